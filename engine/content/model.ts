@@ -1,0 +1,40 @@
+import type { FAQSet, FAQSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
+
+/** A section as the renderer receives it: references to other files replaced by what they name. */
+export type ResolvedSection = Exclude<Section, FAQSection> | ResolvedFaqSection;
+
+export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
+
+export interface ResolvedPage {
+  /** The YAML file the page comes from. */
+  file: string;
+  /** The route; the not-found page has none. */
+  path: string | null;
+  meta: PageMeta;
+  sections: ResolvedSection[];
+}
+
+/** A link as written in YAML, with the place that declares it. */
+export interface LinkSource {
+  href: string;
+  /** `href` for links and buttons, `canonical` for a page's canonical address. */
+  kind: 'href' | 'canonical';
+  file: string;
+  line: number;
+  column: number;
+  dataPath: string;
+  /** The route it appears on, or null for the shared header and footer (every page). */
+  page: string | null;
+}
+
+/** The one typed view of the whole site that every consumer reads. */
+export interface SiteModel {
+  site: Site;
+  pages: ResolvedPage[];
+  notFound: ResolvedPage;
+  faqSets: Record<string, FAQSet>;
+  knownLinks: KnownLinks['known'];
+  linkSources: LinkSource[];
+}
+
+export type { Page, Site };

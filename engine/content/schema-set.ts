@@ -1,0 +1,30 @@
+/** The JSON Schemas of the content, keyed by their path under schemas/, e.g. `sections/hero.schema.json`. */
+export type SchemaSet = Record<string, Record<string, unknown>>;
+
+/** The section types that exist: one schema file per type under schemas/sections/. */
+export function sectionTypes(schemas: SchemaSet): string[] {
+  return Object.keys(schemas)
+    .filter((k) => k.startsWith('sections/') && k.endsWith('.schema.json'))
+    .map((k) => k.slice('sections/'.length, -'.schema.json'.length))
+    .sort();
+}
+
+/**
+ * The schema for "any section": a union over every section schema, picked by `type`.
+ * Generated from the files in schemas/sections/ so a new section type needs no edit here.
+ */
+export function buildSectionUnionSchema(schemas: SchemaSet, opts: { forEditors?: boolean } = {}): Record<string, unknown> {
+  // Editors autocomplete `type` from the enum; the validator reports unknown types through the
+  // discriminator alone, so the enum would only repeat that message.
+  const typeProperty = opts.forEditors ? { type: 'string', enum: sectionTypes(schemas) } : { type: 'string' };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Section',
+    description: 'One block of a page. Its type decides which fields it takes. Generated from schemas/sections/ by npm run gen:types.',
+    type: 'object',
+    required: ['type'],
+    properties: { type: typeProperty },
+    discriminator: { propertyName: 'type' },
+    oneOf: sectionTypes(schemas).map((t) => ({ $ref: `sections/${t}.schema.json` })),
+  };
+}

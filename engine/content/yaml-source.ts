@@ -1,0 +1,122 @@
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node } from 'yaml';
+import type { Problem } from './problem';
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes, e.g. `site/pages/home.yaml`. */
+  path: string;
+  text: string;
+}
+
+export interface ParsedFile {
+  path: string;
+  doc: Document;
+  lines: LineCounter;
+  data: unknown;
+}
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export type DataPath = ReadonlyArray<string | number>;
+
+export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems: Problem[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((e) => {
+      const pos = lines.linePos(e.pos[0]);
+      return {
+        file: file.path,
+        line: pos.line,
+        column: pos.col,
+        path: '',
+        message: `YAML syntax error: ${firstLine(e.message)}`,
+      };
+    });
+    return { problems };
+  }
+  return { parsed: { path: file.path, doc, lines, data: doc.toJS() ?? null }, problems: [] };
+}
+
+// The yaml library appends a code frame to its messages; the position is reported separately.
+function firstLine(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/**
+ * Finds where a data path sits in the source. `key` points at the key of the last segment
+ * (for unknown fields); otherwise at the value. A path that does not exist (a missing field)
+ * resolves to the deepest node that does.
+ */
+export function locate(file: ParsedFile, path: DataPath, target: 'key' | 'value' = 'value'): Position {
+  let node: unknown = file.doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      const keyStart = rangeStart(pair.key);
+      if (last && target === 'key' && keyStart !== undefined) {
+        offset = keyStart;
+        break;
+      }
+      node = pair.value;
+      offset = rangeStart(node) ?? keyStart ?? offset;
+    } else if (isSeq(node) && typeof seg === 'number' && seg < node.items.length) {
+      node = node.items[seg];
+      offset = rangeStart(node) ?? offset;
+    } else {
+      break;
+    }
+  }
+  const pos = file.lines.linePos(offset);
+  return { line: pos.line, column: pos.col };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | null | undefined)?.range;
+  return range ? range[0] : undefined;
+}
+
+export interface ScalarOccurrence {
+  key: string;
+  value: string;
+  path: Array<string | number>;
+  position: Position;
+}
+
+/** Every string value stored under one of `keys`, anywhere in the file, with its place. */
+export function findScalarsByKey(file: ParsedFile, keys: ReadonlySet<string>): ScalarOccurrence[] {
+  const found: ScalarOccurrence[] = [];
+  visit(file.doc, {
+    Pair(_key, pair, ancestry) {
+      if (!isScalar(pair.key) || !keys.has(String(pair.key.value))) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string') return;
+      const start = rangeStart(pair.value) ?? 0;
+      const pos = file.lines.linePos(start);
+      found.push({
+        key: String(pair.key.value),
+        value: pair.value.value,
+        path: [...pathOf(ancestry), String(pair.key.value)],
+        position: { line: pos.line, column: pos.col },
+      });
+    },
+  });
+  return found;
+}
+
+// Rebuilds the data path from the visitor's ancestry (documents, maps, seqs and pairs).
+function pathOf(ancestry: ReadonlyArray<unknown>): Array<string | number> {
+  const out: Array<string | number> = [];
+  for (let i = 0; i < ancestry.length; i++) {
+    const cur = ancestry[i];
+    const next = ancestry[i + 1];
+    if (isPair(cur) && isScalar(cur.key)) out.push(String(cur.key.value));
+    else if (isSeq(cur) && next !== undefined) out.push(cur.items.indexOf(next as never));
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { renderToString } from 'react-dom/server';
+import { HelmetProvider } from 'react-helmet-async';
+import type { ResolvedPage, SiteModel } from '../content/model';
+import { SECTION_REGISTRY } from '../sections/registry';
+import { App, matchPage } from './App';
+import { Head } from './Head';
+import { IslandCollector, IslandContext, scriptSafeJson } from './island';
+
+/** Where the browser code and styles are, from the build manifest (or the dev server). */
+export interface PageAssets {
+  stylesheets: string[];
+  /** Module scripts, in order (the dev server adds its own client first). */
+  scripts: string[];
+  /** Chunks to preload for the given islands. */
+  preloadsFor(islands: string[]): string[];
+}
+
+export interface RenderOptions {
+  siteUrl: string;
+  assets: PageAssets;
+  /** The year shown in the footer; passed in so rendering stays a pure function. */
+  year: number;
+}
+
+/** The islands a page will hydrate: the shared layout's plus those of its interactive sections. */
+export function islandsOf(page: ResolvedPage): string[] {
+  const names = new Set(['Header', 'Toasts']);
+  for (const s of page.sections) {
+    const name = SECTION_REGISTRY[s.type].island;
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+export function renderPage(model: SiteModel, location: string, options: RenderOptions): { status: 200 | 404; html: string } {
+  const page = matchPage(model, location);
+  const shown = page ?? model.notFound;
+  const collector = new IslandCollector();
+  const { assets } = options;
+  const body = renderToString(
+    <HelmetProvider>
+      <IslandContext.Provider value={collector}>
+        <html lang={model.site.language}>
+          <head>
+            <meta charSet="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            {model.site.themeColor && <meta name="theme-color" content={model.site.themeColor} />}
+            <Head site={model.site} page={shown} siteUrl={options.siteUrl} />
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+            {assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+            {assets.preloadsFor(islandsOf(shown)).map((href) => <link key={href} rel="modulepreload" href={href} />)}
+            {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
+            {shown.meta.jsonLd?.map((data, i) => (
+              <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson({ '@context': 'https://schema.org', ...data }) }} />
+            ))}
+          </head>
+          <body>
+            <App model={model} location={location} year={options.year} />
+            <IslandData collector={collector} />
+          </body>
+        </html>
+      </IslandContext.Provider>
+    </HelmetProvider>,
+  );
+  return { status: page ? 200 : 404, html: `<!DOCTYPE html>${body}` };
+}
+
+// Rendered last in <body>, so every island above has registered its props by then.
+function IslandData({ collector }: { collector: IslandCollector }) {
+  return <script type="application/json" id="island-data" dangerouslySetInnerHTML={{ __html: scriptSafeJson(collector.islands) }} />;
+}

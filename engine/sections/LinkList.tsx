@@ -1,0 +1,24 @@
+import type { LinkListSection } from '../generated/content';
+import { SectionFrame, type SectionProps } from './SectionFrame';
+
+export function LinkList({ section, index }: SectionProps<LinkListSection>) {
+  return (
+    <SectionFrame kind="link-list" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+      <div className={`grid grid--${Math.min(section.groups.length, 4)}`}>
+        {section.groups.map((group, g) => (
+          <nav className="link-group" key={group.title ?? g} aria-label={group.title ?? section.title}>
+            {group.title && <h3>{group.title}</h3>}
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.href + link.label}>
+                  <a href={link.href}>{link.label}</a>
+                  {link.description && <span className="link-group__description">{link.description}</span>}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,39 @@
+// npm run build: validate site/, build the browser code, prerender every route to dist/client.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build } from 'vite';
+import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
+import { renderPage } from '../engine/render/render-page';
+import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
+import { loadModelOrExit, siteUrlOf } from './load-model';
+import { ROOT } from './read-project';
+
+const started = performance.now();
+const model = loadModelOrExit();
+const siteUrl = siteUrlOf(model);
+const dist = join(ROOT, 'dist');
+const clientDir = join(dist, 'client');
+rmSync(dist, { recursive: true, force: true });
+
+await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+const assets = assetsFromManifest(manifest);
+const options = { siteUrl, assets, year: new Date().getFullYear() };
+
+const write = (file: string, text: string) => {
+  const full = join(clientDir, file);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, text);
+};
+for (const page of model.pages) {
+  const { status, html } = renderPage(model, page.path!, options);
+  if (status !== 200) throw new Error(`${page.file}: ${page.path} did not render as a page (status ${status})`);
+  write(htmlFileFor(page.path!), html);
+}
+write('404.html', renderPage(model, '/404-not-a-page', options).html);
+write('sitemap.xml', renderSitemap(model, siteUrl));
+write('robots.txt', renderRobots(siteUrl));
+writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
+
+const ms = Math.round(performance.now() - started);
+console.log(`Built ${model.pages.length} pages and the not-found page into dist/client for ${siteUrl} (${ms} ms).`);

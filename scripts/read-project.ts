@@ -1,0 +1,31 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { SchemaSet } from '../engine/content/schema-set';
+import type { SourceFile } from '../engine/content/yaml-source';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+function walk(dir: string, ext: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...walk(full, ext));
+    else if (name.endsWith(ext)) out.push(full);
+  }
+  return out;
+}
+
+const rel = (root: string, file: string) => relative(root, file).split(sep).join('/');
+
+/** Every YAML file under `site/`, with paths relative to `root`. */
+export function readSiteFiles(root = ROOT, siteDir = 'site'): SourceFile[] {
+  return walk(join(root, siteDir), '.yaml').map((f) => ({ path: rel(root, f), text: readFileSync(f, 'utf8') }));
+}
+
+/** Every schema under `schemas/`, keyed by its path inside that folder. */
+export function readSchemas(root = ROOT): SchemaSet {
+  const dir = join(root, 'schemas');
+  const set: SchemaSet = {};
+  for (const f of walk(dir, '.schema.json')) set[rel(dir, f)] = JSON.parse(readFileSync(f, 'utf8'));
+  return set;
+}

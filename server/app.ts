@@ -1,0 +1,95 @@
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import helmet from 'helmet';
+import { createApiRouter, sendApiError, type ApiEndpoint } from './api/router';
+import { createStaticHandler } from './static-files';
+import type { LeadStore } from './store/types';
+
+export interface AppConfig {
+  clientDir: string;
+  store: LeadStore;
+  siteUrl: string;
+  apiEndpoints?: ApiEndpoint[];
+  /** Set when running behind exactly one reverse proxy, so `req.ip` is the visitor's address. */
+  trustProxy?: boolean;
+}
+
+// Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+function isApiRequest(req: Request): boolean {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function clientErrorStatus(err: unknown): number | null {
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  const expose = (err as { expose?: unknown } | null)?.expose === true;
+  return expose && typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+/** Last resort: never lets Express print its HTML page with a stack trace. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) {
+    next(err);
+    return;
+  }
+  // Malformed or oversized request bodies are the client's problem, not an outage.
+  const clientStatus = clientErrorStatus(err);
+  if (clientStatus === null) console.error(err);
+  res.set('Cache-Control', 'no-store');
+  if (isApiRequest(req)) {
+    if (clientStatus !== null) sendApiError(res, clientStatus, 'BAD_REQUEST', 'The request could not be processed.');
+    else sendApiError(res, 500, 'INTERNAL', INTERNAL_MESSAGE);
+    return;
+  }
+  res
+    .status(clientStatus ?? 500)
+    .type('text/plain')
+    .send(clientStatus === null ? `${INTERNAL_MESSAGE}\n` : 'The request could not be processed.\n');
+};
+
+export function createApp(config: AppConfig): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // The static handler sets its own strong ETags; API answers must not be cached.
+  app.set('etag', false);
+  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.locals.siteUrl = config.siteUrl;
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      await config.store.ping();
+      res.json({ status: 'ok' });
+    } catch (err) {
+      console.error('Health check failed:', err);
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use('/api', createApiRouter(config.apiEndpoints ?? []));
+  app.use(createStaticHandler(config.clientDir));
+  app.use(errorHandler);
+  return app;
+}

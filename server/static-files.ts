@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+export interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+export interface StaticEntry {
+  contentType: string;
+  cacheControl: string;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+export interface StaticSite {
+  /** Keyed by URL path: `/`, `/takedowns/commercial`, `/assets/app-1a2b.js`. */
+  entries: ReadonlyMap<string, StaticEntry>;
+  notFound: StaticEntry;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const NOT_FOUND_FILE = '404.html';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.map', '.webmanifest']);
+
+function etagOf(hash: string, suffix = ''): string {
+  return `"${hash}${suffix}"`;
+}
+
+// Compressed copies are only worth keeping when they actually save bytes.
+function smaller(candidate: Buffer, original: Buffer): Buffer | undefined {
+  return candidate.length < original.length ? candidate : undefined;
+}
+
+export function buildEntry(body: Buffer, ext: string, cacheControl: string): StaticEntry {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  const entry: StaticEntry = {
+    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    cacheControl,
+    identity: { body, etag: etagOf(hash) },
+  };
+  if (COMPRESSIBLE.has(ext)) {
+    const br = smaller(
+      brotliCompressSync(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      body,
+    );
+    const gzip = smaller(gzipSync(body, { level: 9 }), body);
+    // Each encoding is a distinct representation, so each gets its own strong ETag.
+    if (br) entry.br = { body: br, etag: etagOf(hash, '-br') };
+    if (gzip) entry.gzip = { body: gzip, etag: etagOf(hash, '-gz') };
+  }
+  return entry;
+}
+
+function listFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const dirent of readdirSync(dir, { withFileTypes: true })) {
+    // Dotfiles (.DS_Store, .gitkeep) are never part of the public site.
+    if (dirent.name.startsWith('.')) continue;
+    const full = join(dir, dirent.name);
+    if (dirent.isDirectory()) files.push(...listFiles(full));
+    else if (dirent.isFile()) files.push(full);
+  }
+  return files;
+}
+
+export function urlPathFor(relativePath: string): string {
+  if (relativePath === 'index.html') return '/';
+  if (relativePath.endsWith('/index.html')) return `/${relativePath.slice(0, -'/index.html'.length)}`;
+  return `/${relativePath}`;
+}
+
+export function loadStaticSite(clientDir: string): StaticSite {
+  const entries = new Map<string, StaticEntry>();
+  let notFound: StaticEntry | undefined;
+  for (const file of listFiles(clientDir)) {
+    const rel = relative(clientDir, file).split(sep).join('/');
+    const ext = extname(file).toLowerCase();
+    const urlPath = urlPathFor(rel);
+    const entry = buildEntry(readFileSync(file), ext, urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    // The not-found page is only ever served with a 404 status, never as a 200 page of its own.
+    if (rel === NOT_FOUND_FILE) notFound = entry;
+    else entries.set(urlPath, entry);
+  }
+  notFound ??= buildEntry(Buffer.from('Not found\n'), '.txt', REVALIDATE);
+  return { entries, notFound };
+}
+
+/** Picks the best encoding the client accepts: highest q wins, br on a tie, q=0 means refused. */
+export function negotiateEncoding(header: string | undefined, entry: StaticEntry): ContentEncoding | null {
+  if (!header || (!entry.br && !entry.gzip)) return null;
+  const quality = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding || quality.has(coding)) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key = '', value] = param.split('=');
+      if (key.trim().toLowerCase() === 'q') q = Number(value?.trim()) || 0;
+    }
+    quality.set(coding, q);
+  }
+  let best: ContentEncoding | null = null;
+  let bestQ = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    if (!entry[coding]) continue;
+    const q = quality.get(coding) ?? quality.get('*') ?? 0;
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+// If-None-Match uses weak comparison, so a W/ prefix added by a proxy still matches.
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function send(req: Request, res: Response, status: number, entry: StaticEntry, revalidate: boolean): void {
+  const encoding = negotiateEncoding(req.headers['accept-encoding'], entry);
+  const variant = encoding ? entry[encoding]! : entry.identity;
+  res.setHeader('Cache-Control', entry.cacheControl);
+  if (entry.br || entry.gzip) res.vary('Accept-Encoding');
+  if (revalidate) {
+    res.setHeader('ETag', variant.etag);
+    if (ifNoneMatch(req.headers['if-none-match'], variant.etag)) {
+      res.status(304).end();
+      return;
+    }
+  }
+  res.status(status);
+  res.setHeader('Content-Type', entry.contentType);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', variant.body.length);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
+}
+
+function queryOf(originalUrl: string): string {
+  const index = originalUrl.indexOf('?');
+  return index === -1 ? '' : originalUrl.slice(index);
+}
+
+function decodePath(rawPath: string): string | null {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+}
+
+function encodePath(urlPath: string): string {
+  return urlPath.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Serves the prerendered site from memory. Only paths that exist as keys are ever answered,
+ * so no request path is ever joined onto the file system.
+ */
+export function createStaticHandler(source: string | StaticSite): RequestHandler {
+  const site = typeof source === 'string' ? loadStaticSite(source) : source;
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed\n');
+      return;
+    }
+    const rawPath = req.path;
+    if (rawPath.length > 1 && rawPath.endsWith('/')) {
+      const target = decodePath(rawPath.replace(/\/+$/, ''));
+      // Only redirect to pages that exist, which also rules out open redirects like `//evil.example/`.
+      if (target && site.entries.has(target)) {
+        res.redirect(301, encodePath(target) + queryOf(req.originalUrl));
+        return;
+      }
+      send(req, res, 404, site.notFound, false);
+      return;
+    }
+    const decoded = decodePath(rawPath);
+    const entry = decoded === null ? undefined : site.entries.get(decoded);
+    if (entry) send(req, res, 200, entry, true);
+    else send(req, res, 404, site.notFound, false);
+  };
+}
