@@ -30,7 +30,7 @@ for (const page of model.pages) {
   if (status !== 200) throw new Error(`${page.file}: ${page.path} did not render as a page (status ${status})`);
   write(htmlFileFor(page.path!), html);
 }
-write('404.html', renderPage(model, '/404-not-a-page', options).html);
+write('404.html', renderPage(model, null, options).html);
 write('sitemap.xml', renderSitemap(model, siteUrl));
 write('robots.txt', renderRobots(siteUrl));
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));

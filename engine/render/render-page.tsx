@@ -6,6 +6,9 @@ import { App, matchPage } from './App';
 import { Head } from './Head';
 import { IslandCollector, IslandContext, scriptSafeJson } from './island';
 
+// A location no route matches, so the router shows the not-found page.
+const NOT_FOUND_LOCATION = '/__not-found__/';
+
 /** Where the browser code and styles are, from the build manifest (or the dev server). */
 export interface PageAssets {
   stylesheets: string[];
@@ -32,8 +35,17 @@ export function islandsOf(page: ResolvedPage): string[] {
   return [...names];
 }
 
-export function renderPage(model: SiteModel, location: string, options: RenderOptions): { status: 200 | 404; html: string } {
-  const page = matchPage(model, location);
+/** Structured data may say {siteUrl} so it follows SITE_URL like the canonical links do. */
+function withSiteUrl(value: unknown, siteUrl: string): unknown {
+  if (typeof value === 'string') return value.replaceAll('{siteUrl}', siteUrl);
+  if (Array.isArray(value)) return value.map((v) => withSiteUrl(v, siteUrl));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSiteUrl(v, siteUrl)]));
+  return value;
+}
+
+/** Renders the page at `location` (null: the not-found page) as a complete HTML document. */
+export function renderPage(model: SiteModel, location: string | null, options: RenderOptions): { status: 200 | 404; html: string } {
+  const page = location === null ? null : matchPage(model, location);
   const shown = page ?? model.notFound;
   const collector = new IslandCollector();
   const { assets } = options;
@@ -51,11 +63,11 @@ export function renderPage(model: SiteModel, location: string, options: RenderOp
             {assets.preloadsFor(islandsOf(shown)).map((href) => <link key={href} rel="modulepreload" href={href} />)}
             {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
             {shown.meta.jsonLd?.map((data, i) => (
-              <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson({ '@context': 'https://schema.org', ...data }) }} />
+              <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(withSiteUrl({ '@context': 'https://schema.org', ...data }, options.siteUrl)) }} />
             ))}
           </head>
           <body>
-            <App model={model} location={location} year={options.year} />
+            <App model={model} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
             <IslandData collector={collector} />
           </body>
         </html>

@@ -18,6 +18,8 @@ export interface SectionEntry<T extends ResolvedSection['type']> {
   component: ComponentType<SectionProps<SectionOf<T>>>;
   /** The island (file name without .island.tsx) when the section runs code in the browser. */
   island?: string;
+  /** Marks sections that capture leads: such pages get the larger JavaScript budget. */
+  form?: true;
 }
 
 type Registry = { [T in ResolvedSection['type']]: SectionEntry<T> };

@@ -1,0 +1,77 @@
+// npm run check-links [-- --built]: every internal link, button, canonical and anchor must resolve.
+// By default pages are rendered in memory from site/; --built reads the HTML in dist/client instead.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { checkLinks, type BrokenLink, type RenderedPage } from '../engine/content/check-links';
+import type { SiteModel } from '../engine/content/model';
+import { renderPage, type PageAssets } from '../engine/render/render-page';
+import { htmlFileFor } from '../engine/render/site-files';
+import { loadModelOrExit, siteUrlOf } from './load-model';
+import { ROOT } from './read-project';
+
+const model = loadModelOrExit();
+const siteUrl = siteUrlOf(model);
+const built = process.argv.includes('--built');
+const clientDir = join(ROOT, 'dist/client');
+
+function renderedInMemory(m: SiteModel): RenderedPage[] {
+  const assets: PageAssets = { stylesheets: [], scripts: [], preloadsFor: () => [] };
+  const options = { siteUrl, assets, year: new Date().getFullYear() };
+  return [
+    ...m.pages.map((p) => ({ route: p.path, html: renderPage(m, p.path!, options).html })),
+    { route: null, html: renderPage(m, null, options).html },
+  ];
+}
+
+function readBuilt(m: SiteModel): RenderedPage[] {
+  if (!existsSync(join(clientDir, 'index.html'))) {
+    console.error('dist/client has no built site. Run npm run build first, or drop --built to check the pages rendered from site/.');
+    process.exit(1);
+  }
+  return [
+    ...m.pages.map((p) => ({ route: p.path, html: readFileSync(join(clientDir, htmlFileFor(p.path!)), 'utf8') })),
+    { route: null, html: readFileSync(join(clientDir, '404.html'), 'utf8') },
+  ];
+}
+
+function topLevelFiles(): string[] {
+  if (!existsSync(clientDir)) return ['/sitemap.xml', '/robots.txt', '/favicon.svg'];
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (!name.endsWith('.html')) out.push('/' + relative(clientDir, full).split(sep).join('/'));
+    }
+  };
+  walk(clientDir);
+  return out;
+}
+
+const result = checkLinks({
+  routes: model.pages.map((p) => p.path!),
+  pages: built ? readBuilt(model) : renderedInMemory(model),
+  sources: model.linkSources,
+  known: model.knownLinks,
+  siteUrl,
+  files: topLevelFiles(),
+});
+
+const pageCount = model.pages.length + 1;
+const describe = (b: BrokenLink) => {
+  const lines = [`  ${b.href} — ${b.why}`];
+  if (b.declaredAt.length) lines.push(`    declared at ${b.declaredAt.join(', ')}`);
+  if (b.pages.length) lines.push(`    appears on ${b.pages.length === pageCount ? 'every page' : b.pages.join(', ')}`);
+  if (b.knownAs) lines.push(`    known (site/links.yaml ${b.knownAs.href}): ${b.knownAs.reason}`);
+  return lines.join('\n');
+};
+
+console.log(`Checked ${result.checked} internal links on ${model.pages.length + 1} pages (${built ? 'built HTML in dist/client' : 'rendered from site/'}); ${result.external} external links not followed.`);
+if (result.known.length) console.log(`\nKnown broken links (listed in site/links.yaml, not failing):\n${result.known.map(describe).join('\n')}`);
+if (result.stale.length) console.log(`\nStale entries in site/links.yaml (no page links there any more; remove them):\n${result.stale.map((k) => `  ${k.href}`).join('\n')}`);
+if (result.broken.length) {
+  console.error(`\nBroken links (${result.broken.length}):\n${result.broken.map(describe).join('\n')}`);
+  console.error('\nFix each link at the place it is declared, or, if it must stay, add it to site/links.yaml with the reason.');
+  process.exit(1);
+}
+console.log('\nNo new broken links.');

@@ -1,0 +1,86 @@
+// npm run dev: renders pages from site/ on each request, reloads the browser when a YAML file
+// changes, and shows content problems (file:line:column) in the terminal and the browser overlay.
+import express from 'express';
+import { join } from 'node:path';
+import { createServer as createViteServer } from 'vite';
+import { loadSite, type LoadResult } from '../engine/content/load-site';
+import { formatProblem } from '../engine/content/problem';
+import type * as RenderModule from '../engine/render/render-page';
+import { ROOT, readSchemas, readSiteFiles } from './read-project';
+
+const port = Number(process.env.PORT ?? 5173);
+const vite = await createViteServer({
+  root: ROOT,
+  configFile: join(ROOT, 'vite.config.ts'),
+  server: { middlewareMode: true },
+  appType: 'custom',
+});
+
+let current: LoadResult = load();
+
+function load(): LoadResult {
+  const result = loadSite(readSiteFiles(), readSchemas());
+  if (result.model) console.log(`site/ loaded: ${result.model.pages.length} pages.`);
+  else {
+    console.error(`\nsite/ has ${result.problems.length} problem(s):`);
+    for (const p of result.problems) console.error('  ' + formatProblem(p));
+  }
+  return result;
+}
+
+const contentChanged = (file: string) => /[\\/](site|schemas)[\\/].*\.(ya?ml|json)$/.test(file);
+vite.watcher.add([join(ROOT, 'site'), join(ROOT, 'schemas')]);
+for (const event of ['add', 'change', 'unlink'] as const) {
+  vite.watcher.on(event, (file: string) => {
+    if (!contentChanged(file)) return;
+    current = load();
+    if (current.model) {
+      vite.ws.send({ type: 'full-reload' });
+      return;
+    }
+    const first = current.problems[0];
+    vite.ws.send({
+      type: 'error',
+      err: {
+        message: current.problems.map(formatProblem).join('\n'),
+        stack: '',
+        plugin: 'site content',
+        id: join(ROOT, first.file),
+        loc: { file: join(ROOT, first.file), line: first.line, column: first.column },
+      },
+    });
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const app = express();
+app.use(vite.middlewares);
+app.use(async (req, res, next) => {
+  if (req.method !== 'GET' || req.path.startsWith('/api/')) return next();
+  try {
+    if (!current.model) {
+      // The Vite client on this page reloads it as soon as the content is valid again.
+      const list = current.problems.map((p) => `<li><code>${escapeHtml(formatProblem(p))}</code></li>`).join('');
+      const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title><script type="module" src="/@vite/client"></script></head><body style="font-family:system-ui;padding:2rem"><h1>The site content has problems</h1><p>Fix each at the file:line:column shown; this page reloads by itself.</p><ul>${list}</ul></body></html>`;
+      res.status(500).type('html').send(html);
+      return;
+    }
+    const { renderPage } = (await vite.ssrLoadModule('/engine/render/render-page.tsx')) as typeof RenderModule;
+    const { status, html } = renderPage(current.model, req.path, {
+      siteUrl: `http://localhost:${port}`,
+      year: new Date().getFullYear(),
+      assets: {
+        stylesheets: ['/engine/styles/site.css'],
+        scripts: ['/@vite/client', '/engine/render/client-entry.ts'],
+        preloadsFor: () => [],
+      },
+    });
+    res.status(status).type('html').send(html);
+  } catch (err) {
+    vite.ssrFixStacktrace(err as Error);
+    next(err);
+  }
+});
+
+app.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml; the page reloads)`));
