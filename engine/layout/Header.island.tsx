@@ -10,7 +10,7 @@ export interface HeaderProps {
 }
 
 const menuId = (i: number) => `nav-menu-${i}`;
-const isDesktop = () => window.matchMedia('(min-width: 64rem)').matches;
+const isDesktop = () => window.matchMedia('(min-width: 80rem)').matches;
 
 /**
  * Sticky header. Desktop: a dropdown opens while the pointer is over it and on click.
