@@ -28,6 +28,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   };
 
   const valid: Array<{ file: ParsedFile; kind: NonNullable<ReturnType<typeof kindOf>>['kind'] }> = [];
+  // Files that have problems of their own: a page naming what they declare is not blamed for it.
+  const faqIdsWithProblems = new Set<string>();
+  let unreadableFaqFile = false;
   for (const source of files) {
     const kind = kindOf(source.path);
     if (!kind) {
@@ -39,10 +42,18 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     }
     const { parsed, problems: syntax } = parseYamlFile(source);
     problems.push(...syntax);
-    if (!parsed) continue;
+    if (!parsed) {
+      if (kind.kind === 'faq-set') unreadableFaqFile = true;
+      continue;
+    }
     const issues = validator.validate(kind.schema, parsed.data);
     for (const issue of issues) at(parsed, issue.path, issue.message, issue.at);
     if (issues.length === 0) valid.push({ file: parsed, kind: kind.kind });
+    else if (kind.kind === 'faq-set') {
+      const id = (parsed.data as { id?: unknown } | null)?.id;
+      if (typeof id === 'string') faqIdsWithProblems.add(id);
+      else unreadableFaqFile = true;
+    }
   }
 
   const byKind = (k: string) => valid.filter((v) => v.kind === k).map((v) => v.file);
@@ -82,6 +93,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
         const id = (section as unknown as Record<string, unknown>)[rule.field];
         if (typeof id !== 'string') continue;
         const target = collections[rule.collection][id];
+        if (!target && (faqIdsWithProblems.has(id) || unreadableFaqFile)) continue;
         if (!target) {
           const known = Object.keys(collections[rule.collection]).sort();
           at(file, ['sections', i, rule.field], `no ${rule.noun} with id "${id}" in ${rule.folder}. Known ids: ${known.join(', ') || '(none yet)'}`);

@@ -14,16 +14,16 @@ export function sectionTypes(schemas: SchemaSet): string[] {
  * Generated from the files in schemas/sections/ so a new section type needs no edit here.
  */
 export function buildSectionUnionSchema(schemas: SchemaSet, opts: { forEditors?: boolean } = {}): Record<string, unknown> {
-  // Editors autocomplete `type` from the enum; the validator reports unknown types through the
-  // discriminator alone, so the enum would only repeat that message.
-  const typeProperty = opts.forEditors ? { type: 'string', enum: sectionTypes(schemas) } : { type: 'string' };
+  // Editors get `type` as a required enum to autocomplete; the validator leaves the tag to the
+  // discriminator alone, which words a missing or unknown type once and lists the known types.
+  const types = sectionTypes(schemas);
+  const tag = opts.forEditors ? { required: ['type'], properties: { type: { type: 'string', enum: types } } } : {};
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Section',
     description: 'One block of a page. Its type decides which fields it takes. Generated from schemas/sections/ by npm run gen:types.',
     type: 'object',
-    required: ['type'],
-    properties: { type: typeProperty },
+    ...tag,
     discriminator: { propertyName: 'type' },
     oneOf: sectionTypes(schemas).map((t) => ({ $ref: `sections/${t}.schema.json` })),
   };

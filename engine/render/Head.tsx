@@ -16,7 +16,8 @@ export function canonicalUrl(page: ResolvedPage, siteUrl: string): string | null
 }
 
 export function pageTitle(site: Site, page: ResolvedPage): string {
-  return (site.titleTemplate ?? '%s').replace('%s', page.meta.title);
+  // A function replacement, so a `$` in the title is never read as a replacement pattern.
+  return (site.titleTemplate ?? '%s').replace('%s', () => page.meta.title);
 }
 
 export function Head({ site, page, siteUrl }: HeadProps) {

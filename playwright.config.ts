@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
+
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end tests against the built site, served by the real server, in the system Chromium.
+ *
+ * Order of a run (Playwright 1.65): clear test-results/ → start webServer → globalSetup → tests.
+ * The webServer command therefore builds the site itself when dist/ is missing (the server will
+ * not start without it); globalSetup finds Chromium or installs it (root + apt-get) and exports
+ * CHROMIUM_PATH, which the workers see when they load this file again.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    // Traces cost time on every test they record, so only the CI retry records one.
+    trace: 'on-first-retry',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumExecutable(),
+          args: CHROMIUM_ARGS,
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx tests/e2e/ensure-build.ts && npx tsx server/index.ts',
+    url: `${BASE_URL}/healthz`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'test-results/e2e-data',
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,75 @@
+// axe-core on every route, the not-found page, and the open desktop and mobile menus.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { MISSING_PATH, routes, waitForIslands } from './site';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+// One browser page per worker, reused across the route checks: axe is the slow part, so the
+// per-test cost of a fresh context adds up over ~50 routes on a 2-core machine.
+const test = base.extend<object, { workerPage: Page }>({
+  workerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One readable line per failing element, so a failure says what to fix and where. */
+function describe(violations: Violation[]): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => {
+      const detail = (n.failureSummary ?? '').replace(/\s+/g, ' ').trim();
+      return `${v.id} [${v.impact}] ${n.target.join(' ')} — ${v.help} (${v.helpUrl})${detail ? ` — ${detail}` : ''}`;
+    }),
+  );
+}
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = describe(violations);
+  expect(found, `axe violations on ${what}`).toEqual([]);
+}
+
+for (const route of routes()) {
+  test(`${route.path} has no accessibility violations`, async ({ workerPage: page }) => {
+    await page.goto(route.path);
+    await waitForIslands(page);
+    await expectNoViolations(page, route.path);
+  });
+}
+
+test('the not-found page has no accessibility violations', async ({ workerPage: page }) => {
+  const response = await page.goto(MISSING_PATH);
+  expect(response?.status()).toBe(404);
+  await waitForIslands(page);
+  await expectNoViolations(page, `the not-found page (${MISSING_PATH})`);
+});
+
+test('the home page with a desktop dropdown open has no accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForIslands(page);
+  const solutions = page.locator('button.site-nav__trigger', { hasText: 'Solutions' });
+  await solutions.hover();
+  await expect(solutions).toHaveAttribute('aria-expanded', 'true');
+  await expectNoViolations(page, '/ with the Solutions dropdown open (1280 px)');
+});
+
+test('the home page with the mobile menu open has no accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.locator('button.menu-toggle').click();
+  await expect(page.locator('nav#site-nav')).toBeVisible();
+  const takedowns = page.locator('button.site-nav__trigger', { hasText: 'Takedown Services' });
+  await takedowns.click();
+  await expect(takedowns).toHaveAttribute('aria-expanded', 'true');
+  await expectNoViolations(page, '/ with the mobile menu and Takedown Services open (375 px)');
+});

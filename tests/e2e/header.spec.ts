@@ -1,0 +1,274 @@
+// The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { horizontalOverflow, MISSING_PATH, waitForIslands } from './site';
+
+// The navigation as specified (not read from site.yaml, so a content change that breaks it shows up).
+const MENUS = {
+  'Takedown Services': ['/takedowns', '/takedowns/commercial', '/takedowns/personal', '/takedowns/diy'],
+  'Protection Services': [
+    '/protectionpro',
+    '/brand-protection',
+    '/protection-for-content-creators',
+    '/protect-your-music-online',
+    '/dmca-protection-authors-publishers',
+    '/protect-games-from-online-theft',
+    '/software-and-app-protection',
+    '/youtube-content-protection',
+  ],
+  Solutions: ['/solutions', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
+} as const;
+const SINGLE_LINKS = [
+  ['Pricing', '/pricing'],
+  ['FAQ', '/questions'],
+  ['Support', '/support'],
+  ['Contact', '/contact-us'],
+  ['Home', '/'],
+  ['About Us', '/about-us'],
+] as const;
+type MenuName = keyof typeof MENUS;
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 375, height: 740 };
+
+const header = (page: Page) => page.locator('header.site-header');
+const trigger = (page: Page, name: MenuName) => header(page).locator('button.site-nav__trigger', { hasText: name });
+const panelOf = async (button: Locator) => button.page().locator(`#${await button.getAttribute('aria-controls')}`);
+
+async function expectOpen(page: Page, name: MenuName): Promise<void> {
+  const button = trigger(page, name);
+  await expect(button, `${name} is open`).toHaveAttribute('aria-expanded', 'true');
+  const panel = await panelOf(button);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link').first()).toBeVisible();
+}
+
+async function expectClosed(page: Page, name: MenuName): Promise<void> {
+  const button = trigger(page, name);
+  await expect(button, `${name} is closed`).toHaveAttribute('aria-expanded', 'false');
+  await expect(await panelOf(button)).toBeHidden();
+}
+
+async function open(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+test.describe('desktop header (1280 × 800)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('shows the full navigation and no menu button', async ({ page }) => {
+    await open(page);
+    await expect(header(page).locator('button.menu-toggle')).toBeHidden();
+    await expect(page.locator('nav#site-nav')).toBeVisible();
+    for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
+  });
+
+  test('opens the Solutions menu on hover and closes it when the pointer leaves', async ({ page }) => {
+    await open(page);
+    await trigger(page, 'Solutions').hover();
+    await expectOpen(page, 'Solutions');
+    await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 20);
+    await expectClosed(page, 'Solutions');
+  });
+
+  test('the pointer can move from the Protection Services button into its menu and follow a link', async ({ page }) => {
+    await open(page);
+    await trigger(page, 'Protection Services').hover();
+    await expectOpen(page, 'Protection Services');
+    const link = (await panelOf(trigger(page, 'Protection Services'))).locator('a[href="/brand-protection"]');
+    await link.hover();
+    await expectOpen(page, 'Protection Services');
+    await link.click();
+    await expect(page).toHaveURL(/\/brand-protection$/);
+  });
+
+  test('clicking an open dropdown button again closes its menu', async ({ page }) => {
+    await open(page);
+    const button = trigger(page, 'Solutions');
+    // Keyboard activation, so that hover does not take part.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expectOpen(page, 'Solutions');
+    await page.keyboard.press('Enter');
+    await expectClosed(page, 'Solutions');
+  });
+
+  test('opening a second dropdown from the keyboard closes the first: only one menu is open at a time', async ({ page }) => {
+    await open(page);
+    await trigger(page, 'Takedown Services').focus();
+    await page.keyboard.press('Enter');
+    await expectOpen(page, 'Takedown Services');
+    await trigger(page, 'Solutions').focus();
+    await page.keyboard.press('Enter');
+    await expectOpen(page, 'Solutions');
+    await expectClosed(page, 'Takedown Services');
+    await expect(header(page).locator('.site-nav__panel:visible')).toHaveCount(1);
+  });
+
+  test('a keyboard user can Tab to a dropdown, open it with Enter and close it with Escape', async ({ page }) => {
+    await open(page);
+    // Tab from the top of the page until a dropdown button has focus.
+    let focused = '';
+    for (let i = 0; i < 10 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (document.activeElement?.matches('button.site-nav__trigger') ? document.activeElement.textContent ?? '' : ''));
+    }
+    expect(focused, 'a dropdown button is reachable with Tab').toBe('Takedown Services');
+    const button = trigger(page, 'Takedown Services');
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expectOpen(page, 'Takedown Services');
+    const panel = await panelOf(button);
+    for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
+
+    // Tab moves into the open menu; Escape from there closes it and returns focus to its button.
+    await page.keyboard.press('Tab');
+    await expect(panel.locator('a').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'Takedown Services');
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expectOpen(page, 'Takedown Services');
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'Takedown Services');
+    await expect(button).toBeFocused();
+  });
+
+  test('the menus, links and Get Protection button point at the right pages', async ({ page }) => {
+    await open(page);
+    for (const [name, hrefs] of Object.entries(MENUS) as Array<[MenuName, readonly string[]]>) {
+      const panel = await panelOf(trigger(page, name));
+      await expect(panel.locator('a'), `links of ${name}`).toHaveCount(hrefs.length);
+      expect(await panel.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), `links of ${name}`).toEqual(hrefs);
+    }
+    const singles = header(page).locator('li.site-nav__link > a');
+    expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(SINGLE_LINKS.map((l) => [...l]));
+    const cta = header(page).getByRole('link', { name: 'Get Protection' });
+    await expect(cta).toBeVisible();
+    await expect(cta).toHaveAttribute('href', '/takedowns/commercial');
+  });
+
+  test('About Us is not in the desktop header', async ({ page }) => {
+    await open(page);
+    await expect(header(page).getByRole('link', { name: 'About Us' })).toBeHidden();
+    for (const [label] of SINGLE_LINKS.filter(([l]) => l !== 'About Us')) {
+      await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('desktop header on a touch screen (1280 × 800)', () => {
+  test.use({ viewport: DESKTOP, hasTouch: true });
+
+  test('tapping dropdown buttons opens one menu at a time, and tapping it again closes it', async ({ page }) => {
+    await open(page);
+    await trigger(page, 'Takedown Services').tap();
+    await expectOpen(page, 'Takedown Services');
+    await trigger(page, 'Solutions').tap();
+    await expectOpen(page, 'Solutions');
+    await expectClosed(page, 'Takedown Services');
+    await expect(header(page).locator('.site-nav__panel:visible')).toHaveCount(1);
+    await trigger(page, 'Solutions').tap();
+    await expectClosed(page, 'Solutions');
+  });
+});
+
+test.describe('header between the breakpoints', () => {
+  for (const width of [1024, 1200, 1279]) {
+    test(`at ${width} px the header behaves as one layout: hover opens dropdowns only when the full navigation is shown`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await open(page);
+      const menuButtonShown = await header(page).locator('button.menu-toggle').isVisible();
+      if (menuButtonShown) await header(page).locator('button.menu-toggle').click();
+      await trigger(page, 'Solutions').hover();
+      // Give a hover handler time to act before reading the state.
+      await page.waitForTimeout(200);
+      const expanded = await trigger(page, 'Solutions').getAttribute('aria-expanded');
+      expect(
+        { menuButtonShown, hoverOpensDropdown: expanded === 'true' },
+        'the mobile layout (menu button) uses click-only accordions; the desktop layout opens on hover',
+      ).toEqual({ menuButtonShown, hoverOpensDropdown: !menuButtonShown });
+      await expect(header(page).getByRole('link', { name: 'About Us' }), 'About Us shows only with the menu button layout').toBeVisible({
+        visible: menuButtonShown,
+      });
+    });
+  }
+});
+
+test.describe('mobile header (375 × 740)', () => {
+  test.use({ viewport: MOBILE });
+
+  test('the Menu button shows and hides the navigation', async ({ page }) => {
+    await open(page);
+    const toggle = header(page).locator('button.menu-toggle');
+    const nav = page.locator('nav#site-nav');
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-controls', 'site-nav');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toHaveText('Menu');
+    await expect(nav).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Get Protection' })).toBeVisible();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+  });
+
+  test('dropdowns in the mobile menu are accordions: opening a second closes the first', async ({ page }) => {
+    await open(page);
+    await header(page).locator('button.menu-toggle').click();
+    for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
+
+    await trigger(page, 'Takedown Services').click();
+    await expectOpen(page, 'Takedown Services');
+    const panel = await panelOf(trigger(page, 'Takedown Services'));
+    for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
+
+    await trigger(page, 'Protection Services').click();
+    await expectOpen(page, 'Protection Services');
+    await expectClosed(page, 'Takedown Services');
+
+    await trigger(page, 'Protection Services').click();
+    await expectClosed(page, 'Protection Services');
+    await expect(page.locator('nav#site-nav'), 'closing an accordion keeps the menu open').toBeVisible();
+  });
+
+  test('About Us is in the mobile menu', async ({ page }) => {
+    await open(page);
+    const aboutUs = header(page).getByRole('link', { name: 'About Us' });
+    await expect(aboutUs).toBeHidden();
+    await header(page).locator('button.menu-toggle').click();
+    await expect(aboutUs).toBeVisible();
+    await expect(aboutUs).toHaveAttribute('href', '/about-us');
+  });
+
+  test('Escape closes the mobile menu', async ({ page }) => {
+    await open(page);
+    const toggle = header(page).locator('button.menu-toggle');
+    await toggle.click();
+    await expect(page.locator('nav#site-nav')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('nav#site-nav')).toBeHidden();
+  });
+});
+
+test.describe('no horizontal scrolling', () => {
+  for (const width of [360, 768, 1280]) {
+    for (const [name, path] of [['the home page', '/'], ['the not-found page', MISSING_PATH]] as const) {
+      test(`${name} fits a ${width} px wide window without sideways scrolling`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await open(page, path);
+        const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+        expect(scrollWidth, `document width at ${width} px`).toBeLessThanOrEqual(innerWidth);
+      });
+    }
+  }
+});

@@ -1,0 +1,98 @@
+// The page scripts: they run cleanly under the site's CSP and make the islands interactive, and
+// without them the content and links are still there for visitors and crawlers.
+import { expect, test, type Page } from '@playwright/test';
+import { routes, siteModel, waitForIslands } from './site';
+
+/** The home page plus one more: the first page with an interactive section (FAQ accordion), else /pricing. */
+function pagesToCheck(): string[] {
+  const withIsland = siteModel().pages.find((p) => p.path !== '/' && p.sections.some((s) => s.type === 'faq'));
+  const other = withIsland?.path ?? routes().find((r) => r.path === '/pricing')?.path ?? routes().find((r) => r.path !== '/')!.path;
+  return ['/', other];
+}
+
+/** Collects everything that went wrong while the page loaded and ran. */
+async function watchForProblems(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url}:${msg.location().lineNumber})`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  // Installed through the DevTools protocol, so the page's CSP does not apply to this script itself.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`));
+  });
+  return async () => {
+    const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+    return [...problems, ...csp.map((v) => `CSP violation: ${v}`)];
+  };
+}
+
+test.describe('with JavaScript', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const path of pagesToCheck()) {
+    test(`${path} loads with no console errors, script errors or CSP violations, and its islands work`, async ({ page }) => {
+      const problems = await watchForProblems(page);
+      await page.goto(path, { waitUntil: 'load' });
+      await waitForIslands(page);
+
+      // The header island responds to the pointer: only possible once its code has run.
+      const solutions = page.locator('button.site-nav__trigger', { hasText: 'Solutions' });
+      await solutions.hover();
+      await expect(solutions).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator(`#${await solutions.getAttribute('aria-controls')}`)).toBeVisible();
+      await page.mouse.move(640, 780);
+      await expect(solutions).toHaveAttribute('aria-expanded', 'false');
+
+      // A FAQ accordion, where the page has one, opens its first answer on click.
+      const question = page.locator('main .accordion__trigger').first();
+      if ((await question.count()) > 0) {
+        await question.click();
+        await expect(question).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toBeVisible();
+      }
+
+      await page.waitForLoadState('networkidle');
+      expect(await problems()).toEqual([]);
+    });
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+
+  const header = siteModel().site.header;
+  const headerHrefs = [...header.menus.flatMap((m) => m.items.map((i) => i.href)), ...header.links.map((l) => l.href)];
+
+  for (const path of pagesToCheck()) {
+    const route = routes().find((r) => r.path === path)!;
+    test(`${path} still shows its heading, navigation links and footer links (crawlable)`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+      await expect(page.locator('main')).toBeVisible();
+
+      // Header links are real anchors in the HTML, even inside the closed dropdowns.
+      const inHeader = await page.locator('header.site-header a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      for (const href of headerHrefs) expect(inHeader, `header link to ${href}`).toContain(href);
+
+      const footer = page.locator('footer.site-footer');
+      await expect(footer).toBeVisible();
+      const inFooter = await footer.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      for (const href of [...headerHrefs, '/privacy']) expect(inFooter, `footer link to ${href}`).toContain(href);
+      await expect(footer.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/questions');
+      await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+      const mail = footer.locator('a[href^="mailto:"]');
+      await expect(mail).toHaveCount(1);
+      await expect(mail).toBeVisible();
+      await expect(mail).toHaveAttribute('href', `mailto:${siteModel().site.footer.supportEmail}`);
+      for (const link of await footer.locator('a[href]').all()) await expect(link).toBeVisible();
+    });
+  }
+});

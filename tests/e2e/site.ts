@@ -1,0 +1,81 @@
+// What the e2e tests expect, read from site/ at test time (content is still being written, so no
+// route list is hard-coded), plus small page helpers shared by the specs.
+import { expect, type Page } from '@playwright/test';
+import { loadSite } from '../../engine/content/load-site';
+import type { ResolvedPage, SiteModel } from '../../engine/content/model';
+import { formatProblem } from '../../engine/content/problem';
+import { readSchemas, readSiteFiles } from '../../scripts/read-project';
+
+export interface Route {
+  path: string;
+  /** The exact text of the page's <title>. */
+  title: string;
+  /** The hero's title: the page's only h1. */
+  h1: string;
+  /** The absolute canonical address the page declares. */
+  canonical: string;
+  noindex: boolean;
+}
+
+let cached: SiteModel | undefined;
+
+export function siteModel(): SiteModel {
+  if (cached) return cached;
+  const { model, problems } = loadSite(readSiteFiles(), readSchemas());
+  if (!model) throw new Error(`site/ has content problems, so the e2e tests cannot know the routes:\n${problems.map(formatProblem).join('\n')}`);
+  cached = model;
+  return model;
+}
+
+/** The origin the build writes into canonical links and the sitemap (SITE_URL, else site.yaml's url). */
+export function siteUrl(): string {
+  return (process.env.SITE_URL ?? siteModel().site.url).replace(/\/$/, '');
+}
+
+function pageTitle(page: ResolvedPage): string {
+  return (siteModel().site.titleTemplate ?? '%s').replace('%s', page.meta.title);
+}
+
+function heroTitle(page: ResolvedPage): string {
+  const hero = page.sections[0];
+  if (hero?.type !== 'hero') throw new Error(`${page.file}: the first section is not a hero`);
+  return hero.title;
+}
+
+export function routes(): Route[] {
+  return siteModel().pages.map((page) => ({
+    path: page.path!,
+    title: pageTitle(page),
+    h1: heroTitle(page),
+    canonical: siteUrl() + (page.meta.canonical ?? page.path!),
+    noindex: page.meta.noindex === true,
+  }));
+}
+
+export const notFoundPage = () => ({ title: pageTitle(siteModel().notFound), h1: heroTitle(siteModel().notFound) });
+
+/** A path that no page owns, so the server answers with the not-found page. */
+export const MISSING_PATH = '/missing-page';
+
+/**
+ * Waits until every island on the page has been hydrated by React: hydrateRoot marks the island
+ * element as a root, and hydration then attaches a fiber to each element inside it.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const islands = [...document.querySelectorAll('[data-island]')];
+          const hasKey = (el: Element | null, prefix: string) => !!el && Object.keys(el).some((k) => k.startsWith(prefix));
+          return islands.length > 0 && islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'));
+        }),
+      { message: 'every div.island[data-island] should be hydrated by the page scripts' },
+    )
+    .toBe(true);
+}
+
+/** Reads, in the browser, whether the document is wider than the window (a sideways scrollbar). */
+export function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}

@@ -1,0 +1,373 @@
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../engine/content/load-site';
+import type { SiteModel } from '../../../engine/content/model';
+import { formatProblem } from '../../../engine/content/problem';
+import { scriptSafeJson } from '../../../engine/render/island';
+import { assetsFromManifest, type ViteManifest } from '../../../engine/render/manifest-assets';
+import { islandsOf, renderPage, type PageAssets } from '../../../engine/render/render-page';
+import { renderSitemap } from '../../../engine/render/site-files';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+import { minimalSite, yaml } from '../../fixtures/minimal-site';
+
+const SITE_URL = 'https://example.com';
+const assets: PageAssets = { stylesheets: ['/a.css'], scripts: ['/c.js'], preloadsFor: () => ['/h.js'] };
+const options = { siteUrl: SITE_URL, assets, year: 2030 };
+const schemas = readSchemas();
+
+function load(files = readSiteFiles()): SiteModel {
+  const { model, problems } = loadSite(files, schemas);
+  if (!model) throw new Error(`The site does not load:\n${problems.map(formatProblem).join('\n')}`);
+  return model;
+}
+
+const model = load();
+
+// --- Reading the rendered HTML ----------------------------------------------------------------
+
+const decode = (s: string) =>
+  s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+function headOf(html: string): string {
+  const m = /<head>([\s\S]*?)<\/head>/.exec(html);
+  if (!m) throw new Error('no <head> in the page');
+  return m[1];
+}
+
+/** Every tag `<name …>` in the HTML, with its attributes decoded. */
+function tags(html: string, name: string): Array<Record<string, string>> {
+  return [...html.matchAll(new RegExp(`<${name}(\\s[^>]*?)?/?>`, 'g'))].map((m) =>
+    Object.fromEntries([...(m[1] ?? '').matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])])),
+  );
+}
+
+/** The content of every `<meta>` with this name or property. */
+function metas(html: string, key: string): string[] {
+  return tags(headOf(html), 'meta')
+    .filter((t) => t.name === key || t.property === key)
+    .map((t) => t.content);
+}
+
+const canonicals = (html: string) => tags(headOf(html), 'link').filter((t) => t.rel === 'canonical').map((t) => t.href);
+
+function scriptBodies(html: string, type: string): string[] {
+  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => m[1].includes(`type="${type}"`)).map((m) => m[2]);
+}
+
+function islandData(html: string): Array<{ id: number; name: string; props: unknown }> {
+  const m = /<script type="application\/json" id="island-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no island data in the page');
+  return JSON.parse(m[1]);
+}
+
+const pageAt = (path: string) => {
+  const page = model.pages.find((p) => p.path === path);
+  if (!page) throw new Error(`the real site has no page at ${path}`);
+  return page;
+};
+
+// --- The real site ----------------------------------------------------------------------------
+
+describe('the <head> of real pages', () => {
+  const home = pageAt('/');
+  const homeHtml = renderPage(model, '/', options).html;
+  const diy = pageAt('/takedowns/diy');
+  const diyHtml = renderPage(model, '/takedowns/diy', options).html;
+
+  it.each([
+    { route: '/', page: home, html: homeHtml },
+    { route: '/takedowns/diy', page: diy, html: diyHtml },
+  ])('$route has one <title>: the page title in the site template', ({ page, html }) => {
+    const titles = [...html.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => decode(m[1]));
+    expect(titles).toEqual([`${page.meta.title} | ${model.site.name}`]);
+    expect(headOf(html)).toContain('<title>');
+  });
+
+  it.each([
+    { route: '/', page: home, html: homeHtml },
+    { route: '/takedowns/diy', page: diy, html: diyHtml },
+  ])('$route has its description, keywords and social cards', ({ page, html }) => {
+    const title = `${page.meta.title} | ${model.site.name}`;
+    expect(metas(html, 'description')).toEqual([page.meta.description]);
+    expect(metas(html, 'keywords')).toEqual([page.meta.keywords.join(', ')]);
+    expect(metas(html, 'og:title')).toEqual([title]);
+    expect(metas(html, 'og:description')).toEqual([page.meta.description]);
+    expect(metas(html, 'og:type')).toEqual([page.meta.ogType ?? 'website']);
+    expect(metas(html, 'og:site_name')).toEqual([model.site.name]);
+    expect(metas(html, 'twitter:card')).toEqual(['summary']);
+    expect(metas(html, 'twitter:title')).toEqual([title]);
+    expect(metas(html, 'robots')).toEqual([]);
+  });
+
+  it('the home page is canonical at the site origin with a trailing slash', () => {
+    expect(canonicals(homeHtml)).toEqual(['https://example.com/']);
+    expect(metas(homeHtml, 'og:url')).toEqual(['https://example.com/']);
+  });
+
+  it('a page with meta.canonical uses it for the canonical link and og:url', () => {
+    expect(diy.meta.canonical).toBe('/takedowns/diy-toolkit');
+    expect(canonicals(diyHtml)).toEqual(['https://example.com/takedowns/diy-toolkit']);
+    expect(metas(diyHtml, 'og:url')).toEqual(['https://example.com/takedowns/diy-toolkit']);
+  });
+
+  it('a page without meta.canonical is canonical at its own route', () => {
+    const page = model.pages.find((p) => p.path !== '/' && !p.meta.canonical)!;
+    const html = renderPage(model, page.path!, options).html;
+    expect(canonicals(html)).toEqual([`https://example.com${page.path}`]);
+  });
+
+  it('the stylesheets, module scripts and island preloads of the assets are linked in <head>', () => {
+    const head = headOf(homeHtml);
+    expect(tags(head, 'link').filter((t) => t.rel === 'stylesheet').map((t) => t.href)).toEqual(['/a.css']);
+    expect(tags(head, 'link').filter((t) => t.rel === 'modulepreload').map((t) => t.href)).toEqual(['/h.js']);
+    expect(tags(head, 'script').filter((t) => t.src).map((t) => [t.type, t.src])).toEqual([['module', '/c.js']]);
+  });
+
+  it('the home page JSON-LD blocks are valid JSON with a schema.org @context', () => {
+    const blocks = scriptBodies(homeHtml, 'application/ld+json');
+    expect(blocks).toHaveLength(home.meta.jsonLd?.length ?? 0);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const [i, text] of blocks.entries()) {
+      const data = JSON.parse(text);
+      expect(data['@context']).toBe('https://schema.org');
+      expect(data['@type']).toBe(home.meta.jsonLd![i]['@type']);
+    }
+    expect(headOf(homeHtml)).toContain('application/ld+json');
+  });
+
+  it('an address that is no page renders the not-found page: 404, noindex, no canonical', () => {
+    const { status, html } = renderPage(model, '/no-such-page', options);
+    expect(status).toBe(404);
+    expect(metas(html, 'robots')).toEqual(['noindex']);
+    expect(canonicals(html)).toEqual([]);
+    expect(metas(html, 'og:url')).toEqual([]);
+    expect([...html.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => decode(m[1]))).toEqual([
+      `${model.notFound.meta.title} | ${model.site.name}`,
+    ]);
+  });
+
+  it('a real page renders with status 200', () => {
+    expect(renderPage(model, '/', options).status).toBe(200);
+    expect(renderPage(model, '/takedowns/diy', options).status).toBe(200);
+  });
+});
+
+describe('island data on real pages', () => {
+  it('the island data is JSON that lists Header and Toasts', () => {
+    const islands = islandData(renderPage(model, '/', options).html);
+    expect(islands.map((i) => i.name)).toEqual(expect.arrayContaining(['Header', 'Toasts']));
+    expect(islands.map((i) => i.id)).toEqual(islands.map((_, i) => i));
+  });
+
+  it.each(model.pages.map((p) => p.path!))('%s hydrates exactly the islands it preloads, each with its element', (route) => {
+    const { html } = renderPage(model, route, options);
+    const islands = islandData(html);
+    expect(new Set(islands.map((i) => i.name))).toEqual(new Set(islandsOf(pageAt(route))));
+    const elements = tags(html, 'div').filter((t) => t['data-island-id'] !== undefined);
+    expect(elements.map((t) => [Number(t['data-island-id']), t['data-island']])).toEqual(islands.map((i) => [i.id, i.name]));
+    // One main heading per page, from its hero.
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+});
+
+// --- Content that tries to break out of a <script> ---------------------------------------------
+
+describe('content inside <script> elements', () => {
+  const hostile = '</script><script>alert(1)</script><!-- & more';
+
+  it.each([
+    '</script>',
+    '<!--',
+    '<script>',
+    'a & b',
+    '\u2028 \u2029',
+    'ends with </',
+  ])('scriptSafeJson(%j) has no < > or & and parses back to the same value', (text) => {
+    const json = scriptSafeJson({ text, list: [text] });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ text, list: [text] });
+  });
+
+  it('a FAQ answer with </script> cannot close the island data early, and reaches the island intact', () => {
+    const m = load(
+      minimalSite({
+        'site/faq/general.yaml': yaml`
+          id: general
+          title: General questions
+          items:
+            - id: cost
+              question: What does it cost?
+              answer: ${JSON.stringify(hostile)}
+              category: Pricing
+        `,
+      }),
+    );
+    const { html } = renderPage(m, '/', options);
+    const body = /<script type="application\/json" id="island-data">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(body).not.toContain('</script');
+    expect(body).not.toContain('<!--');
+    const faq = JSON.parse(body).find((i: { name: string }) => i.name === 'FaqAccordion');
+    expect(faq.props.section.questions[0].answer).toBe(hostile);
+    // The page has exactly the scripts it rendered: none was injected.
+    expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('JSON-LD with </script> in a value stays inside its block and parses back', () => {
+    const m = load(
+      minimalSite({
+        'site/pages/home.yaml': yaml`
+          path: /
+          meta:
+            title: Home page
+            description: The home page of the smallest possible site.
+            keywords: [takedowns]
+            jsonLd:
+              - "@type": Organization
+                name: ${JSON.stringify(hostile)}
+          sections:
+            - type: hero
+              title: Welcome
+        `,
+      }),
+    );
+    const { html } = renderPage(m, '/', options);
+    const blocks = scriptBodies(html, 'application/ld+json');
+    expect(blocks).toHaveLength(1);
+    expect(JSON.parse(blocks[0])).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: hostile });
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('page titles written with $ signs', () => {
+  // The title template is applied with String.replace, which reads "$$", "$&", "$'" and "$`" in
+  // the page title as replacement patterns: "Save $$ on takedowns" is shown as "Save $ on takedowns".
+  it('shows a title with "$$" exactly as written in the YAML', () => {
+    const m = load(
+      minimalSite({
+        'site/pages/home.yaml': yaml`
+          path: /
+          meta:
+            title: Save $$ on takedowns
+            description: The home page of the smallest possible site.
+            keywords: [takedowns]
+          sections:
+            - type: hero
+              title: Welcome
+        `,
+      }),
+    );
+    const { html } = renderPage(m, '/', options);
+    expect([...html.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((x) => decode(x[1]))).toEqual(['Save $$ on takedowns | Acme']);
+  });
+});
+
+// --- sitemap.xml ------------------------------------------------------------------------------
+
+describe('renderSitemap', () => {
+  const page = (path: string, extra: string) => yaml`
+    path: ${path}
+    meta:
+      title: Page ${path}
+      description: A page of the sitemap test site.
+      keywords: [sitemap]
+      ${extra}
+    sections:
+      - type: hero
+        title: Page ${path}
+  `;
+  const m = load(
+    minimalSite({
+      'site/pages/hidden.yaml': page('/hidden', 'noindex: true'),
+      'site/pages/old.yaml': page('/old', 'canonical: /new'),
+      'site/pages/copy.yaml': page('/copy', 'canonical: /'),
+      'site/pages/plain.yaml': page('/plain', 'ogType: article'),
+    }),
+  );
+
+  it('lists indexable pages at their canonical address, once each, and leaves out noindex pages', () => {
+    expect(renderSitemap(m, 'https://example.com/')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '  <url><loc>https://example.com/</loc></url>\n' +
+        '  <url><loc>https://example.com/new</loc></url>\n' +
+        '  <url><loc>https://example.com/plain</loc></url>\n' +
+        '</urlset>\n',
+    );
+  });
+
+  it('the real sitemap lists every indexable real page at its canonical address', () => {
+    const xml = renderSitemap(model, SITE_URL);
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((x) => x[1]);
+    expect(locs).toContain('https://example.com/');
+    expect(locs).toContain('https://example.com/takedowns/diy-toolkit');
+    expect(locs).not.toContain('https://example.com/takedowns/diy');
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+});
+
+// --- Assets from the Vite manifest ------------------------------------------------------------
+
+describe('assetsFromManifest', () => {
+  // Shaped like dist/client/.vite/manifest.json: shared code may sit in the entry chunk, which
+  // island chunks then import.
+  const manifest: ViteManifest = {
+    'engine/render/client-entry.ts': {
+      file: 'assets/client-1.js',
+      src: 'engine/render/client-entry.ts',
+      isEntry: true,
+      imports: ['_react-2.js'],
+      css: ['assets/style-3.css'],
+    },
+    '_react-2.js': { file: 'assets/react-2.js' },
+    '_icons-5.js': { file: 'assets/icons-5.js', imports: ['_react-2.js'] },
+    'engine/layout/Header.island.tsx': {
+      file: 'assets/Header.island-4.js',
+      src: 'engine/layout/Header.island.tsx',
+      imports: ['engine/render/client-entry.ts', '_react-2.js', '_icons-5.js'],
+    },
+    'engine/layout/Toasts.island.tsx': {
+      file: 'assets/Toasts.island-6.js',
+      src: 'engine/layout/Toasts.island.tsx',
+      imports: ['engine/render/client-entry.ts'],
+    },
+    'engine/sections/FaqAccordion.island.tsx': {
+      file: 'assets/FaqAccordion.island-7.js',
+      src: 'engine/sections/FaqAccordion.island.tsx',
+      imports: ['engine/render/client-entry.ts', '_icons-5.js'],
+    },
+    'style.css': { file: 'assets/style-3.css', src: 'style.css' },
+  };
+  const a = assetsFromManifest(manifest);
+
+  it('links the stylesheet once and the entry as the only script', () => {
+    expect(a.stylesheets).toEqual(['/assets/style-3.css']);
+    expect(a.scripts).toEqual(['/assets/client-1.js']);
+  });
+
+  it.each([
+    { islands: ['Header', 'Toasts'], expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js'] },
+    { islands: ['Toasts'], expected: ['/assets/react-2.js', '/assets/Toasts.island-6.js'] },
+    {
+      islands: ['Header', 'Toasts', 'FaqAccordion'],
+      expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js', '/assets/FaqAccordion.island-7.js'],
+    },
+  ])('preloads the import closure of $islands, once each, without the entry', ({ islands, expected }) => {
+    const preloads = a.preloadsFor(islands);
+    expect(preloads).toEqual(expected);
+    expect(preloads).not.toContain('/assets/client-1.js');
+  });
+
+  it('prefixes every URL with the base', () => {
+    const based = assetsFromManifest(manifest, '/static/');
+    expect(based.scripts).toEqual(['/static/assets/client-1.js']);
+    expect(based.preloadsFor(['Toasts'])).toEqual(['/static/assets/react-2.js', '/static/assets/Toasts.island-6.js']);
+  });
+
+  it('says which island has no code chunk', () => {
+    expect(() => a.preloadsFor(['Carousel'])).toThrow('No code chunk for the island "Carousel" in the build manifest.');
+  });
+
+  it('says to run the client build when the manifest has no entry', () => {
+    expect(() => assetsFromManifest({})).toThrow('run the client build first');
+  });
+});

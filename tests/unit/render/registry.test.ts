@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kindOf } from '../../../engine/content/content-kinds';
+import { sectionTypes } from '../../../engine/content/schema-set';
+import { SECTION_REGISTRY } from '../../../engine/sections/registry';
+import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+const engineFiles = walk(join(ROOT, 'engine')).map((f) => relative(ROOT, f).split(sep).join('/'));
+const islandFiles = new Map(
+  engineFiles.filter((f) => f.endsWith('.island.tsx')).map((f) => [f.slice(f.lastIndexOf('/') + 1, -'.island.tsx'.length), f]),
+);
+
+describe('section registry', () => {
+  const schemaTypes = sectionTypes(readSchemas());
+  const registered = Object.keys(SECTION_REGISTRY).sort();
+
+  it.each(schemaTypes)('the section type "%s" (schemas/sections/) has a component in SECTION_REGISTRY', (type) => {
+    expect(registered).toContain(type);
+  });
+
+  it.each(registered)('the registered section type "%s" has a schema in schemas/sections/', (type) => {
+    expect(schemaTypes).toContain(type);
+  });
+});
+
+describe('islands', () => {
+  const fromRegistry = Object.values(SECTION_REGISTRY).flatMap((e) => (e.island ? [e.island] : []));
+  const names = [...new Set(['Header', 'Toasts', ...fromRegistry])];
+
+  it.each(names)('the island "%s" has a file engine/**/%s.island.tsx, which the browser loads by name', (name) => {
+    expect(islandFiles.get(name), `no engine/**/${name}.island.tsx`).toBeDefined();
+  });
+
+  it('every island(name, …) call in engine/ names an island file', () => {
+    const called = engineFiles
+      .filter((f) => f.endsWith('.tsx') && f !== 'engine/render/island.tsx')
+      .flatMap((f) => [...readFileSync(join(ROOT, f), 'utf8').matchAll(/\bisland\(\s*'([^']+)'/g)].map((m) => m[1]));
+    expect(called.length).toBeGreaterThan(0);
+    expect(called.filter((name) => !islandFiles.has(name))).toEqual([]);
+  });
+});
+
+describe('editor schema comments in site/', () => {
+  const files = readSiteFiles();
+  const COMMENT = /^# yaml-language-server: \$schema=(\S+)$/;
+
+  it.each(files.map((f) => [f.path, f.text] as const))('%s starts with a $schema comment that points at its schema', (path, text) => {
+    const first = text.split('\n', 1)[0];
+    const match = COMMENT.exec(first);
+    expect(match, `${path}:1:1 should start with "# yaml-language-server: $schema=<relative path to its schema>"`).not.toBeNull();
+    const target = resolve(ROOT, dirname(path), match![1]);
+    expect(existsSync(target), `${path}:1:1 points at ${match![1]}, which does not exist`).toBe(true);
+    // The schema the editor checks with is the one `npm run validate` checks with.
+    const kind = kindOf(path);
+    expect(kind, `${path} is not in a content folder`).toBeDefined();
+    expect(relative(join(ROOT, 'schemas'), target).split(sep).join('/')).toBe(kind!.schema);
+  });
+});
