@@ -50,7 +50,7 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });

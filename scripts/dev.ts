@@ -1,6 +1,8 @@
 // npm run dev: renders pages from site/ on each request, reloads the browser when a YAML file
 // changes, and shows content problems (file:line:column) in the terminal and the browser overlay.
 import express from 'express';
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
@@ -9,17 +11,23 @@ import type * as RenderModule from '../engine/render/render-page';
 import { ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
+// CONTENT_ROOT points at another folder holding a site/ (the end-to-end tests edit a copy there).
+const contentRoot = process.env.CONTENT_ROOT ?? ROOT;
+
+const app = express();
+const httpServer = createServer(app);
 const vite = await createViteServer({
   root: ROOT,
   configFile: join(ROOT, 'vite.config.ts'),
-  server: { middlewareMode: true },
+  // Live reload shares the page's port, so several dev servers (or a test's) can run side by side.
+  server: { middlewareMode: true, ws: { server: httpServer } },
   appType: 'custom',
 });
 
 let current: LoadResult = load();
 
 function load(): LoadResult {
-  const result = loadSite(readSiteFiles(), readSchemas());
+  const result = loadSite(readSiteFiles(contentRoot), readSchemas());
   if (result.model) console.log(`site/ loaded: ${result.model.pages.length} pages.`);
   else {
     console.error(`\nsite/ has ${result.problems.length} problem(s):`);
@@ -28,11 +36,27 @@ function load(): LoadResult {
   return result;
 }
 
-const contentChanged = (file: string) => /[\\/](site|schemas)[\\/].*\.(ya?ml|json)$/.test(file);
-vite.watcher.add([join(ROOT, 'site'), join(ROOT, 'schemas')]);
-for (const event of ['add', 'change', 'unlink'] as const) {
-  vite.watcher.on(event, (file: string) => {
-    if (!contentChanged(file)) return;
+// One plain fs.watch per folder, set up synchronously before the server listens, so an edit made
+// right after start-up is never missed (recursive watchers scan in the background first).
+function watchTree(dir: string, onChange: (file: string) => void, watched = new Set<string>()): void {
+  if (watched.has(dir)) return;
+  watched.add(dir);
+  watch(dir, (_event, name) => {
+    if (!name) return;
+    const full = join(dir, name.toString());
+    if (existsSync(full) && statSync(full).isDirectory()) watchTree(full, onChange, watched);
+    else onChange(full);
+  });
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) watchTree(join(dir, entry.name), onChange, watched);
+  }
+}
+
+let pending: NodeJS.Timeout | undefined;
+function onContentChange(): void {
+  clearTimeout(pending);
+  // Editors often write a file in several steps; reload once they are done.
+  pending = setTimeout(() => {
     current = load();
     if (current.model) {
       vite.ws.send({ type: 'full-reload' });
@@ -45,16 +69,21 @@ for (const event of ['add', 'change', 'unlink'] as const) {
         message: current.problems.map(formatProblem).join('\n'),
         stack: '',
         plugin: 'site content',
-        id: join(ROOT, first.file),
-        loc: { file: join(ROOT, first.file), line: first.line, column: first.column },
+        id: join(contentRoot, first.file),
+        loc: { file: join(contentRoot, first.file), line: first.line, column: first.column },
       },
     });
+  }, 60);
+}
+
+for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
+  watchTree(dir, (file) => {
+    if (/\.(ya?ml|json)$/.test(file)) onContentChange();
   });
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const app = express();
 app.use(vite.middlewares);
 app.use(async (req, res, next) => {
   if (req.method !== 'GET' || req.path.startsWith('/api/')) return next();
@@ -83,4 +112,4 @@ app.use(async (req, res, next) => {
   }
 });
 
-app.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml; the page reloads)`));
+httpServer.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml; the page reloads)`));

@@ -22,6 +22,8 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const buttonRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  // A click on a dropdown that the pointer has just opened keeps it open instead of closing it.
+  const openedByHover = useRef(false);
 
   useEffect(() => {
     if (openMenu === null && !mobileOpen) return;
@@ -36,7 +38,14 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
   }, [openMenu, mobileOpen]);
 
   const hover = (i: number | null) => (e: PointerEvent) => {
-    if (e.pointerType === 'mouse' && isDesktop()) setOpenMenu(i);
+    if (e.pointerType !== 'mouse' || !isDesktop()) return;
+    openedByHover.current = i !== null;
+    setOpenMenu(i);
+  };
+
+  const toggle = (i: number) => {
+    if (openMenu === i && openedByHover.current) openedByHover.current = false;
+    else setOpenMenu(openMenu === i ? null : i);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -85,7 +94,7 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
                     className="site-nav__trigger"
                     aria-expanded={open}
                     aria-controls={menuId(i)}
-                    onClick={() => setOpenMenu(open ? null : i)}
+                    onClick={() => toggle(i)}
                   >
                     {menu.label}
                     <span className="chevron" aria-hidden="true" />

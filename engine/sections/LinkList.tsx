@@ -6,7 +6,8 @@ export function LinkList({ section, index }: SectionProps<LinkListSection>) {
     <SectionFrame kind="link-list" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
       <div className={`grid grid--${Math.min(section.groups.length, 4)}`}>
         {section.groups.map((group, g) => (
-          <nav className="link-group" key={group.title ?? g} aria-label={group.title ?? section.title}>
+          // Plain groups, not nav landmarks: the section heading already names them, and the footer owns the site's link landmarks.
+          <div className="link-group" key={group.title ?? g}>
             {group.title && <h3>{group.title}</h3>}
             <ul>
               {group.links.map((link) => (
@@ -16,7 +17,7 @@ export function LinkList({ section, index }: SectionProps<LinkListSection>) {
                 </li>
               ))}
             </ul>
-          </nav>
+          </div>
         ))}
       </div>
     </SectionFrame>

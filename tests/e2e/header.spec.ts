@@ -82,7 +82,19 @@ test.describe('desktop header (1280 × 800)', () => {
     await expect(page).toHaveURL(/\/brand-protection$/);
   });
 
-  test('clicking an open dropdown button again closes its menu', async ({ page }) => {
+  test('a mouse user who hovers a dropdown button and then clicks it still sees its menu', async ({ page }) => {
+    await open(page);
+    const button = trigger(page, 'Solutions');
+    await button.hover();
+    await expectOpen(page, 'Solutions');
+    // A person clicks a moment after the pointer arrives, when the hover has already opened the menu.
+    await page.waitForTimeout(300);
+    await button.click();
+    await page.waitForTimeout(300);
+    await expectOpen(page, 'Solutions');
+  });
+
+  test('pressing Enter on an open dropdown button closes its menu', async ({ page }) => {
     await open(page);
     const button = trigger(page, 'Solutions');
     // Keyboard activation, so that hover does not take part.

@@ -284,23 +284,23 @@ describe('renderSitemap', () => {
     }),
   );
 
-  it('lists indexable pages at their canonical address, once each, and leaves out noindex pages', () => {
+  it('lists indexable pages once each, at a canonical we serve or else at their route, and leaves out noindex pages', () => {
     expect(renderSitemap(m, 'https://example.com/')).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n' +
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
         '  <url><loc>https://example.com/</loc></url>\n' +
-        '  <url><loc>https://example.com/new</loc></url>\n' +
+        '  <url><loc>https://example.com/old</loc></url>\n' +
         '  <url><loc>https://example.com/plain</loc></url>\n' +
         '</urlset>\n',
     );
   });
 
-  it('the real sitemap lists every indexable real page at its canonical address', () => {
+  it('the real sitemap lists the DIY page at its route, since its canonical address is not served', () => {
     const xml = renderSitemap(model, SITE_URL);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((x) => x[1]);
     expect(locs).toContain('https://example.com/');
-    expect(locs).toContain('https://example.com/takedowns/diy-toolkit');
-    expect(locs).not.toContain('https://example.com/takedowns/diy');
+    expect(locs).toContain('https://example.com/takedowns/diy');
+    expect(locs).not.toContain('https://example.com/takedowns/diy-toolkit');
     expect(new Set(locs).size).toBe(locs.length);
   });
 });

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The dev server renders from a copy of site/, so editing it here never touches the real content.
+const ROOT = join(import.meta.dirname, '../..');
+const PORT = 5199;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+test.describe('npm run dev', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ChildProcess;
+  let contentRoot: string;
+  let output = '';
+
+  test.beforeAll(async () => {
+    contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
+    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(PORT), CONTENT_ROOT: contentRoot },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    await expect.poll(async () => (await fetch(BASE + '/').catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+  });
+
+  test.afterAll(() => {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    rmSync(contentRoot, { recursive: true, force: true });
+  });
+
+  test('updates the open page when a YAML file is saved, and shows a content error with its file:line:column', async ({ page }) => {
+    test.setTimeout(60_000);
+    const file = join(contentRoot, 'site/pages/support.yaml');
+    const original = readFileSync(file, 'utf8');
+    await page.goto(BASE + '/support');
+    await expect(page.locator('h1')).toHaveText('Support Center');
+
+    // The hero's title (indented under sections), not the meta title above it.
+    const heroTitle = /^ {4}title: Support Center$/m;
+    writeFileSync(file, original.replace(heroTitle, '    title: Help Desk'));
+    await expect(page.locator('h1')).toHaveText('Help Desk', { timeout: 15_000 });
+
+    // A number where the schema wants text: the terminal and the overlay both name the place.
+    const broken = original.replace(heroTitle, '    title: Help Desk').replace(/keywords:\n/, 'keywords:\n    - 404\n');
+    writeFileSync(file, broken);
+    const line = broken.split('\n').findIndex((l) => l === '    - 404') + 1;
+    const message = `site/pages/support.yaml:${line}:7 meta.keywords[0]: must be text`;
+    await expect(page.locator('vite-error-overlay .message-body')).toContainText(message, { timeout: 15_000 });
+    await expect.poll(() => output).toContain(message);
+
+    // The server stays up: a reload shows the same problem as a page instead of crashing.
+    const res = await page.request.get(BASE + '/support');
+    expect(res.status()).toBe(500);
+    expect(await res.text()).toContain(message);
+
+    writeFileSync(file, original);
+    await page.goto(BASE + '/support');
+    await expect(page.locator('h1')).toHaveText('Support Center');
+  });
+});
