@@ -8,11 +8,11 @@ import { createServer as createViteServer } from 'vite';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import type * as RenderModule from '../engine/render/render-page';
-import { ROOT, readSchemas, readSiteFiles } from './read-project';
+import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
-// CONTENT_ROOT points at another folder holding a site/ (the end-to-end tests edit a copy there).
-const contentRoot = process.env.CONTENT_ROOT ?? ROOT;
+// CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
+const contentRoot = CONTENT_ROOT;
 
 const app = express();
 const httpServer = createServer(app);

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// The commands a person runs, on a copy of site/ (CONTENT_ROOT), so the real content is never edited.
+const ROOT = join(import.meta.dirname, '../../..');
+let contentRoot: string;
+
+function run(script: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_ROOT: contentRoot },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function edit(file: string, change: (text: string) => string) {
+  const path = join(contentRoot, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+beforeEach(() => {
+  contentRoot = mkdtempSync(join(tmpdir(), 'site-cli-'));
+  cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+});
+afterEach(() => rmSync(contentRoot, { recursive: true, force: true }));
+
+describe('npm run validate', () => {
+  it('passes on the real content', () => {
+    const r = run('validate.ts');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages/);
+  });
+
+  it('prints file:line:column for a wrong type and exits 1', () => {
+    edit('site/pages/pricing.yaml', (t) => t.replace(/^(\s+)title: (.*)$/m, '$1title: 42'));
+    const r = run('validate.ts');
+    expect(r.code).toBe(1);
+    const line = readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8').split('\n').findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
+    expect(r.err).toContain(`site/pages/pricing.yaml:${line}:10 meta.title: must be text`);
+    expect(r.err).toContain('1 problem in site/');
+  });
+});
+
+describe('npm run check-links', () => {
+  it('lists the known broken links and passes', () => {
+    const r = run('check-links.ts');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Known broken links');
+    expect(r.out).toContain('/protection/writing — no page at /protection/writing');
+    expect(r.out).toContain('No new broken links.');
+  });
+
+  it('fails on a new broken link and names the YAML line that declares it', () => {
+    edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
+    const line = readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('href: /contact-uss')) + 1;
+    const r = run('check-links.ts');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('/contact-uss — no page at /contact-uss');
+    expect(r.err).toContain(`declared at site/pages/support.yaml:${line}:15`);
+    expect(r.err).toContain('appears on /support');
+  });
+});
