@@ -9,16 +9,31 @@ export type Href = string;
  */
 export type Section = (
   | CardGridSection
+  | ContactDetailsSection
   | CallToActionSection
   | FAQSection
   | HeroSection
   | LinkListSection
+  | PlansSection
   | RichTextSection
   | StatsSection
   | StepsSection
+  | TagListSection
   | TestimonialsSection
 ) & {
-  type: 'card-grid' | 'cta' | 'faq' | 'hero' | 'link-list' | 'rich-text' | 'stats' | 'steps' | 'testimonials';
+  type:
+    | 'card-grid'
+    | 'contact-details'
+    | 'cta'
+    | 'faq'
+    | 'hero'
+    | 'link-list'
+    | 'plans'
+    | 'rich-text'
+    | 'stats'
+    | 'steps'
+    | 'tag-list'
+    | 'testimonials';
 };
 /**
  * An in-page anchor (lowercase letters, digits and hyphens), so that /page#anchor-id scrolls here.
@@ -244,6 +259,46 @@ export interface Action {
   icon?: Icon;
 }
 /**
+ * Where to find us: an office address, e-mail addresses and phone lines, each with a label.
+ */
+export interface ContactDetailsSection {
+  type: 'contact-details';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * @minItems 1
+   */
+  entries: [
+    {
+      icon?: Icon;
+      label: string;
+      /**
+       * The address or details, one line each.
+       *
+       * @minItems 1
+       */
+      lines: [string, ...string[]];
+      link?: Link;
+    },
+    ...{
+      icon?: Icon;
+      label: string;
+      /**
+       * The address or details, one line each.
+       *
+       * @minItems 1
+       */
+      lines: [string, ...string[]];
+      link?: Link;
+    }[]
+  ];
+}
+/**
  * A closing band with a heading, a line of text and one to three buttons.
  */
 export interface CallToActionSection {
@@ -351,6 +406,49 @@ export interface LinkListSection {
       links: [Link, ...Link[]];
     }[]
   ];
+}
+/**
+ * Pricing tiers side by side: name, price, what is included, and a button. One tier can be marked most popular.
+ */
+export interface PlansSection {
+  type: 'plans';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * A line under the plans, e.g. a guarantee or trial offer.
+   */
+  note?: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  plans: [Plan] | [Plan, Plan] | [Plan, Plan, Plan] | [Plan, Plan, Plan, Plan];
+}
+export interface Plan {
+  name: string;
+  /**
+   * As shown, e.g. $79, Free or Custom.
+   */
+  price: string;
+  /**
+   * Shown after the price, e.g. /month or per takedown.
+   */
+  period?: string;
+  description?: string;
+  /**
+   * A ribbon such as Most Popular; the tier is highlighted.
+   */
+  badge?: string;
+  /**
+   * @minItems 1
+   */
+  features: [string, ...string[]];
+  action?: Action;
 }
 /**
  * A heading with paragraphs and an optional ticked list.
@@ -779,6 +877,23 @@ export interface StepsSection {
           icon?: Icon;
         }
       ];
+}
+/**
+ * A heading and a wrap of short labels, e.g. the platforms we monitor or the styles we cover.
+ */
+export interface TagListSection {
+  type: 'tag-list';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * @minItems 1
+   */
+  tags: [string, ...string[]];
 }
 /**
  * Quotes from clients, each with a name and role.

@@ -3,13 +3,16 @@ import type { ResolvedSection } from '../content/model';
 import { island } from '../render/island';
 import { CallToAction } from './CallToAction';
 import { CardGrid } from './CardGrid';
+import { ContactDetails } from './ContactDetails';
 import FaqAccordion from './FaqAccordion.island';
 import { Hero } from './Hero';
 import { LinkList } from './LinkList';
+import { Plans } from './Plans';
 import { RichText } from './RichText';
 import type { SectionProps } from './SectionFrame';
 import { Stats } from './Stats';
 import { Steps } from './Steps';
+import { TagList } from './TagList';
 import { Testimonials } from './Testimonials';
 
 type SectionOf<T extends ResolvedSection['type']> = Extract<ResolvedSection, { type: T }>;
@@ -37,6 +40,9 @@ export const SECTION_REGISTRY: Registry = {
   cta: { component: CallToAction },
   'link-list': { component: LinkList },
   'rich-text': { component: RichText },
+  plans: { component: Plans },
+  'tag-list': { component: TagList },
+  'contact-details': { component: ContactDetails },
   faq: { component: island('FaqAccordion', FaqAccordion), island: 'FaqAccordion' },
 };
 
