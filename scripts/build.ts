@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
+import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { renderPage } from '../engine/render/render-page';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
@@ -15,7 +16,12 @@ const dist = join(ROOT, 'dist');
 const clientDir = join(dist, 'client');
 rmSync(dist, { recursive: true, force: true });
 
-await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+await build({
+  root: ROOT,
+  configFile: join(ROOT, 'vite.config.ts'),
+  logLevel: 'warn',
+  plugins: [formValidatorsPlugin(() => model.forms)],
+});
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 const assets = assetsFromManifest(manifest);
 const options = { siteUrl, assets, year: new Date().getFullYear() };

@@ -7,12 +7,15 @@ import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
+import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import type * as RenderModule from '../engine/render/render-page';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
 // CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
 const contentRoot = CONTENT_ROOT;
+
+let current: LoadResult = load();
 
 const app = express();
 const httpServer = createServer(app);
@@ -22,9 +25,8 @@ const vite = await createViteServer({
   // Live reload shares the page's port, so several dev servers (or a test's) can run side by side.
   server: { middlewareMode: true, ws: { server: httpServer } },
   appType: 'custom',
+  plugins: [formValidatorsPlugin(() => current.model?.forms ?? {})],
 });
-
-let current: LoadResult = load();
 
 function load(): LoadResult {
   const result = loadSite(readSiteFiles(contentRoot), readSchemas());

@@ -11,6 +11,8 @@ const ROOTS: Record<string, string> = {
   page: 'page.schema.json',
   faqSet: 'faq-set.schema.json',
   knownLinks: 'links.schema.json',
+  form: 'form.schema.json',
+  badges: 'badges.schema.json',
 };
 
 /**

@@ -1,4 +1,8 @@
-import type { FAQSection, FAQSet, KnownLinks, Page, Site } from '../generated/content';
+import type { Badges, FAQSection, FAQSet, Form, FormSection, KnownLinks, Page, Site } from '../generated/content';
+import { checkFormDefinition } from './check-form';
+import type { ReferenceRule } from './references';
+
+type Collection = ReferenceRule['collection'];
 import { kindOf, CONTENT_KINDS } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
 import { formatDataPath, sortProblems, type Problem } from './problem';
@@ -29,8 +33,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
 
   const valid: Array<{ file: ParsedFile; kind: NonNullable<ReturnType<typeof kindOf>>['kind'] }> = [];
   // Files that have problems of their own: a page naming what they declare is not blamed for it.
-  const faqIdsWithProblems = new Set<string>();
-  let unreadableFaqFile = false;
+  const COLLECTION_OF: Partial<Record<string, Collection>> = { 'faq-set': 'faqSets', form: 'forms' };
+  const idsWithProblems: Record<Collection, Set<string>> = { faqSets: new Set(), forms: new Set() };
+  const unreadable: Record<Collection, boolean> = { faqSets: false, forms: false };
   for (const source of files) {
     const kind = kindOf(source.path);
     if (!kind) {
@@ -42,17 +47,18 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     }
     const { parsed, problems: syntax } = parseYamlFile(source);
     problems.push(...syntax);
+    const collection = COLLECTION_OF[kind.kind];
     if (!parsed) {
-      if (kind.kind === 'faq-set') unreadableFaqFile = true;
+      if (collection) unreadable[collection] = true;
       continue;
     }
     const issues = validator.validate(kind.schema, parsed.data);
     for (const issue of issues) at(parsed, issue.path, issue.message, issue.at);
     if (issues.length === 0) valid.push({ file: parsed, kind: kind.kind });
-    else if (kind.kind === 'faq-set') {
+    else if (collection) {
       const id = (parsed.data as { id?: unknown } | null)?.id;
-      if (typeof id === 'string') faqIdsWithProblems.add(id);
-      else unreadableFaqFile = true;
+      if (typeof id === 'string') idsWithProblems[collection].add(id);
+      else unreadable[collection] = true;
     }
   }
 
@@ -60,8 +66,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const siteFile = byKind('site')[0];
   const linksFile = byKind('links')[0];
   const notFoundFile = byKind('not-found')[0];
+  const badgesFile = byKind('badges')[0];
   const hadFile = (path: string) => files.some((f) => f.path === path);
-  for (const [path, what] of [['site/site.yaml', 'the site name, header and footer'], ['site/not-found.yaml', 'the not-found page'], ['site/links.yaml', 'the known broken links']] as const) {
+  for (const [path, what] of [['site/site.yaml', 'the site name, header and footer'], ['site/not-found.yaml', 'the not-found page'], ['site/links.yaml', 'the known broken links'], ['site/data/badges.yaml', 'the protection badges']] as const) {
     if (!hadFile(path)) problems.push({ file: path, line: 1, column: 1, path: '', message: `file is missing: it declares ${what}` });
   }
 
@@ -84,7 +91,24 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     });
   }
 
-  const collections = { faqSets } as const;
+  // Forms, by id, each checked beyond its schema: its field schema must compile and its rules name real fields.
+  const forms: Record<string, Form> = {};
+  const formFileById = new Map<string, ParsedFile>();
+  for (const file of byKind('form')) {
+    const form = file.data as Form;
+    const other = formFileById.get(form.id);
+    if (other) {
+      at(file, ['id'], `the form id "${form.id}" is already used by ${other.path}`);
+      continue;
+    }
+    formFileById.set(form.id, file);
+    const before = problems.length;
+    for (const issue of checkFormDefinition(form)) at(file, issue.path, issue.message, issue.at);
+    if (problems.length === before) forms[form.id] = form;
+    else idsWithProblems.forms.add(form.id);
+  }
+
+  const collections: { faqSets: Record<string, FAQSet>; forms: Record<string, Form> } = { faqSets, forms };
   const resolvePage = (file: ParsedFile): ResolvedPage => {
     const page = file.data as Page;
     const sections = page.sections.map((section, i) => {
@@ -93,13 +117,14 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
         const id = (section as unknown as Record<string, unknown>)[rule.field];
         if (typeof id !== 'string') continue;
         const target = collections[rule.collection][id];
-        if (!target && (faqIdsWithProblems.has(id) || unreadableFaqFile)) continue;
+        if (!target && (idsWithProblems[rule.collection].has(id) || unreadable[rule.collection])) continue;
         if (!target) {
           const known = Object.keys(collections[rule.collection]).sort();
           at(file, ['sections', i, rule.field], `no ${rule.noun} with id "${id}" in ${rule.folder}. Known ids: ${known.join(', ') || '(none yet)'}`);
           continue;
         }
-        if (rule.collection === 'faqSets') resolved = { ...(section as FAQSection), questions: target.items };
+        if (rule.collection === 'faqSets') resolved = { ...(section as FAQSection), questions: (target as FAQSet).items };
+        else resolved = { ...(section as FormSection), definition: target as Form };
       }
       return resolved;
     });
@@ -145,7 +170,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     }
   }
 
-  if (problems.length > 0 || !siteFile || !linksFile || !notFound) return { problems: sortProblems(problems) };
+  if (badgesFile) checkBadgeDefaults(badgesFile, badgesFile.data as Badges, at);
+  if (problems.length > 0 || !siteFile || !linksFile || !notFound || !badgesFile) return { problems: sortProblems(problems) };
   return {
     problems: [],
     model: {
@@ -153,6 +179,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       pages,
       notFound,
       faqSets,
+      forms,
+      badges: badgesFile.data as Badges,
       knownLinks: (linksFile.data as KnownLinks).known,
       linkSources,
     },
@@ -175,4 +203,20 @@ function checkPageShape(file: ParsedFile, page: Page, at: At): void {
     if (first !== undefined) at(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`);
     else ids.set(s.id, i);
   });
+}
+
+// Ids must be unique per list, and the defaults must name entries that exist.
+function checkBadgeDefaults(file: ParsedFile, badges: Badges, at: At): void {
+  for (const list of ['types', 'sizes', 'colors'] as const) {
+    const seen = new Set<string>();
+    badges[list].forEach((entry, i) => {
+      if (seen.has(entry.id)) at(file, [list, i, 'id'], `the id "${entry.id}" is used twice in ${list}`);
+      seen.add(entry.id);
+    });
+  }
+  if (!badges.defaults) return;
+  for (const [key, list] of [['type', 'types'], ['size', 'sizes'], ['color', 'colors']] as const) {
+    const ids = badges[list].map((e) => e.id);
+    if (!ids.includes(badges.defaults[key])) at(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`);
+  }
 }

@@ -1,9 +1,11 @@
-import type { FAQSet, FAQSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
+import type { Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
-export type ResolvedSection = Exclude<Section, FAQSection> | ResolvedFaqSection;
+export type ResolvedSection = Exclude<Section, FAQSection | FormSection> | ResolvedFaqSection | ResolvedFormSection;
 
 export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
+
+export type ResolvedFormSection = FormSection & { definition: Form };
 
 export interface ResolvedPage {
   /** The YAML file the page comes from. */
@@ -33,8 +35,10 @@ export interface SiteModel {
   pages: ResolvedPage[];
   notFound: ResolvedPage;
   faqSets: Record<string, FAQSet>;
+  forms: Record<string, Form>;
+  badges: Badges;
   knownLinks: KnownLinks['known'];
   linkSources: LinkSource[];
 }
 
-export type { Page, Site };
+export type { Badges, Form, Page, Site };

@@ -4,7 +4,7 @@
  */
 export interface ReferenceRule {
   field: string;
-  collection: 'faqSets';
+  collection: 'faqSets' | 'forms';
   /** What a person calls the thing, for messages. */
   noun: string;
   folder: string;
@@ -12,4 +12,5 @@ export interface ReferenceRule {
 
 export const REFERENCE_RULES: readonly ReferenceRule[] = [
   { field: 'faqSet', collection: 'faqSets', noun: 'FAQ set', folder: 'site/faq/' },
+  { field: 'form', collection: 'forms', noun: 'form', folder: 'site/forms/' },
 ];

@@ -12,6 +12,7 @@ export type Section = (
   | ContactDetailsSection
   | CallToActionSection
   | FAQSection
+  | FormSection
   | HeroSection
   | LinkListSection
   | PlansSection
@@ -26,6 +27,7 @@ export type Section = (
     | 'contact-details'
     | 'cta'
     | 'faq'
+    | 'form'
     | 'hero'
     | 'link-list'
     | 'plans'
@@ -87,6 +89,8 @@ export interface Content {
   page?: Page;
   faqSet?: FAQSet;
   knownLinks?: KnownLinks;
+  form?: Form;
+  badges?: Badges;
   section?: Section;
 }
 /**
@@ -336,6 +340,31 @@ export interface FAQSection {
    * Show only the first N questions.
    */
   limit?: number;
+}
+/**
+ * A lead form from site/forms/, with an optional heading and a side note.
+ */
+export interface FormSection {
+  type: 'form';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  /**
+   * The id of a form in site/forms/.
+   */
+  form: string;
+  /**
+   * A box beside the form, e.g. what happens next.
+   */
+  aside?: {
+    title: string;
+    /**
+     * @minItems 1
+     */
+    items: [string, ...string[]];
+  };
 }
 /**
  * The top of a page: its main heading (the page's h1), a short pitch, buttons and optional highlights.
@@ -1088,4 +1117,162 @@ export interface KnownBrokenLink {
    */
   href: string;
   reason: string;
+}
+/**
+ * site/forms/*.yaml: a lead form — its fields, labels, messages, behaviour and where it submits. Pages show it with a form section (form: id).
+ */
+export interface Form {
+  $schema?: string;
+  /**
+   * How pages refer to this form (form: id).
+   */
+  id: string;
+  /**
+   * The heading above the form.
+   */
+  title: string;
+  intro?: string;
+  submit: {
+    /**
+     * Where the submission is posted.
+     */
+    endpoint: '/api/contact' | '/api/takedown-request' | '/api/generate-badge';
+    /**
+     * What kind of lead this is; /api/contact derives the default subject and service interest from it.
+     */
+    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'badge';
+    /**
+     * as-is: the fields exactly as filled in. contact: name, email, subject, message and serviceInterest built by the contact rules.
+     */
+    payload: 'as-is' | 'contact';
+    /**
+     * contact payload only: further fields sent along unchanged.
+     */
+    passThrough?: string[];
+    /**
+     * Fields kept in the form but never sent.
+     */
+    omit?: string[];
+    /**
+     * The subject sent when the subject field is left empty.
+     */
+    subjectFallback?: string;
+    /**
+     * contact payload only: the field whose value becomes serviceInterest.
+     */
+    serviceInterestFrom?: string;
+    /**
+     * contact payload only: fields joined (label: value) into the message when there is no message field.
+     */
+    messageFrom?: string[];
+    /**
+     * A file handed to the visitor after a successful submit.
+     */
+    download?: string;
+  };
+  /**
+   * A JSON Schema (type: object) describing the values: properties with type, title, enum/oneOf options, minLength, pattern; and required.
+   */
+  fields: {
+    type: 'object';
+    properties: {};
+  };
+  /**
+   * Layout and labels in @rjsf uiSchema form: ui:order, ui:widget (textarea, select, radio, email), ui:placeholder, ui:help, ui:options rows.
+   */
+  ui?: {};
+  /**
+   * Initial values, restored after a successful submit.
+   */
+  defaults?: {};
+  /**
+   * Fields whose surrounding spaces are removed before checking and sending.
+   */
+  trim?: string[];
+  /**
+   * The exact text for each rule: field → rule (required, minLength, pattern, format, enum, type) → message.
+   */
+  messages: {
+    [k: string]:
+      | {
+          required?: string;
+          minLength?: string;
+          maxLength?: string;
+          pattern?: string;
+          format?: string;
+          enum?: string;
+          type?: string;
+        }
+      | undefined;
+  };
+  errors: {
+    /**
+     * after-submit: errors appear after the first send attempt; submit-and-live: also while typing once a field has been left; browser: the browser's own checks only.
+     */
+    show: 'after-submit' | 'submit-and-live' | 'browser';
+  };
+  buttons: {
+    idle: string;
+    sending: string;
+  };
+  result: {
+    success: FormOutcome;
+    failure: FormOutcome;
+    resetOnSuccess: boolean;
+  };
+}
+export interface FormOutcome {
+  show: 'banner' | 'toast' | 'alert';
+  /**
+   * The text shown. Leave it out to show the server's or the submission helper's message.
+   */
+  text?: string;
+}
+/**
+ * site/data/badges.yaml: the protection badges sites can embed — types, sizes and colours.
+ */
+export interface Badges {
+  $schema?: string;
+  /**
+   * The page an embedded badge links to.
+   */
+  linkPath: string;
+  /**
+   * @minItems 1
+   */
+  types: [BadgeType, ...BadgeType[]];
+  /**
+   * @minItems 1
+   */
+  sizes: [BadgeSize, ...BadgeSize[]];
+  /**
+   * @minItems 1
+   */
+  colors: [BadgeColour, ...BadgeColour[]];
+  defaults?: {
+    type: string;
+    size: string;
+    color: string;
+  };
+}
+export interface BadgeType {
+  id: string;
+  name: string;
+  description: string;
+  /**
+   * @minItems 1
+   */
+  features: [string, ...string[]];
+  price: string;
+}
+export interface BadgeSize {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+}
+export interface BadgeColour {
+  id: string;
+  name: string;
+  hex: string;
 }

@@ -5,6 +5,7 @@ import { CallToAction } from './CallToAction';
 import { CardGrid } from './CardGrid';
 import { ContactDetails } from './ContactDetails';
 import FaqAccordion from './FaqAccordion.island';
+import FormSection from '../forms/FormSection.island';
 import { Hero } from './Hero';
 import { LinkList } from './LinkList';
 import { Plans } from './Plans';
@@ -44,6 +45,7 @@ export const SECTION_REGISTRY: Registry = {
   'tag-list': { component: TagList },
   'contact-details': { component: ContactDetails },
   faq: { component: island('FaqAccordion', FaqAccordion), island: 'FaqAccordion' },
+  form: { component: island('FormSection', FormSection), island: 'FormSection', form: true },
 };
 
 export function RenderSection({ section, index }: { section: ResolvedSection; index: number }) {

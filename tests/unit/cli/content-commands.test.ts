@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each case starts a fresh tsx process; give slow, busy machines room.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The commands a person runs, on a copy of site/ (CONTENT_ROOT), so the real content is never edited.
 const ROOT = join(import.meta.dirname, '../../..');

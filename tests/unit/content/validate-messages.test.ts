@@ -11,7 +11,7 @@ function problemLines(changes: Record<string, string | null>): string[] {
   return loadSite(minimalSite(changes), schemas).problems.map(formatProblem);
 }
 
-const KNOWN_TYPES = 'card-grid, cta, faq, hero, link-list, rich-text, stats, steps, testimonials';
+const KNOWN_TYPES = 'card-grid, contact-details, cta, faq, form, hero, link-list, plans, rich-text, stats, steps, tag-list, testimonials';
 
 describe('the minimal site', () => {
   it('loads with no problems into a model with its page, FAQ set and not-found page', () => {
@@ -455,7 +455,7 @@ describe('problems across files are reported with the places a person has to edi
   it('reports a YAML file in an unknown folder and says where content files go', () => {
     expect(problemLines({ 'site/blog/first-post.yaml': 'title: First post\n' })).toEqual([
       'site/blog/first-post.yaml:1:1 this file is not read by the site. Content files go in ' +
-        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml',
+        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml, site/data/badges.yaml, site/forms/*.yaml',
     ]);
   });
 

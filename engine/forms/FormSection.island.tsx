@@ -1,0 +1,233 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ResolvedFormSection } from '../content/model';
+import type { Form as FormDefinition } from '../generated/content';
+import { SectionFrame, type SectionProps } from '../sections/SectionFrame';
+import { Icon } from '../ui/Icon';
+import { showToast } from '../ui/toast';
+import { buildPayload, HONEYPOT_FIELD, messageFor, preparedValues, type FormValues } from './payload';
+import { submitForm, type SubmitResult } from './submit-client';
+import { templates, widgets } from './widgets';
+
+type FieldErrors = Record<string, string>;
+type Outcome = { kind: 'success' | 'failure'; text: string } | null;
+
+// Rendering on the server needs no checks; the real validator arrives with the form's own chunk.
+const noChecks: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  toErrorList: () => [],
+  isValid: () => true,
+  rawValidation: () => ({}),
+  reset: () => undefined,
+} as unknown as ValidatorType;
+
+let validatorModule: Promise<typeof import('./load-validator')> | null = null;
+const loadValidator = (form: FormDefinition) => {
+  validatorModule ??= import('./load-validator');
+  return validatorModule.then((m) => m.loadValidator(form));
+};
+
+/** Field → message for every broken rule, in the form's own words. */
+export function checkValues(form: FormDefinition, validator: ValidatorType, values: FormValues): FieldErrors {
+  const { errors } = validator.validateFormData(preparedValues(form, values), form.fields as RJSFSchema);
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
+    if (field && !out[field]) out[field] = messageFor(form, field, e.name ?? '');
+  }
+  return out;
+}
+
+const toErrorSchema = (errors: FieldErrors): ErrorSchema =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, { __errors: [v] }])) as ErrorSchema;
+
+/**
+ * A lead form declared in site/forms/: fields, messages, when errors show, button texts and what
+ * success and failure look like all come from its YAML. Failed submits list the problems in a
+ * summary that takes focus (GOV.UK's pattern); each message is tied to its field.
+ */
+export default function FormSection({ section, index }: SectionProps<ResolvedFormSection>) {
+  const form = section.definition;
+  const mode = form.errors.show;
+  const initial = (form.defaults ?? {}) as FormValues;
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [download, setDownload] = useState<string | null>(null);
+  const [validator, setValidator] = useState<ValidatorType>(noChecks);
+  const touched = useRef(new Set<string>());
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const idPrefix = `${form.id}-form`;
+
+  const validatorReady = useRef<Promise<ValidatorType> | null>(null);
+  useEffect(() => {
+    if (mode === 'browser') return;
+    validatorReady.current = loadValidator(form);
+    validatorReady.current.then((v) => setValidator(() => v));
+  }, [form, mode]);
+
+  const onChange = (next: FormValues, changedId?: string) => {
+    setValues(next);
+    if (outcome) setOutcome(null);
+    const field = changedId?.startsWith(`${idPrefix}_`) ? changedId.slice(idPrefix.length + 1) : undefined;
+    if (!field) return;
+    if (mode === 'submit-and-live' && (attempted || touched.current.has(field))) {
+      const message = checkValues(form, validator, next)[field];
+      setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
+    } else if (errors[field]) {
+      // Editing a field clears its message until the next attempt.
+      setErrors(({ [field]: _old, ...rest }) => rest);
+    }
+  };
+
+  const onBlur = (id: string) => {
+    const field = id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : id;
+    touched.current.add(field);
+    if (mode === 'submit-and-live') {
+      const message = checkValues(form, validator, values)[field];
+      setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
+    }
+  };
+
+  const show = (kind: 'success' | 'failure', text: string) => {
+    const how = form.result[kind].show;
+    if (how === 'alert') window.alert(text);
+    else if (how === 'toast') showToast({ kind: kind === 'success' ? 'success' : 'error', message: text });
+    else {
+      setOutcome({ kind, text });
+      requestAnimationFrame(() => outcomeRef.current?.focus());
+    }
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setAttempted(true);
+    setOutcome(null);
+    setDownload(null);
+    if (mode !== 'browser') {
+      // A visitor can press send before the checks have loaded; wait for them rather than skip them.
+      const ready = await (validatorReady.current ?? loadValidator(form));
+      const found = checkValues(form, ready, values);
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        requestAnimationFrame(() => summaryRef.current?.focus());
+        return;
+      }
+    }
+    setSending(true);
+    let result: SubmitResult;
+    try {
+      const payload = buildPayload(form, values);
+      const trap = honeypotRef.current?.value;
+      if (trap) payload[HONEYPOT_FIELD] = trap;
+      result = await submitForm(form.submit.endpoint, payload, {
+        formId: form.id,
+        formType: form.submit.formType,
+        mock: typeof __FORM_MOCK__ !== 'undefined' && __FORM_MOCK__ === true,
+      });
+    } catch {
+      result = { success: false, message: 'An unexpected error occurred. Please try again.', error: 'UNEXPECTED' };
+    }
+    setSending(false);
+    if (result.success) {
+      if (form.result.resetOnSuccess) {
+        setValues(initial);
+        touched.current.clear();
+        setAttempted(false);
+      }
+      setErrors({});
+      if (form.submit.download) setDownload(form.submit.download);
+      show('success', form.result.success.text ?? result.message);
+    } else {
+      console.error(`${form.id}: submission failed (${result.error ?? 'unknown'})`);
+      if (result.fields) {
+        const serverErrors: FieldErrors = {};
+        for (const [k, v] of Object.entries(result.fields)) if (k in (form.fields.properties as object)) serverErrors[k] = v;
+        setErrors(serverErrors);
+      }
+      show('failure', form.result.failure.text ?? result.message);
+    }
+  };
+
+  // The summary lists problems in the order the fields appear.
+  const order = ((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(form.fields.properties as object);
+  const summary = Object.entries(errors).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  return (
+    <SectionFrame kind="form" index={index} id={section.id} background={section.background} title={form.title} intro={form.intro}>
+      <div className={section.aside ? 'form-layout form-layout--aside' : 'form-layout'}>
+        <div className="form-card card">
+          {summary.length > 0 && attempted && (
+            <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef} aria-labelledby={`${idPrefix}-summary-title`}>
+              <h3 id={`${idPrefix}-summary-title`}>There is a problem</h3>
+              <ul>
+                {summary.map(([field, message]) => (
+                  <li key={field}><a href={`#${idPrefix}_${field}`}>{message}</a></li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {outcome && (
+            <div
+              ref={outcomeRef}
+              tabIndex={-1}
+              className={`form-outcome form-outcome--${outcome.kind}`}
+              role={outcome.kind === 'success' ? 'status' : 'alert'}
+            >
+              <Icon name={outcome.kind === 'success' ? 'check' : 'alert'} size={20} />
+              <p>{outcome.text}</p>
+              {download && outcome.kind === 'success' && (
+                <a className="button button--secondary" href={download} download>
+                  <Icon name="download" size={18} />Download your template
+                </a>
+              )}
+            </div>
+          )}
+          <Form
+            schema={form.fields as RJSFSchema}
+            uiSchema={(form.ui ?? {}) as UiSchema}
+            formData={values}
+            validator={validator}
+            idPrefix={idPrefix}
+            idSeparator="_"
+            widgets={widgets}
+            templates={templates}
+            showErrorList={false}
+            noValidate={mode !== 'browser'}
+            noHtml5Validate={mode !== 'browser'}
+            extraErrors={toErrorSchema(errors)}
+            // Choice lists start empty: the visitor picks, nothing is preselected for them.
+            experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
+            onChange={(e, id) => onChange(e.formData as FormValues, id)}
+            onBlur={(id) => onBlur(id)}
+            onSubmit={() => submit()}
+            disabled={sending}
+            className="lead-form"
+          >
+            {/* Hidden from people and assistive technology; only bots fill it in. */}
+            <div className="trap" aria-hidden="true">
+              <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+              <input ref={honeypotRef} id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <button type="submit" className="button button--primary lead-form__submit" disabled={sending} aria-disabled={sending}>
+              {sending ? form.buttons.sending : form.buttons.idle}
+            </button>
+            <p className="visually-hidden" role="status" aria-live="polite">{sending ? form.buttons.sending : ''}</p>
+          </Form>
+        </div>
+        {section.aside && (
+          <aside className="card form-aside" aria-label={section.aside.title}>
+            <h3>{section.aside.title}</h3>
+            <ul className="ticks">
+              {section.aside.items.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
+            </ul>
+          </aside>
+        )}
+      </div>
+    </SectionFrame>
+  );
+}

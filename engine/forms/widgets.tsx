@@ -1,0 +1,95 @@
+import {
+  ariaDescribedByIds,
+  errorId,
+  getInputProps,
+  type BaseInputTemplateProps,
+  type FieldErrorProps,
+  type RegistryWidgetsType,
+  type TemplatesType,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChangeEvent } from 'react';
+
+// Our own inputs, so each one says when it is invalid (aria-invalid) and which message explains it.
+const invalid = (rawErrors?: string[]) => (rawErrors && rawErrors.length > 0 ? true : undefined);
+
+function BaseInput(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, type, rawErrors, placeholder } = props;
+  const inputProps = getInputProps(schema, type, options);
+  return (
+    <input
+      id={id}
+      name={htmlName || id}
+      className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
+      {...inputProps}
+      value={value ?? ''}
+      placeholder={placeholder}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+function Textarea({ id, htmlName, value, required, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors, placeholder }: WidgetProps) {
+  return (
+    <textarea
+      id={id}
+      name={htmlName || id}
+      className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
+      value={value ?? ''}
+      rows={typeof options.rows === 'number' ? options.rows : 5}
+      placeholder={placeholder}
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+function Select({ id, htmlName, value, required, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors, placeholder }: WidgetProps) {
+  const enumOptions = options.enumOptions ?? [];
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
+      value={value ?? ''}
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    >
+      <option value="">{placeholder || 'Select an option'}</option>
+      {enumOptions.map((o) => (
+        <option key={String(o.value)} value={String(o.value)}>{o.label}</option>
+      ))}
+    </select>
+  );
+}
+
+function FieldError({ errors, fieldPathId }: FieldErrorProps) {
+  const id = errorId(fieldPathId);
+  const list = (errors ?? []).filter((e): e is string => typeof e === 'string');
+  if (list.length === 0) return <p id={id} className="field-error" hidden />;
+  return <p id={id} className="field-error">{list[0]}</p>;
+}
+
+export const widgets: RegistryWidgetsType = { TextareaWidget: Textarea, SelectWidget: Select };
+export const templates: Partial<TemplatesType> = {
+  BaseInputTemplate: BaseInput,
+  FieldErrorTemplate: FieldError,
+};

@@ -1,0 +1,103 @@
+// The 21 industry plan tiers (spec 001 §9 "Industry plans"), checked against the real site/ folder:
+// every industry page shows exactly its three tiers, at the spec's monthly price, with a Most Popular
+// ribbon only where the spec marks one, and its buttons go where §2 says.
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../engine/content/load-site';
+import type { ResolvedPage, ResolvedSection } from '../../../engine/content/model';
+import { formatProblem } from '../../../engine/content/problem';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+
+const { model, problems } = loadSite(readSiteFiles(), readSchemas());
+
+interface Tier {
+  path: string;
+  name: string;
+  price: string;
+  mostPopular: boolean;
+}
+
+// page, plan, price, most popular — as in the spec's table.
+const TIERS: Tier[] = [
+  ['/protection/music', 'Solo Artist', '$29', false],
+  ['/protection/music', 'Professional', '$79', true],
+  ['/protection/music', 'Label', '$199', false],
+  ['/protection/gaming', 'Indie Developer', '$39', false],
+  ['/protection/gaming', 'Studio', '$99', true],
+  ['/protection/gaming', 'Publisher', '$299', false],
+  ['/protection/software', 'Developer', '$49', false],
+  ['/protection/software', 'Business', '$149', true],
+  ['/protection/software', 'Enterprise', '$399', false],
+  ['/protection/photography', 'Hobbyist', '$19', false],
+  ['/protection/photography', 'Professional', '$59', true],
+  ['/protection/photography', 'Agency', '$149', false],
+  ['/protection/video', 'Creator', '$29', false],
+  ['/protection/video', 'Professional', '$89', false],
+  ['/protection/video', 'Enterprise', '$249', false],
+  ['/protection/art', 'Artist', '$19', false],
+  ['/protection/art', 'Professional', '$59', false],
+  ['/protection/art', 'Studio', '$149', false],
+  ['/protection/content-writing', 'Writer', '$15', false],
+  ['/protection/content-writing', 'Professional', '$49', false],
+  ['/protection/content-writing', 'Agency', '$129', false],
+].map(([path, name, price, mostPopular]) => ({ path, name, price, mostPopular }) as Tier);
+
+const INDUSTRY_PATHS = [...new Set(TIERS.map((t) => t.path))];
+
+type PlansSection = Extract<ResolvedSection, { type: 'plans' }>;
+
+function page(path: string): ResolvedPage {
+  const found = model?.pages.find((p) => p.path === path);
+  if (!found) throw new Error(`no page at ${path}`);
+  return found;
+}
+
+function plansOf(path: string): PlansSection {
+  const sections = page(path).sections.filter((s): s is PlansSection => s.type === 'plans');
+  expect(sections, `${path} has one plans section`).toHaveLength(1);
+  return sections[0]!;
+}
+
+describe('industry plan tiers', () => {
+  it('the real site loads', () => {
+    expect(problems.map(formatProblem)).toEqual([]);
+  });
+
+  it('covers the 21 tiers of the spec on 7 pages', () => {
+    expect(TIERS).toHaveLength(21);
+    expect(INDUSTRY_PATHS).toHaveLength(7);
+  });
+
+  it.each(INDUSTRY_PATHS)('%s shows exactly its tiers, prices and Most Popular ribbon', (path) => {
+    const expected = TIERS.filter((t) => t.path === path).map((t) => ({
+      name: t.name,
+      price: t.price,
+      period: '/month',
+      badge: t.mostPopular ? 'Most Popular' : undefined,
+    }));
+    const actual = plansOf(path).plans.map((p) => ({ name: p.name, price: p.price, period: p.period, badge: p.badge }));
+    expect(actual).toEqual(expected);
+  });
+
+  it('the photography Professional button is a plain button without a link', () => {
+    const professional = plansOf('/protection/photography').plans.find((p) => p.name === 'Professional')!;
+    expect(professional.action).toBeDefined();
+    expect(professional.action!.label).toBeTruthy();
+    expect(professional.action!.href).toBeUndefined();
+    expect(professional.action!.action).toBeUndefined();
+  });
+
+  it.each(TIERS.filter((t) => !(t.path === '/protection/photography' && t.name === 'Professional')).map((t) => [t.path, t.name] as const))(
+    '%s %s: the plan button links to /contact-us',
+    (path, name) => {
+      const plan = plansOf(path).plans.find((p) => p.name === name)!;
+      expect(plan.action?.href).toBe('/contact-us');
+      expect(['Get Started', 'Contact Sales']).toContain(plan.action?.label);
+    },
+  );
+
+  it.each(INDUSTRY_PATHS)('%s has the #features and #get-started anchors', (path) => {
+    const ids = page(path).sections.map((s) => s.id);
+    expect(ids).toContain('features');
+    expect(ids).toContain('get-started');
+  });
+});
