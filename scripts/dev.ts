@@ -3,12 +3,17 @@
 import express from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import type * as RenderModule from '../engine/render/render-page';
+import type { SiteModel } from '../engine/content/model';
+import { createBadgeRouter } from '../server/api/badges';
+import { createApiRouter, sendApiError } from '../server/api/router';
+import { createSubmissionEndpoints } from '../server/api/submissions';
+import { chooseStore, createStore } from '../server/store/create-store';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
@@ -16,6 +21,12 @@ const port = Number(process.env.PORT ?? 5173);
 const contentRoot = CONTENT_ROOT;
 
 let current: LoadResult = load();
+
+// Forms on dev pages really submit: leads go to the same store `npm start` uses (DATA_DIR / DATABASE_URL).
+const storeConfig = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+const store = createStore(storeConfig);
+await store.init();
+console.log(`Leads are stored in ${chooseStore(storeConfig).description}`);
 
 const app = express();
 const httpServer = createServer(app);
@@ -85,6 +96,25 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// The API follows the content: a form edited in YAML is accepted with its new fields after the reload.
+let api: { model: SiteModel; router: express.Router } | undefined;
+function apiFor(model: SiteModel): express.Router {
+  if (api?.model === model) return api.router;
+  const router = express.Router();
+  if (model.badges) router.use('/badge', createBadgeRouter({ badges: model.badges }));
+  const siteUrl = `http://localhost:${port}`;
+  router.use(createApiRouter(createSubmissionEndpoints({ forms: model.forms, badges: model.badges, store, siteUrl })));
+  api = { model, router };
+  return router;
+}
+app.use('/api', (req, res, next) => {
+  if (!current.model) {
+    sendApiError(res, 503, 'CONTENT_INVALID', 'The site content has problems; fix them (see the terminal) and submit again.');
+    return;
+  }
+  apiFor(current.model)(req, res, next);
+});
 
 app.use(vite.middlewares);
 app.use(async (req, res, next) => {

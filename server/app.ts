@@ -1,6 +1,10 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
+import type { Badges, Form } from '../engine/content/model';
+import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, type ApiEndpoint } from './api/router';
+import { createSubmissionEndpoints } from './api/submissions';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import { createStaticHandler } from './static-files';
 import type { LeadStore } from './store/types';
 
@@ -8,9 +12,20 @@ export interface AppConfig {
   clientDir: string;
   store: LeadStore;
   siteUrl: string;
+  /** The site model's forms; each is accepted by the submission endpoint it names. None: every submission is refused. */
+  forms?: Record<string, Form>;
+  /** The site model's badges; required when a form posts to /api/generate-badge. */
+  badges?: Badges;
+  /** Further API endpoints, mounted after the submission endpoints. */
   apiEndpoints?: ApiEndpoint[];
   /** Set when running behind exactly one reverse proxy, so `req.ip` is the visitor's address. */
   trustProxy?: boolean;
+  /** Requests per client address on /api; defaults to 30 a minute. */
+  rateLimit?: { windowMs: number; max: number };
+  /** Clock for rate-limit windows; injectable so tests control time. */
+  now?: () => Date;
+  /** Key for hashing client addresses stored with leads; without it no address hash is stored. */
+  ipHashSalt?: string;
 }
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
@@ -88,7 +103,19 @@ export function createApp(config: AppConfig): express.Express {
     }
   });
 
-  app.use('/api', createApiRouter(config.apiEndpoints ?? []));
+  // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
+  if (config.badges) app.use('/api/badge', createBadgeRouter({ badges: config.badges }));
+
+  const limiter = createRateLimiter({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now });
+  app.use('/api', rateLimitMiddleware(limiter));
+  const submissions = createSubmissionEndpoints({
+    forms: config.forms ?? {},
+    badges: config.badges,
+    store: config.store,
+    siteUrl: config.siteUrl,
+    ipHashSalt: config.ipHashSalt,
+  });
+  app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
   app.use(createStaticHandler(config.clientDir));
   app.use(errorHandler);
   return app;

@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
+import type { SiteModel } from '../engine/content/model';
 import { createApp } from './app';
-import { createSqliteStore } from './store/sqlite';
+import { DEFAULT_RATE_LIMIT } from './rate-limit';
+import { chooseStore, createStore } from './store/create-store';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -17,6 +20,37 @@ function readPort(value: string | undefined): number {
   return port;
 }
 
+function readPositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) fail(`${name} must be a whole number of at least 1, got "${value}".`);
+  return n;
+}
+
+/** The forms and badges as the build saw them, so the server checks exactly what the pages submit. */
+function readSiteModel(distDir: string): Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges'>> {
+  const file = join(distDir, 'site-model.json');
+  if (!existsSync(file)) {
+    console.warn(`${file} is missing, so every form submission will be refused. Run \`npm run build\` to write it.`);
+    return { forms: {} };
+  }
+  let model: Partial<SiteModel>;
+  try {
+    model = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteModel>;
+  } catch (err) {
+    fail(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
+  }
+  if (typeof model.forms !== 'object' || model.forms === null) fail(`${file} has no forms. Run \`npm run build\` again.`);
+  return { forms: model.forms, badges: model.badges };
+}
+
+function readIpHashSalt(value: string | undefined): string {
+  if (value) return value;
+  // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
+  console.warn('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+  return randomBytes(32).toString('hex');
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const port = readPort(env.PORT);
@@ -25,14 +59,28 @@ async function main(): Promise<void> {
   const distDir = resolve(env.DIST_DIR ?? './dist');
   const siteUrl = env.SITE_URL ?? 'https://example.com';
   const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
+  const rateLimit = {
+    max: readPositiveInt('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, DEFAULT_RATE_LIMIT.max),
+    windowMs: readPositiveInt('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, DEFAULT_RATE_LIMIT.windowMs),
+  };
+  const ipHashSalt = readIpHashSalt(env.IP_HASH_SALT);
 
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
-  const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+  const { forms, badges } = readSiteModel(distDir);
+
+  let storeConfig: Parameters<typeof createStore>[0];
+  try {
+    storeConfig = { databaseUrl: env.DATABASE_URL, dataDir };
+    console.log(`Leads are stored in ${chooseStore(storeConfig).description}`);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const store = createStore(storeConfig);
   await store.init();
 
-  const app = createApp({ clientDir, store, siteUrl, trustProxy });
+  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, badges, rateLimit, ipHashSalt });
   const server = createServer(app);
   let shuttingDown = false;
 

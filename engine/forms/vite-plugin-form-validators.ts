@@ -21,7 +21,7 @@ export function compileFormValidators(fields: RJSFSchema): string {
   const imports: string[] = [];
   code = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
     const name = `__dep${imports.length}`;
-    imports.push(`import ${name} from ${JSON.stringify(mod)};`);
+    imports.push(`import * as ${name} from ${JSON.stringify(mod)};`);
     return name;
   });
   const table = ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(', ');

@@ -51,9 +51,9 @@ describe('the DIY toolkit template catalogue', () => {
     expect(bundle.items).toEqual(BUNDLE_FEATURES);
   });
 
-  it('has the free-template section the free buttons point at, and keeps its canonical address', () => {
+  it('has the free-template form the free buttons point at, and keeps its canonical address', () => {
     const page = diyPage();
-    expect(page.sections.map((s) => s.id)).toContain('free-template');
+    expect(page.sections.find((s) => s.id === 'free-template')).toMatchObject({ type: 'form', form: 'diy-free-template' });
     expect(page.meta.canonical).toBe('/takedowns/diy-toolkit');
   });
 

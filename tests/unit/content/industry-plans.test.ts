@@ -95,9 +95,11 @@ describe('industry plan tiers', () => {
     },
   );
 
-  it.each(INDUSTRY_PATHS)('%s has the #features and #get-started anchors', (path) => {
+  it.each(INDUSTRY_PATHS)('%s has the #features anchor and its get-started form at #get-started', (path) => {
     const ids = page(path).sections.map((s) => s.id);
     expect(ids).toContain('features');
-    expect(ids).toContain('get-started');
+    const getStarted = page(path).sections.find((s) => s.id === 'get-started');
+    const industry = path === '/protection/content-writing' ? 'writing' : path.replace('/protection/', '');
+    expect(getStarted).toMatchObject({ type: 'form', form: `${industry}-get-started` });
   });
 });

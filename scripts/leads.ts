@@ -1,0 +1,171 @@
+/**
+ * npm run leads -- export [--since 2026-01-01] [--format csv|json]
+ *
+ * Prints the stored leads to stdout, from the same store the server uses (DATABASE_URL, else
+ * SQLite in DATA_DIR), so sales can pull them into a spreadsheet or another tool.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chooseStore, createStore } from '../server/store/create-store';
+import type { StoredLead } from '../server/store/types';
+
+export const USAGE = `Usage: npm run leads -- export [--since DATE] [--format csv|json]
+
+Prints the stored leads, oldest first, to stdout.
+
+  --since DATE     only leads created at or after DATE: 2026-01-01 (midnight UTC)
+                   or a full time with its zone, 2026-01-01T09:30:00+02:00
+  --format FORMAT  csv (default) or json
+
+Reads PostgreSQL when DATABASE_URL is set, else DATA_DIR/leads.sqlite (DATA_DIR defaults to ./data),
+exactly like the server. In CSV, payload is the submitted form as JSON text, and a cell that a
+spreadsheet would run as a formula (starting with = + - or @) gets a leading apostrophe.
+
+Example: npm run leads -- export --since 2026-01-01 > leads.csv`;
+
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportArgs {
+  command: 'export';
+  since?: Date;
+  format: ExportFormat;
+}
+
+export class UsageError extends Error {}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** A calendar date (midnight UTC) or a full ISO 8601 time with zone; anything else is refused. */
+export function parseSince(value: string): Date {
+  const match = DATE_ONLY.exec(value) ?? DATE_TIME.exec(value);
+  const date = new Date(value);
+  // Date rolls 2026-02-30 over to March 2nd; checking the calendar day catches impossible dates.
+  const valid = match !== null && !Number.isNaN(date.getTime()) && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (!valid) {
+    throw new UsageError(`--since "${value}" is not a valid date. Use a date like 2026-01-01, or a time with its zone like 2026-01-01T09:30:00Z.`);
+  }
+  return date;
+}
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+export function parseArgs(argv: readonly string[]): ExportArgs | 'help' {
+  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help';
+  const [command, ...rest] = argv;
+  if (command !== 'export') {
+    throw new UsageError(command ? `Unknown command "${command}". The only command is export.` : 'Missing the command: export.');
+  }
+  const args: ExportArgs = { command, format: 'csv' };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    // Both `--since 2026-01-01` and `--since=2026-01-01`.
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      const v = inline ?? rest[++i];
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value.`);
+      return v;
+    };
+    if (flag === '--since') args.since = parseSince(value());
+    else if (flag === '--format') {
+      const format = value().toLowerCase();
+      if (format !== 'csv' && format !== 'json') throw new UsageError(`--format "${format}" is not supported. Use csv or json.`);
+      args.format = format;
+    } else throw new UsageError(`Unknown option "${arg}".`);
+  }
+  return args;
+}
+
+export const CSV_COLUMNS = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'] as const;
+
+// Excel and LibreOffice execute cells starting with these; leads are typed by strangers.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** RFC 4180: quote when the cell holds a comma, quote or line break, doubling inner quotes. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(leads: readonly StoredLead[]): string {
+  const cellOf = (lead: StoredLead, column: (typeof CSV_COLUMNS)[number]): string => {
+    const value = lead[column];
+    if (value === null || value === undefined) return '';
+    if (column === 'payload') return JSON.stringify(value);
+    return String(value);
+  };
+  // CRLF line ends, as RFC 4180 asks and spreadsheets expect; line breaks inside cells stay as typed.
+  const lines = [CSV_COLUMNS.join(','), ...leads.map((lead) => CSV_COLUMNS.map((c) => csvCell(cellOf(lead, c))).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function toJson(leads: readonly StoredLead[]): string {
+  return `${JSON.stringify(leads, null, 2)}\n`;
+}
+
+async function exportLeads(args: ExportArgs): Promise<string> {
+  const config = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+  const choice = chooseStore(config);
+  // A mistyped DATA_DIR should not quietly create an empty database there.
+  if (choice.kind === 'sqlite' && !existsSync(choice.file!)) {
+    console.error(`No lead database at ${choice.file} yet; there is nothing to export.`);
+    return args.format === 'csv' ? toCsv([]) : toJson([]);
+  }
+  const store = createStore(config);
+  try {
+    await store.init();
+    const leads = await store.listLeads({ since: args.since });
+    return args.format === 'csv' ? toCsv(leads) : toJson(leads);
+  } catch (err) {
+    throw new Error(`Could not read the leads from ${choice.description}: ${(err as Error).message}`, { cause: err });
+  } finally {
+    await store.close().catch(() => {});
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: ExportArgs | 'help';
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${USAGE}`);
+    return 1;
+  }
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    process.stdout.write(await exportLeads(args));
+    return 0;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  // exitCode, not exit(): lets a large export finish flushing to a pipe.
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { HONEYPOT_FIELD, messageFor, payloadSchema } from '../../engine/forms/payload';
+import type { Form } from '../../engine/content/model';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Longest string a pattern or format is run on when its field sets no maxLength. */
+const UNBOUNDED_PATTERN_INPUT = 2_000;
+const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
+
+export interface CompiledForm {
+  form: Form;
+  validate: ValidateFunction;
+  /** Payload keys whose value may span lines; every other string loses CR and LF. */
+  multiline: ReadonlySet<string>;
+}
+
+export type Outcome =
+  | { ok: true; payload: Record<string, unknown>; spam: boolean }
+  | { ok: false; fields: Record<string, string> };
+
+/**
+ * Runs pattern and format only on strings within the field's length limit: a form's regex can
+ * backtrack quadratically, and a 60 KB value would then hold the event loop for seconds.
+ */
+function guardPatterns(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(guardPatterns);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { pattern, format, ...rest } = schema as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v as JsonSchema).map(([f, s]) => [f, guardPatterns(s)]));
+    else out[k] = SUBSCHEMA_KEYS.has(k) ? guardPatterns(v) : v;
+  }
+  if (pattern === undefined && format === undefined) return out;
+  const limit = typeof rest.maxLength === 'number' ? rest.maxLength : UNBOUNDED_PATTERN_INPUT;
+  const checks: JsonSchema = {};
+  if (pattern !== undefined) checks.pattern = pattern;
+  if (format !== undefined) checks.format = format;
+  return { ...out, if: { maxLength: limit }, then: checks, else: { maxLength: limit } };
+}
+
+function multilineKeys(form: Form): Set<string> {
+  const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
+  const keys = new Set(Object.keys(form.fields.properties ?? {}).filter((f) => ui[f]?.['ui:widget'] === 'textarea'));
+  // A contact payload's message is a textarea, a details field, or fields joined line by line.
+  if (form.submit.payload === 'contact') keys.add('message');
+  return keys;
+}
+
+/** One ajv instance and one compiled validator per form, built when the app starts. */
+export function compileForms(forms: Record<string, Form>): Map<string, CompiledForm> {
+  // The same options the content check compiles field schemas with, so a form that passes it compiles here.
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const compiled = new Map<string, CompiledForm>();
+  for (const form of Object.values(forms)) {
+    try {
+      compiled.set(form.id, { form, validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema), multiline: multilineKeys(form) });
+    } catch (err) {
+      throw new Error(`Form "${form.id}" cannot be checked on the server: ${(err as Error).message}`);
+    }
+  }
+  return compiled;
+}
+
+// NUL goes everywhere (PostgreSQL text refuses it); CR and LF only where a line break is never meant.
+function clean(value: unknown, singleLine: boolean): unknown {
+  if (typeof value === 'string') return singleLine ? value.replace(/[\r\n\0]/g, '') : value.replace(/\0/g, '');
+  if (Array.isArray(value)) return value.map((v) => clean(v, singleLine));
+  return value;
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function fieldMessages(form: Form, errors: readonly ErrorObject[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const e of errors) {
+    // if/else only wrap the pattern guard; the real rule is reported by its own error.
+    if (e.keyword === 'if') continue;
+    let field: string;
+    let message: string;
+    if (e.keyword === 'required' && e.instancePath === '') {
+      field = String(e.params.missingProperty);
+      message = messageFor(form, field, 'required');
+    } else if (e.keyword === 'additionalProperties' && e.instancePath === '') {
+      field = String(e.params.additionalProperty);
+      message = `"${field}" is not a field of this form`;
+    } else {
+      field = decodePointer(e.instancePath.split('/')[1] ?? '');
+      message = messageFor(form, field, e.keyword);
+    }
+    // The first broken rule per field is the one a person fixes first.
+    if (!Object.hasOwn(fields, field)) fields[field] = message;
+  }
+  return fields;
+}
+
+/** Cleans and checks a posted body; the honeypot is taken out first so it never decides the answer. */
+export function checkSubmission(compiled: CompiledForm, body: Record<string, unknown>): Outcome {
+  const { [HONEYPOT_FIELD]: honeypot, ...rest } = body;
+  const spam = honeypot !== undefined && honeypot !== null && honeypot !== '';
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) payload[key] = clean(value, !compiled.multiline.has(key));
+  if (compiled.validate(payload)) return { ok: true, payload, spam };
+  return { ok: false, fields: fieldMessages(compiled.form, compiled.validate.errors ?? []) };
+}

@@ -1,0 +1,161 @@
+import { createHmac } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { resolveBadge, type BadgeChoice } from '../../engine/badges/resolve';
+import { badgeSnippet } from '../../engine/badges/snippet';
+import type { Badges, Form } from '../../engine/content/model';
+import type { LeadStore, StoredLead } from '../store/types';
+import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
+import { checkBodyHeaders, parseJsonObject, readBody, TOO_LARGE, type BodyProblem } from './json-body';
+import { sendApiError, type ApiEndpoint } from './router';
+
+/** Where forms post (spec 000 §7); each accepts only the forms that name it as their endpoint. */
+export const SUBMISSION_ENDPOINTS = ['/api/contact', '/api/takedown-request', '/api/generate-badge'] as const;
+export type SubmissionEndpoint = (typeof SUBMISSION_ENDPOINTS)[number];
+
+export const MESSAGES = {
+  success: 'Form submitted successfully.',
+  invalid: 'Invalid request. Please check your information and try again.',
+  unavailable: 'We could not save your request right now. Please try again in a moment.',
+} as const;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,200}$/;
+const FORM_ID = /^[a-z][a-z0-9-]{0,99}$/;
+const MAX_USER_AGENT = 500;
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+export interface SubmissionConfig {
+  forms: Record<string, Form>;
+  store: LeadStore;
+  /** Needed when a form posts to /api/generate-badge: its answer carries the badge's install snippet. */
+  badges?: Badges;
+  /** The snippet links to this address, since it is pasted into other people's pages. */
+  siteUrl: string;
+  /** Key for hashing client addresses; without one no address hash is stored, since an unkeyed hash of an IPv4 address is reversible. */
+  ipHashSalt?: string;
+}
+
+export interface SubmissionResponse {
+  id: string;
+  /** /api/generate-badge only. */
+  snippet?: string;
+  imageUrl?: string;
+}
+
+const BADGE_FIELDS = ['type', 'size', 'color'] as const;
+
+function badgeChoice(payload: Record<string, unknown>): BadgeChoice {
+  const [type, size, color] = BADGE_FIELDS.map((f) => (typeof payload[f] === 'string' ? (payload[f] as string) : ''));
+  return { type: type!, size: size!, color: color! };
+}
+
+/** A badge form must name the three parts of a badge, or no submission could ever get a snippet. */
+function checkBadgeForms(forms: readonly CompiledForm[], badges: Badges | undefined): void {
+  for (const { form } of forms) {
+    if (!badges) throw new Error(`Form "${form.id}" posts to /api/generate-badge, but no badges data was given to the server.`);
+    const names = Object.keys(form.fields.properties ?? {});
+    const missing = BADGE_FIELDS.filter((f) => !names.includes(f));
+    if (missing.length) throw new Error(`Form "${form.id}" posts to /api/generate-badge but has no ${missing.join(', ')} field.`);
+  }
+}
+
+function reply(res: Response, problem: BodyProblem): void {
+  sendApiError(res, problem.status, problem.error, problem.message);
+}
+
+function formIdProblem(endpoint: string, given: string | undefined, accepted: readonly CompiledForm[], forms: Map<string, CompiledForm>): BodyProblem {
+  const ids = accepted.map((c) => c.form.id);
+  const accepts = ids.length ? `${endpoint} accepts the forms: ${ids.join(', ')}.` : `${endpoint} accepts no forms on this site.`;
+  let lead: string;
+  if (!given) lead = 'Name the form in the X-Form-Id header.';
+  // Only a well-formed id is echoed back, so the answer never repeats arbitrary header text.
+  else if (!FORM_ID.test(given)) lead = 'The X-Form-Id header does not name a form.';
+  else if (forms.has(given)) lead = `The form "${given}" does not post to ${endpoint}.`;
+  else lead = `There is no form "${given}".`;
+  return { status: 400, error: 'UNKNOWN_FORM', message: `${lead} ${accepts}` };
+}
+
+function hashIp(ip: string | undefined, salt: string | undefined): string | null {
+  if (!ip || !salt) return null;
+  return createHmac('sha256', salt).update(ip).digest('hex');
+}
+
+function userAgentOf(req: Request): string | null {
+  const ua = req.get('user-agent');
+  return ua ? ua.slice(0, MAX_USER_AGENT) : null;
+}
+
+function sendInvalid(res: Response, fields: Record<string, string>): void {
+  res.status(400).set('Cache-Control', 'no-store').json({ success: false, message: MESSAGES.invalid, error: 'VALIDATION', fields });
+}
+
+function sendCreated(res: Response, data: SubmissionResponse): void {
+  res.status(201).set('Cache-Control', 'no-store').json({ success: true, message: MESSAGES.success, data });
+}
+
+export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
+  const compiled = compileForms(config.forms);
+  const { store, ipHashSalt, badges, siteUrl } = config;
+  checkBadgeForms([...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'), badges);
+
+  return SUBMISSION_ENDPOINTS.map((endpoint) => {
+    const accepted = [...compiled.values()].filter((c) => c.form.submit.endpoint === endpoint);
+
+    async function submit(req: Request, res: Response): Promise<void> {
+      const headerProblem = checkBodyHeaders(req);
+      if (headerProblem) return reply(res, headerProblem);
+      // Cheap CSRF guard: a cross-site page cannot set this header without a CORS preflight we never grant.
+      if (req.get('x-requested-with')?.toLowerCase() !== 'xmlhttprequest') {
+        return sendApiError(res, 403, 'FORBIDDEN', 'Submissions must come from the site’s own forms (header X-Requested-With: XMLHttpRequest).');
+      }
+
+      const read = await readBody(req);
+      // The visitor went away mid-upload; there is nobody left to answer.
+      if (read.kind === 'aborted') return;
+      if (read.kind === 'too-large') return reply(res, TOO_LARGE);
+      const parsed = parseJsonObject(read.bytes);
+      if ('problem' in parsed) return reply(res, parsed.problem);
+
+      const formId = req.get('x-form-id');
+      const target = formId ? accepted.find((c) => c.form.id === formId) : undefined;
+      if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
+
+      const outcome = checkSubmission(target, parsed.value);
+      if (!outcome.ok) return sendInvalid(res, outcome.fields);
+
+      let badge: BadgeChoice | undefined;
+      if (endpoint === '/api/generate-badge') {
+        badge = badgeChoice(outcome.payload);
+        // The form's choices may lag behind the badges data; only a badge we can draw is stored.
+        const found = resolveBadge(badges!, badge);
+        if (!found.ok) return sendInvalid(res, { [found.part === 'colour' ? 'color' : found.part]: found.message });
+      }
+
+      const idempotencyKey = req.get('idempotency-key');
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        return sendApiError(res, 400, 'BAD_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 letters, digits or the characters _ - : .');
+      }
+
+      let lead: StoredLead;
+      try {
+        // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
+        lead = await store.insertLead({
+          endpoint,
+          formType: target.form.submit.formType,
+          payload: outcome.payload,
+          idempotencyKey: idempotencyKey ?? null,
+          ipHash: hashIp(req.ip, ipHashSalt),
+          userAgent: userAgentOf(req),
+          spam: outcome.spam,
+        });
+      } catch (err) {
+        console.error(`Could not store a lead from ${endpoint}:`, err);
+        res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+        return sendApiError(res, 503, 'STORE_UNAVAILABLE', MESSAGES.unavailable);
+      }
+      // Answered only now: a 201 means the lead is on disk.
+      sendCreated(res, badge ? { id: lead.id, ...badgeSnippet(badges!, badge, siteUrl) } : { id: lead.id });
+    }
+
+    return { path: endpoint.slice('/api'.length), methods: { POST: submit } };
+  });
+}

@@ -1,0 +1,29 @@
+import type { Migration } from './migrations';
+
+// The PostgreSQL spelling of migrations.ts. Versions and names stay in step with the SQLite list,
+// so "schema version N" means the same tables on both backends; the contract test checks this.
+// Append only: a released migration is never edited, a change gets a new version.
+export const postgresMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'create_leads',
+    sql: `
+      CREATE TABLE leads (
+        -- Insertion order breaks ties between leads created in the same millisecond, like SQLite's rowid.
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+        id UUID PRIMARY KEY,
+        created_at TIMESTAMPTZ NOT NULL,
+        endpoint TEXT NOT NULL,
+        form_type TEXT NOT NULL,
+        -- json, not jsonb: it keeps the submitted text as is, and jsonb rejects "\\u0000", which a
+        -- visitor can send and SQLite stores; both backends must accept the same payloads.
+        payload JSON NOT NULL,
+        idempotency_key TEXT UNIQUE,
+        ip_hash TEXT,
+        user_agent TEXT,
+        spam BOOLEAN NOT NULL DEFAULT FALSE
+      );
+      CREATE INDEX leads_created_at ON leads (created_at, seq);
+    `,
+  },
+];

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Migration } from './migrations';
+import { postgresMigrations } from './postgres-migrations';
+import type { LeadStore, ListLeadsOptions, NewLead, StoredLead } from './types';
+
+export interface PostgresStoreOptions {
+  /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */
+  connectionString: string;
+  /** Most connections the pool opens; each server process has its own pool. */
+  maxConnections?: number;
+  /** How long a query waits for a connection before failing, so an outage answers 503 instead of hanging. */
+  connectionTimeoutMs?: number;
+  /** Server-side limit per statement; a stuck query must not hold a visitor's request forever. */
+  statementTimeoutMs?: number;
+  migrations?: readonly Migration[];
+  /** Clock for `createdAt`; injectable so tests can control time. */
+  now?: () => Date;
+  /** Where pool problems are reported; defaults to console.error. */
+  log?: (message: string, err: unknown) => void;
+}
+
+export interface PostgresLeadStore extends LeadStore {
+  /** The versions recorded in schema_migrations; for diagnostics and tests. */
+  appliedMigrations(): Promise<number[]>;
+}
+
+interface LeadRow {
+  id: string;
+  created_at: Date;
+  endpoint: string;
+  form_type: string;
+  payload: StoredLead['payload'];
+  idempotency_key: string | null;
+  ip_hash: string | null;
+  user_agent: string | null;
+  spam: boolean;
+}
+
+const COLUMNS = 'id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam';
+
+// One key for every process migrating this database; hashing a name keeps it readable in pg_locks
+// and unlikely to collide with locks taken by other applications sharing the database.
+const MIGRATION_LOCK = `hashtextextended('takedown-site:lead-store:migrations', 0)`;
+
+function toLead(row: LeadRow): StoredLead {
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    endpoint: row.endpoint,
+    formType: row.form_type,
+    payload: row.payload,
+    idempotencyKey: row.idempotency_key,
+    ipHash: row.ip_hash,
+    userAgent: row.user_agent,
+    spam: row.spam,
+  };
+}
+
+/** Where the store points, without the password: safe for logs and error messages. */
+export function describePostgresUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}`;
+  } catch {
+    return 'PostgreSQL (unparsable DATABASE_URL)';
+  }
+}
+
+export async function runPostgresMigrations(client: pg.ClientBase, migrations: readonly Migration[]): Promise<void> {
+  migrations.forEach((m, i) => {
+    if (i > 0 && m.version <= migrations[i - 1]!.version) throw new Error('Migrations must have increasing version numbers.');
+  });
+  await client.query('BEGIN');
+  try {
+    // Transaction-scoped: released by COMMIT or ROLLBACK, and by the server if this process dies.
+    // A second process starting at the same moment waits here, then finds everything applied.
+    await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    // Created under the lock: two concurrent CREATE TABLE IF NOT EXISTS can still collide.
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL
+    )`);
+    const result = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(result.rows.map((r) => r.version));
+    const newest = Math.max(0, ...applied);
+    const known = migrations[migrations.length - 1]?.version ?? 0;
+    if (newest > known) throw new Error(`Database schema version ${newest} is newer than this code (${known}).`);
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await client.query(m.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [m.version, m.name]);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
+export function createPostgresStore(options: PostgresStoreOptions): PostgresLeadStore {
+  const {
+    connectionString,
+    maxConnections = 10,
+    connectionTimeoutMs = 5000,
+    statementTimeoutMs = 10_000,
+    migrations = postgresMigrations,
+    now = () => new Date(),
+    log = (message, err) => console.error(message, err),
+  } = options;
+  const where = describePostgresUrl(connectionString);
+  let pool: pg.Pool | null = null;
+  let opening: Promise<void> | null = null;
+
+  function open(): pg.Pool {
+    if (!pool) throw new Error('The lead store is not open. Call init() first.');
+    return pool;
+  }
+
+  function createPool(): pg.Pool {
+    const p = new pg.Pool({
+      connectionString,
+      max: maxConnections,
+      // pg waits forever for a connection by default; an unreachable database must fail fast.
+      connectionTimeoutMillis: connectionTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: statementTimeoutMs,
+      // Notices a silently dropped connection (failover, NAT timeout) instead of hanging on it.
+      keepAlive: true,
+      application_name: 'takedown-site',
+    });
+    // A database restart kills idle connections; without a listener the 'error' event would crash
+    // the process. The pool has already discarded the client, the next query opens a fresh one.
+    p.on('error', (err) => log(`PostgreSQL connection to ${where} failed while idle:`, err));
+    return p;
+  }
+
+  async function migrate(p: pg.Pool): Promise<void> {
+    const client = await p.connect();
+    let broken: Error | undefined;
+    try {
+      await runPostgresMigrations(client, migrations);
+    } catch (err) {
+      // A connection that failed mid-transaction is not handed back to the pool for reuse.
+      if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    async init() {
+      if (pool) {
+        await migrate(pool);
+        return;
+      }
+      // Two overlapping init() calls share one pool instead of leaking the first.
+      opening ??= (async () => {
+        const p = createPool();
+        try {
+          await migrate(p);
+        } catch (err) {
+          await p.end().catch(() => {});
+          if (err instanceof pg.DatabaseError) throw err;
+          throw new Error(`Could not prepare the lead database at ${where}: ${(err as Error).message}`, { cause: err });
+        }
+        pool = p;
+      })().finally(() => {
+        opening = null;
+      });
+      await opening;
+    },
+
+    async insertLead(lead: NewLead) {
+      const p = open();
+      const values = [
+        randomUUID(),
+        now().toISOString(),
+        lead.endpoint,
+        lead.formType,
+        // Stringified here: pg would turn a top-level array into a PostgreSQL array, not JSON.
+        JSON.stringify(lead.payload),
+        lead.idempotencyKey ?? null,
+        lead.ipHash ?? null,
+        lead.userAgent ?? null,
+        lead.spam === true,
+      ];
+      // Each statement commits on its own (autocommit): once it returns, the lead is on disk.
+      // Normally one round trip; the loop only repeats if a concurrent first attempt with the
+      // same key was rolled back between our conflict and our read, so there is nothing to return.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await p.query<LeadRow>(
+          `INSERT INTO leads (${COLUMNS})
+           VALUES ($1, $2::timestamptz, $3, $4, $5::json, $6, $7, $8, $9)
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING ${COLUMNS}`,
+          values,
+        );
+        if (inserted.rows[0]) return toLead(inserted.rows[0]);
+        // A retried submission: hand back what the first attempt stored.
+        const first = await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE idempotency_key = $1`, [values[5]]);
+        if (first.rows[0]) return toLead(first.rows[0]);
+      }
+      throw new Error(`Could not store the lead with idempotency key "${lead.idempotencyKey}".`);
+    },
+
+    async listLeads(opts: ListLeadsOptions = {}) {
+      const p = open();
+      const result = opts.since
+        ? await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE created_at >= $1::timestamptz ORDER BY created_at, seq`, [
+            opts.since.toISOString(),
+          ])
+        : await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads ORDER BY created_at, seq`);
+      return result.rows.map(toLead);
+    },
+
+    async ping() {
+      await open().query('SELECT 1');
+    },
+
+    async close() {
+      const p = pool;
+      pool = null;
+      // Waits for queries in flight, so a graceful shutdown does not cut off a lead being stored.
+      await p?.end();
+    },
+
+    async appliedMigrations() {
+      const result = await open().query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      return result.rows.map((r) => r.version);
+    },
+  };
+}

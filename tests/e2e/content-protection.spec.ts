@@ -1,0 +1,119 @@
+// The protection overview and the seven industry pages, as a crawler gets them: raw prerendered
+// HTML before any script runs (spec 001 §2 "Industry protection pages", §9 "Industry plans").
+import { expect, test } from '@playwright/test';
+import { siteUrl } from './site';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Raw HTML fragment → the text a reader sees (tags and comments dropped, entities decoded). */
+function textOf(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+}
+
+const all = (html: string, re: RegExp) => [...html.matchAll(re)];
+
+async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return response.text();
+}
+
+const h1sOf = (html: string) => all(html, /<h1[\s>][\s\S]*?<\/h1>/g).map((m) => textOf(m[0]));
+const canonicalsOf = (html: string) =>
+  all(html, /<link\b[^>]*\brel="canonical"[^>]*>/g).map((m) => textOf(/\bhref="([^"]*)"/.exec(m[0])?.[1] ?? ''));
+const hrefsOf = (html: string) => all(html, /<a\b[^>]*\bhref="([^"]*)"/g).map((m) => textOf(m[1]!));
+/** The text of the plan cards: "<name> <price> /month" per tier, in order. */
+const planPricesOf = (html: string) =>
+  all(html, /<li class="card plan[^"]*">[\s\S]*?<h3>([\s\S]*?)<\/h3>[\s\S]*?<span class="plan__amount">([\s\S]*?)<\/span>/g).map(
+    (m) => `${textOf(m[1]!)} ${textOf(m[2]!)}`,
+  );
+
+interface IndustryPage {
+  path: string;
+  h1: string;
+  /** The canonical path, when it differs from the route. */
+  canonical?: string;
+  plans: string[];
+  /** The tier marked Most Popular, if any. */
+  mostPopular?: string;
+}
+
+const INDUSTRY_PAGES: IndustryPage[] = [
+  { path: '/protection/music', h1: 'Music Copyright Protection', plans: ['Solo Artist $29', 'Professional $79', 'Label $199'], mostPopular: 'Professional' },
+  { path: '/protection/gaming', h1: 'Game Copyright Protection', plans: ['Indie Developer $39', 'Studio $99', 'Publisher $299'], mostPopular: 'Studio' },
+  { path: '/protection/software', h1: 'Software Copyright Protection', plans: ['Developer $49', 'Business $149', 'Enterprise $399'], mostPopular: 'Business' },
+  { path: '/protection/photography', h1: 'Photography Copyright Protection', plans: ['Hobbyist $19', 'Professional $59', 'Agency $149'], mostPopular: 'Professional' },
+  { path: '/protection/video', h1: 'Video Copyright Protection', plans: ['Creator $29', 'Professional $89', 'Enterprise $249'] },
+  { path: '/protection/art', h1: 'Digital Art Protection', canonical: '/protection/digital-art', plans: ['Artist $19', 'Professional $59', 'Studio $149'] },
+  { path: '/protection/content-writing', h1: 'Content Writing Protection', plans: ['Writer $15', 'Professional $49', 'Agency $129'] },
+];
+
+for (const p of INDUSTRY_PAGES) {
+  test(`${p.path}: h1, canonical, #features and #get-started, and its three plan prices`, async ({ request }) => {
+    const html = await fetchPage(request, p.path);
+    expect(h1sOf(html)).toEqual([p.h1]);
+    expect(canonicalsOf(html)).toEqual([siteUrl() + (p.canonical ?? p.path)]);
+    expect(html).toMatch(/<section\b[^>]*\bid="features"/);
+    // #get-started holds the page's lead form, e.g. music-get-started (content-writing: writing-get-started).
+    const getStarted = /<section\b[^>]*\bid="get-started"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const formId = `${p.path === '/protection/content-writing' ? 'writing' : p.path.replace('/protection/', '')}-get-started`;
+    expect(getStarted, '#get-started holds the get-started form').toMatch(/<form\b/);
+    expect(getStarted).toMatch(new RegExp(`<input\\b[^>]*\\bid="${formId}-form_email"[^>]*\\btype="email"`));
+    expect(planPricesOf(html)).toEqual(p.plans);
+    expect(textOf(html)).toContain('/month');
+
+    const featured = all(html, /<li class="card plan plan--featured">[\s\S]*?<h3>([\s\S]*?)<\/h3>/g).map((m) => textOf(m[1]!));
+    expect(featured, 'tiers with the Most Popular ribbon').toEqual(p.mostPopular ? [p.mostPopular] : []);
+
+    // Four-step flow, in order.
+    const text = textOf(html);
+    const steps = ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce'].map((s) => text.indexOf(s));
+    expect(steps.every((i) => i >= 0), 'all four protection steps are shown').toBe(true);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+  });
+}
+
+test('/protection/photography: the Professional tier button is a plain button, the others link to /contact-us', async ({ request }) => {
+  const html = await fetchPage(request, '/protection/photography');
+  // The plan cards, each from its opening <li> to the next one (or the end of the section).
+  const section = /<section\b[^>]*\bid="pricing"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const cards = section.split(/<li class="card plan[^"]*">/).slice(1);
+  expect(cards).toHaveLength(3);
+  const [hobbyist, professional, agency] = cards;
+  expect(professional).toMatch(/<button type="button" class="button[^"]*">Get Started<\/button>/);
+  expect(professional).not.toMatch(/class="card__action"><a\b/);
+  expect(hobbyist).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
+  expect(agency).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
+});
+
+test('/protection/art shows the six art-style cards', async ({ request }) => {
+  const text = textOf(await fetchPage(request, '/protection/art'));
+  for (const style of ['Illustrations', 'Graphic design', 'Concept art', 'Photography', 'NFT art', 'Patterns']) expect(text).toContain(style);
+});
+
+test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {
+  const html = await fetchPage(request, '/protection');
+  expect(h1sOf(html)).toEqual(['Copyright Protection by Industry']);
+  expect(canonicalsOf(html)).toEqual([`${siteUrl()}/protection`]);
+  const hrefs = hrefsOf(html);
+  const industries = hrefs.filter((h) => /^\/protection\/[a-z-]+$/.test(h));
+  expect(industries).toEqual([
+    '/protection/music',
+    '/protection/gaming',
+    '/protection/software',
+    '/protection/photography',
+    '/protection/video',
+    '/protection/art',
+    '/protection/writing',
+  ]);
+  expect(hrefs).toContain('/contact');
+  expect(hrefs).toContain('/pricing');
+  const text = textOf(html);
+  for (const step of ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce']) expect(text).toContain(step);
+});

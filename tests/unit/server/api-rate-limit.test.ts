@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createRateLimiter } from '../../../server/rate-limit';
+import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+
+/** A clock the test moves by hand. */
+function manualClock(start = Date.UTC(2025, 0, 1)) {
+  let t = start;
+  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+}
+
+describe('rate limiter', () => {
+  it('allows max requests per window, then says how many seconds until the window ends', () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ windowMs: 60_000, max: 3, now: clock.now });
+    expect([1, 2, 3].map(() => limiter.take('a').allowed)).toEqual([true, true, true]);
+    clock.advance(15_500);
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
+  });
+
+  it('counts each client on its own', () => {
+    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: manualClock().now });
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('b').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+  });
+
+  it('allows the client again once its window has passed', () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: clock.now });
+    limiter.take('a');
+    expect(limiter.take('a').allowed).toBe(false);
+    clock.advance(1_000);
+    expect(limiter.take('a').allowed).toBe(true);
+  });
+
+  it('forgets clients whose window has expired, so memory does not grow with past visitors', () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({ windowMs: 1_000, max: 5, now: clock.now });
+    for (let i = 0; i < 1_000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`);
+    expect(limiter.size).toBe(1_000);
+    clock.advance(1_000);
+    limiter.take('new');
+    expect(limiter.size).toBe(1);
+  });
+
+  it('never tracks more than maxClients at once', () => {
+    const limiter = createRateLimiter({ windowMs: 60_000, max: 5, now: manualClock().now, maxClients: 100 });
+    for (let i = 0; i < 1_000; i++) limiter.take(`client-${i}`);
+    expect(limiter.size).toBe(100);
+  });
+
+  it.each([
+    { windowMs: 0, max: 1 },
+    { windowMs: 1_000, max: 0 },
+    { windowMs: 1_000, max: 1.5 },
+  ])('refuses a nonsensical setting %o', (opts) => {
+    expect(() => createRateLimiter(opts)).toThrow(/windowMs > 0 and max >= 1/);
+  });
+});
+
+describe('rate limit on /api', () => {
+  let fixture: Fixture;
+  let server: Running;
+  const clock = manualClock();
+
+  beforeAll(async () => {
+    fixture = createFixture();
+    server = await listen(
+      createApp({
+        clientDir: fixture.clientDir,
+        store: fakeStore(),
+        siteUrl: 'https://example.com',
+        rateLimit: { windowMs: 60_000, max: 3 },
+        now: clock.now,
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await server.close();
+    fixture.cleanup();
+  });
+
+  it('answers 429 with Retry-After once a client is over the limit, and serves it again after the window', async () => {
+    // Every /api request counts, whatever its answer.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.url}/api/contact`)).status);
+    expect(statuses).toEqual([405, 405, 405]);
+
+    clock.advance(20_000);
+    const limited = await fetch(`${server.url}/api/contact`, { method: 'POST' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('40');
+    expect(limited.headers.get('cache-control')).toBe('no-store');
+    expect(await limited.json()).toEqual({
+      success: false,
+      message: 'Too many requests. Please wait a minute and try again.',
+      error: 'RATE_LIMITED',
+    });
+
+    // Pages and the health check are not limited.
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    clock.advance(40_000);
+    expect((await fetch(`${server.url}/api/contact`)).status).toBe(405);
+  });
+});

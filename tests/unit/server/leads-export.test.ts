@@ -1,0 +1,242 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell, parseArgs, parseSince, UsageError } from '../../../scripts/leads';
+import { createPostgresStore } from '../../../server/store/postgres';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { NewLead, StoredLead } from '../../../server/store/types';
+import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the script the way `npm run leads --` does, with only the store settings we give it. */
+function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<Result> {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/leads.ts', ...args],
+      { cwd: ROOT, env: { ...inherited, ...env }, timeout: 30_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** RFC 4180 reader, to prove the output survives a real CSV parser (quotes, commas, line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      (row = []), (cell = ''), i++;
+    } else cell += ch;
+  }
+  if (cell || row.length) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+const HEADER = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'];
+
+const tricky: NewLead = {
+  endpoint: '/api/contact',
+  formType: 'contact',
+  payload: { name: 'Zoë "Z" O\'Neil, Esq.', message: 'line one\nline two\r\nline three', tags: ['a,b', 'ü'], nested: { n: 1 } },
+  idempotencyKey: 'key,with "quotes"',
+  ipHash: null,
+  userAgent: '=HYPERLINK("http://evil.example")',
+  spam: true,
+};
+
+let dataDir: string;
+let emptyDir: string;
+let stored: StoredLead[];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'leads-export-'));
+  emptyDir = mkdtempSync(join(tmpdir(), 'leads-export-empty-'));
+  let clock = new Date('2025-12-31T23:59:59.999Z');
+  const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite'), now: () => clock });
+  await store.init();
+  stored = [await store.insertLead({ endpoint: '/api/leads', formType: 'takedown', payload: { email: 'old@example.com' } })];
+  clock = new Date('2026-01-01T00:00:00.000Z');
+  stored.push(await store.insertLead(tricky));
+  clock = new Date('2026-02-15T12:00:00.000Z');
+  stored.push(await store.insertLead({ endpoint: '/api/leads', formType: 'quote', payload: {}, userAgent: 'Mozilla/5.0' }));
+  await store.close();
+
+  const empty = createSqliteStore({ file: join(emptyDir, 'leads.sqlite') });
+  await empty.init();
+  await empty.close();
+});
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(emptyDir, { recursive: true, force: true });
+});
+
+// Each case is its own read-only child process, so they run side by side.
+describe.concurrent('npm run leads -- export', { timeout: 30_000 }, () => {
+  it('prints every lead as CSV by default, quoted so a CSV reader gets the values back', async () => {
+    const { code, stdout, stderr } = await leads(['export'], { DATA_DIR: dataDir });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const rows = parseCsv(stdout);
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows).toHaveLength(4);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((l) => l.id));
+
+    const row = Object.fromEntries(HEADER.map((h, i) => [h, rows[2]![i]]));
+    expect(row).toEqual({
+      id: stored[1]!.id,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      endpoint: '/api/contact',
+      formType: 'contact',
+      spam: 'true',
+      idempotencyKey: 'key,with "quotes"',
+      ipHash: '',
+      // Neutralised: a spreadsheet shows it instead of running it.
+      userAgent: `'=HYPERLINK("http://evil.example")`,
+      payload: JSON.stringify(tricky.payload),
+    });
+    expect(JSON.parse(row.payload!)).toEqual(tricky.payload);
+  });
+
+  it('--format json prints the stored leads as an array', async () => {
+    const { code, stdout } = await leads(['export', '--format', 'json'], { DATA_DIR: dataDir });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(stored);
+  });
+
+  it('--since keeps leads from that day on (midnight UTC), in either option spelling', async () => {
+    const csv = await leads(['export', '--since', '2026-01-01'], { DATA_DIR: dataDir });
+    expect(parseCsv(csv.stdout).slice(1).map((r) => r[0])).toEqual([stored[1]!.id, stored[2]!.id]);
+
+    const json = await leads(['export', '--since=2026-02-15T13:00:00+02:00', '--format=json'], { DATA_DIR: dataDir });
+    expect(JSON.parse(json.stdout)).toEqual([stored[2]]);
+  });
+
+  it('an empty store prints just the header, or []', async () => {
+    const csv = await leads(['export'], { DATA_DIR: emptyDir });
+    expect(csv).toEqual({ code: 0, stdout: `${HEADER.join(',')}\r\n`, stderr: '' });
+    const json = await leads(['export', '--format', 'json'], { DATA_DIR: emptyDir });
+    expect(json).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  it('a DATA_DIR without a database says so and exports nothing, without creating one', async () => {
+    const missing = join(emptyDir, 'typo');
+    const { code, stdout, stderr } = await leads(['export', '--format', 'json'], { DATA_DIR: missing });
+    expect(code).toBe(0);
+    expect(stdout).toBe('[]\n');
+    expect(stderr).toMatch(/No lead database at .*typo.*leads\.sqlite/);
+  });
+
+  it.each([
+    [['export', '--since', '2026-02-30'], /--since "2026-02-30" is not a valid date/],
+    [['export', '--format', 'xml'], /--format "xml" is not supported. Use csv or json/],
+    [['import'], /Unknown command "import"/],
+  ])('%j fails with a clear message and exit code 1', async (args, message) => {
+    const { code, stdout, stderr } = await leads(args, { DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr).toContain('Usage: npm run leads -- export');
+  });
+});
+
+// The argument rules in-process: importing the script does not run it, and a child per case is slow.
+describe('leads script arguments', () => {
+  it.each([
+    ['2026-01-01', '2026-01-01T00:00:00.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+    ['2026-01-01T09:30:00+02:00', '2026-01-01T07:30:00.000Z'],
+    ['2026-01-01T09:30Z', '2026-01-01T09:30:00.000Z'],
+    ['2026-01-01T09:30:00.250z', '2026-01-01T09:30:00.250Z'],
+  ])('--since %s means %s', (value, iso) => {
+    expect(parseSince(value).toISOString()).toBe(iso);
+  });
+
+  it.each(['2026-13-01', '2026-02-30', '2025-02-29', '2026-1-1', 'yesterday', '1735689600', '2026-01-01T09:30:00', '2026-01-01 09:30Z', ''])(
+    '--since %j is refused',
+    (value) => {
+      expect(() => parseSince(value)).toThrow(UsageError);
+    },
+  );
+
+  it.each([
+    [['export'], { command: 'export', format: 'csv' }],
+    [['export', '--format', 'JSON'], { command: 'export', format: 'json' }],
+    [['export', '--since=2026-01-01', '--format=csv'], { command: 'export', format: 'csv', since: new Date('2026-01-01T00:00:00Z') }],
+    [['export', '--help'], 'help'],
+    [['help'], 'help'],
+  ])('%j parses', (argv, expected) => {
+    expect(parseArgs(argv)).toEqual(expected);
+  });
+
+  it.each([
+    [['export', '--since'], '--since needs a value.'],
+    [['export', '--format='], '--format needs a value.'],
+    [['export', '--limit', '5'], 'Unknown option "--limit".'],
+    [['export', 'extra'], 'Unknown option "extra".'],
+    [[], 'Missing the command: export.'],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(new UsageError(message));
+  });
+
+  it('quotes CSV cells only when needed and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1),x')).toBe(`"'@SUM(A1),x"`);
+    expect(csvCell('')).toBe('');
+  });
+});
+
+const found = await findPostgres();
+
+describe.skipIf(!found.available)('npm run leads -- export with DATABASE_URL', { timeout: 30_000 }, () => {
+  let server: LocalPostgres;
+  beforeAll(async () => {
+    server = await startLocalPostgres(found);
+  }, 60_000);
+  afterAll(() => server?.destroy(), 30_000);
+
+  it('reads PostgreSQL instead of DATA_DIR', async () => {
+    const url = await server.createDatabase('export');
+    const store = createPostgresStore({ connectionString: url });
+    await store.init();
+    const lead = await store.insertLead(tricky);
+    await store.close();
+
+    const { code, stdout } = await leads(['export', '--format', 'json'], { DATA_DIR: dataDir, DATABASE_URL: url });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([lead]);
+  });
+
+  it('an unreachable database is an error naming where, without the password', async () => {
+    const { code, stderr } = await leads(['export'], { DATABASE_URL: 'postgresql://app:s3cret@127.0.0.1:1/leads' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Could not read the leads from PostgreSQL at 127\.0\.0\.1:1\/leads/);
+    expect(stderr).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,81 @@
+/** PostgreSQL-only behaviour: what happens when the database goes away and comes back. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStore, describePostgresUrl, type PostgresLeadStore } from '../../../server/store/postgres';
+import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
+
+const found = await findPostgres();
+if (!found.available) console.warn(`Skipping the PostgreSQL outage tests: ${found.reason}`);
+
+describe('describePostgresUrl', () => {
+  it('names host, port and database but never the password', () => {
+    expect(describePostgresUrl('postgresql://app:s3cret@db.internal:6543/leads?sslmode=require')).toBe('db.internal:6543/leads');
+    expect(describePostgresUrl('postgres://app:s3cret@db.internal/leads')).toBe('db.internal:5432/leads');
+    expect(describePostgresUrl('not a url')).not.toContain('not a url');
+  });
+});
+
+describe('PostgreSQL store when the database is unreachable', () => {
+  it('init rejects quickly with where it tried to connect, without the password', async () => {
+    const port = await freePort();
+    const store = createPostgresStore({ connectionString: `postgresql://app:s3cret@127.0.0.1:${port}/leads`, connectionTimeoutMs: 2000 });
+    const error = await store.init().then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(error?.message).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}/leads`));
+    expect(error?.message).not.toContain('s3cret');
+    await expect(store.ping()).rejects.toThrow(/not open/);
+  });
+});
+
+describe.skipIf(!found.available)('PostgreSQL store across a server restart', { timeout: 20_000 }, () => {
+  let server: LocalPostgres;
+  let store: PostgresLeadStore;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    server = await startLocalPostgres(found);
+  }, 60_000);
+  afterAll(() => server?.destroy(), 30_000);
+  afterEach(() => store?.close());
+
+  it('survives idle connections being killed, rejects while down, and recovers once the server is back', async () => {
+    store = createPostgresStore({
+      connectionString: await server.createDatabase('restart'),
+      connectionTimeoutMs: 2000,
+      log: (message) => logged.push(message),
+    });
+    await store.init();
+    // Open several pooled connections so some sit idle when the server goes away.
+    await Promise.all(Array.from({ length: 5 }, () => store.ping()));
+    const before = await store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 1 }, idempotencyKey: 'before' });
+
+    await server.stop('fast');
+    // The idle connections were terminated: reported through the log, not as an uncaught 'error'.
+    await expect.poll(() => logged.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(logged[0]).toMatch(/failed while idle/);
+
+    const started = Date.now();
+    await expect(store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 2 } })).rejects.toThrow();
+    await expect(store.ping()).rejects.toThrow();
+    // Fails fast (connection refused), so the API can answer 503 promptly.
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    await server.start();
+    await expect(store.ping()).resolves.toBeUndefined();
+    const after = await store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 3 }, idempotencyKey: 'after' });
+    expect(await store.listLeads()).toEqual([before, after]);
+  });
+
+  it('committed leads survive a crash (immediate stop) of the database', async () => {
+    store = createPostgresStore({ connectionString: await server.createDatabase('crash'), log: () => {} });
+    await store.init();
+    const stored = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { i }, idempotencyKey: `c-${i}` })),
+    );
+    await server.restart('immediate');
+    const listed = await store.listLeads();
+    expect(listed).toHaveLength(20);
+    expect(new Set(listed.map((l) => l.id))).toEqual(new Set(stored.map((l) => l.id)));
+  });
+});
