@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
 
-const PORT = 4173;
+// E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -14,6 +16,7 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: OUTPUT,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -46,7 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `${OUTPUT}/e2e-data`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -7,12 +7,12 @@ import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest
 import { renderPage } from '../engine/render/render-page';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { loadModelOrExit, siteUrlOf } from './load-model';
-import { ROOT } from './read-project';
+import { DIST_DIR, ROOT } from './read-project';
 
 const started = performance.now();
 const model = loadModelOrExit();
 const siteUrl = siteUrlOf(model);
-const dist = join(ROOT, 'dist');
+const dist = DIST_DIR;
 const clientDir = join(dist, 'client');
 rmSync(dist, { recursive: true, force: true });
 
@@ -20,6 +20,7 @@ await build({
   root: ROOT,
   configFile: join(ROOT, 'vite.config.ts'),
   logLevel: 'warn',
+  build: { outDir: clientDir, emptyOutDir: true },
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
@@ -42,4 +43,4 @@ write('robots.txt', renderRobots(siteUrl));
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
 
 const ms = Math.round(performance.now() - started);
-console.log(`Built ${model.pages.length} pages and the not-found page into dist/client for ${siteUrl} (${ms} ms).`);
+console.log(`Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl} (${ms} ms).`);

@@ -7,12 +7,12 @@ import type { SiteModel } from '../engine/content/model';
 import { renderPage, type PageAssets } from '../engine/render/render-page';
 import { htmlFileFor } from '../engine/render/site-files';
 import { loadModelOrExit, siteUrlOf } from './load-model';
-import { ROOT } from './read-project';
+import { DIST_DIR } from './read-project';
 
 const model = loadModelOrExit();
 const siteUrl = siteUrlOf(model);
 const built = process.argv.includes('--built');
-const clientDir = join(ROOT, 'dist/client');
+const clientDir = join(DIST_DIR, 'client');
 
 function renderedInMemory(m: SiteModel): RenderedPage[] {
   const assets: PageAssets = { stylesheets: [], scripts: [], preloadsFor: () => [] };

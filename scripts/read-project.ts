@@ -1,9 +1,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
 
 export const ROOT = join(import.meta.dirname, '..');
+
+/** Where the build writes (DIST_DIR, default dist/); the server reads the same variable. */
+export const DIST_DIR = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 
 function walk(dir: string, ext: string): string[] {
   const out: string[] = [];

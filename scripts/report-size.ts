@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { budgetKind, JS_BUDGETS, measurePage } from '../engine/render/page-weight';
 import { htmlFileFor } from '../engine/render/site-files';
 import { loadModelOrExit } from './load-model';
-import { ROOT } from './read-project';
+import { DIST_DIR } from './read-project';
 
-const clientDir = join(ROOT, 'dist/client');
+const clientDir = join(DIST_DIR, 'client');
 if (!existsSync(join(clientDir, 'index.html'))) {
   console.error('No built site in dist/client. Run npm run build first.');
   process.exit(1);

@@ -3,11 +3,11 @@
 // and by globalSetup. `npm test` builds before the e2e run, so normally this does nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-export const BUILT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
+export const BUILT_INDEX = join(resolve(ROOT, process.env.DIST_DIR ?? 'dist'), 'client', 'index.html');
 
 export function ensureBuilt(): void {
   if (existsSync(BUILT_INDEX)) return;
