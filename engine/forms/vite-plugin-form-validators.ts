@@ -21,7 +21,8 @@ export function compileFormValidators(fields: RJSFSchema): string {
   const imports: string[] = [];
   code = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
     const name = `__dep${imports.length}`;
-    imports.push(`import * as ${name} from ${JSON.stringify(mod)};`);
+    // The dev server hands a CommonJS module's exports over as `default`; the build as the namespace itself.
+    imports.push(`import * as ${name}ns from ${JSON.stringify(mod)};\nconst ${name} = ${name}ns.default && ${name}ns.default.__esModule ? ${name}ns.default : ${name}ns;`);
     return name;
   });
   const table = ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(', ');

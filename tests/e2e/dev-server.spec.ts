@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { waitForIslands } from './site';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
 const ROOT = join(import.meta.dirname, '../..');
@@ -20,7 +22,7 @@ test.describe('npm run dev', () => {
     cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(PORT), CONTENT_ROOT: contentRoot },
+      env: { ...process.env, PORT: String(PORT), CONTENT_ROOT: contentRoot, DATA_DIR: join(contentRoot, 'data') },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -63,5 +65,24 @@ test.describe('npm run dev', () => {
     writeFileSync(file, original);
     await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
     await expect(page.locator('vite-error-overlay')).toHaveCount(0);
+  });
+
+  test('forms on dev pages really submit: the lead lands in the store DATA_DIR names', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto(BASE + '/takedowns/diy');
+    await waitForIslands(page);
+    const email = `dev.${Date.now().toString(36)}@example.org`;
+    // The form's validators load as their own module in dev; the submit waits for them.
+    await page.locator('#diy-free-template-form_name').fill('Mina Park');
+    await page.locator('#diy-free-template-form_email').fill(email);
+    await page.locator('form:has(#diy-free-template-form_email) button[type="submit"]').click();
+    await expect(page.locator('.form-outcome--success')).toContainText('Your free Basic DMCA Notice template is ready to download.', { timeout: 15_000 });
+    const db = new Database(join(contentRoot, 'data', 'leads.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare("SELECT endpoint FROM leads WHERE json_extract(payload, '$.email') = ?").get(email) as { endpoint: string } | undefined;
+      expect(row?.endpoint).toBe('/api/contact');
+    } finally {
+      db.close();
+    }
   });
 });

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, RETRY_DELAYS_MS, submitForm, TIMEOUT_MS } from '../../../engine/forms/submit-client';
+
+type Call = { url: string; init: RequestInit };
+
+/** A fetch that answers each call from the list in turn and records what it was asked. */
+function scripted(answers: (() => Promise<Response>)[]) {
+  const calls: Call[] = [];
+  const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    const next = answers[calls.length - 1];
+    if (!next) throw new Error(`unexpected call ${calls.length}`);
+    return next();
+  }) as unknown as typeof fetch;
+  return { fetchImpl, calls };
+}
+
+const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+const noSleep = vi.fn(async (_ms: number) => undefined);
+const options = { formId: 'contact-us', formType: 'contact', sleep: noSleep };
+
+afterEach(() => {
+  vi.useRealTimers();
+  noSleep.mockClear();
+});
+
+describe('submitForm', () => {
+  it('posts JSON with the content, accept, ajax, form and idempotency headers and returns the server answer', async () => {
+    const { fetchImpl, calls } = scripted([json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a1' } })]);
+    const result = await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, idempotencyKey: 'key-1' });
+    expect(result).toEqual({ success: true, message: 'Form submitted successfully.', data: { id: 'a1' } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/contact');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe('{"name":"Dana"}');
+    expect(calls[0]!.init.headers).toEqual({
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Idempotency-Key': 'key-1',
+      'X-Form-Id': 'contact-us',
+    });
+  });
+
+  it('falls back to the default success message when the answer has none', async () => {
+    const { fetchImpl } = scripted([() => Promise.resolve(new Response(null, { status: 204 }))]);
+    expect(await submitForm('/api/contact', {}, { ...options, fetchImpl })).toMatchObject({ success: true, message: MESSAGES.success });
+  });
+
+  it('does not retry a 4xx and says the request was invalid, passing on field messages', async () => {
+    const { fetchImpl, calls } = scripted([json(400, { error: 'VALIDATION', fields: { email: 'Please enter a valid email address' } })]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl });
+    expect(calls).toHaveLength(1);
+    expect(result).toEqual({
+      success: false,
+      message: 'Invalid request. Please check your information and try again.',
+      error: 'VALIDATION',
+      fields: { email: 'Please enter a valid email address' },
+    });
+  });
+
+  it('retries network errors and 5xx after 1 s then 2 s, with the same idempotency key', async () => {
+    const { fetchImpl, calls } = scripted([networkDown, json(503, { error: 'UNAVAILABLE' }), json(201, { success: true, message: 'ok' })]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl });
+    expect(result.success).toBe(true);
+    expect(calls).toHaveLength(3);
+    expect(noSleep.mock.calls.map(([ms]) => ms)).toEqual([1_000, 2_000]);
+    const keys = calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gives up after three attempts with the spec\'s message', async () => {
+    const { fetchImpl, calls } = scripted([json(500, {}), json(502, {}), networkDown]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl });
+    expect(calls).toHaveLength(3);
+    expect(result).toEqual({ success: false, message: 'Unable to submit form. Please try again later or contact support.', error: 'NETWORK' });
+    expect(RETRY_DELAYS_MS).toEqual([1_000, 2_000]);
+  });
+
+  it('aborts an attempt after 15 s and reports a time-out without retrying', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }) as unknown as typeof fetch;
+    const pending = submitForm('/api/contact', {}, { ...options, fetchImpl });
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await pending;
+    expect(TIMEOUT_MS).toBe(15_000);
+    expect(result).toEqual({ success: false, message: 'Request timed out. Please try again.', error: 'TIMEOUT' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('in mock mode waits 1-3 s, never calls the network, and fails about one time in ten', async () => {
+    const fetchImpl = vi.fn() as unknown as typeof fetch;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const ok = await submitForm('/api/contact', {}, { ...options, fetchImpl, mock: true, sleep, random: () => 0.5 });
+    expect(ok).toMatchObject({ success: true, message: 'Form submitted successfully.', data: { formType: 'contact' } });
+    expect(String(ok.data?.id)).toMatch(/^mock-/);
+    const failed = await submitForm('/api/contact', {}, { ...options, fetchImpl, mock: true, sleep, random: () => 0.05 });
+    expect(failed).toEqual({ success: false, message: 'Simulated network error for testing', error: 'MOCK_ERROR' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(waits.every((ms) => ms >= 1_000 && ms <= 3_000)).toBe(true);
+  });
+});
