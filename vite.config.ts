@@ -22,4 +22,13 @@ export default defineConfig({
     },
   },
   server: { watch: { ignored: ['**/dist/**', '**/data/**'] } },
+  // Dev: there is no index.html to crawl, so name the browser entry and every island up front.
+  // Otherwise Vite finds a dependency (the form library) only when an island first loads, bundles
+  // it then and reloads the open page, which would throw away what a visitor had typed.
+  // The forms' precompiled validators are virtual modules the scan cannot see; the ajv runtime
+  // helpers they import are listed for the same reason.
+  optimizeDeps: {
+    entries: ['engine/render/client-entry.ts', 'engine/sections/**/*.island.tsx'],
+    include: ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats'],
+  },
 });

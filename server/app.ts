@@ -1,11 +1,12 @@
+import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
 import type { Badges, Form } from '../engine/content/model';
-import { createBadgeRouter } from './api/badges';
-import { createApiRouter, sendApiError, type ApiEndpoint } from './api/router';
+import { createBadgeResponder, createBadgeRouter } from './api/badges';
+import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
-import { createStaticHandler } from './static-files';
+import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
 import type { LeadStore } from './store/types';
 
 export interface AppConfig {
@@ -44,14 +45,19 @@ export const contentSecurityPolicy = {
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-function isApiRequest(req: Request): boolean {
-  const path = req.originalUrl.split('?')[0] ?? '';
+function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+function isApiRequest(req: Request): boolean {
+  return isApiPath(req.originalUrl.split('?')[0] ?? '');
 }
 
 function clientErrorStatus(err: unknown): number | null {
   const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
-  const expose = (err as { expose?: unknown } | null)?.expose === true;
+  // The router refuses a path parameter with broken percent-encoding (`/api/badge/%zz/medium/blue`)
+  // with a URIError of status 400 that does not set `expose`; it is the client's mistake all the same.
+  const expose = (err as { expose?: unknown } | null)?.expose === true || err instanceof URIError;
   return expose && typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
@@ -76,6 +82,52 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     .send(clientStatus === null ? `${INTERNAL_MESSAGE}\n` : 'The request could not be processed.\n');
 };
 
+const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', error: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', error: 'PAYLOAD_TOO_LARGE', message: 'The request body has too many chunk extensions.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', error: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+};
+const MALFORMED_DEFAULT = { status: 400, reason: 'Bad Request', error: 'BAD_REQUEST', message: 'The request is not valid HTTP and could not be read.' };
+
+/** How long a refused connection may keep sending after its answer before it is closed anyway. */
+export const MALFORMED_LINGER_MS = 2_000;
+const answeredMalformed = new WeakSet<Duplex>();
+
+/**
+ * For `server.on('clientError')`: a request Node's HTTP parser refuses (a CR in a header, two
+ * lengths, an unknown method, headers over 16 KB) never reaches the app. Node's own answer is a
+ * bare status line; this one carries the same JSON error body as every other API answer.
+ */
+export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // The parser reports its error again for every chunk that still arrives; it has been answered.
+  if (answeredMalformed.has(socket)) return;
+  // As Node does: never write into the middle of a response already on its way.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  answeredMalformed.add(socket);
+  const answer = MALFORMED_ANSWERS[err.code ?? ''] ?? MALFORMED_DEFAULT;
+  const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
+  const head = [
+    `HTTP/1.1 ${answer.status} ${answer.reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // Closing while the client is still sending (the rest of a body) would reset the connection, and
+  // a reset can discard the answer before the client reads it. So what still arrives is read and
+  // dropped until the client closes its side, or MALFORMED_LINGER_MS have passed.
+  const timer = setTimeout(() => socket.destroy(), MALFORMED_LINGER_MS);
+  timer.unref();
+  socket.once('end', () => socket.destroy());
+  socket.once('close', () => clearTimeout(timer));
+}
+
 export function createApp(config: AppConfig): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -84,13 +136,12 @@ export function createApp(config: AppConfig): express.Express {
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.locals.siteUrl = config.siteUrl;
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  app.use(securityHeaders);
 
   app.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -116,7 +167,13 @@ export function createApp(config: AppConfig): express.Express {
     ipHashSalt: config.ipHashSalt,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
-  app.use(createStaticHandler(config.clientDir));
+  const site = loadStaticSite(config.clientDir);
+  app.use(createStaticHandler(site));
   app.use(errorHandler);
+  // The site's files and the badge images skip the router, with the same security headers (see answerBeforeRouter).
+  const headers = headersSetBy(securityHeaders);
+  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path) });
+  const badgeImages = config.badges ? createBadgeResponder({ badges: config.badges, headers }) : null;
+  answerBeforeRouter(app, badgeImages ? (req, res) => badgeImages(req, res) || files(req, res) : files);
   return app;
 }

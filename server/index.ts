@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { createApp } from './app';
+import { answerMalformedRequest, createApp } from './app';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
 import { chooseStore, createStore } from './store/create-store';
 
@@ -88,6 +88,9 @@ async function main(): Promise<void> {
   server.prependListener('request', (_req, res) => {
     if (shuttingDown) res.setHeader('Connection', 'close');
   });
+
+  // Requests the HTTP parser refuses get a JSON error like every other API answer, not a bare status line.
+  server.on('clientError', answerMalformedRequest);
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     fail(err.code === 'EADDRINUSE' ? `Port ${port} is already in use. Set PORT to another value.` : String(err));

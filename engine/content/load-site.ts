@@ -126,6 +126,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
         if (rule.collection === 'faqSets') resolved = { ...(section as FAQSection), questions: (target as FAQSet).items };
         else resolved = { ...(section as FormSection), definition: target as Form };
       }
+      if (section.type === 'badge-builder' && badgesFile) resolved = { ...section, badges: badgesFile.data as Badges };
       return resolved;
     });
     checkPageShape(file, page, at);

@@ -1,11 +1,18 @@
-import type { Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
+import type { BadgeBuilderSection, Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
-export type ResolvedSection = Exclude<Section, FAQSection | FormSection> | ResolvedFaqSection | ResolvedFormSection;
+export type ResolvedSection =
+  | Exclude<Section, FAQSection | FormSection | BadgeBuilderSection>
+  | ResolvedFaqSection
+  | ResolvedFormSection
+  | ResolvedBadgeBuilderSection;
 
 export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
 
 export type ResolvedFormSection = FormSection & { definition: Form };
+
+/** The badge customiser gets the badges of site/data/badges.yaml, so the page never repeats them. */
+export type ResolvedBadgeBuilderSection = BadgeBuilderSection & { badges: Badges };
 
 export interface ResolvedPage {
   /** The YAML file the page comes from. */

@@ -8,33 +8,51 @@ export type Href = string;
  * One block of a page. Its type decides which fields it takes. Generated from schemas/sections/ by npm run gen:types.
  */
 export type Section = (
+  | ArticleListSection
+  | BadgeBuilderSection
+  | BreadcrumbSection
   | CardGridSection
+  | ComparisonSection
   | ContactDetailsSection
   | CallToActionSection
+  | DocumentSection
+  | ExternalLinksSection
   | FAQSection
   | FormSection
+  | GallerySection
   | HeroSection
   | LinkListSection
   | PlansSection
+  | PricingTableSection
   | RichTextSection
   | StatsSection
   | StepsSection
   | TagListSection
+  | TeamSection
   | TestimonialsSection
 ) & {
   type:
+    | 'article-list'
+    | 'badge-builder'
+    | 'breadcrumb'
     | 'card-grid'
+    | 'comparison'
     | 'contact-details'
     | 'cta'
+    | 'document'
+    | 'external-links'
     | 'faq'
     | 'form'
+    | 'gallery'
     | 'hero'
     | 'link-list'
     | 'plans'
+    | 'pricing-table'
     | 'rich-text'
     | 'stats'
     | 'steps'
     | 'tag-list'
+    | 'team'
     | 'testimonials';
 };
 /**
@@ -83,6 +101,10 @@ export type Icon =
  * @minItems 1
  */
 export type Paragraphs = [string, ...string[]];
+/**
+ * A link target: a site path such as /pricing, an in-page anchor such as #contact-form, a path with an anchor such as /takedowns/commercial#contact-form, or a full https:// or mailto: address.
+ */
+export type Href1 = string;
 
 export interface Content {
   site?: Site;
@@ -214,6 +236,275 @@ export interface PageMeta {
   }[];
 }
 /**
+ * A searchable list of articles with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
+ */
+export interface ArticleListSection {
+  type: 'article-list';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  /**
+   * An optional heading above the search box.
+   */
+  title?: string;
+  /**
+   * The search box's label, e.g. Search articles.
+   */
+  searchLabel: string;
+  searchPlaceholder: string;
+  /**
+   * The category dropdown's label.
+   */
+  categoryLabel: string;
+  /**
+   * The first dropdown option, which shows every category.
+   */
+  allCategoriesLabel: string;
+  /**
+   * The result line, with {shown} (articles that match) and {total} (all articles in the list), e.g. Showing {shown} of {total} articles.
+   */
+  countText: string;
+  /**
+   * Heading of the first band, which shows the first three matching articles.
+   */
+  featuredTitle: string;
+  /**
+   * Heading of the list of the remaining matches (the first three are skipped).
+   */
+  latestTitle: string;
+  /**
+   * The label on articles marked featured, e.g. Featured.
+   */
+  featuredLabel: string;
+  /**
+   * What shows when no article matches.
+   */
+  empty: {
+    title: string;
+    text: string;
+    /**
+     * A button that clears the search and the category.
+     */
+    resetLabel: string;
+  };
+  /**
+   * Where an article links, with {id} replaced by the article's number, e.g. /blog/{id}.
+   */
+  articleHref: string;
+  moreAction?: Action;
+  /**
+   * The dropdown's options and the sidebar's category list, in order.
+   *
+   * @minItems 1
+   */
+  categories: [ArticleCategory, ...ArticleCategory[]];
+  /**
+   * @minItems 1
+   */
+  articles: [Article, ...Article[]];
+  sidebar: {
+    /**
+     * The sidebar's name for assistive technology.
+     */
+    label: string;
+    categoriesTitle: string;
+    trending?: {
+      title: string;
+      /**
+       * How a topic's post count reads, with {count} for the number, e.g. {count} posts.
+       */
+      countText: string;
+      /**
+       * @minItems 1
+       */
+      topics: [
+        {
+          name: string;
+          /**
+           * The number of posts on the topic.
+           */
+          posts: number;
+        },
+        ...{
+          name: string;
+          /**
+           * The number of posts on the topic.
+           */
+          posts: number;
+        }[]
+      ];
+    };
+    newsletter?: {
+      title: string;
+      text: string;
+      /**
+       * The label of the email box.
+       */
+      emailLabel: string;
+      action: Action;
+    };
+    resources?: {
+      title: string;
+      /**
+       * @minItems 1
+       */
+      links: [Link, ...Link[]];
+    };
+  };
+}
+/**
+ * A button. Give it an href to make it a link, or action: history-back for a Go Back button. Without either it is a plain button.
+ */
+export interface Action {
+  label: string;
+  href?: Href;
+  /**
+   * A behaviour instead of a link.
+   */
+  action?: 'history-back';
+  variant?: 'primary' | 'secondary' | 'ghost';
+  icon?: Icon;
+}
+export interface ArticleCategory {
+  /**
+   * The value the filter compares with (and the ?category= value).
+   */
+  id: string;
+  /**
+   * As shown, and as articles name their category.
+   */
+  name: string;
+  /**
+   * How many posts the whole blog has in this category (shown in the sidebar).
+   */
+  count: number;
+  icon: Icon;
+}
+export interface Article {
+  /**
+   * The article's number, used in its link.
+   */
+  id: number;
+  title: string;
+  excerpt: string;
+  /**
+   * The name of one of the categories above.
+   */
+  category: string;
+  author: string;
+  /**
+   * Publication date, YYYY-MM-DD.
+   */
+  date: string;
+  /**
+   * As shown, e.g. 8 min read.
+   */
+  readTime: string;
+  /**
+   * As shown, e.g. 12.4K views.
+   */
+  views: string;
+  /**
+   * Marks the article with a Featured label.
+   */
+  featured?: boolean;
+  tags?: string[];
+}
+/**
+ * The protection-badge customiser: visitors pick a badge type, size and colour (from site/data/badges.yaml), see a live preview, and copy the HTML snippet that embeds the badge on their site.
+ */
+export interface BadgeBuilderSection {
+  type: 'badge-builder';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  labels: BadgeBuilderLabels;
+}
+export interface BadgeBuilderLabels {
+  /**
+   * Heading of the badge type choices, e.g. Badge type.
+   */
+  type: string;
+  /**
+   * Heading of the size choices, e.g. Size.
+   */
+  size: string;
+  /**
+   * Heading of the colour choices, e.g. Color.
+   */
+  color: string;
+  /**
+   * Heading above the live preview.
+   */
+  preview: string;
+  /**
+   * Heading above the HTML snippet.
+   */
+  code: string;
+  /**
+   * A line under the snippet, e.g. where to paste it.
+   */
+  codeHelp?: string;
+  /**
+   * The copy button, e.g. Copy.
+   */
+  copy: string;
+  /**
+   * The copy button for 2 seconds after a copy, e.g. Copied!
+   */
+  copied: string;
+  /**
+   * Read out by screen readers after a copy.
+   */
+  copiedStatus?: string;
+  /**
+   * Shown when the browser refuses the clipboard.
+   */
+  copyFailed?: string;
+}
+/**
+ * A slim bar under the hero: where this page sits (e.g. Home › FAQ › Legal Questions) and an optional back link.
+ */
+export interface BreadcrumbSection {
+  type: 'breadcrumb';
+  id?: AnchorId;
+  /**
+   * The band colour behind the bar.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  /**
+   * The pages above this one, from the top, each a link.
+   *
+   * @minItems 1
+   */
+  trail: [Link, ...Link[]];
+  /**
+   * This page's name, shown last (not a link).
+   */
+  current: string;
+  back?: Link1;
+}
+/**
+ * A back link at the end of the bar, e.g. Back to FAQ.
+ */
+export interface Link1 {
+  /**
+   * The visible link text.
+   */
+  label: string;
+  href: Href;
+  /**
+   * A short line shown under the label (menus, link lists).
+   */
+  description?: string;
+}
+/**
  * A heading and a grid of cards: benefits, services, case types, threats, industries.
  */
 export interface CardGridSection {
@@ -250,17 +541,171 @@ export interface Card {
   action?: Action;
 }
 /**
- * A button. Give it an href to make it a link, or action: history-back for a Go Back button. Without either it is a plain button.
+ * A table comparing options side by side: one column per option, one row per point of comparison.
  */
-export interface Action {
-  label: string;
-  href?: Href;
+export interface ComparisonSection {
+  type: 'comparison';
+  id?: AnchorId;
   /**
-   * A behaviour instead of a link.
+   * The band colour behind the section.
    */
-  action?: 'history-back';
-  variant?: 'primary' | 'secondary' | 'ghost';
-  icon?: Icon;
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * The heading above the row names, e.g. What you get.
+   */
+  rowHeading: string;
+  /**
+   * The options compared, left to right.
+   *
+   * @minItems 2
+   * @maxItems 5
+   */
+  columns:
+    | [
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        }
+      ]
+    | [
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        }
+      ]
+    | [
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        }
+      ]
+    | [
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: string;
+          /**
+           * Emphasise this column, e.g. our own service.
+           */
+          highlight?: boolean;
+        }
+      ];
+  /**
+   * @minItems 1
+   */
+  rows: [
+    {
+      label: string;
+      /**
+       * One value per column, in the same order as columns.
+       *
+       * @minItems 2
+       * @maxItems 5
+       */
+      values:
+        | [string, string]
+        | [string, string, string]
+        | [string, string, string, string]
+        | [string, string, string, string, string];
+    },
+    ...{
+      label: string;
+      /**
+       * One value per column, in the same order as columns.
+       *
+       * @minItems 2
+       * @maxItems 5
+       */
+      values:
+        | [string, string]
+        | [string, string, string]
+        | [string, string, string, string]
+        | [string, string, string, string, string];
+    }[]
+  ];
+  /**
+   * A line under the table.
+   */
+  note?: string;
 }
 /**
  * Where to find us: an office address, e-mail addresses and phone lines, each with a label.
@@ -321,7 +766,123 @@ export interface CallToActionSection {
   actions: [Action] | [Action, Action] | [Action, Action, Action];
 }
 /**
- * Questions from an FAQ set in site/faq/, shown as an accordion (one open at a time).
+ * A long text in numbered, anchored parts with a table of contents that links to each part, e.g. a privacy policy or terms of service.
+ */
+export interface DocumentSection {
+  type: 'document';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  /**
+   * The words before the date, e.g. Last updated.
+   */
+  updatedLabel: string;
+  /**
+   * When the text last changed, YYYY-MM-DD; shown as e.g. January 15, 2024.
+   */
+  updated: string;
+  intro?: Paragraphs;
+  /**
+   * The heading of the table of contents.
+   */
+  tocTitle: string;
+  /**
+   * Number the parts (1., 2., …) in the headings and the table of contents.
+   */
+  numbered?: boolean;
+  /**
+   * @minItems 1
+   */
+  parts: [DocumentPart, ...DocumentPart[]];
+}
+export interface DocumentPart {
+  id: AnchorId;
+  title: string;
+  paragraphs: Paragraphs;
+  /**
+   * A bulleted list after the paragraphs.
+   *
+   * @minItems 1
+   */
+  list?: [string, ...string[]];
+  /**
+   * @minItems 1
+   */
+  subsections?: [
+    {
+      title: string;
+      paragraphs: Paragraphs;
+      /**
+       * @minItems 1
+       */
+      list?: [string, ...string[]];
+    },
+    ...{
+      title: string;
+      paragraphs: Paragraphs;
+      /**
+       * @minItems 1
+       */
+      list?: [string, ...string[]];
+    }[]
+  ];
+  /**
+   * Links listed at the end of the part, e.g. how to reach us.
+   *
+   * @minItems 1
+   */
+  links?: [Link, ...Link[]];
+}
+/**
+ * Links to other websites, e.g. official resources. Each opens in a new tab and says so to screen readers.
+ */
+export interface ExternalLinksSection {
+  type: 'external-links';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * @minItems 1
+   */
+  links: [
+    {
+      /**
+       * The visible link text.
+       */
+      label: string;
+      /**
+       * A full https:// address on another website.
+       */
+      href: string;
+      /**
+       * A short line under the link.
+       */
+      description?: string;
+    },
+    ...{
+      /**
+       * The visible link text.
+       */
+      label: string;
+      /**
+       * A full https:// address on another website.
+       */
+      href: string;
+      /**
+       * A short line under the link.
+       */
+      description?: string;
+    }[]
+  ];
+}
+/**
+ * Questions from an FAQ set in site/faq/: an accordion (optionally grouped by category, with quick links to each category) or a list of cards, with an optional search box and category filter.
  */
 export interface FAQSection {
   type: 'faq';
@@ -340,6 +901,77 @@ export interface FAQSection {
    * Show only the first N questions.
    */
   limit?: number;
+  /**
+   * accordion: each question opens to show its answer. cards: question and answer shown together; a card links to its category's page (categories[].href) at the question's anchor.
+   */
+  display?: 'accordion' | 'cards';
+  /**
+   * one: opening a question closes the one that was open. many: several answers can be open at once. Either way, clicking an open question closes it.
+   */
+  expand?: 'one' | 'many';
+  /**
+   * Show one block per category (in the order the categories first appear in the set), each with its heading and anchor, plus a row of quick links to the blocks. The anchor is the category name in lowercase, spaces as hyphens and & as "and": "Timeline & Process" → #timeline-and-process.
+   */
+  groupByCategory?: boolean;
+  /**
+   * The heading of the quick links (with groupByCategory).
+   */
+  navLabel?: string;
+  /**
+   * List the set's categories as tags (not links) above the questions.
+   */
+  categoryTags?: boolean;
+  /**
+   * A search box: shows the questions whose question or answer contains the text, ignoring case. The text is kept in the address as ?q=.
+   */
+  search?: {
+    /**
+     * The visible label of the box.
+     */
+    label: string;
+    placeholder?: string;
+  };
+  /**
+   * The categories visitors can filter by, in order. The id is the category name in lowercase with hyphens ("DMCA Basics" → dmca-basics); the id all shows every question. The chosen one is kept in the address as ?category=.
+   *
+   * @minItems 2
+   */
+  categories?: [FAQCategory, FAQCategory, ...FAQCategory[]];
+  /**
+   * Show the categories as a filter: a row of buttons above the questions, or a list beside them.
+   */
+  filter?: 'buttons' | 'sidebar';
+  /**
+   * The heading of the category filter.
+   */
+  filterLabel?: string;
+  /**
+   * Show a heading such as 3 questions found for "fee" above the questions. Screen readers hear the count after every search either way.
+   */
+  showCount?: boolean;
+  /**
+   * What to show when a search or filter matches no question.
+   */
+  empty?: {
+    title: string;
+    text?: string;
+    /**
+     * A button that clears the search and shows every category.
+     */
+    resetLabel?: string;
+  };
+}
+export interface FAQCategory {
+  id: string;
+  /**
+   * The text on the filter button.
+   */
+  name: string;
+  /**
+   * A number shown beside the name, e.g. how many questions the help center has on it.
+   */
+  count?: number;
+  href?: Href1;
 }
 /**
  * A lead form from site/forms/, with an optional heading and a side note.
@@ -365,6 +997,41 @@ export interface FormSection {
      */
     items: [string, ...string[]];
   };
+}
+/**
+ * A heading and a grid of images from this site, each with a caption, e.g. badge examples or screenshots.
+ */
+export interface GallerySection {
+  type: 'gallery';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  columns?: 2 | 3 | 4;
+  /**
+   * @minItems 1
+   */
+  items: [GalleryItem, ...GalleryItem[]];
+}
+export interface GalleryItem {
+  /**
+   * An image on this site, e.g. /api/badge/standard/medium/blue. Images from other sites are not allowed.
+   */
+  src: string;
+  /**
+   * What the image shows, for people who cannot see it.
+   */
+  alt: string;
+  width: number;
+  height: number;
+  caption: string;
+  /**
+   * A line under the caption.
+   */
+  text?: string;
 }
 /**
  * The top of a page: its main heading (the page's h1), a short pitch, buttons and optional highlights.
@@ -477,6 +1144,132 @@ export interface Plan {
    * @minItems 1
    */
   features: [string, ...string[]];
+  action?: Action;
+}
+/**
+ * Plans with a monthly and an annual price, and a switch between the two billing periods: every price in the section follows the switch, and annual prices show the yearly saving (12 × the monthly difference). The chosen period is kept in the address as ?billing=annual. Plans are shown in one or more groups; in a group marked selectable, clicking a plan highlights it.
+ */
+export interface PricingTableSection {
+  type: 'pricing-table';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * Written before every amount, e.g. $.
+   */
+  currency?: string;
+  billing: BillingSwitch;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  groups:
+    | [PlanGroup]
+    | [PlanGroup, PlanGroup]
+    | [PlanGroup, PlanGroup, PlanGroup]
+    | [PlanGroup, PlanGroup, PlanGroup, PlanGroup];
+  /**
+   * Names the list of limitations for screen readers.
+   */
+  limitationsLabel?: string;
+  /**
+   * A line under the plans.
+   */
+  note?: string;
+}
+/**
+ * The words of the monthly/annual switch and of the prices it changes.
+ */
+export interface BillingSwitch {
+  /**
+   * Names the switch, e.g. Billing period.
+   */
+  label: string;
+  /**
+   * The monthly button, e.g. Monthly.
+   */
+  monthly: string;
+  /**
+   * The annual button, e.g. Annual.
+   */
+  annual: string;
+  /**
+   * A tag on the annual button, e.g. Save 20%.
+   */
+  annualNote?: string;
+  period: PricePeriodWords;
+  /**
+   * Shown under an annual price; {amount} is 12 × (monthly − annual), e.g. Save $360 a year.
+   */
+  saving?: string;
+}
+/**
+ * The words after a price in each billing period, e.g. /month and /month, billed annually. The section's billing.period applies to every plan without a period of its own (e.g. per takedown).
+ */
+export interface PricePeriodWords {
+  monthly: string;
+  annual: string;
+}
+export interface PlanGroup {
+  id?: AnchorId;
+  title: string;
+  intro?: string;
+  /**
+   * Visitors can highlight one plan of the group by clicking its card or pressing its name (a toggle button).
+   */
+  selectable?: boolean;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  plans:
+    | [PricingPlan]
+    | [PricingPlan, PricingPlan]
+    | [PricingPlan, PricingPlan, PricingPlan]
+    | [PricingPlan, PricingPlan, PricingPlan, PricingPlan];
+}
+export interface PricingPlan {
+  /**
+   * Unique in the section.
+   */
+  id: string;
+  name: string;
+  description?: string;
+  /**
+   * The price in each billing period, as plain numbers, e.g. monthly: 149, annual: 119.
+   */
+  price: {
+    monthly: number;
+    /**
+     * The price per month (or per unit) when billed annually.
+     */
+    annual: number;
+  };
+  period?: PricePeriodWords;
+  /**
+   * Show the yearly saving under the annual price. Set false for plans that are not a subscription.
+   */
+  showSaving?: boolean;
+  /**
+   * A ribbon such as Most Popular; the card is emphasised.
+   */
+  badge?: string;
+  /**
+   * Highlighted when the page opens (in a selectable group).
+   */
+  selected?: boolean;
+  /**
+   * @minItems 1
+   */
+  features: [string, ...string[]];
+  /**
+   * What the plan does not include, listed under the features.
+   */
+  limitations?: string[];
   action?: Action;
 }
 /**
@@ -923,6 +1716,32 @@ export interface TagListSection {
    * @minItems 1
    */
   tags: [string, ...string[]];
+}
+/**
+ * A heading and a grid of people, each with a name, role and short biography; the portrait is drawn from their initials.
+ */
+export interface TeamSection {
+  type: 'team';
+  id?: AnchorId;
+  /**
+   * The band colour behind the section.
+   */
+  background?: 'plain' | 'muted' | 'brand';
+  title: string;
+  intro?: string;
+  /**
+   * @minItems 1
+   */
+  members: [TeamMember, ...TeamMember[]];
+}
+export interface TeamMember {
+  name: string;
+  role: string;
+  bio: string;
+  /**
+   * Short labels shown under the biography.
+   */
+  expertise?: string[];
 }
 /**
  * Quotes from clients, each with a name and role.

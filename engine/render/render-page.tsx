@@ -5,6 +5,7 @@ import { SECTION_REGISTRY } from '../sections/registry';
 import { App, matchPage } from './App';
 import { Head } from './Head';
 import { IslandCollector, IslandContext, scriptSafeJson } from './island';
+import { SiteUrlContext } from './site-url';
 
 // A location no route matches, so the router shows the not-found page.
 const NOT_FOUND_LOCATION = '/__not-found__/';
@@ -67,7 +68,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             ))}
           </head>
           <body>
-            <App model={model} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+            <SiteUrlContext.Provider value={options.siteUrl}>
+              <App model={model} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+            </SiteUrlContext.Provider>
             <IslandData collector={collector} />
           </body>
         </html>

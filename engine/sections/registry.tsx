@@ -1,19 +1,28 @@
 import type { ComponentType } from 'react';
 import type { ResolvedSection } from '../content/model';
 import { island } from '../render/island';
+import ArticleList from './ArticleList.island';
+import { BadgeBuilder } from './BadgeBuilder';
+import { Breadcrumb } from './Breadcrumb';
 import { CallToAction } from './CallToAction';
 import { CardGrid } from './CardGrid';
+import { Comparison } from './Comparison';
 import { ContactDetails } from './ContactDetails';
+import { Document } from './Document';
+import { ExternalLinks } from './ExternalLinks';
 import FaqAccordion from './FaqAccordion.island';
 import FormSection from '../forms/FormSection.island';
+import { Gallery } from './Gallery';
 import { Hero } from './Hero';
 import { LinkList } from './LinkList';
 import { Plans } from './Plans';
+import PricingTable from './PricingTable.island';
 import { RichText } from './RichText';
 import type { SectionProps } from './SectionFrame';
 import { Stats } from './Stats';
 import { Steps } from './Steps';
 import { TagList } from './TagList';
+import { Team } from './Team';
 import { Testimonials } from './Testimonials';
 
 type SectionOf<T extends ResolvedSection['type']> = Extract<ResolvedSection, { type: T }>;
@@ -45,7 +54,16 @@ export const SECTION_REGISTRY: Registry = {
   'tag-list': { component: TagList },
   'contact-details': { component: ContactDetails },
   faq: { component: island('FaqAccordion', FaqAccordion), island: 'FaqAccordion' },
+  breadcrumb: { component: Breadcrumb },
+  comparison: { component: Comparison },
+  'external-links': { component: ExternalLinks },
   form: { component: island('FormSection', FormSection), island: 'FormSection', form: true },
+  'article-list': { component: island('ArticleList', ArticleList), island: 'ArticleList' },
+  document: { component: Document },
+  team: { component: Team },
+  'pricing-table': { component: island('PricingTable', PricingTable), island: 'PricingTable' },
+  'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder' },
+  gallery: { component: Gallery },
 };
 
 export function RenderSection({ section, index }: { section: ResolvedSection; index: number }) {

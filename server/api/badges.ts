@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { renderBadgeSvg } from '../../engine/badges/badge-svg';
-import { resolveBadge } from '../../engine/badges/resolve';
+import { BADGE_API_PATH, resolveBadge } from '../../engine/badges/resolve';
 import type { Badges } from '../../engine/content/model';
 import { sendApiError } from './router';
 
@@ -36,15 +37,9 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/**
- * GET/HEAD /api/badge/:type/:size/:color → the badge SVG. Mount at `/api/badge` before the generic
- * API router; other paths fall through to it and get its JSON 404.
- */
-export function createBadgeRouter(options: BadgeRouterOptions): Router {
-  const { badges, cacheControl = DEFAULT_CACHE_CONTROL } = options;
-
-  // Every combination up front (45 today): a request is a map lookup, and a broken badge
-  // definition fails at startup rather than on a customer's page.
+/** Every combination up front (45 today), keyed `type/size/color`. */
+function renderAll(badges: Badges): Map<string, RenderedBadge> {
+  // A request is then a map lookup, and a broken badge definition fails at startup rather than on a customer's page.
   const rendered = new Map<string, RenderedBadge>();
   for (const type of badges.types) {
     for (const size of badges.sizes) {
@@ -55,6 +50,39 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
       }
     }
   }
+  return rendered;
+}
+
+// Plain Node response methods, so the router and the router-free path answer byte for byte the same.
+function answerBadge(req: IncomingMessage, res: ServerResponse, badge: RenderedBadge, cacheControl: string): void {
+  res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', badge.etag);
+  // Helmet defaults to same-origin, which would stop other sites' <img> from loading the badge.
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  // Public artwork: lets a site draw it on a canvas or fetch it, not just show it.
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  // Opened directly, an SVG is a document; ours has no scripts and should never run any.
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (notModified(ifNoneMatch, badge.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  // For HEAD, Node sends these headers and drops the body.
+  res.setHeader('Content-Length', String(badge.body.length));
+  res.statusCode = 200;
+  res.end(badge.body);
+}
+
+/**
+ * GET/HEAD /api/badge/:type/:size/:color → the badge SVG. Mount at `/api/badge` before the generic
+ * API router; other paths fall through to it and get its JSON 404.
+ */
+export function createBadgeRouter(options: BadgeRouterOptions): Router {
+  const { badges, cacheControl = DEFAULT_CACHE_CONTROL } = options;
+  const rendered = renderAll(badges);
 
   const serveBadge: RequestHandler<{ type: string; size: string; color: string }> = (req, res) => {
     const { type, size, color } = req.params;
@@ -65,24 +93,7 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
       sendApiError(res, 404, 'UNKNOWN_BADGE', problem.ok ? 'Unknown badge.' : problem.message);
       return;
     }
-    res.set({
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': cacheControl,
-      ETag: badge.etag,
-      // Helmet defaults to same-origin, which would stop other sites' <img> from loading the badge.
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-      // Public artwork: lets a site draw it on a canvas or fetch it, not just show it.
-      'Access-Control-Allow-Origin': '*',
-      // Opened directly, an SVG is a document; ours has no scripts and should never run any.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-    });
-    if (notModified(req.get('If-None-Match'), badge.etag)) {
-      res.status(304).end();
-      return;
-    }
-    // For HEAD, Node sends these headers and drops the body.
-    res.set('Content-Length', String(badge.body.length));
-    res.status(200).end(badge.body);
+    answerBadge(req, res, badge, cacheControl);
   };
 
   const router = Router({ caseSensitive: true });
@@ -94,4 +105,57 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
       sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.originalUrl.split('?')[0]}. Use GET.`);
     });
   return router;
+}
+
+export interface BadgeResponderOptions extends BadgeRouterOptions {
+  /** Headers every answer carries first, e.g. the app's security headers; the badge's own override them. */
+  headers?: ReadonlyArray<readonly [string, string]>;
+}
+
+const BADGE_PREFIX = `${BADGE_API_PATH}/`;
+
+/**
+ * The badge router's answer for GET and HEAD of a badge that exists, without the router: badges are
+ * embedded on other sites, so every one of their page views asks for one. Returns false for
+ * anything else (unknown badge, other method, extra path segments), which the router then answers.
+ */
+export function createBadgeResponder(options: BadgeResponderOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { badges, cacheControl = DEFAULT_CACHE_CONTROL, headers = [] } = options;
+  // The badge's own Content-Security-Policy and Cross-Origin-Resource-Policy replace the app's.
+  const own = new Set(['content-type', 'cache-control', 'etag', 'cross-origin-resource-policy', 'access-control-allow-origin', 'content-security-policy', 'content-length']);
+  const common = headers.filter(([name]) => !own.has(name.toLowerCase())).flatMap(([name, value]) => [name, value]);
+  // Each badge's full header list is put together once and written in one call; the same headers as answerBadge.
+  const prepared = new Map<string, { badge: RenderedBadge; ok: string[]; notModified: string[] }>();
+  for (const [key, badge] of renderAll(badges)) {
+    const notModified = [
+      ...common,
+      'Content-Type', 'image/svg+xml; charset=utf-8',
+      'Cache-Control', cacheControl,
+      'ETag', badge.etag,
+      'Cross-Origin-Resource-Policy', 'cross-origin',
+      'Access-Control-Allow-Origin', '*',
+      'Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'",
+    ];
+    prepared.set(key, { badge, notModified, ok: [...notModified, 'Content-Length', String(badge.body.length)] });
+  }
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (!url.startsWith(BADGE_PREFIX)) return false;
+    const q = url.indexOf('?');
+    const rest = url.slice(BADGE_PREFIX.length, q === -1 ? undefined : q);
+    // Ids are plain words; anything percent-encoded is left to the router's decoding.
+    if (rest.includes('%')) return false;
+    const found = prepared.get(rest);
+    if (!found) return false;
+    if (notModified(req.headers['if-none-match'], found.badge.etag)) {
+      res.writeHead(304, found.notModified);
+      res.end();
+    } else {
+      // For HEAD, Node sends these headers and drops the body.
+      res.writeHead(200, found.ok);
+      res.end(found.badge.body);
+    }
+    return true;
+  };
 }

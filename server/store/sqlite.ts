@@ -12,11 +12,23 @@ export interface SqliteStoreOptions {
   migrations?: readonly Migration[];
   /** Clock for `createdAt`; injectable so tests can control time. */
   now?: () => Date;
+  /** Most leads committed in one transaction; a longer queue is written as several. */
+  maxBatch?: number;
 }
 
 export interface SqliteLeadStore extends LeadStore {
   /** Reads a connection pragma, e.g. `journal_mode`; for diagnostics and tests. */
   pragma(name: string): unknown;
+  /** Transactions that wrote leads since the store was created (committed or not); for diagnostics and tests. */
+  readonly batches: number;
+}
+
+const DEFAULT_MAX_BATCH = 500;
+
+interface Waiter {
+  row: LeadRow;
+  resolve(lead: StoredLead): void;
+  reject(err: unknown): void;
 }
 
 interface LeadRow {
@@ -71,13 +83,63 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
   }).immediate();
 }
 
+/**
+ * Group commit. With synchronous=FULL every commit waits for the disk (one fsync), which would cap
+ * submissions at the disk's flush rate. Instead, inserts that arrive in the same turn of the event
+ * loop queue up and are written in one transaction after it; each insert is answered only once
+ * that transaction has committed, so an acknowledged lead is still on disk. A failed transaction
+ * stores none of its leads and rejects every one of them: nothing is half-written, and a retry
+ * with the same idempotency key is stored exactly once.
+ */
 export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore {
-  const { file, busyTimeoutMs = 5000, migrations = defaultMigrations, now = () => new Date() } = options;
+  const { file, busyTimeoutMs = 5000, migrations = defaultMigrations, now = () => new Date(), maxBatch = DEFAULT_MAX_BATCH } = options;
   let db: Database.Database | null = null;
+  let writeBatch: ((rows: readonly LeadRow[]) => StoredLead[]) | null = null;
+  let queue: Waiter[] = [];
+  let flushScheduled = false;
+  let batches = 0;
 
   function open(): Database.Database {
     if (!db) throw new Error('The lead store is not open. Call init() first.');
     return db;
+  }
+
+  function prepareWriter(conn: Database.Database): (rows: readonly LeadRow[]) => StoredLead[] {
+    const insert = conn.prepare(
+      `INSERT INTO leads (id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam)
+       VALUES (@id, @created_at, @endpoint, @form_type, @payload, @idempotency_key, @ip_hash, @user_agent, @spam)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+    );
+    const byKey = conn.prepare('SELECT * FROM leads WHERE idempotency_key = ?');
+    // IMMEDIATE takes the write lock up front, so a busy database fails the batch before any row is written.
+    const tx = conn.transaction((rows: readonly LeadRow[]) =>
+      rows.map((row) => {
+        if (insert.run(row).changes === 1) return toLead(row);
+        // A retried submission (also one queued in this same batch): hand back what the first attempt stored.
+        return toLead(byKey.get(row.idempotency_key) as LeadRow);
+      }),
+    );
+    return (rows) => tx.immediate(rows);
+  }
+
+  /** Writes everything queued so far, maxBatch leads per transaction. */
+  function flush(): void {
+    flushScheduled = false;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      let stored: StoredLead[];
+      try {
+        if (!writeBatch) throw new Error('The lead store is not open. Call init() first.');
+        batches += 1;
+        stored = writeBatch(batch.map((w) => w.row));
+      } catch (err) {
+        // The transaction rolled back: none of these leads is stored, so none may be acknowledged.
+        for (const w of batch) w.reject(err);
+        continue;
+      }
+      batch.forEach((w, i) => w.resolve(stored[i]!));
+    }
   }
 
   return {
@@ -96,6 +158,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         conn.pragma('synchronous = FULL');
         conn.pragma('foreign_keys = ON');
         runMigrations(conn, migrations);
+        writeBatch = prepareWriter(conn);
       } catch (err) {
         conn.close();
         throw err;
@@ -104,7 +167,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     },
 
     async insertLead(lead: NewLead) {
-      const conn = open();
+      open();
       const row: LeadRow = {
         id: randomUUID(),
         created_at: now().toISOString(),
@@ -116,19 +179,14 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         user_agent: lead.userAgent ?? null,
         spam: lead.spam ? 1 : 0,
       };
-      return conn.transaction(() => {
-        const inserted = conn
-          .prepare(
-            `INSERT INTO leads (id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam)
-             VALUES (@id, @created_at, @endpoint, @form_type, @payload, @idempotency_key, @ip_hash, @user_agent, @spam)
-             ON CONFLICT (idempotency_key) DO NOTHING`,
-          )
-          .run(row);
-        if (inserted.changes === 1) return toLead(row);
-        // A retried submission: hand back what the first attempt stored.
-        const first = conn.prepare('SELECT * FROM leads WHERE idempotency_key = ?').get(row.idempotency_key) as LeadRow;
-        return toLead(first);
-      }).immediate();
+      return new Promise<StoredLead>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
+          setImmediate(flush);
+        }
+      });
     },
 
     async listLeads(opts: ListLeadsOptions = {}) {
@@ -144,12 +202,19 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     },
 
     async close() {
+      // Leads already accepted are written (or rejected) before the connection goes away.
+      flush();
       db?.close();
       db = null;
+      writeBatch = null;
     },
 
     pragma(name: string) {
       return open().pragma(name, { simple: true });
+    },
+
+    get batches() {
+      return batches;
     },
   };
 }

@@ -11,7 +11,8 @@ function problemLines(changes: Record<string, string | null>): string[] {
   return loadSite(minimalSite(changes), schemas).problems.map(formatProblem);
 }
 
-const KNOWN_TYPES = 'card-grid, contact-details, cta, faq, form, hero, link-list, plans, rich-text, stats, steps, tag-list, testimonials';
+const KNOWN_TYPES =
+  'article-list, badge-builder, breadcrumb, card-grid, comparison, contact-details, cta, document, external-links, faq, form, gallery, hero, link-list, plans, pricing-table, rich-text, stats, steps, tag-list, team, testimonials';
 
 describe('the minimal site', () => {
   it('loads with no problems into a model with its page, FAQ set and not-found page', () => {

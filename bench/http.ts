@@ -1,0 +1,311 @@
+// Section 1: server throughput. Each target runs in its own fresh process; load comes from autocannon
+// in another process over loopback. Rounds interleave the scenarios, so a noisy neighbour slows a
+// round for every target alike, and ratios are taken run by run within a round.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Form, SiteModel } from '../engine/content/model';
+import { buildPayload } from '../engine/forms/payload';
+import { cpuSeconds } from './lib/cpu';
+import { ensureNginx, startNginx, type NginxAvailability } from './lib/nginx';
+import { ROOT, runJson, startServer, tsNodeArgs, type Started } from './lib/proc';
+import { median, pairedRatio, spread } from './lib/stats';
+import type { LoadResult, LoadSpec, Spread } from './lib/types';
+
+export type TargetKind = 'baseline' | 'express' | 'ours' | 'nginx';
+
+export interface Scenario {
+  id: string;
+  label: string;
+  target: TargetKind;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  uniqueIds?: boolean;
+  /** Status every answer must have. */
+  expectStatus: number;
+  /** Headers that depend on a first request to the started target (the badge's ETag). */
+  prepare?: (base: string) => Promise<Record<string, string>>;
+}
+
+export interface ScenarioResult {
+  id: string;
+  label: string;
+  target: TargetKind;
+  method: string;
+  path: string;
+  runs: LoadResult[];
+  requestsPerSecond: Spread;
+  latencyP50: Spread;
+  latencyP99: Spread;
+  /** Cores busy while measuring (median over runs): the target, and the load generator. */
+  serverCpu: number | null;
+  clientCpu: number;
+  bad: number;
+  errors: number;
+  /** Submissions only: rows in SQLite after the run equal the 201 answers (warm-up included). */
+  durability?: { acknowledged: number; stored: number }[];
+}
+
+export interface RatioResult {
+  id: string;
+  label: string;
+  numerator: string;
+  denominator: string;
+  ratio: Spread;
+  target?: { min: number; text: string; met: boolean };
+}
+
+export interface HttpReport {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  nginx: { available: boolean; version?: string; note?: string };
+  scenarios: ScenarioResult[];
+  ratios: RatioResult[];
+  notes: string[];
+}
+
+export interface HttpOptions {
+  distDir: string;
+  rounds: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Scenario ids to run (all when empty); for development. */
+  only?: string[];
+  log: (line: string) => void;
+}
+
+const CONTACT_FORM = 'contact-us';
+const BADGE_PATH = '/api/badge/standard/medium/blue';
+
+/** The body the contact page's form posts, built by the same code the browser runs. */
+function contactBody(distDir: string): string {
+  const model = JSON.parse(readFileSync(join(distDir, 'site-model.json'), 'utf8')) as SiteModel;
+  const form = model.forms[CONTACT_FORM] as Form | undefined;
+  if (!form) throw new Error(`The built site has no form "${CONTACT_FORM}".`);
+  if (form.submit.endpoint !== '/api/contact') throw new Error(`Form "${CONTACT_FORM}" no longer posts to /api/contact.`);
+  return JSON.stringify(
+    buildPayload(form, {
+      name: 'Dana Whitfield',
+      email: 'dana.whitfield@example.com',
+      company: 'Whitfield Photography',
+      inquiryType: 'takedown',
+      subject: 'Copied portfolio on a print shop',
+      message: 'A print-on-demand shop is selling twelve of my photographs without a licence. Please help me remove the listings.',
+    }),
+  );
+}
+
+export function scenarios(distDir: string): Scenario[] {
+  const body = contactBody(distDir);
+  const json = { 'Content-Type': 'application/json' };
+  return [
+    { id: 'baseline-get', label: 'node:http fixed 201 JSON (GET)', target: 'baseline', method: 'GET', path: '/', expectStatus: 201 },
+    { id: 'baseline-post', label: 'node:http fixed 201 JSON (POST contact body)', target: 'baseline', method: 'POST', path: '/', headers: json, body, expectStatus: 201 },
+    { id: 'express-get', label: 'Express 5 hello world (GET; helmet + JSON parser)', target: 'express', method: 'GET', path: '/hello', expectStatus: 200 },
+    { id: 'express-post', label: 'Express 5 hello world (POST contact body, parsed)', target: 'express', method: 'POST', path: '/hello', headers: json, body, expectStatus: 201 },
+    {
+      id: 'ours-contact',
+      label: 'ours POST /api/contact (validated, committed to SQLite, synchronous=FULL)',
+      target: 'ours',
+      method: 'POST',
+      path: '/api/contact',
+      headers: { ...json, 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': CONTACT_FORM, 'Idempotency-Key': 'bench-[<id>]' },
+      body,
+      uniqueIds: true,
+      expectStatus: 201,
+    },
+    { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
+    { id: 'nginx-html', label: 'nginx GET / (same dist/client)', target: 'nginx', method: 'GET', path: '/', expectStatus: 200 },
+    // As browsers ask: ours answers with the Brotli copy made at start-up, nginx compresses with gzip on the fly.
+    { id: 'ours-html-br', label: 'ours GET / with Accept-Encoding: br, gzip (precompressed Brotli)', target: 'ours', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
+    { id: 'nginx-html-gzip', label: 'nginx GET / with Accept-Encoding: br, gzip (gzip on the fly)', target: 'nginx', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
+    { id: 'ours-badge', label: `ours GET ${BADGE_PATH}`, target: 'ours', method: 'GET', path: BADGE_PATH, expectStatus: 200 },
+    {
+      id: 'ours-badge-304',
+      label: `ours GET ${BADGE_PATH} with If-None-Match (304)`,
+      target: 'ours',
+      method: 'GET',
+      path: BADGE_PATH,
+      expectStatus: 304,
+      prepare: async (base) => {
+        const res = await fetch(base + BADGE_PATH);
+        const etag = res.headers.get('etag');
+        if (!etag) throw new Error('The badge answer has no ETag.');
+        return { 'If-None-Match': etag };
+      },
+    },
+  ];
+}
+
+interface RunningTarget extends Started {
+  dataDir?: string;
+  /** Removes what the target left on disk; call after stop(). */
+  cleanup(): void;
+}
+
+async function startTarget(kind: TargetKind, distDir: string, nginxBinary: string | null): Promise<RunningTarget> {
+  const env = { NODE_ENV: 'production' };
+  if (kind === 'baseline' || kind === 'express') {
+    const file = join(ROOT, 'bench', 'targets', kind === 'baseline' ? 'baseline.ts' : 'express-hello.ts');
+    const started = await startServer({ command: process.execPath, args: tsNodeArgs(file), env, portPattern: /listening on (\d+)/, label: kind });
+    return { ...started, cleanup: () => {} };
+  }
+  if (kind === 'nginx') return { ...(await startNginx(nginxBinary!, join(distDir, 'client'))), cleanup: () => {} };
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const started = await startServer({
+    command: process.execPath,
+    args: tsNodeArgs(join(ROOT, 'server', 'index.ts')),
+    env: {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      // The limiter stays in the request path; only its ceiling is raised above the benchmark's volume.
+      RATE_LIMIT_MAX: '1000000000',
+      IP_HASH_SALT: 'benchmark-salt',
+      DATABASE_URL: '',
+    },
+    portPattern: /Serving http:\/\/localhost:(\d+)/,
+    label: 'our server',
+  });
+  return { ...started, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function checkOnce(base: string, s: Scenario, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(base + s.path, {
+    method: s.method,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('[<id>]', 'check')])),
+    body: s.body,
+  });
+  const text = await res.text();
+  if (res.status !== s.expectStatus) throw new Error(`${s.id}: expected ${s.expectStatus}, got ${res.status}: ${text.slice(0, 300)}`);
+}
+
+function storedLeads(dataDir: string): number {
+  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM leads').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+interface LoadOutput extends LoadResult {
+  warmupOk: number;
+}
+
+export async function runHttp(options: HttpOptions): Promise<HttpReport> {
+  const { distDir, rounds, durationSeconds, warmupSeconds, connections, log } = options;
+  const notes: string[] = [];
+  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx'));
+  const nginx: NginxAvailability = wantsNginx ? await ensureNginx(log) : { ok: false, reason: 'not selected' };
+  if (!nginx.ok) {
+    if (wantsNginx) {
+      notes.push(`nginx not measured: ${nginx.reason}`);
+      log(`nginx not available: ${nginx.reason}`);
+    }
+  } else if (nginx.installedNow) notes.push(`nginx (${nginx.version}) was installed by this run with apt-get.`);
+
+  const list = scenarios(distDir).filter((s) => (s.target !== 'nginx' || nginx.ok) && (!options.only?.length || options.only.includes(s.id)));
+  const runs = new Map<string, LoadOutput[]>(list.map((s) => [s.id, []]));
+  const durability = new Map<string, { acknowledged: number; stored: number }[]>();
+
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of list) {
+      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null);
+      try {
+        const base = `http://127.0.0.1:${target.port}`;
+        const headers = { ...(s.headers ?? {}), ...((await s.prepare?.(base)) ?? {}) };
+        await checkOnce(base, s, headers);
+        const spec: LoadSpec = { url: base + s.path, method: s.method, headers, body: s.body, connections, durationSeconds, warmupSeconds: 0, uniqueIds: s.uniqueIds };
+        const load = join(ROOT, 'bench', 'load.ts');
+        const timeoutMs = (durationSeconds + warmupSeconds + 60) * 1000;
+        // The warm-up is a run of its own, so the target's CPU time can be read around the measured run alone.
+        const warm = warmupSeconds > 0 ? await runJson<LoadOutput>(load, [JSON.stringify({ ...spec, durationSeconds: warmupSeconds })], { timeoutMs }) : null;
+        const cpuBefore = cpuSeconds(target.child.pid);
+        const measured = await runJson<LoadOutput>(load, [JSON.stringify(spec)], { timeoutMs });
+        const cpuAfter = cpuSeconds(target.child.pid);
+        const result: LoadOutput = {
+          ...measured,
+          warmupOk: warm ? warm.ok : 0,
+          serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / measured.durationSeconds,
+        };
+        runs.get(s.id)!.push(result);
+        log(
+          `  round ${round}/${rounds} ${s.id.padEnd(15)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  bad ${result.bad}  errors ${result.errors + result.timeouts}  cpu server ${result.serverCpu?.toFixed(2) ?? '?'} client ${result.clientCpu.toFixed(2)}`,
+        );
+        if (s.id === 'ours-contact' && target.dataDir) {
+          await target.stop();
+          // One check request, the warm-up and the measured run; every 201 must be a stored row.
+          const acknowledged = 1 + result.warmupOk + (result.statusCodes['201'] ?? 0);
+          const stored = storedLeads(target.dataDir);
+          if (!durability.has(s.id)) durability.set(s.id, []);
+          durability.get(s.id)!.push({ acknowledged, stored });
+        }
+      } finally {
+        await target.stop();
+        target.cleanup();
+      }
+    }
+  }
+
+  const results: ScenarioResult[] = list.map((s) => {
+    const r = runs.get(s.id)!;
+    return {
+      id: s.id,
+      label: s.label,
+      target: s.target,
+      method: s.method,
+      path: s.path,
+      runs: r,
+      requestsPerSecond: spread(r.map((x) => x.requestsPerSecond)),
+      latencyP50: spread(r.map((x) => x.latencyP50)),
+      latencyP99: spread(r.map((x) => x.latencyP99)),
+      serverCpu: r.every((x) => typeof x.serverCpu === 'number') ? median(r.map((x) => x.serverCpu!)) : null,
+      clientCpu: median(r.map((x) => x.clientCpu)),
+      bad: r.reduce((n, x) => n + x.bad, 0),
+      errors: r.reduce((n, x) => n + x.errors + x.timeouts, 0),
+      durability: durability.get(s.id),
+    };
+  });
+
+  const rps = (id: string) => runs.get(id)?.map((x) => x.requestsPerSecond);
+  const ratio = (id: string, label: string, a: string, b: string, target?: { min: number; text: string; extra?: () => boolean }): RatioResult | null => {
+    const ra = rps(a);
+    const rb = rps(b);
+    if (!ra || !rb) return null;
+    const r = pairedRatio(ra, rb);
+    return { id, label, numerator: a, denominator: b, ratio: r, target: target && { min: target.min, text: target.text, met: r.median >= target.min && (target.extra?.() ?? true) } };
+  };
+  const contactP99 = () => (results.find((x) => x.id === 'ours-contact')?.latencyP99.median ?? Infinity) < 25;
+  const ratios = [
+    ratio('submit-vs-express-post', 'Durable submissions / Express hello world (POST, same body)', 'ours-contact', 'express-post', { min: 0.5, text: '≥ 50 % with p99 < 25 ms', extra: contactP99 }),
+    ratio('submit-vs-express-get', 'Durable submissions / Express hello world (GET)', 'ours-contact', 'express-get', { min: 0.5, text: '≥ 50 % with p99 < 25 ms', extra: contactP99 }),
+    ratio('submit-vs-baseline', 'Durable submissions / node:http baseline (POST)', 'ours-contact', 'baseline-post'),
+    ratio('html-vs-nginx', 'HTML page / nginx', 'ours-html', 'nginx-html', { min: 0.7, text: '≥ 70 %' }),
+    ratio('html-compressed-vs-nginx', 'HTML page as browsers ask (br) / nginx (gzip on the fly)', 'ours-html-br', 'nginx-html-gzip'),
+    ratio('html-vs-baseline', 'HTML page / node:http baseline', 'ours-html', 'baseline-get'),
+    ratio('badge-vs-express', 'Badge (200) / Express hello world (GET)', 'ours-badge', 'express-get', { min: 0.8, text: '≥ 80 %' }),
+    ratio('badge304-vs-express', 'Badge (304) / Express hello world (GET)', 'ours-badge-304', 'express-get', { min: 0.8, text: '≥ 80 %' }),
+    ratio('badge-vs-baseline', 'Badge (200) / node:http baseline', 'ours-badge', 'baseline-get'),
+    ratio('express-vs-baseline', 'Express hello world / node:http baseline (GET)', 'express-get', 'baseline-get'),
+  ].filter((r): r is RatioResult => r !== null);
+
+  return {
+    connections,
+    durationSeconds,
+    warmupSeconds,
+    rounds,
+    nginx: nginx.ok ? { available: true, version: nginx.version } : { available: false, note: nginx.reason },
+    scenarios: results,
+    ratios,
+    notes,
+  };
+}

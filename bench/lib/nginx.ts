@@ -1,0 +1,147 @@
+// nginx as the static-file peer: installed with apt-get when missing (and we are root), started in
+// the foreground on 127.0.0.1 with a generated config whose pid, logs and temp files live in a
+// temp dir, and stopped after the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand, startServer, type Started } from './proc';
+
+const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
+
+function findBinary(): string | null {
+  return CANDIDATES.find((p) => existsSync(p)) ?? null;
+}
+
+export type NginxAvailability = { ok: true; binary: string; version: string; installedNow: boolean } | { ok: false; reason: string };
+
+/** Finds nginx, installing Debian's package when it is missing and we may. */
+export async function ensureNginx(log: (line: string) => void): Promise<NginxAvailability> {
+  let binary = findBinary();
+  let installedNow = false;
+  if (!binary) {
+    if (process.getuid?.() !== 0) return { ok: false, reason: 'nginx is not installed and the benchmark is not running as root (install it with `sudo apt-get install -y nginx`).' };
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    log('nginx is missing; installing it with apt-get (the package is not started as a service)…');
+    let r = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], env);
+    if (r.code !== 0) {
+      log('apt-get install failed; running apt-get update and trying again…');
+      await runCommand('apt-get', ['update'], env);
+      r = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], env);
+    }
+    binary = findBinary();
+    if (r.code !== 0 || !binary) return { ok: false, reason: `apt-get could not install nginx:\n${r.output.slice(-2000)}` };
+    installedNow = true;
+  }
+  return { ok: true, binary, version: nginxVersion(binary), installedNow };
+}
+
+/** `nginx -v` prints e.g. "nginx version: nginx/1.22.1" on stderr. */
+function nginxVersion(binary: string): string {
+  const r = spawnSync(binary, ['-v'], { encoding: 'utf8' });
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().replace(/^nginx version:\s*/, '');
+}
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One worker process (our server is one Node process), sendfile, no access log (ours keeps none),
+ * keep-alive without a request cap (Node has none), and the same files: dist/client.
+ */
+export function nginxConfig(prefix: string, clientDir: string, port: number): string {
+  const temp = (name: string) => join(prefix, 'temp', name);
+  return `worker_processes 1;
+daemon off;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  types {
+    text/html html;
+    text/css css;
+    text/javascript js mjs;
+    image/svg+xml svg;
+    application/xml xml;
+    text/plain txt;
+    application/json json map;
+    application/manifest+json webmanifest;
+    image/png png;
+    image/x-icon ico;
+    font/woff2 woff2;
+  }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 10000000;
+  server_tokens off;
+  # Only for clients that ask: compressed on the fly, as a stock nginx would (the build writes no .gz files).
+  gzip on;
+  gzip_comp_level 5;
+  gzip_vary on;
+  gzip_types text/css text/javascript application/json image/svg+xml application/xml text/plain;
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  server {
+    listen 127.0.0.1:${port};
+    root ${clientDir};
+    index index.html;
+    location / {
+      try_files $uri $uri/index.html $uri/ =404;
+      add_header Cache-Control "no-cache";
+    }
+    location /assets/ {
+      add_header Cache-Control "public, max-age=31536000, immutable";
+    }
+    error_page 404 /404.html;
+  }
+}
+`;
+}
+
+export interface RunningNginx extends Started {
+  prefix: string;
+}
+
+export async function startNginx(binary: string, clientDir: string): Promise<RunningNginx> {
+  const prefix = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  mkdirSync(join(prefix, 'temp'), { recursive: true });
+  const port = await freePort();
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(prefix, clientDir, port));
+  // nginx prints nothing once it listens, so a tiny wrapper echoes the port after `nginx -t` passes
+  // and then becomes nginx itself (exec), keeping one process to stop.
+  const script = `${binary} -t -q -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf} || exit 1; echo "listening on ${port}"; exec ${binary} -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf}`;
+  const started = await startServer({ command: '/bin/sh', args: ['-c', script], portPattern: /listening on (\d+)/, label: 'nginx' });
+  // Wait until it accepts connections.
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const stop = async () => {
+    // SIGTERM: nginx's fast shutdown of the master and its worker.
+    await started.stop();
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  return { ...started, stop, prefix };
+}

@@ -1,0 +1,39 @@
+// Section 4: page weight per built route, measured by the same code as `npm run report:size`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteModel } from '../engine/content/model';
+import { budgetKind, measurePage, type PageWeight } from '../engine/render/page-weight';
+import { htmlFileFor } from '../engine/render/site-files';
+
+export interface PageWeightReport {
+  rows: Omit<PageWeight, 'jsFiles'>[];
+  anchors: { name: string; jsKb: number; note: string }[];
+  summary: { routes: number; maxJsKb: number; minJsKb: number; maxHtmlKb: number; maxRequests: number; medianTotalKb: number };
+}
+
+export function measureWeights(distDir: string): PageWeightReport {
+  const clientDir = join(distDir, 'client');
+  const model = JSON.parse(readFileSync(join(distDir, 'site-model.json'), 'utf8')) as SiteModel;
+  const readAsset = (url: string) => readFileSync(join(clientDir, url.replace(/^\//, '')));
+  const rows = model.pages.map((p) => {
+    const { jsFiles: _files, ...row } = measurePage(p.path!, budgetKind(p), readFileSync(join(clientDir, htmlFileFor(p.path!)), 'utf8'), readAsset);
+    return row;
+  });
+  const kb = (n: number) => n / 1024;
+  const totals = rows.map((r) => r.htmlGzip + r.jsGzip + r.cssGzip).sort((a, b) => a - b);
+  return {
+    rows,
+    anchors: [
+      { name: 'Next.js App Router', jsKb: 87.5, note: 'shared first-load JS of a new app (gzip)' },
+      { name: 'Astro', jsKb: 0, note: 'static page without islands' },
+    ],
+    summary: {
+      routes: rows.length,
+      maxJsKb: kb(Math.max(...rows.map((r) => r.jsGzip))),
+      minJsKb: kb(Math.min(...rows.map((r) => r.jsGzip))),
+      maxHtmlKb: kb(Math.max(...rows.map((r) => r.htmlGzip))),
+      maxRequests: Math.max(...rows.map((r) => r.requests)),
+      medianTotalKb: kb(totals[Math.floor(totals.length / 2)]!),
+    },
+  };
+}

@@ -1,0 +1,396 @@
+// The benchmark report: one JSON document with every measurement, and the Markdown made from it.
+import type { BadgeRenderResult } from './badge-render';
+import type { HttpReport } from './http';
+import type { LighthouseRun } from './lighthouse';
+import type { PageWeightReport } from './page-weight';
+import type { PipelineResult } from './pipeline';
+import type { Spread } from './lib/types';
+
+export interface Machine {
+  date: string;
+  startedAt: string;
+  finishedAt?: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+  os: string;
+  loadAverageStart: number[];
+  loadAverageEnd?: number[];
+  commit: string;
+  uncommittedChanges: boolean;
+  mode: 'quick' | 'full';
+  distDir: string;
+}
+
+export interface Target {
+  what: string;
+  target: string;
+  measured: string;
+  met: boolean | null;
+}
+
+export interface PipelineSection {
+  real: PipelineResult;
+  sizes: PipelineResult[];
+  growth: { validatePerPage: number; prerenderPerPage: number } | null;
+}
+
+export interface LighthouseSection {
+  version: string;
+  runs: number;
+  routes: {
+    route: string;
+    scores: Record<string, number | null>;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    fcpMs: number;
+    lcpElement: string;
+    /** Runs Lighthouse could not complete, with its reason; they are not in the medians. */
+    errors: string[];
+    failing: { id: string; title: string; categories: string[]; weight: number; runs: number; displayValue?: string; items: string[] }[];
+  }[];
+  error?: string;
+}
+
+export interface BenchReport {
+  machine: Machine;
+  http?: HttpReport;
+  badges?: BadgeRenderResult;
+  pipeline?: PipelineSection;
+  pageWeight?: PageWeightReport;
+  lighthouse?: LighthouseSection;
+  targets: Target[];
+  errors: string[];
+}
+
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)} %` : '–');
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const range = (s: Spread, fmt: (n: number) => string) => (s.runs.length > 1 ? `${fmt(s.min)}–${fmt(s.max)}` : 'one run');
+const opt = (n: number | undefined) => (n === undefined ? '–' : f2(n));
+const verdict = (met: boolean | null) => (met === null ? '–' : met ? '**met**' : '**not met**');
+
+export const CATEGORY_ORDER = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** The summary of targets, from the measured sections. */
+export function evaluateTargets(r: BenchReport): Target[] {
+  const t: Target[] = [];
+  const ratio = (id: string) => r.http?.ratios.find((x) => x.id === id);
+  const scenario = (id: string) => r.http?.scenarios.find((x) => x.id === id);
+  const post = ratio('submit-vs-express-post');
+  const get = ratio('submit-vs-express-get');
+  const contact = scenario('ours-contact');
+  if (post && contact) {
+    const p99 = contact.latencyP99.median;
+    t.push({
+      what: 'Durable submissions vs Express hello world',
+      target: '≥ 50 % of its rate, p99 < 25 ms',
+      measured: `${pct(post.ratio.median)} of POST hello (${pct(get?.ratio.median ?? NaN)} of GET hello), p99 ${f0(p99)} ms`,
+      met: post.ratio.median >= 0.5 && p99 < 25,
+    });
+  }
+  const durable = contact?.durability;
+  if (durable?.length) {
+    t.push({
+      what: 'Every 201 is a committed row',
+      target: 'rows ≥ 201 answers',
+      measured: durable.map((d) => `${f0(d.stored)} rows / ${f0(d.acknowledged)} × 201`).join('; '),
+      met: durable.every((d) => d.stored >= d.acknowledged),
+    });
+  }
+  const html = ratio('html-vs-nginx');
+  if (html) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: pct(html.ratio.median), met: html.ratio.median >= 0.7 });
+  else if (r.http) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: 'nginx not available', met: null });
+  const badge = ratio('badge-vs-express');
+  if (badge) t.push({ what: 'Badges vs Express hello world', target: '≥ 80 %', measured: `${pct(badge.ratio.median)} (304: ${pct(ratio('badge304-vs-express')?.ratio.median ?? NaN)})`, met: badge.ratio.median >= 0.8 });
+  if (r.http) {
+    const bad = r.http.scenarios.reduce((n, s) => n + s.bad + s.errors, 0);
+    t.push({ what: 'Load runs without failures', target: '0 non-2xx/3xx, 0 errors', measured: `${bad}`, met: bad === 0 });
+  }
+  if (r.badges) t.push({ what: 'Badge rendering vs badge-maker', target: '≥ 1×', measured: `${f1(r.badges.ratio.median)}×`, met: r.badges.ratio.median >= 1 });
+  if (r.pipeline) {
+    const real = r.pipeline.real;
+    t.push({ what: 'Validation of the real site (cold, first call)', target: '< 300 ms', measured: `${f0(real.validateColdMs)} ms (warm ${f0(real.validateWarmMs)} ms)`, met: real.validateColdMs < 300 });
+    const big = r.pipeline.sizes.find((s) => s.pages >= 5000);
+    if (big?.prerenderPerPageMs !== undefined) t.push({ what: 'Prerender at 5,000 pages', target: '≤ 20 ms/page', measured: `${f2(big.prerenderPerPageMs)} ms/page`, met: big.prerenderPerPageMs <= 20 });
+  }
+  if (r.lighthouse && !r.lighthouse.error) {
+    const below = r.lighthouse.routes.flatMap((x) => CATEGORY_ORDER.filter((c) => (x.scores[c] ?? 0) < 100).map((c) => `${x.route} ${c} ${x.scores[c] ?? '–'}`));
+    t.push({ what: 'Lighthouse (mobile), all four categories', target: '100 on every sampled route', measured: below.length ? below.join(', ') : 'all 100', met: below.length === 0 });
+  }
+  return t;
+}
+
+function httpSection(h: HttpReport): string[] {
+  const out: string[] = [];
+  out.push(`## 1. Server throughput`);
+  out.push('');
+  out.push(
+    `autocannon in its own process, ${h.connections} connections over loopback, ${h.warmupSeconds} s warm-up then ${h.durationSeconds} s measured, ` +
+      `each target a fresh process per run; ${h.rounds} ${h.rounds === 1 ? 'round' : 'rounds'}, scenarios interleaved within each round. ` +
+      `Figures are medians, with the spread (min–max) over the rounds.`,
+  );
+  out.push('');
+  out.push('| Scenario | req/s (median) | spread | p50 ms | p99 ms | non-2xx/3xx | errors | server cores | server CPU µs/req | load-gen cores |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const s of h.scenarios) {
+    out.push(
+      `| ${s.label} | ${f0(s.requestsPerSecond.median)} | ${range(s.requestsPerSecond, f0)} | ${f0(s.latencyP50.median)} | ${f0(s.latencyP99.median)} | ${s.bad} | ${s.errors} | ${s.serverCpu === null || s.serverCpu === undefined ? '–' : f2(s.serverCpu)} | ${s.serverCpu === null || s.serverCpu === undefined ? '–' : f0((s.serverCpu / s.requestsPerSecond.median) * 1e6)} | ${f2(s.clientCpu)} |`,
+    );
+  }
+  out.push('');
+  out.push('| Ratio (run by run, then median) | median | spread | target |');
+  out.push('|---|---:|---:|---|');
+  for (const r of h.ratios) {
+    out.push(`| ${r.label} | ${pct(r.ratio.median)} | ${range(r.ratio, pct)} | ${r.target ? `${r.target.text}: ${verdict(r.target.met)}` : ''} |`);
+  }
+  const contact = h.scenarios.find((s) => s.id === 'ours-contact');
+  if (contact?.durability) {
+    out.push('');
+    out.push(
+      `Durability check: after each submission run the server was stopped and the SQLite file counted. ` +
+        contact.durability.map((d) => `${f0(d.stored)} rows for ${f0(d.acknowledged)} answers 201`).join('; ') +
+        ` (rows may exceed answers by the requests still in flight when the load generator stopped, at most 2 × ${h.connections}).`,
+    );
+  }
+  out.push('');
+  out.push(
+    'Ours is the real `server/index.ts` on the built site (rate limiter in place with its ceiling raised, `synchronous=FULL`). ' +
+      'The submission body is what the contact form posts (built by `buildPayload`), with a fresh `Idempotency-Key` per request, as the browser sends. ' +
+      'The Express peer runs helmet and `express.json()` in front of one route; nginx serves the same `dist/client` with one worker, sendfile and no access log. ' +
+      'Unless a row says otherwise no request asks for compression, so the static answers compared are the same identity bytes; the target is judged on those. ' +
+      '“Cores” is CPU time over the measured seconds (1.00 = one core busy throughout), for the target (nginx: master and worker) and for autocannon; ' +
+      'when neither is near 1.00, the other work on the machine held the CPU, and CPU µs per request is the steadier measure of what each answer costs.',
+  );
+  if (h.nginx.version) out.push(`nginx: ${h.nginx.version}.`);
+  for (const n of h.notes) out.push(`\n${n}`);
+  out.push('');
+  return out;
+}
+
+function badgeSection(b: BadgeRenderResult): string[] {
+  return [
+    '## 2. Badge rendering',
+    '',
+    `${b.compared}; ${b.rounds} alternating slices of ${b.sliceMs} ms in one process.`,
+    '',
+    '| Renderer | renders/s (median) | spread | SVG bytes |',
+    '|---|---:|---:|---:|',
+    `| ours (\`engine/badges/badge-svg.ts\`) | ${f0(b.ours.median)} | ${range(b.ours, f0)} | ${b.oursBytes} |`,
+    `| badge-maker 6 | ${f0(b.badgeMaker.median)} | ${range(b.badgeMaker, f0)} | ${b.badgeMakerBytes} |`,
+    `| **ratio ours / badge-maker** | **${f1(b.ratio.median)}×** | ${range(b.ratio, (n) => `${f1(n)}×`)} | target ≥ 1×: ${verdict(b.ratio.median >= 1)} |`,
+    '',
+    'The server renders each of the 45 badges once at start-up, so this speed matters for start-up and for the badges page, not per request.',
+    '',
+  ];
+}
+
+function pipelineSection(p: PipelineSection): string[] {
+  const out = ['## 3. Content pipeline scaling', ''];
+  out.push(
+    'Synthetic sites repeat the real page files (every section type, FAQ set and form they use) under new paths, with the real site.yaml, FAQ sets, forms and badges. ' +
+      'Each size runs in a fresh process. Validation is `loadSite` (parse, schema checks, references); cold is the first call in the process (schemas compiled), warm the median of later calls. ' +
+      'Prerender is `renderPage` with the build’s asset manifest, for every page or, on larger sites, an evenly spaced sample (column “rendered”); ' +
+      '“alone” renders the same sample from a model holding only the page being rendered, which separates the cost of the page itself from the cost that grows with the number of routes.',
+  );
+  out.push('');
+  out.push('| Site | pages | YAML | validate cold ms | validate warm ms | of which YAML parse | warm ms/page | rendered | prerender ms/page | p95 ms/page | alone ms/page | peak RSS MB | peak heap MB |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const s of [p.real, ...p.sizes]) {
+    out.push(
+      `| ${s.site} | ${f0(s.pages)} | ${(s.yamlBytes / 1024 / 1024).toFixed(1)} MB | ${f0(s.validateColdMs)} | ${f0(s.validateWarmMs)} | ${f0(s.yamlParseMs)} | ${f2(s.validatePerPageMs)} | ${s.prerenderedPages === undefined ? '–' : f0(s.prerenderedPages)} | ${opt(s.prerenderPerPageMs)} | ${opt(s.prerenderP95Ms)} | ${opt(s.prerenderAlonePerPageMs)} | ${f0(s.peakRssMb)} | ${f0(s.peakHeapMb)} |`,
+    );
+  }
+  if (p.growth) {
+    const first = p.sizes[0]!;
+    const last = p.sizes[p.sizes.length - 1]!;
+    out.push('');
+    out.push(
+      `Growth from ${f0(first.pages)} to ${f0(last.pages)} pages (${f0(last.pages / first.pages)}× the pages): validation ${f2(p.growth.validatePerPage)}× the time per page, prerender ${f2(p.growth.prerenderPerPage)}× the time per page (1.00 = linear). ` +
+        'Anchor: Cloudflare’s Astro docs build, 18.7 ms/page.',
+    );
+  }
+  out.push('');
+  return out;
+}
+
+function weightSection(w: PageWeightReport): string[] {
+  const out = ['## 4. Page weight', ''];
+  out.push('Per built route, gzip (level 9) of the HTML and of every script and stylesheet it loads up front; requests = HTML + those files (the code behind `npm run report:size`).');
+  out.push('');
+  out.push('| Route | kind | HTML KB | JS KB | CSS KB | requests |');
+  out.push('|---|---|---:|---:|---:|---:|');
+  for (const r of w.rows) out.push(`| ${r.route} | ${r.kind} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.requests} |`);
+  out.push('');
+  out.push('| Anchor | first-load JS KB (gzip) | |');
+  out.push('|---|---:|---|');
+  out.push(`| ours, lightest to heaviest route | ${f1(w.summary.minJsKb)}–${f1(w.summary.maxJsKb)} | ${w.summary.routes} routes, at most ${w.summary.maxRequests} requests |`);
+  for (const a of w.anchors) out.push(`| ${a.name} | ${f1(a.jsKb)} | ${a.note} |`);
+  out.push('');
+  return out;
+}
+
+function lighthouseSection(l: LighthouseSection): string[] {
+  const out = ['## 5. Lighthouse', ''];
+  if (l.error) {
+    out.push(`Not measured: ${l.error}`);
+    out.push('');
+    return out;
+  }
+  out.push(
+    `Lighthouse ${l.version}, mobile preset (simulated slow 4G, 4× CPU slowdown), headless Chromium, against our real server; ` +
+      `${l.runs} ${l.runs === 1 ? 'run' : 'runs'} per route, medians shown.`,
+  );
+  out.push('');
+  out.push('| Route | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | LCP element |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of l.routes) {
+    out.push(`| ${r.route} | ${CATEGORY_ORDER.map((c) => r.scores[c] ?? '–').join(' | ')} | ${f0(r.fcpMs)} | ${f0(r.lcpMs)} | ${f0(r.tbtMs)} | ${r.cls.toFixed(3)} | \`${r.lcpElement}\` |`);
+  }
+  for (const r of l.routes.filter((x) => x.errors.length)) {
+    out.push('');
+    out.push(`${r.route}: ${r.errors.length} of ${l.runs} runs could not be measured (${r.errors.join('; ')}); the medians are of the other runs.`);
+  }
+  const failing = l.routes.filter((r) => r.failing.length > 0);
+  if (failing.length) {
+    out.push('');
+    out.push('Audits that did not pass (in how many runs; weight 0 = a diagnostic that does not count by itself):');
+    out.push('');
+    for (const r of failing) {
+      out.push(`- ${r.route}:`);
+      for (const a of r.failing) {
+        const what = a.items.length ? `: ${a.items.join(', ')}` : '';
+        out.push(`  - \`${a.id}\` (${a.categories.join(', ')}, weight ${a.weight}${a.displayValue ? `, ${a.displayValue}` : ''}, ${a.runs}/${l.runs} runs)${what}`);
+      }
+    }
+  }
+  out.push('');
+  return out;
+}
+
+/** What the measurements say about the targets that were missed, where the run itself shows the cause. */
+export function findings(r: BenchReport): string[] {
+  const out: string[] = [];
+  const express = r.http?.scenarios.find((s) => s.id === 'express-post');
+  const contact = r.http?.scenarios.find((s) => s.id === 'ours-contact');
+  if (contact && express && contact.latencyP99.median >= 25) {
+    out.push(
+      `Submission p99 is ${f0(contact.latencyP99.median)} ms; the Express hello world's own p99 in the same run is ${f0(express.latencyP99.median)} ms, ` +
+        'so on this machine the latency target is out of reach for any Express route; judge it on a quiet machine.',
+    );
+  }
+  // A figure limited by the load generator says little about the server: flag it.
+  for (const s of r.http?.scenarios ?? []) {
+    if (s.serverCpu !== null && s.serverCpu !== undefined && s.serverCpu < 0.8 && s.clientCpu > 0.85) {
+      out.push(
+        `${s.label}: the server used ${f2(s.serverCpu)} of a core while autocannon used ${f2(s.clientCpu)}, so the load generator (sharing ${r.machine.cpus} cores with everything else), not the server, set this figure.`,
+      );
+    }
+  }
+  const real = r.pipeline?.real;
+  if (real && real.validateColdMs >= 300) {
+    out.push(
+      `Validating the real site takes ${f0(real.validateColdMs)} ms cold and ${f0(real.validateWarmMs)} ms warm, of which parsing the YAML is ${f0(real.yamlParseMs)} ms: ` +
+        'most of the time is compiling JSON Schemas, which `loadSite` does again on every call (the content validator, and one validator per form definition).',
+    );
+  }
+  const big = r.pipeline?.sizes.find((s) => s.pages >= 5000);
+  if (big?.prerenderPerPageMs !== undefined && big.prerenderAlonePerPageMs !== undefined && big.prerenderPerPageMs > 2 * big.prerenderAlonePerPageMs) {
+    out.push(
+      `Prerender grows with the number of pages: ${f2(big.prerenderPerPageMs)} ms/page at ${f0(big.pages)} pages, but ${f2(big.prerenderAlonePerPageMs)} ms/page for the same pages rendered alone. ` +
+        'Every `renderPage` call builds and ranks the route table of all pages (`matchPage` and `<Routes>` in `engine/render/App.tsx`), so the build is quadratic in the page count.',
+    );
+  }
+  if (big && big.yamlParseMs > 0.5 * big.validateWarmMs) {
+    out.push(`At ${f0(big.pages)} pages validation is dominated by YAML parsing (${f0(big.yamlParseMs)} of ${f0(big.validateWarmMs)} ms), which is linear in the content.`);
+  }
+  return out;
+}
+
+export function renderMarkdown(r: BenchReport): string {
+  const m = r.machine;
+  const out: string[] = [];
+  out.push(`# Benchmark report, ${m.date}${m.mode === 'quick' ? ' (quick run)' : ''}`);
+  out.push('');
+  out.push(
+    `Machine: ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGb} GB RAM, ${m.os}, Node ${m.node}. ` +
+      `Commit ${m.commit.slice(0, 12)}${m.uncommittedChanges ? ' with uncommitted changes' : ''}. ` +
+      `Load average at start ${m.loadAverageStart.map(f2).join(' / ')}${m.loadAverageEnd ? `, at end ${m.loadAverageEnd.map(f2).join(' / ')}` : ''}.`,
+  );
+  out.push('');
+  out.push(
+    '> **Shared, noisy machine.** This run shared its cores with other work, so absolute figures are low and vary between runs; ' +
+      'every comparison was measured side by side in the same run and is given as a ratio, with the spread over the runs. ' +
+      'Rerun with `npm run bench` on a quiet machine for figures to publish.',
+  );
+  out.push('');
+  out.push('## Targets');
+  out.push('');
+  out.push('| What | Target | Measured | |');
+  out.push('|---|---|---|---|');
+  for (const t of r.targets) out.push(`| ${t.what} | ${t.target} | ${t.measured} | ${verdict(t.met)} |`);
+  out.push('');
+  const notes = findings(r);
+  if (notes.length) {
+    out.push('What the run shows about the misses:');
+    out.push('');
+    for (const n of notes) out.push(`- ${n}`);
+    out.push('');
+  }
+  if (r.errors.length) {
+    out.push('Sections that failed to run:');
+    for (const e of r.errors) out.push(`- ${e.split('\n')[0]}`);
+    out.push('');
+  }
+  if (r.http) out.push(...httpSection(r.http));
+  if (r.badges) out.push(...badgeSection(r.badges));
+  if (r.pipeline) out.push(...pipelineSection(r.pipeline));
+  if (r.pageWeight) out.push(...weightSection(r.pageWeight));
+  if (r.lighthouse) out.push(...lighthouseSection(r.lighthouse));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** Medians per route over runs, and each failing audit with the number of runs it failed in. */
+export function summariseLighthouse(version: string, runs: number, results: Record<string, LighthouseRun[]>): LighthouseSection {
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  };
+  return {
+    version,
+    runs,
+    routes: Object.entries(results).map(([route, all]) => {
+      const rs = all.filter((x) => !x.runtimeError);
+      const errors = all.flatMap((x) => (x.runtimeError ? [x.runtimeError] : []));
+      const scores: Record<string, number | null> = {};
+      for (const c of CATEGORY_ORDER) {
+        const values = rs.map((x) => x.scores[c]).filter((v): v is number => typeof v === 'number');
+        scores[c] = values.length ? Math.round(med(values)) : null;
+      }
+      const failing = new Map<string, LighthouseSection['routes'][number]['failing'][number]>();
+      for (const run of rs) {
+        for (const a of run.failing) {
+          const seen = failing.get(a.id);
+          if (seen) seen.runs += 1;
+          else failing.set(a.id, { id: a.id, title: a.title, categories: a.categories, weight: a.weight, runs: 1, displayValue: a.displayValue, items: a.items });
+        }
+      }
+      return {
+        route,
+        scores,
+        lcpMs: med(rs.map((x) => x.lcpMs)),
+        tbtMs: med(rs.map((x) => x.tbtMs)),
+        cls: med(rs.map((x) => x.cls)),
+        fcpMs: med(rs.map((x) => x.fcpMs)),
+        lcpElement: rs[0]?.lcpElement ?? '',
+        errors,
+        failing: [...failing.values()].sort((a, b) => b.weight - a.weight || a.id.localeCompare(b.id)),
+      };
+    }),
+  };
+}

@@ -1,0 +1,24 @@
+import type { GallerySection } from '../generated/content';
+import { SectionFrame, type SectionProps } from './SectionFrame';
+
+export function Gallery({ section, index }: SectionProps<GallerySection>) {
+  return (
+    <SectionFrame kind="gallery" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+      <ul className={`grid grid--${section.columns ?? 3} gallery`}>
+        {section.items.map((item) => (
+          <li key={item.src + item.caption} className="gallery__item">
+            <figure>
+              <div className="gallery__frame">
+                <img src={item.src} alt={item.alt} width={item.width} height={item.height} loading="lazy" decoding="async" />
+              </div>
+              <figcaption>
+                <span className="gallery__caption">{item.caption}</span>
+                {item.text && <span className="gallery__text">{item.text}</span>}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

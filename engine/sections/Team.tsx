@@ -1,0 +1,31 @@
+import type { TeamSection } from '../generated/content';
+import { SectionFrame, type SectionProps } from './SectionFrame';
+
+/** "Elena Vasquez" → "EV": the portrait is the person's initials, so no photo files are needed. */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  const picked = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return picked.map((w) => w[0]!.toUpperCase()).join('');
+}
+
+export function Team({ section, index }: SectionProps<TeamSection>) {
+  return (
+    <SectionFrame kind="team" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+      <ul className="team">
+        {section.members.map((member, i) => (
+          <li className="card team__member" key={member.name}>
+            <span className={`team__portrait team__portrait--${i % 6}`} aria-hidden="true">{initials(member.name)}</span>
+            <h3 className="team__name">{member.name}</h3>
+            <p className="team__role">{member.role}</p>
+            <p className="team__bio">{member.bio}</p>
+            {member.expertise && member.expertise.length > 0 && (
+              <ul className="team__expertise">
+                {member.expertise.map((e) => <li key={e}>{e}</li>)}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,258 @@
+// /badges in Chromium (spec 001 §2 Badges, §4, §7, §9): the customiser's live preview, the install
+// snippet for each choice, the Copy button and its 2-second "Copied!", and the rest of the page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { siteUrl, waitForIslands } from './site';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+interface Combination {
+  type: { id: string; label: string; name: string };
+  size: { id: string; label: string; width: number; height: number };
+  color: { id: string; label: string };
+}
+
+const TYPES = {
+  standard: { id: 'standard', label: 'Standard Protection', name: 'Standard Protection' },
+  premium: { id: 'premium', label: 'Premium Protection', name: 'Premium Protection' },
+  enterprise: { id: 'enterprise', label: 'Enterprise Protection', name: 'Enterprise Protection' },
+};
+const SIZES = {
+  small: { id: 'small', label: 'Small', width: 120, height: 60 },
+  medium: { id: 'medium', label: 'Medium', width: 160, height: 80 },
+  large: { id: 'large', label: 'Large', width: 200, height: 100 },
+};
+const COLORS = {
+  blue: { id: 'blue', label: 'Blue' },
+  green: { id: 'green', label: 'Green' },
+  purple: { id: 'purple', label: 'Purple' },
+  red: { id: 'red', label: 'Red' },
+  gray: { id: 'gray', label: 'Gray' },
+};
+
+const DEFAULT: Combination = { type: TYPES.standard, size: SIZES.medium, color: COLORS.blue };
+
+/** The install snippet of spec 001 §7, written out by hand for one choice. */
+function expectedSnippet({ type, size, color }: Combination): string {
+  const site = siteUrl();
+  return (
+    '<div style="text-align:center">\n' +
+    `  <a href="${site}/protection" target="_blank" rel="noopener">` +
+    `<img src="${site}/api/badge/${type.id}/${size.id}/${color.id}" alt="${type.name} - DMCA Protected" width="${size.width}" height="${size.height}">` +
+    '</a>\n' +
+    '</div>'
+  );
+}
+
+const builder = (page: Page) => page.locator('#customize');
+const preview = (page: Page) => builder(page).locator('.badge-preview img');
+const code = (page: Page) => builder(page).locator('.badge-code code');
+const copyButton = (page: Page) => builder(page).getByRole('button', { name: /^(Copy|Copied!)$/ });
+const radio = (page: Page, group: 'Badge type' | 'Size' | 'Color', label: string) =>
+  builder(page).getByRole('group', { name: group }).getByRole('radio', { name: new RegExp(`^${label}\\b`) });
+
+async function choose(page: Page, c: Combination): Promise<void> {
+  await radio(page, 'Badge type', c.type.label).check();
+  await radio(page, 'Size', c.size.label).check();
+  await radio(page, 'Color', c.color.label).check();
+}
+
+async function expectShows(page: Page, c: Combination): Promise<void> {
+  const img = preview(page);
+  await expect(img).toHaveAttribute('src', `/api/badge/${c.type.id}/${c.size.id}/${c.color.id}`);
+  await expect(img).toHaveAttribute('alt', `${c.type.name} - DMCA Protected`);
+  await expect(img).toHaveAttribute('width', String(c.size.width));
+  await expect(img).toHaveAttribute('height', String(c.size.height));
+  // The image really loaded from the badge endpoint, at the chosen size.
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(c.size.width);
+  expect(await code(page).textContent()).toBe(expectedSnippet(c));
+  await expect(builder(page).locator('.badge-preview__caption')).toHaveText(`${c.type.name} · ${c.size.label} (${c.size.width}x${c.size.height}) · ${c.color.label}`);
+}
+
+test('the prerendered page shows the default badge (standard, medium, blue) and its snippet', async ({ request }) => {
+  const html = await (await request.get('/badges')).text();
+  expect(html).toContain('<img src="/api/badge/standard/medium/blue" alt="Standard Protection - DMCA Protected" width="160" height="80"/>');
+  const escaped = expectedSnippet(DEFAULT).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  expect(html).toContain(`<code>${escaped}</code>`);
+  for (const [name, value] of [['type', 'standard'], ['size', 'medium'], ['color', 'blue']]) {
+    const checked = [...html.matchAll(new RegExp(`<input type="radio" name="customize-${name}"[^>]*>`, 'g'))].filter((m) => m[0].includes('checked'));
+    expect(checked.map((m) => /value="([^"]*)"/.exec(m[0])?.[1]), `checked ${name}`).toEqual([value]);
+  }
+  expect(html).toMatch(/<button type="button" class="button button--primary badge-builder__copy">Copy<\/button>/);
+});
+
+test('the customiser offers the spec types, sizes and colours, with the default checked', async ({ page }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  const labels = (group: string) => builder(page).getByRole('group', { name: group }).locator('label').allTextContents();
+  expect(await labels('Badge type')).toEqual(['Standard Protection Free', 'Premium Protection $29/month', 'Enterprise Protection Custom']);
+  expect(await labels('Size')).toEqual(['Small 120x60', 'Medium 160x80', 'Large 200x100']);
+  expect(await labels('Color')).toEqual(['Blue', 'Green', 'Purple', 'Red', 'Gray']);
+  await expect(radio(page, 'Badge type', 'Standard Protection')).toBeChecked();
+  await expect(radio(page, 'Size', 'Medium')).toBeChecked();
+  await expect(radio(page, 'Color', 'Blue')).toBeChecked();
+  await expectShows(page, DEFAULT);
+
+  // Each colour swatch is the colour's hex.
+  const swatches = await builder(page).locator('.badge-swatch').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  expect(swatches).toEqual(['rgb(37, 99, 235)', 'rgb(22, 163, 74)', 'rgb(124, 58, 237)', 'rgb(220, 38, 38)', 'rgb(75, 85, 99)']);
+});
+
+const COMBINATIONS: Combination[] = [
+  { type: TYPES.premium, size: SIZES.large, color: COLORS.red },
+  { type: TYPES.enterprise, size: SIZES.small, color: COLORS.gray },
+  { type: TYPES.standard, size: SIZES.large, color: COLORS.purple },
+  { type: TYPES.premium, size: SIZES.small, color: COLORS.green },
+  DEFAULT,
+];
+
+test('the preview and the snippet follow every choice', async ({ page }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  for (const c of COMBINATIONS) {
+    await choose(page, c);
+    await expectShows(page, c);
+  }
+});
+
+test('the selected type shows its description, features and price', async ({ page }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  const details = builder(page).locator('.badge-type-details');
+  await expect(details).toContainText('Works on any website');
+  await radio(page, 'Badge type', 'Premium Protection').check();
+  await expect(details).toContainText('Active content monitoring');
+  await radio(page, 'Badge type', 'Enterprise Protection').check();
+  await expect(details).toContainText('Dedicated account manager');
+});
+
+test('the choices work from the keyboard (arrow keys move within a group)', async ({ page }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  await radio(page, 'Size', 'Medium').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(radio(page, 'Size', 'Large')).toBeChecked();
+  await radio(page, 'Color', 'Blue').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(radio(page, 'Color', 'Purple')).toBeChecked();
+  await expectShows(page, { type: TYPES.standard, size: SIZES.large, color: COLORS.purple });
+});
+
+test('each badge image the page uses answers 200 with an SVG', async ({ page, request }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  const sources = new Set<string>(await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!)));
+  for (const c of COMBINATIONS) sources.add(`/api/badge/${c.type.id}/${c.size.id}/${c.color.id}`);
+  expect(sources.size).toBeGreaterThanOrEqual(8);
+  for (const src of sources) {
+    const response = await request.get(src);
+    expect(response.status(), src).toBe(200);
+    expect(response.headers()['content-type'], src).toContain('image/svg+xml');
+    expect(await response.text(), src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  }
+});
+
+/** Stops the page's clock, so the 2 seconds pass only when the test says so. */
+async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+test.describe('Copy', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('puts the snippet on the clipboard and reads "Copied!" for 2 seconds, then "Copy"', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/badges');
+    await waitForIslands(page);
+    const c: Combination = { type: TYPES.enterprise, size: SIZES.large, color: COLORS.green };
+    await choose(page, c);
+    await expect(copyButton(page)).toHaveText('Copy');
+    await pauseClock(page);
+
+    await copyButton(page).click();
+    await expect(copyButton(page)).toHaveText('Copied!');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedSnippet(c));
+    await expect(builder(page).getByRole('status')).toHaveText('The badge code is on your clipboard.');
+
+    await page.clock.runFor(1900);
+    await expect(copyButton(page)).toHaveText('Copied!');
+    await page.clock.runFor(200);
+    await expect(copyButton(page)).toHaveText('Copy');
+    await expect(builder(page).getByRole('status')).toHaveText('');
+  });
+
+  test('copies the current choice each time, and a second copy restarts the 2 seconds', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/badges');
+    await waitForIslands(page);
+    await pauseClock(page);
+    await copyButton(page).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedSnippet(DEFAULT));
+
+    await page.clock.runFor(1500);
+    const c: Combination = { type: TYPES.premium, size: SIZES.small, color: COLORS.red };
+    await choose(page, c);
+    await copyButton(page).press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedSnippet(c));
+    await page.clock.runFor(1500);
+    await expect(copyButton(page)).toHaveText('Copied!');
+    await page.clock.runFor(600);
+    await expect(copyButton(page)).toHaveText('Copy');
+  });
+});
+
+test('when the browser refuses the clipboard, the code is selected and the visitor is told to copy it', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) } });
+  });
+  await page.goto('/badges');
+  await waitForIslands(page);
+  await copyButton(page).click();
+  await expect(builder(page).getByRole('status')).toContainText('Your browser did not allow copying');
+  await expect(copyButton(page)).toHaveText('Copy');
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(expectedSnippet(DEFAULT));
+});
+
+test('installation steps, platforms, benefits, gallery and call to action are shown', async ({ page }) => {
+  await page.goto('/badges');
+  await waitForIslands(page);
+  await expect(page.locator('#installation .steps__item')).toHaveCount(4);
+  for (const platform of ['WordPress', 'Shopify', 'Wix', 'Squarespace', 'Blogger', 'Any HTML website']) {
+    await expect(page.locator('#platforms').getByRole('heading', { level: 3, name: platform })).toBeVisible();
+  }
+  await expect(page.locator('#benefits .card')).toHaveCount(4);
+
+  const gallery = page.locator('#gallery img');
+  await expect(gallery).toHaveCount(6);
+  await page.locator('#gallery').scrollIntoViewIfNeeded();
+  for (const img of await gallery.all()) {
+    await img.scrollIntoViewIfNeeded();
+    const width = Number(await img.getAttribute('width'));
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(width);
+  }
+  await expect(page.locator('main').getByRole('link', { name: 'Get Free Badge' }).last()).toHaveAttribute('href', '/contact-us');
+  await page.getByRole('link', { name: 'Customize Your Badge' }).click();
+  await expect(page).toHaveURL(/#customize$/);
+});
+
+test('/badges has no accessibility violations after choosing a badge and copying', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/badges');
+  await waitForIslands(page);
+  await choose(page, { type: TYPES.premium, size: SIZES.large, color: COLORS.purple });
+  await copyButton(page).click();
+  await expect(copyButton(page)).toHaveText('Copied!');
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`))).toEqual([]);
+});
+
+test('/badges fits a 375 px phone screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/badges');
+  await waitForIslands(page);
+  await choose(page, { type: TYPES.enterprise, size: SIZES.large, color: COLORS.red });
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+});

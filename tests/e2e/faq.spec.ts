@@ -1,0 +1,316 @@
+// The FAQ hub and the eight FAQ category pages (spec 001 §2 "FAQ hub", "FAQ category pages", §4,
+// §5, §8): prerendered content, one open question at a time, quick-navigation anchors, links to a
+// question, the hub's search and category filter with its empty state, and the URL query.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { siteModel, waitForIslands } from './site';
+
+// Counts and categories as specified (not read from site/, so a content change that breaks them shows up).
+const CATEGORY_PAGES = [
+  { path: '/faq/protection', h1: 'Protection Questions', count: 18, grouped: true },
+  { path: '/faq/legal', h1: 'Legal Questions', count: 20, grouped: true },
+  { path: '/faq/pricing', h1: 'Pricing Questions', count: 20, grouped: true },
+  { path: '/faq/technical', h1: 'Technical Questions', count: 26, grouped: true },
+  { path: '/faq/business', h1: 'Business Questions', count: 26, grouped: true },
+  { path: '/faq/international', h1: 'International Questions', count: 20, grouped: false },
+  { path: '/faq/general', h1: 'General Questions', count: 15, grouped: true },
+  { path: '/faq/takedowns', h1: 'Takedown Questions', count: 20, grouped: true },
+] as const;
+
+const TAKEDOWN_ANCHORS = [
+  'timeline-and-process', 'requirements', 'pricing', 'success-rate', 'process', 'coverage', 'counter-notices', 'international', 'bulk-processing',
+  'evidence', 'social-media', 'search-engines', 'enforcement', 'content-types', 'anonymous-cases', 'reporting', 'emergency-services', 'quality-control',
+];
+
+const HUB_CATEGORIES = [
+  ['General', '/faq/general', '15 questions'],
+  ['Takedowns', '/faq/takedowns', '12 questions'],
+  ['Protection', '/faq/protection', '18 questions'],
+  ['Legal', '/faq/legal', '20 questions'],
+  ['Pricing', '/faq/pricing', '8 questions'],
+  ['Technical', '/faq/technical', '14 questions'],
+  ['Business', '/faq/business', '10 questions'],
+  ['International', '/faq/international', '12 questions'],
+] as const;
+
+const HUB_EMPTY = ['No questions found', 'Try adjusting your search or browse our categories above.'];
+
+const questionsOf = (page: Page) => page.locator('main .accordion__trigger');
+const panelOf = async (trigger: Locator) => trigger.page().locator(`#${await trigger.getAttribute('aria-controls')}`);
+const expandedCount = (page: Page) => page.locator('main .accordion__trigger[aria-expanded="true"]').count();
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+/** The popular questions of a set on the hub, from site/ (the data the page is built from). */
+function popular(): Array<{ id: string; question: string; answer: string; category: string }> {
+  return siteModel().faqSets['popular-questions']!.items;
+}
+
+test.describe('FAQ category pages, as prerendered', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const p of CATEGORY_PAGES) {
+    test(`${p.path} shows its ${p.count} questions closed, with their answers in the HTML, a breadcrumb and Back to FAQ`, async ({ page }) => {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
+      await expect(questionsOf(page)).toHaveCount(p.count);
+      await expect(page.locator('main .accordion__trigger[aria-expanded="false"]')).toHaveCount(p.count);
+      await expect(page.locator('main .accordion__panel[hidden]')).toHaveCount(p.count);
+      // Answers are in the page for crawlers, only hidden.
+      expect((await page.locator('main .accordion__panel p').first().textContent())?.length).toBeGreaterThan(20);
+
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(crumbs.getByRole('link', { name: 'FAQ', exact: true })).toHaveAttribute('href', '/faq');
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(p.h1);
+      await expect(page.getByRole('link', { name: 'Back to FAQ' })).toHaveAttribute('href', '/faq');
+
+      await expect(page.locator('main .stats__item').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Related topics' })).toBeVisible();
+      const quickNav = page.getByRole('navigation', { name: 'Jump to a topic' });
+      await expect(quickNav).toHaveCount(p.grouped ? 1 : 0);
+    });
+  }
+
+  test('/faq/takedowns has one quick link per category, each to the anchor of its block', async ({ page }) => {
+    await page.goto('/faq/takedowns');
+    const links = page.getByRole('navigation', { name: 'Jump to a topic' }).getByRole('link');
+    await expect(links).toHaveCount(TAKEDOWN_ANCHORS.length);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(TAKEDOWN_ANCHORS.map((a) => `#${a}`));
+    await expect(links.first()).toHaveText('Timeline & Process');
+    for (const anchor of TAKEDOWN_ANCHORS) await expect(page.locator(`#${anchor} .accordion__trigger`).first()).toBeAttached();
+  });
+
+  test('/faq/international lists its categories as tags that are not links, above one flat accordion', async ({ page }) => {
+    await page.goto('/faq/international');
+    const tags = page.getByRole('list', { name: 'Topics covered' }).getByRole('listitem');
+    await expect(tags.first()).toBeVisible();
+    expect(await tags.count()).toBeGreaterThan(3);
+    await expect(page.getByRole('list', { name: 'Topics covered' }).getByRole('link')).toHaveCount(0);
+    await expect(page.locator('main .faq-group')).toHaveCount(0);
+    await expect(page.locator('main .accordion')).toHaveCount(1);
+  });
+
+  test('/faq/legal links its copyright resources in new tabs, and states it is not legal advice', async ({ page }) => {
+    await page.goto('/faq/legal');
+    await expect(page.getByText('They are not legal advice', { exact: false })).toBeVisible();
+    const resources = page.locator('#copyright-resources a');
+    expect(await resources.count()).toBeGreaterThan(2);
+    for (const link of await resources.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+      await expect(link).toContainText('(opens in a new tab)');
+    }
+  });
+
+  test('/faq/pricing compares our service with a law firm and doing it yourself in a table', async ({ page }) => {
+    await page.goto('/faq/pricing');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['What you get', 'Our service', 'Law firm', 'Do it yourself']);
+    await expect(table.getByRole('rowheader').first()).toHaveText('Cost');
+  });
+});
+
+test.describe('FAQ category pages, after hydration', () => {
+  test('one question is open at a time, and clicking the open one closes it', async ({ page }) => {
+    await open(page, '/faq/legal');
+    const [first, second] = [questionsOf(page).nth(0), questionsOf(page).nth(1)];
+    expect(await expandedCount(page)).toBe(0);
+
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const firstPanel = await panelOf(first);
+    await expect(firstPanel).toBeVisible();
+    await expect(firstPanel).toHaveAttribute('role', 'region');
+    await expect(firstPanel).toHaveAttribute('aria-labelledby', (await first.getAttribute('id'))!);
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(firstPanel).toBeHidden();
+    expect(await expandedCount(page)).toBe(1);
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(await panelOf(second)).toBeHidden();
+    expect(await expandedCount(page)).toBe(0);
+  });
+
+  test('opening a question in another category closes the open one too', async ({ page }) => {
+    await open(page, '/faq/takedowns');
+    const inTimeline = page.locator('#timeline-and-process .accordion__trigger').first();
+    const inPricing = page.locator('#pricing .accordion__trigger').first();
+    await inTimeline.click();
+    await inPricing.click();
+    await expect(inPricing).toHaveAttribute('aria-expanded', 'true');
+    await expect(inTimeline).toHaveAttribute('aria-expanded', 'false');
+    expect(await expandedCount(page)).toBe(1);
+  });
+
+  test('a quick link jumps to its category block', async ({ page }) => {
+    await open(page, '/faq/legal');
+    await page.getByRole('navigation', { name: 'Jump to a topic' }).getByRole('link', { name: 'Counter-Notices' }).click();
+    await expect(page).toHaveURL(/\/faq\/legal#counter-notices$/);
+    await expect(page.getByRole('heading', { name: 'Counter-Notices', level: 3 })).toBeInViewport();
+  });
+
+  test('a link to a question opens that question', async ({ page }) => {
+    await open(page, '/faq/legal#statutory-damages');
+    const question = page.locator('#statutory-damages .accordion__trigger');
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(await panelOf(question)).toContainText('$750 to $30,000 per work');
+    expect(await expandedCount(page)).toBe(1);
+  });
+
+  test('arrow keys, Home and End move between questions; Enter and Space toggle', async ({ page }) => {
+    await open(page, '/faq/general');
+    const all = questionsOf(page);
+    await all.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(all.nth(1)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(all.last()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(all.first()).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(all.last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(all.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(all.first()).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Space');
+    await expect(all.first()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('/faq/international: one flat accordion, still one answer open at a time', async ({ page }) => {
+    await open(page, '/faq/international');
+    await questionsOf(page).nth(0).click();
+    await questionsOf(page).nth(5).click();
+    await expect(questionsOf(page).nth(5)).toHaveAttribute('aria-expanded', 'true');
+    expect(await expandedCount(page)).toBe(1);
+  });
+});
+
+test.describe('the FAQ hub', () => {
+  const cards = (page: Page) => page.locator('#popular-questions .faq-card');
+  const search = (page: Page) => page.getByRole('searchbox', { name: 'Search the FAQ' });
+  const filter = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
+  const status = (page: Page) => page.locator('#popular-questions [role="status"]');
+
+  test('shows the eight categories with their counts and links, as prerendered', async ({ page }) => {
+    await page.goto('/faq');
+    const grid = page.locator('#categories .card');
+    await expect(grid).toHaveCount(8);
+    for (const [i, [title, href, badge]] of HUB_CATEGORIES.entries()) {
+      await expect(grid.nth(i).getByRole('heading')).toHaveText(title);
+      await expect(grid.nth(i).locator('.card__badge')).toHaveText(badge);
+      await expect(grid.nth(i).getByRole('link')).toHaveAttribute('href', href);
+    }
+    await expect(page.locator('main a[href="/contact"]').first()).toBeAttached();
+  });
+
+  test('prerenders every popular question, the search box and all nine filter buttons with All selected', async ({ page }) => {
+    const response = await page.request.get('/faq');
+    const html = await response.text();
+    for (const q of popular()) expect(html).toContain(`href="/faq/${q.category.toLowerCase()}#${q.id}"`);
+    await page.goto('/faq');
+    await expect(cards(page)).toHaveCount(popular().length);
+    const buttons = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
+    await expect(buttons).toHaveText(['All', ...HUB_CATEGORIES.map(([title]) => title)]);
+    await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
+    await expect(search(page)).toHaveValue('');
+  });
+
+  test('the category filter shows only that category, and the URL keeps it', async ({ page }) => {
+    await open(page, '/faq');
+    await filter(page, 'Legal').click();
+    await expect(filter(page, 'Legal')).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'false');
+    const legal = popular().filter((q) => q.category === 'Legal');
+    await expect(cards(page)).toHaveCount(legal.length);
+    await expect(cards(page).locator('.faq-card__category')).toHaveText(legal.map(() => 'Legal'));
+    await expect(page).toHaveURL(/\/faq\?category=legal$/);
+    await filter(page, 'All').click();
+    await expect(cards(page)).toHaveCount(popular().length);
+    await expect(page).toHaveURL(/\/faq$/);
+  });
+
+  test('search finds text in the question or the answer, ignoring case, and announces the count', async ({ page }) => {
+    await open(page, '/faq');
+    await expect(status(page)).toHaveAttribute('aria-live', 'polite');
+    // "SAML" appears only in an answer; "COUNTER-NOTICE" in a question.
+    await search(page).fill('saml');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText('single sign-on');
+    await expect(status(page)).toHaveText('1 question found for "saml"');
+    await search(page).fill('COUNTER-NOTICE');
+    const expected = popular().filter((q) => `${q.question} ${q.answer}`.toLowerCase().includes('counter-notice'));
+    await expect(cards(page)).toHaveCount(expected.length);
+    await expect(page).toHaveURL(/\?q=COUNTER-NOTICE$/);
+  });
+
+  test('search and category combine; nothing matching shows the empty state', async ({ page }) => {
+    await open(page, '/faq');
+    await search(page).fill('refund');
+    const withRefund = popular().filter((q) => `${q.question} ${q.answer}`.toLowerCase().includes('refund'));
+    expect(withRefund.length).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(withRefund.length);
+    await filter(page, 'Technical').click();
+    await expect(cards(page)).toHaveCount(0);
+    const empty = page.locator('#popular-questions .faq-empty');
+    await expect(empty.getByRole('heading')).toHaveText(HUB_EMPTY[0]!);
+    await expect(empty.locator('p')).toHaveText(HUB_EMPTY[1]!);
+    await expect(empty.getByRole('button')).toHaveCount(0);
+    await expect(status(page)).toHaveText('0 questions found for "refund"');
+    await filter(page, 'Pricing').click();
+    await expect(empty).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(withRefund.filter((q) => q.category === 'Pricing').length);
+  });
+
+  test('a link with ?q= and ?category= shows that search after the page loads', async ({ page }) => {
+    await open(page, '/faq?q=takedown&category=takedowns');
+    await expect(search(page)).toHaveValue('takedown');
+    await expect(filter(page, 'Takedowns')).toHaveAttribute('aria-pressed', 'true');
+    const expected = popular().filter((q) => q.category === 'Takedowns' && `${q.question} ${q.answer}`.toLowerCase().includes('takedown'));
+    await expect(cards(page)).toHaveCount(expected.length);
+    await page.reload();
+    await waitForIslands(page);
+    await expect(search(page)).toHaveValue('takedown');
+    await expect(cards(page)).toHaveCount(expected.length);
+  });
+
+  test('a popular question leads to the same question, opened, on its category page', async ({ page }) => {
+    await open(page, '/faq');
+    const q = popular().find((p) => p.category === 'Pricing')!;
+    await cards(page).getByRole('link', { name: q.question }).click();
+    await expect(page).toHaveURL(new RegExp(`/faq/pricing#${q.id}$`));
+    await waitForIslands(page);
+    const question = page.locator(`#${q.id} .accordion__trigger`);
+    await expect(question).toHaveText(q.question);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+test.describe('FAQ pages on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+
+  for (const path of ['/faq', '/faq/pricing', '/faq/legal', '/questions']) {
+    test(`${path} fits the screen`, async ({ page }) => {
+      await open(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  }
+
+  test('a category page with an answer open and the hub\'s empty state have no accessibility violations', async ({ page }) => {
+    await open(page, '/faq/takedowns');
+    await questionsOf(page).nth(3).click();
+    expect((await axe(page)).violations.map((v) => v.id)).toEqual([]);
+    await open(page, '/faq?q=no+such+question');
+    await expect(page.locator('#popular-questions .faq-empty')).toBeVisible();
+    expect((await axe(page)).violations.map((v) => v.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+// /questions, the searchable FAQ (spec 001 §2 "/questions", §3, §4, §5, §8): search on question or
+// answer combined with the category sidebar, several answers open at once, the result heading, the
+// empty state with View All Questions, and the URL query round trip.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { siteModel, waitForIslands } from './site';
+
+// As specified: id, count (§3), and the names shown for them.
+const CATEGORIES = [
+  ['All Questions', 45],
+  ['DMCA Basics', 12],
+  ['Takedowns', 8],
+  ['Protection', 10],
+  ['Legal', 7],
+  ['Pricing', 5],
+  ['Technical', 3],
+] as const;
+
+const EMPTY = ['No questions found', 'Try adjusting your search terms or browse different categories.'];
+
+const questions = (page: Page) => page.locator('#questions .accordion__trigger');
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search questions' });
+const category = (page: Page, name: string) => page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
+const heading = (page: Page) => page.locator('#questions [role="status"] h3');
+
+/** The embedded questions, from site/ (the data the page is built from). */
+const items = () => siteModel().faqSets['help-center']!.items;
+const containing = (text: string) => items().filter((q) => `${q.question}\n${q.answer}`.toLowerCase().includes(text.toLowerCase()));
+
+async function open(page: Page, path = '/questions'): Promise<void> {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+test('prerenders the ten questions closed, the search box, the categories with their counts and "10 questions found"', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/questions');
+  await expect(questions(page)).toHaveCount(10);
+  await expect(page.locator('#questions .accordion__trigger[aria-expanded="false"]')).toHaveCount(10);
+  await expect(search(page)).toBeVisible();
+  const buttons = page.getByRole('group', { name: 'Categories' }).getByRole('button');
+  await expect(buttons).toHaveText(CATEGORIES.map(([name, count]) => `${name} ${count}`));
+  await expect(category(page, 'All Questions')).toHaveAttribute('aria-pressed', 'true');
+  await expect(heading(page)).toHaveText('10 questions found');
+  await expect(page.locator('#popular-topics .card')).not.toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Live Chat' })).toHaveAttribute('href', '/contact-us');
+  await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute('href', '/contact-us');
+  await context.close();
+});
+
+test('several questions can be open at once; clicking one toggles only that one', async ({ page }) => {
+  await open(page);
+  const [first, third] = [questions(page).nth(0), questions(page).nth(2)];
+  await first.click();
+  await third.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(third).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator(`#${await first.getAttribute('aria-controls')}`)).toBeVisible();
+  await expect(page.locator(`#${await third.getAttribute('aria-controls')}`)).toBeVisible();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(third).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('search matches the question or the answer, ignoring case, and the heading says what was found', async ({ page }) => {
+  await open(page);
+  const status = page.locator('#questions [role="status"]');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+
+  // "perjury" is only in an answer.
+  await search(page).fill('PERJURY');
+  const inAnswer = containing('perjury');
+  expect(inAnswer.length).toBe(1);
+  await expect(questions(page)).toHaveText(inAnswer.map((q) => q.question));
+  await expect(heading(page)).toHaveText('1 question found for "PERJURY"');
+
+  await search(page).fill('what is');
+  const whatIs = containing('what is');
+  expect(whatIs.length).toBeGreaterThan(1);
+  await expect(questions(page)).toHaveText(whatIs.map((q) => q.question));
+  await expect(heading(page)).toHaveText(`${whatIs.length} questions found for "what is"`);
+});
+
+test('the category narrows the list, alone and combined with the search', async ({ page }) => {
+  await open(page);
+  await category(page, 'Legal').click();
+  await expect(category(page, 'Legal')).toHaveAttribute('aria-pressed', 'true');
+  await expect(category(page, 'All Questions')).toHaveAttribute('aria-pressed', 'false');
+  const legal = items().filter((q) => q.category === 'Legal');
+  await expect(questions(page)).toHaveText(legal.map((q) => q.question));
+  await expect(heading(page)).toHaveText(`${legal.length} questions found`);
+
+  await search(page).fill('counter');
+  const both = legal.filter((q) => `${q.question} ${q.answer}`.toLowerCase().includes('counter'));
+  await expect(questions(page)).toHaveText(both.map((q) => q.question));
+  await expect(heading(page)).toHaveText(`${both.length} ${both.length === 1 ? 'question' : 'questions'} found for "counter"`);
+});
+
+test('no match shows the empty state; View All Questions clears the search and the category', async ({ page }) => {
+  await open(page);
+  await category(page, 'Technical').click();
+  await search(page).fill('fair use');
+  await expect(questions(page)).toHaveCount(0);
+  const empty = page.locator('#questions .faq-empty');
+  await expect(empty.getByRole('heading')).toHaveText(EMPTY[0]!);
+  await expect(empty.locator('p')).toHaveText(EMPTY[1]!);
+  await expect(heading(page)).toHaveText('0 questions found for "fair use"');
+  await expect(page).toHaveURL(/\/questions\?q=fair\+use&category=technical$/);
+
+  await empty.getByRole('button', { name: 'View All Questions' }).click();
+  await expect(search(page)).toHaveValue('');
+  await expect(search(page)).toBeFocused();
+  await expect(category(page, 'All Questions')).toHaveAttribute('aria-pressed', 'true');
+  await expect(questions(page)).toHaveCount(10);
+  await expect(heading(page)).toHaveText('10 questions found');
+  await expect(empty).toHaveCount(0);
+  await expect(page).toHaveURL(/\/questions$/);
+});
+
+test('the search and category are kept in the URL, and a copied link shows the same list', async ({ page, browser }) => {
+  await open(page);
+  await search(page).fill('takedown');
+  await category(page, 'Takedowns').click();
+  await expect(page).toHaveURL(/\/questions\?q=takedown&category=takedowns$/);
+  const expected = items().filter((q) => q.category === 'Takedowns' && `${q.question} ${q.answer}`.toLowerCase().includes('takedown'));
+  await expect(questions(page)).toHaveText(expected.map((q) => q.question));
+
+  const other = await browser.newPage();
+  await open(other, new URL(page.url()).pathname + new URL(page.url()).search);
+  await expect(search(other)).toHaveValue('takedown');
+  await expect(category(other, 'Takedowns')).toHaveAttribute('aria-pressed', 'true');
+  await expect(questions(other)).toHaveText(expected.map((q) => q.question));
+  await expect(heading(other)).toHaveText(`${expected.length} ${expected.length === 1 ? 'question' : 'questions'} found for "takedown"`);
+  await other.close();
+});
+
+test('an unknown category in the URL is ignored', async ({ page }) => {
+  await open(page, '/questions?category=nonsense');
+  await expect(category(page, 'All Questions')).toHaveAttribute('aria-pressed', 'true');
+  await expect(questions(page)).toHaveCount(10);
+});
+
+test('with answers open, and with the empty state, the page has no accessibility violations', async ({ page }) => {
+  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  await open(page);
+  await questions(page).nth(0).click();
+  await questions(page).nth(1).click();
+  expect((await axe()).violations.map((v) => v.id)).toEqual([]);
+  await search(page).fill('no such question');
+  await expect(page.locator('#questions .faq-empty')).toBeVisible();
+  expect((await axe()).violations.map((v) => v.id)).toEqual([]);
+});

@@ -1,0 +1,74 @@
+/**
+ * The built site the resilience tests serve with the real server. It lives in its own directory
+ * (RESILIENCE_DIST_DIR, default <tmp>/res-dist) so a run never disturbs dist/ or another build.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { SiteModel } from '../../../engine/content/model';
+
+export const ROOT = join(import.meta.dirname, '..', '..', '..');
+export const DIST_DIR = resolve(process.env.RESILIENCE_DIST_DIR ?? join(tmpdir(), 'res-dist'));
+export const CLIENT_DIR = join(DIST_DIR, 'client');
+const MODEL_FILE = join(DIST_DIR, 'site-model.json');
+
+// What the build reads; a build older than any of these is stale.
+const SOURCES = ['site', 'engine', 'schemas', 'scripts', 'public', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+function isBuilt(): boolean {
+  return existsSync(join(CLIENT_DIR, 'index.html')) && existsSync(join(CLIENT_DIR, '404.html')) && existsSync(MODEL_FILE);
+}
+
+/**
+ * Builds the site when there is no build yet or it is older than its sources. A directory given
+ * in RESILIENCE_DIST_DIR is used as it is once it holds a build.
+ */
+export function ensureSiteBuilt(): void {
+  if (isBuilt()) {
+    if (process.env.RESILIENCE_DIST_DIR) return;
+    const builtAt = statSync(MODEL_FILE).mtimeMs;
+    if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) <= builtAt) return;
+  }
+  console.log(`Building the site into ${DIST_DIR} for the resilience tests (npx tsx scripts/build.ts)…`);
+  const result = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DIST_DIR } });
+  if (result.error) throw new Error(`Could not run the site build: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`The site build (npx tsx scripts/build.ts) failed with status ${result.status}; see its output above.`);
+  if (!isBuilt()) throw new Error(`The site build finished but ${DIST_DIR} holds no complete build.`);
+}
+
+/** The site model as the build wrote it: the forms and badges the server checks against. */
+export function readBuiltModel(): SiteModel {
+  return JSON.parse(readFileSync(MODEL_FILE, 'utf8')) as SiteModel;
+}
+
+/** The not-found page exactly as the server sends it uncompressed. */
+export function readNotFoundPage(): Buffer {
+  return readFileSync(join(CLIENT_DIR, '404.html'));
+}
+
+/** Every public URL of the build (pages, scripts, styles, files), as the server keys them. */
+export function builtUrls(): string[] {
+  const urls: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const rel = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${rel}/`);
+      else if (rel === 'index.html') urls.push('/');
+      else if (rel.endsWith('/index.html')) urls.push(`/${rel.slice(0, -'/index.html'.length)}`);
+      else if (rel !== '404.html') urls.push(`/${rel}`);
+    }
+  };
+  walk(CLIENT_DIR, '');
+  return urls.sort();
+}

@@ -1,0 +1,233 @@
+// The blog, about and legal pages checked against spec 001 §2 (Blog, About, Legal pages), §4 (blog
+// filtering) and §9 (blog figures, legal figures), on the real site/ folder.
+import { describe, expect, it } from 'vitest';
+import { checkLinks } from '../../../engine/content/check-links';
+import { loadSite } from '../../../engine/content/load-site';
+import type { ResolvedPage, ResolvedSection } from '../../../engine/content/model';
+import { formatProblem } from '../../../engine/content/problem';
+import { articleMatches, categoryValue, countLine, viewArticles } from '../../../engine/sections/article-filter';
+import { formatLongDate } from '../../../engine/sections/long-date';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+
+const { model, problems } = loadSite(readSiteFiles(), readSchemas());
+
+function page(path: string): ResolvedPage {
+  const found = model?.pages.find((p) => p.path === path);
+  if (!found) throw new Error(`no page at ${path}`);
+  return found;
+}
+
+function only<T extends ResolvedSection['type']>(path: string, type: T): Extract<ResolvedSection, { type: T }> {
+  const sections = page(path).sections.filter((s): s is Extract<ResolvedSection, { type: T }> => s.type === type);
+  expect(sections, `${path} has one ${type} section`).toHaveLength(1);
+  return sections[0]!;
+}
+
+/** Every label and href of a page's buttons and links, as written in YAML. */
+function actionsOf(path: string): Array<{ label: string; href: string }> {
+  const out: Array<{ label: string; href: string }> = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.label === 'string' && typeof o.href === 'string') out.push({ label: o.label, href: o.href });
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(page(path).sections);
+  return out;
+}
+
+/** All text of a page's sections, for figures the spec names. */
+const textOf = (path: string) => JSON.stringify(page(path).sections);
+
+it('the real site loads', () => {
+  expect(problems.map(formatProblem)).toEqual([]);
+});
+
+describe('/blog (spec 001 §2 Blog, §9 Blog)', () => {
+  const list = () => only('/blog', 'article-list');
+
+  it('has 9 sample articles with unique numbers, 3 of them featured and listed first', () => {
+    const { articles } = list();
+    expect(articles).toHaveLength(9);
+    expect(new Set(articles.map((a) => a.id)).size).toBe(9);
+    expect(articles.filter((a) => a.featured).map((a) => a.id)).toEqual(articles.slice(0, 3).map((a) => a.id));
+  });
+
+  it('gives every article a known category, a real date and a read time', () => {
+    const names = list().categories.map((c) => c.name);
+    for (const a of list().articles) {
+      expect(names, `article ${a.id}`).toContain(a.category);
+      expect(formatLongDate(a.date), `article ${a.id} date`).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      expect(a.readTime).toMatch(/^\d+ min read$/);
+      expect(a.views).toMatch(/^[\d.]+K views$/);
+    }
+  });
+
+  it('lists seven categories with the counts 32, 28, 24, 22, 20, 18, 12, which add up to the 156 posts', () => {
+    const counts = list().categories.map((c) => c.count);
+    expect(counts).toEqual([32, 28, 24, 22, 20, 18, 12]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(156);
+    expect(textOf('/blog')).toContain('156 articles');
+  });
+
+  it('reads "Showing X of 9 articles"', () => {
+    expect(countLine(list().countText, 4, list().articles.length)).toBe('Showing 4 of 9 articles');
+  });
+
+  it('links articles to /blog/{id}, which check-links accepts through the known /blog/{id} entry', () => {
+    expect(list().articleHref).toBe('/blog/{id}');
+    const html = list().articles.map((a) => `<a href="/blog/${a.id}">${a.title}</a>`).join('');
+    const result = checkLinks({ routes: ['/blog'], pages: [{ route: '/blog', html }], sources: [], known: model!.knownLinks, siteUrl: model!.site.url });
+    expect(result.broken).toEqual([]);
+    expect(result.known.map((k) => [k.href, k.knownAs?.href])).toEqual(list().articles.map((a) => [`/blog/${a.id}`, '/blog/{id}']).sort());
+  });
+
+  it('sends Load More Articles and Subscribe to /contact-us', () => {
+    const actions = actionsOf('/blog');
+    expect(actions.filter((a) => a.label === 'Load More Articles').map((a) => a.href)).toEqual(['/contact-us']);
+    expect(new Set(actions.filter((a) => a.label === 'Subscribe').map((a) => a.href))).toEqual(new Set(['/contact-us']));
+  });
+});
+
+describe('blog filtering (spec 001 §4)', () => {
+  const article = (title: string, excerpt: string, category: string) => ({ title, excerpt, category });
+
+  it.each([
+    ['Copyright Law', 'copyright-law'],
+    ['DMCA Guides', 'dmca-guides'],
+    ['Tips and Tricks', 'tips-and tricks'],
+    ['News', 'news'],
+  ])('turns the category %j into %j: lowercased, only the first space becomes a hyphen', (name, value) => {
+    expect(categoryValue(name)).toBe(value);
+  });
+
+  it('so a category of three words never equals its hyphenated id', () => {
+    const a = article('Watermarks', 'Tips', 'Tips and Tricks');
+    expect(articleMatches(a, '', 'tips-and-tricks')).toBe(false);
+    expect(articleMatches(a, '', 'tips-and tricks')).toBe(true);
+    expect(articleMatches(a, '', 'all')).toBe(true);
+  });
+
+  it.each([
+    ['fair', true],
+    ['FAIR USE', true],
+    ['courts', true],
+    ['COURTS WEIGH', true],
+    ['parody and', false],
+  ])('finds %j in the title or the excerpt, ignoring case: %s', (search, found) => {
+    const a = article('Fair Use Explained', 'The four factors courts weigh.', 'Copyright Law');
+    expect(articleMatches(a, search, 'all')).toBe(found);
+  });
+
+  it('needs both the search text and the category to match', () => {
+    const a = article('Fair Use Explained', 'The four factors courts weigh.', 'Copyright Law');
+    expect(articleMatches(a, 'fair', 'copyright-law')).toBe(true);
+    expect(articleMatches(a, 'fair', 'dmca-guides')).toBe(false);
+  });
+
+  it('shows the first three matches as featured and skips them in the latest list', () => {
+    const articles = [1, 2, 3, 4, 5].map((n) => ({ ...article(`Post ${n}`, n % 2 ? 'odd' : 'even', 'News'), n }));
+    const all = viewArticles(articles, '', 'all');
+    expect(all.featured.map((a) => a.n)).toEqual([1, 2, 3]);
+    expect(all.latest.map((a) => a.n)).toEqual([4, 5]);
+    const odd = viewArticles(articles, 'odd', 'all');
+    expect([odd.matches, odd.featured, odd.latest].map((l) => l.map((a) => a.n))).toEqual([[1, 3, 5], [1, 3, 5], []]);
+  });
+
+  it.each([
+    ['2024-01-15', 'January 15, 2024'],
+    ['2023-12-07', 'December 7, 2023'],
+  ])('writes %s as %s', (iso, text) => {
+    expect(formatLongDate(iso)).toBe(text);
+  });
+});
+
+describe('/about-us and /about (spec 001 §2 About)', () => {
+  it('/about-us has a six-person leadership team, each with a role and biography', () => {
+    const team = only('/about-us', 'team');
+    expect(team.members).toHaveLength(6);
+    expect(new Set(team.members.map((m) => m.name)).size).toBe(6);
+    for (const m of team.members) expect(m.role.length * m.bio.length).toBeGreaterThan(0);
+  });
+
+  it('/about-us has mission, vision, story, values, achievements and awards', () => {
+    const sections = page('/about-us').sections;
+    const ids = sections.map((s) => ('id' in s ? s.id : undefined));
+    expect(ids).toEqual(expect.arrayContaining(['mission', 'story', 'values', 'team', 'achievements', 'awards']));
+    const mission = sections.find((s) => 'id' in s && s.id === 'mission');
+    expect(mission?.type === 'card-grid' && mission.cards.map((c) => c.title)).toEqual(['Our mission', 'Our vision']);
+    const values = sections.find((s) => 'id' in s && s.id === 'values');
+    expect(values?.type === 'card-grid' && values.cards.map((c) => c.title)).toEqual(['Integrity', 'Innovation', 'Client-focused', 'Global impact']);
+  });
+
+  it('/about-us claims 100,000+ creators, 2M+ takedowns and 99.2% success', () => {
+    const achievements = page('/about-us').sections.find((s) => s.type === 'stats' && s.id === 'achievements');
+    expect(achievements?.type === 'stats' && achievements.items.map((i) => i.value)).toEqual(['100,000+', '2M+', '99.2%', '24/7']);
+  });
+
+  it('/about-us sends Get Started Today and Contact Our Team to /contact-us', () => {
+    const actions = actionsOf('/about-us').filter((a) => ['Get Started Today', 'Contact Our Team'].includes(a.label));
+    expect(actions.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(actions.map((a) => a.href))).toEqual(new Set(['/contact-us']));
+  });
+
+  it('/about shows its own figures and links to /contact and /takedown/commercial', () => {
+    const stats = only('/about', 'stats');
+    expect(stats.items.map((i) => i.value)).toEqual(['98.5%', '50,000+', '15,000+', '150+', '1000+']);
+    const hrefs = new Set(actionsOf('/about').map((a) => a.href));
+    expect(hrefs).toEqual(new Set(['/contact', '/takedown/commercial']));
+  });
+});
+
+describe('legal pages (spec 001 §2 Legal pages, §9 Legal pages)', () => {
+  const PRIVACY = ['information collection', 'use', 'sharing', 'security', 'retention', 'rights', 'cookies', 'international transfers', 'children', 'changes', 'contact'];
+  const TERMS = [
+    'acceptance', 'services', 'eligibility', 'user obligations', 'prohibited uses', 'dmca compliance', 'payment terms',
+    'service availability', 'intellectual property', 'limitation of liability', 'indemnification', 'termination',
+    'governing law', 'changes', 'contact',
+  ];
+
+  it.each([
+    ['/privacy', PRIVACY],
+    ['/terms', TERMS],
+  ] as const)('%s has the spec\'s anchored sections, in order, last updated January 15, 2024', (path, topics) => {
+    const doc = only(path, 'document');
+    expect(doc.parts).toHaveLength(topics.length);
+    doc.parts.forEach((part, i) => expect(part.title.toLowerCase(), `part ${i + 1}`).toContain(topics[i]));
+    expect(formatLongDate(doc.updated)).toBe('January 15, 2024');
+    // Anchors are unique on the page, including against the section ids and the layout's ids.
+    const ids = [...doc.parts.map((p) => p.id), ...page(path).sections.flatMap((s) => ('id' in s && s.id ? [s.id] : [])), 'main', 'page-title', 'site-nav'];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has 11 privacy sections and 15 terms sections', () => {
+    expect(only('/privacy', 'document').parts).toHaveLength(11);
+    expect(only('/terms', 'document').parts).toHaveLength(15);
+  });
+
+  it.each([
+    ['/privacy', ['within 30 days', 'under 13', '7 years', 'banner on our website for 30 days', 'EU, the UK, Canada or Australia']],
+    ['/terms', [
+      'at least 18 years old', 'parent or legal guardian', 'within 14 days', '30-day money-back guarantee', 'within 30 days',
+      '12 months before the claim', 'State of California', 'arbitration in San Francisco', 'repeat infringers are terminated',
+      'penalty of perjury', '99.9%', 'banner on our website for 30 days',
+    ]],
+  ] as const)('%s states the spec\'s figures', (path, phrases) => {
+    const text = textOf(path).replace(/\s+/g, ' ');
+    for (const p of phrases) expect(text, p).toContain(p);
+  });
+
+  it('lists the six elements of a valid takedown notice in the DMCA compliance section', () => {
+    const dmca = only('/terms', 'document').parts.find((p) => p.id === 'dmca-compliance');
+    expect(dmca?.list).toEqual([
+      'Identification of the copyrighted work',
+      'The location of the infringing material',
+      "The owner's contact information",
+      'A statement of good faith that the use is not authorised',
+      'A statement, under penalty of perjury, that the information is accurate',
+      'A physical or electronic signature of the owner or authorised agent',
+    ]);
+  });
+});
