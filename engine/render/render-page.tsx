@@ -69,7 +69,7 @@ export function renderPage(model: SiteModel, location: string | null, options: R
           </head>
           <body>
             <SiteUrlContext.Provider value={options.siteUrl}>
-              <App model={model} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+              <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
             </SiteUrlContext.Provider>
             <IslandData collector={collector} />
           </body>
