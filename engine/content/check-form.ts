@@ -18,6 +18,17 @@ const RULE_KEYWORDS: Record<string, string[]> = {
  * by a rule, message, layout or payload setting exists, and every message belongs to a rule the
  * field really has (a message that can never show is a mistake).
  */
+let compiler: Ajv | null = null;
+
+/** One Ajv for every form: a new instance compiles JSON Schema's meta-schema again, which costs more than a form. */
+function fieldSchemaCompiler(): Ajv {
+  if (!compiler) {
+    compiler = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+    addFormats(compiler);
+  }
+  return compiler;
+}
+
 export function checkFormDefinition(form: Form): DataIssue[] {
   const issues: DataIssue[] = [];
   const fields = (form.fields.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -27,9 +38,13 @@ export function checkFormDefinition(form: Form): DataIssue[] {
   const list = names.join(', ');
 
   try {
-    const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
-    addFormats(ajv);
-    ajv.compile(form.fields);
+    const ajv = fieldSchemaCompiler();
+    try {
+      ajv.compile(form.fields);
+    } finally {
+      // Nothing is kept between checks: the next load brings new schema objects.
+      ajv.removeSchema(form.fields);
+    }
   } catch (err) {
     issues.push({ path: ['fields'], at: 'key', message: `is not a valid field schema: ${(err as Error).message}` });
   }

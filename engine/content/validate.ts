@@ -19,7 +19,20 @@ export interface ContentValidator {
   validate(schemaKey: string, data: unknown): DataIssue[];
 }
 
+/**
+ * The last validator made, by the text of its schemas. Compiling the schemas is most of the cost of
+ * checking the site, and the dev server and the link checker load the site again and again with
+ * the same schemas; a schema edit changes the text, so it never gets a stale validator.
+ */
+let lastValidator: { key: string; validator: ContentValidator } | null = null;
+
 export function createContentValidator(schemas: SchemaSet): ContentValidator {
+  const key = JSON.stringify(schemas);
+  if (lastValidator?.key !== key) lastValidator = { key, validator: compileContentValidator(schemas) };
+  return lastValidator.validator;
+}
+
+function compileContentValidator(schemas: SchemaSet): ContentValidator {
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
   addFormats(ajv, ['email', 'uri', 'date']);
   for (const [key, schema] of Object.entries(schemas)) ajv.addSchema(schema, BASE + key);
