@@ -24,7 +24,9 @@ await build({
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
-const assets = assetsFromManifest(manifest);
+// Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.
+const linked = assetsFromManifest(manifest);
+const assets = { ...linked, inlineStyles: linked.stylesheets.map((href) => readFileSync(join(clientDir, href), 'utf8')).join('\n') };
 const options = { siteUrl, assets, year: new Date().getFullYear() };
 
 const write = (file: string, text: string) => {

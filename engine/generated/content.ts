@@ -359,6 +359,10 @@ export interface ArticleListSection {
  */
 export interface Action {
   label: string;
+  /**
+   * Words that finish the label for screen readers and search engines, not shown: label "Learn More" with context "about badge plans" is read "Learn More about badge plans". Use it when the label alone does not say where the link goes.
+   */
+  context?: string;
   href?: Href;
   /**
    * A behaviour instead of a link.

@@ -13,6 +13,12 @@ const NOT_FOUND_LOCATION = '/__not-found__/';
 /** Where the browser code and styles are, from the build manifest (or the dev server). */
 export interface PageAssets {
   stylesheets: string[];
+  /**
+   * The stylesheets' text, to put in the page instead of linking them. The site's styles are small
+   * (about 6 KB compressed), and a linked stylesheet holds back the first paint for one more round
+   * trip, which on a phone network costs more than the bytes.
+   */
+  inlineStyles?: string;
   /** Module scripts, in order (the dev server adds its own client first). */
   scripts: string[];
   /** Chunks to preload for the given islands. */
@@ -44,6 +50,11 @@ function withSiteUrl(value: unknown, siteUrl: string): unknown {
   return value;
 }
 
+/** CSS inside <style>: a `</style` in it would end the element early; `\/` is the same `/` to CSS. */
+export function styleSafeCss(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
 /** Renders the page at `location` (null: the not-found page) as a complete HTML document. */
 export function renderPage(model: SiteModel, location: string | null, options: RenderOptions): { status: 200 | 404; html: string } {
   const page = location === null ? null : matchPage(model, location);
@@ -60,7 +71,11 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             {model.site.themeColor && <meta name="theme-color" content={model.site.themeColor} />}
             <Head site={model.site} page={shown} siteUrl={options.siteUrl} />
             <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-            {assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+            {assets.inlineStyles !== undefined ? (
+              <style dangerouslySetInnerHTML={{ __html: styleSafeCss(assets.inlineStyles) }} />
+            ) : (
+              assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)
+            )}
             {assets.preloadsFor(islandsOf(shown)).map((href) => <link key={href} rel="modulepreload" href={href} />)}
             {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
             {shown.meta.jsonLd?.map((data, i) => (

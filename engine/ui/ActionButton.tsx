@@ -8,6 +8,7 @@ export function ActionButton({ action }: { action: Action }) {
     <>
       {action.icon && <Icon name={action.icon} size={18} />}
       {action.label}
+      {action.context && <span className="visually-hidden"> {action.context}</span>}
     </>
   );
   if (action.href) return <a className={className} href={action.href}>{content}</a>;

@@ -256,3 +256,14 @@ test('/badges fits a 375 px phone screen without sideways scrolling', async ({ p
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
+
+test('the hero\'s "Learn More" link says where it goes to screen readers, and still shows only "Learn More"', async ({ page }) => {
+  await page.goto('/badges');
+  const link = page.getByRole('link', { name: 'Learn More about website protection from our team', exact: true });
+  await expect(link).toHaveAttribute('href', '/contact-us');
+  // The extra words are read, not shown: the visible part of the link is the spec's label.
+  const visible = await link.evaluate((a) => [...a.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('visually-hidden'))).map((n) => n.textContent).join('').trim());
+  expect(visible).toBe('Learn More');
+  const box = await link.locator('.visually-hidden').boundingBox();
+  expect(box!.width * box!.height).toBeLessThanOrEqual(1);
+});

@@ -122,6 +122,15 @@ describe('the <head> of real pages', () => {
     expect(tags(head, 'script').filter((t) => t.src).map((t) => [t.type, t.src])).toEqual([['module', '/c.js']]);
   });
 
+  it('with inline styles, the CSS is in one <style> in <head>, no stylesheet is linked, and "</style" cannot end it early', () => {
+    const css = 'body{color:#111}\n.x::after{content:"</style><script>alert(1)</script>"}';
+    const html = renderPage(model, '/', { ...options, assets: { ...assets, inlineStyles: css } }).html;
+    const head = headOf(html);
+    expect(tags(head, 'link').filter((t) => t.rel === 'stylesheet')).toEqual([]);
+    const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toEqual(['body{color:#111}\n.x::after{content:"<\\/style><script>alert(1)</script>"}']);
+  });
+
   it('the home page JSON-LD blocks are valid JSON with a schema.org @context', () => {
     const blocks = scriptBodies(homeHtml, 'application/ld+json');
     expect(blocks).toHaveLength(home.meta.jsonLd?.length ?? 0);
