@@ -1,10 +1,12 @@
-import { StaticRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { StaticRouter, type RouteObject } from 'react-router-dom';
 import type { ResolvedPage, SiteModel } from '../content/model';
 import { PageView } from './PageView';
 
 /**
- * Route tables by model. react-router ranks a table on every `matchRoutes` call, and the prerender
- * asks once per page, so building it once per model keeps the build linear in the number of pages.
+ * Route tables by model. Page paths are static (the page schema allows only lowercase segments, no
+ * parameters), so matching is a lookup of the normalised location: the same answer react-router's
+ * `matchRoutes` gives (case-insensitive, trailing slash optional), without ranking the whole table
+ * again for every page the prerender renders, which made the build quadratic in the page count.
  */
 const routeTables = new WeakMap<SiteModel, { routes: RouteObject[]; byPath: Map<string, ResolvedPage> }>();
 
@@ -13,7 +15,7 @@ function routeTable(model: SiteModel) {
   if (!table) {
     table = {
       routes: model.pages.map((p) => ({ path: p.path ?? undefined, id: p.path ?? undefined })),
-      byPath: new Map(model.pages.flatMap((p) => (p.path ? [[p.path, p] as const] : []))),
+      byPath: new Map(model.pages.flatMap((p) => (p.path ? [[p.path.toLowerCase(), p] as const] : []))),
     };
     routeTables.set(model, table);
   }
@@ -25,17 +27,26 @@ export function routeObjects(model: SiteModel): RouteObject[] {
   return routeTable(model).routes;
 }
 
+/** A location's path as a route key: no query or fragment, decoded, lowercased, no trailing slash. */
+export function routeKey(location: string): string {
+  let path = location.replace(/[?#].*$/s, '');
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape matches no route; keep it as it is so the lookup simply misses.
+  }
+  path = path.replace(/\/+$/, '').toLowerCase();
+  return path === '' ? '/' : path;
+}
+
 /** The page a location shows, or null when it is not a route (the not-found page is shown). */
 export function matchPage(model: SiteModel, location: string): ResolvedPage | null {
-  const { routes, byPath } = routeTable(model);
-  const id = matchRoutes(routes, location)?.at(-1)?.route.id;
-  return (id && byPath.get(id)) || null;
+  return routeTable(model).byPath.get(routeKey(location)) ?? null;
 }
 
 /**
  * One page inside a router, so links and anything else that reads the location work as in the
- * browser. The page is the one `matchPage` chose (null: the not-found page); matching again with a
- * `<Routes>` of every page would rank the whole table once more for each page rendered.
+ * browser. The page is the one `matchPage` chose (null: the not-found page).
  */
 export function App({ model, page, location, year }: { model: SiteModel; page: ResolvedPage | null; location: string; year: number }) {
   return (

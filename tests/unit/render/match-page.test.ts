@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
@@ -36,5 +37,32 @@ describe('matchPage', () => {
     expect(matchPage(small, '/pricing')).toBeNull();
     expect(matchPage(site, '/pricing')?.path).toBe('/pricing');
     expect(matchPage(small, '/')?.meta.title).toBe('Home page');
+  });
+});
+
+describe('matchPage agrees with react-router', () => {
+  const site = load();
+  const locations = [
+    ...site.pages.map((p) => p.path!),
+    ...site.pages.map((p) => `${p.path}/`),
+    ...site.pages.map((p) => p.path!.toUpperCase()),
+    '/pricing?billing=annual#plans',
+    '/faq/legal#fair-use',
+    '/faq//legal',
+    '/faq/legal//',
+    '/%70ricing',
+    '/no-such-page',
+    '/faq/legal/extra',
+    '/takedown/commercial',
+    '/blog/1',
+  ];
+
+  it.each(locations)('%s', (location) => {
+    const viaRouter = matchRoutes(routeObjects(site), location)?.at(-1)?.route.id ?? null;
+    expect(matchPage(site, location)?.path ?? null).toBe(viaRouter);
+  });
+
+  it('gives null for a malformed escape instead of throwing', () => {
+    expect(matchPage(site, '/%E0%A4%A')).toBeNull();
   });
 });
