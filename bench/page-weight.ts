@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { budgetKind, measurePage, type PageWeight } from '../engine/render/page-weight';
-import { htmlFileFor } from '../engine/render/site-files';
+import { measureBuiltSite, type PageWeight } from '../engine/render/page-weight';
 
 export interface PageWeightReport {
   rows: Omit<PageWeight, 'jsFiles'>[];
@@ -14,11 +13,9 @@ export interface PageWeightReport {
 export function measureWeights(distDir: string): PageWeightReport {
   const clientDir = join(distDir, 'client');
   const model = JSON.parse(readFileSync(join(distDir, 'site-model.json'), 'utf8')) as SiteModel;
-  const readAsset = (url: string) => readFileSync(join(clientDir, url.replace(/^\//, '')));
-  const rows = model.pages.map((p) => {
-    const { jsFiles: _files, ...row } = measurePage(p.path!, budgetKind(p), readFileSync(join(clientDir, htmlFileFor(p.path!)), 'utf8'), readAsset);
-    return row;
-  });
+  const rows = measureBuiltSite(model, (file) => readFileSync(join(clientDir, file)))
+    .filter((r) => r.route !== '(not found)')
+    .map(({ jsFiles: _files, ...row }) => row);
   const kb = (n: number) => n / 1024;
   const totals = rows.map((r) => r.htmlGzip + r.jsGzip + r.cssGzip).sort((a, b) => a - b);
   return {

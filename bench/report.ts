@@ -220,7 +220,7 @@ function pipelineSection(p: PipelineSection): string[] {
 
 function weightSection(w: PageWeightReport): string[] {
   const out = ['## 4. Page weight', ''];
-  out.push('Per built route, gzip (level 9) of the HTML and of every script and stylesheet it loads up front; requests = HTML + those files (the code behind `npm run report:size`).');
+  out.push('Per built route, gzip (level 9) of the HTML and of every script and stylesheet it loads (its entry script and the chunks its islands load as they hydrate); requests = HTML + those files (the code behind `npm run report:size`).');
   out.push('');
   out.push('| Route | kind | HTML KB | JS KB | CSS KB | requests |');
   out.push('|---|---|---:|---:|---:|---:|');

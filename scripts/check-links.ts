@@ -15,7 +15,7 @@ const built = process.argv.includes('--built');
 const clientDir = join(DIST_DIR, 'client');
 
 function renderedInMemory(m: SiteModel): RenderedPage[] {
-  const assets: PageAssets = { stylesheets: [], scripts: [], preloadsFor: () => [] };
+  const assets: PageAssets = { stylesheets: [], scripts: [] };
   const options = { siteUrl, assets, year: new Date().getFullYear() };
   return [
     ...m.pages.map((p) => ({ route: p.path, html: renderPage(m, p.path!, options).html })),

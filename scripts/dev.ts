@@ -134,7 +134,6 @@ app.use(async (req, res, next) => {
       assets: {
         stylesheets: ['/engine/styles/site.css'],
         scripts: ['/@vite/client', '/engine/render/client-entry.ts'],
-        preloadsFor: () => [],
       },
     });
     res.status(status).type('html').send(html);

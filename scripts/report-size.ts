@@ -1,8 +1,7 @@
 // npm run report:size [-- --check]: gzip weight of every built route; --check fails on a budget overrun.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { budgetKind, JS_BUDGETS, measurePage } from '../engine/render/page-weight';
-import { htmlFileFor } from '../engine/render/site-files';
+import { JS_BUDGETS, measureBuiltSite } from '../engine/render/page-weight';
 import { loadModelOrExit } from './load-model';
 import { DIST_DIR } from './read-project';
 
@@ -12,11 +11,9 @@ if (!existsSync(join(clientDir, 'index.html'))) {
   process.exit(1);
 }
 const model = loadModelOrExit();
-const readAsset = (url: string) => readFileSync(join(clientDir, url.replace(/^\//, '')));
 const kb = (n: number) => (n / 1024).toFixed(1);
 
-const rows = model.pages.map((p) => measurePage(p.path!, budgetKind(p), readFileSync(join(clientDir, htmlFileFor(p.path!)), 'utf8'), readAsset));
-rows.push(measurePage('(not found)', 'content', readFileSync(join(clientDir, '404.html'), 'utf8'), readAsset));
+const rows = measureBuiltSite(model, (file) => readFileSync(join(clientDir, file)));
 
 console.log('| Route | Kind | HTML KB | JS KB | CSS KB | Requests | JS budget (target) |');
 console.log('|---|---|---:|---:|---:|---:|---|');
@@ -27,7 +24,7 @@ for (const r of rows) {
   if (r.jsGzip > b.limit) over.push(`${r.route}: ${kb(r.jsGzip)} KB of JS, limit ${kb(b.limit)} KB`);
   console.log(`| ${r.route} | ${r.kind} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.requests} | ${verdict} |`);
 }
-console.log('\nSizes are gzip (level 9) of the HTML and of every script and stylesheet the page loads up front.');
+console.log('\nSizes are gzip (level 9) of the HTML and of every script and stylesheet the page loads: its entry script and the chunks its islands load as they hydrate.');
 if (process.argv.includes('--check') && over.length) {
   console.error(`\nJavaScript budget exceeded:\n  ${over.join('\n  ')}`);
   process.exit(1);

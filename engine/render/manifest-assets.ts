@@ -1,4 +1,7 @@
+import type { ResolvedPage } from '../content/model';
+import type { ResolvedFormSection } from '../content/model';
 import type { PageAssets } from './render-page';
+import { islandsOf } from './render-page';
 
 export interface ManifestChunk {
   file: string;
@@ -11,39 +14,64 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 const ENTRY = 'engine/render/client-entry.ts';
+// Where a form's precompiled validator comes from (engine/forms/vite-plugin-form-validators.ts).
+const VALIDATOR_LOADER = 'engine/forms/load-validator.ts';
+const FORM_VALIDATOR = 'virtual:form-validator/';
 
-/** Script, style and preload URLs for prerendered pages, read from Vite's build manifest. */
-export function assetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
+function entryOf(manifest: ViteManifest): ManifestChunk {
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`The build manifest has no entry for ${ENTRY}; run the client build first.`);
-  const url = (file: string) => base + file;
-  const stylesheets = [...new Set([...Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.css')), ...(entry.css ?? [])])];
+  return entry;
+}
 
+/** Script and style URLs for prerendered pages, read from Vite's build manifest. */
+export function assetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
+  const entry = entryOf(manifest);
+  const stylesheets = [...new Set([...Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.css')), ...(entry.css ?? [])])];
+  return { stylesheets: stylesheets.map((f) => base + f), scripts: [base + entry.file] };
+}
+
+/**
+ * The code chunks a page's islands load when they hydrate, besides the entry its script tag loads:
+ * each island's import closure, and for a form that checks its fields in the browser, the
+ * validator loader and that form's precompiled validator. The pages do not preload them (a
+ * preload is fetched before the first paint and holds it back); the size budgets count them.
+ */
+export function chunksFor(manifest: ViteManifest, islands: string[], forms: string[], base = '/'): string[] {
+  entryOf(manifest);
+  const files = new Set<string>();
   // A chunk plus everything it imports statically, except the entry, which is loaded by its script tag.
-  const closure = (key: string, into: Set<string>) => {
+  const closure = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || key === ENTRY || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const dep of chunk.imports ?? []) closure(dep, into);
+    if (!chunk || key === ENTRY || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep);
   };
+  const need = (key: string | undefined, what: string) => {
+    if (!key || !manifest[key]) throw new Error(`No code chunk for ${what} in the build manifest.`);
+    closure(key);
+  };
+  for (const dep of manifest[ENTRY]!.imports ?? []) closure(dep);
   const islandKeys = new Map(
     Object.keys(manifest)
       .filter((k) => k.endsWith('.island.tsx'))
       .map((k) => [k.slice(k.lastIndexOf('/') + 1, -'.island.tsx'.length), k]),
   );
+  for (const name of islands) need(islandKeys.get(name), `the island "${name}"`);
+  if (forms.length) need(VALIDATOR_LOADER, 'the form validator loader');
+  for (const id of forms) need(FORM_VALIDATOR + id, `the validator of the form "${id}"`);
+  return [...files].map((f) => base + f);
+}
 
-  return {
-    stylesheets: stylesheets.map(url),
-    scripts: [url(entry.file)],
-    preloadsFor(islands) {
-      const files = new Set<string>();
-      for (const dep of entry.imports ?? []) closure(dep, files);
-      for (const name of islands) {
-        const key = islandKeys.get(name);
-        if (!key) throw new Error(`No code chunk for the island "${name}" in the build manifest.`);
-        closure(key, files);
-      }
-      return [...files].map(url);
-    },
-  };
+/** The forms on a page whose fields are checked by our validator (not by the browser's own checks alone). */
+export function validatedFormsOf(page: ResolvedPage): string[] {
+  return page.sections
+    .filter((s): s is ResolvedFormSection => s.type === 'form')
+    .filter((s) => s.definition.errors.show !== 'browser')
+    .map((s) => s.definition.id);
+}
+
+/** Every chunk a page's islands load, from the manifest. */
+export function pageChunks(manifest: ViteManifest, page: ResolvedPage, base = '/'): string[] {
+  return chunksFor(manifest, islandsOf(page), validatedFormsOf(page), base);
 }

@@ -21,8 +21,6 @@ export interface PageAssets {
   inlineStyles?: string;
   /** Module scripts, in order (the dev server adds its own client first). */
   scripts: string[];
-  /** Chunks to preload for the given islands. */
-  preloadsFor(islands: string[]): string[];
 }
 
 export interface RenderOptions {
@@ -76,8 +74,6 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             ) : (
               assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)
             )}
-            {assets.preloadsFor(islandsOf(shown)).map((href) => <link key={href} rel="modulepreload" href={href} />)}
-            {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
             {shown.meta.jsonLd?.map((data, i) => (
               <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(withSiteUrl({ '@context': 'https://schema.org', ...data }, options.siteUrl)) }} />
             ))}
@@ -87,6 +83,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
               <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
             </SiteUrlContext.Provider>
             <IslandData collector={collector} />
+            {/* Last in <body>, and no chunk is preloaded: the page paints from its HTML and inline
+                styles before any script is fetched; the islands then load their chunks side by side. */}
+            {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
           </body>
         </html>
       </IslandContext.Provider>

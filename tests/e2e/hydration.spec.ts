@@ -1,6 +1,10 @@
 // The page scripts: they run cleanly under the site's CSP and make the islands interactive, and
 // without them the content and links are still there for visitors and crawlers.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { assetsFromManifest, pageChunks, type ViteManifest } from '../../engine/render/manifest-assets';
+import { DIST_DIR } from '../../scripts/read-project';
 import { routes, siteModel, waitForIslands } from './site';
 
 /** The home page plus one more: the first page with an interactive section (FAQ accordion), else /pricing. */
@@ -60,6 +64,32 @@ test.describe('with JavaScript', () => {
 
       await page.waitForLoadState('networkidle');
       expect(await problems()).toEqual([]);
+    });
+  }
+});
+
+test.describe('the scripts a page loads', () => {
+  // The size budgets (npm run report:size) count the chunks the manifest says a page's islands load;
+  // this checks that count against what the browser really fetches, form validators included.
+  const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, 'client', '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const withForm = (show: string) => siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && s.definition.errors.show === show))!.path!;
+  const paths = [...new Set(['/', '/pricing', '/faq/technical', withForm('browser'), withForm('after-submit'), withForm('submit-and-live')])];
+
+  for (const path of paths) {
+    test(`${path} fetches exactly the scripts its size budget counts, and its HTML preloads none`, async ({ page }) => {
+      const fetched = new Set<string>();
+      page.on('request', (req) => {
+        const url = new URL(req.url());
+        if (url.pathname.endsWith('.js')) fetched.add(url.pathname);
+      });
+      const response = await page.goto(path, { waitUntil: 'load' });
+      // The islands' own loader preloads their dependencies once they run; the page itself names none.
+      expect(await response!.text()).not.toContain('modulepreload');
+      await waitForIslands(page);
+      await page.waitForLoadState('networkidle');
+      const shown = siteModel().pages.find((p) => p.path === path)!;
+      const expected = [...assetsFromManifest(manifest()).scripts, ...pageChunks(manifest(), shown)];
+      expect([...fetched].sort()).toEqual([...expected].sort());
     });
   }
 });

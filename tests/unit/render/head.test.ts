@@ -3,14 +3,14 @@ import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
 import { scriptSafeJson } from '../../../engine/render/island';
-import { assetsFromManifest, type ViteManifest } from '../../../engine/render/manifest-assets';
+import { assetsFromManifest, chunksFor, type ViteManifest } from '../../../engine/render/manifest-assets';
 import { islandsOf, renderPage, type PageAssets } from '../../../engine/render/render-page';
 import { renderSitemap } from '../../../engine/render/site-files';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { minimalSite, yaml } from '../../fixtures/minimal-site';
 
 const SITE_URL = 'https://example.com';
-const assets: PageAssets = { stylesheets: ['/a.css'], scripts: ['/c.js'], preloadsFor: () => ['/h.js'] };
+const assets: PageAssets = { stylesheets: ['/a.css'], scripts: ['/c.js'] };
 const options = { siteUrl: SITE_URL, assets, year: 2030 };
 const schemas = readSchemas();
 
@@ -115,11 +115,14 @@ describe('the <head> of real pages', () => {
     expect(canonicals(html)).toEqual([`https://example.com${page.path}`]);
   });
 
-  it('the stylesheets, module scripts and island preloads of the assets are linked in <head>', () => {
+  it('the stylesheets are linked in <head>; the module scripts come last in <body>, after all content, and nothing is preloaded', () => {
     const head = headOf(homeHtml);
     expect(tags(head, 'link').filter((t) => t.rel === 'stylesheet').map((t) => t.href)).toEqual(['/a.css']);
-    expect(tags(head, 'link').filter((t) => t.rel === 'modulepreload').map((t) => t.href)).toEqual(['/h.js']);
-    expect(tags(head, 'script').filter((t) => t.src).map((t) => [t.type, t.src])).toEqual([['module', '/c.js']]);
+    expect(tags(head, 'script').filter((t) => t.src)).toEqual([]);
+    expect(tags(homeHtml, 'link').filter((t) => t.rel === 'modulepreload')).toEqual([]);
+    const tail = homeHtml.slice(homeHtml.indexOf('id="island-data"'));
+    expect(tags(tail, 'script').filter((t) => t.src).map((t) => [t.type, t.src])).toEqual([['module', '/c.js']]);
+    expect(homeHtml.indexOf('</main>')).toBeLessThan(homeHtml.indexOf('id="island-data"'));
   });
 
   it('with inline styles, the CSS is in one <style> in <head>, no stylesheet is linked, and "</style" cannot end it early', () => {
@@ -360,20 +363,37 @@ describe('assetsFromManifest', () => {
       islands: ['Header', 'Toasts', 'FaqAccordion'],
       expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js', '/assets/FaqAccordion.island-7.js'],
     },
-  ])('preloads the import closure of $islands, once each, without the entry', ({ islands, expected }) => {
-    const preloads = a.preloadsFor(islands);
-    expect(preloads).toEqual(expected);
-    expect(preloads).not.toContain('/assets/client-1.js');
+  ])('the chunks of $islands are their import closure, once each, without the entry', ({ islands, expected }) => {
+    const chunks = chunksFor(manifest, islands, []);
+    expect(chunks).toEqual(expected);
+    expect(chunks).not.toContain('/assets/client-1.js');
+  });
+
+  it('a form checked in the browser adds the validator loader and its own precompiled validator', () => {
+    const withForm: ViteManifest = {
+      ...manifest,
+      'engine/forms/load-validator.ts': { file: 'assets/load-validator-8.js', imports: ['engine/render/client-entry.ts'] },
+      'virtual:form-validator/contact-us': { file: 'assets/contact-us-9.js', imports: ['_ucs2-10.js'] },
+      '_ucs2-10.js': { file: 'assets/ucs2-10.js' },
+    };
+    expect(chunksFor(withForm, ['Toasts'], ['contact-us'])).toEqual([
+      '/assets/react-2.js',
+      '/assets/Toasts.island-6.js',
+      '/assets/load-validator-8.js',
+      '/assets/contact-us-9.js',
+      '/assets/ucs2-10.js',
+    ]);
+    expect(() => chunksFor(withForm, [], ['newsletter'])).toThrow('No code chunk for the validator of the form "newsletter" in the build manifest.');
   });
 
   it('prefixes every URL with the base', () => {
     const based = assetsFromManifest(manifest, '/static/');
     expect(based.scripts).toEqual(['/static/assets/client-1.js']);
-    expect(based.preloadsFor(['Toasts'])).toEqual(['/static/assets/react-2.js', '/static/assets/Toasts.island-6.js']);
+    expect(chunksFor(manifest, ['Toasts'], [], '/static/')).toEqual(['/static/assets/react-2.js', '/static/assets/Toasts.island-6.js']);
   });
 
   it('says which island has no code chunk', () => {
-    expect(() => a.preloadsFor(['Carousel'])).toThrow('No code chunk for the island "Carousel" in the build manifest.');
+    expect(() => chunksFor(manifest, ['Carousel'], [])).toThrow('No code chunk for the island "Carousel" in the build manifest.');
   });
 
   it('says to run the client build when the manifest has no entry', () => {
