@@ -1,13 +1,20 @@
-// Regenerates engine/generated/content.ts and schemas/section.schema.json from the schema files.
+// Regenerates, from the schema files: engine/generated/content.ts (the content types),
+// engine/generated/content-validators.js (the precompiled content validator) and schemas/section.schema.json.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateContentTypes, sectionUnionFileText } from '../engine/content/generate-types';
+import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../engine/content/generate-types';
+import { contentValidatorsModule, validatorSchemaSet } from '../engine/content/validate';
 import { ROOT, readSchemas } from './read-project';
 
 const schemas = readSchemas();
 delete schemas['section.schema.json'];
-writeFileSync(join(ROOT, 'schemas/section.schema.json'), sectionUnionFileText(schemas));
+const union = sectionUnionFileText(schemas);
+writeFileSync(join(ROOT, 'schemas/section.schema.json'), union);
 const ts = await generateContentTypes(schemas, join(ROOT, 'schemas'));
 mkdirSync(join(ROOT, 'engine/generated'), { recursive: true });
 writeFileSync(join(ROOT, 'engine/generated/content.ts'), ts);
-console.log('Wrote schemas/section.schema.json and engine/generated/content.ts');
+// The validator is made from the schemas as loadSite reads them: the files on disk, union included.
+const { js, dts } = contentValidatorsModule(validatorSchemaSet(readSchemas()), GENERATED_BANNER);
+writeFileSync(join(ROOT, 'engine/generated/content-validators.js'), js);
+writeFileSync(join(ROOT, 'engine/generated/content-validators.d.ts'), dts);
+console.log('Wrote schemas/section.schema.json, engine/generated/content.ts and engine/generated/content-validators.js');

@@ -7,8 +7,8 @@ import { kindOf, CONTENT_KINDS } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { REFERENCE_RULES } from './references';
-import { buildSectionUnionSchema, type SchemaSet } from './schema-set';
-import { createContentValidator } from './validate';
+import type { SchemaSet } from './schema-set';
+import { createContentValidator, validatorSchemaSet } from './validate';
 import { findScalarsByKey, locate, parseYamlFile, type DataPath, type ParsedFile, type SourceFile } from './yaml-source';
 
 export interface LoadResult {
@@ -24,7 +24,7 @@ const LINK_KEYS = new Set(['href', 'canonical']);
  * and reports every problem it finds rather than stopping at the first.
  */
 export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): LoadResult {
-  const validator = createContentValidator({ ...schemas, 'section.schema.json': buildSectionUnionSchema(schemas) });
+  const validator = createContentValidator(validatorSchemaSet(schemas));
   const problems: Problem[] = [];
   const at = (file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value') => {
     const pos = locate(file, path, target);

@@ -1,12 +1,20 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import * as precompiled from '../generated/content-validators.js';
+import { CONTENT_KINDS } from './content-kinds';
 import type { SchemaSet } from './schema-set';
-import { sectionTypes } from './schema-set';
+import { buildSectionUnionSchema, sectionTypes } from './schema-set';
 import { closest } from './closest';
+import { standaloneModule } from './standalone-esm';
 
 // Schemas are registered under one made-up origin so their relative $refs resolve the same way
 // an editor resolves them on disk.
 const BASE = 'https://schemas.site.local/';
+const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true };
+const FORMATS = ['email', 'uri', 'date'] as const;
+// The schemas YAML files are checked against: one per kind of content file.
+const ROOT_SCHEMAS = [...new Set(CONTENT_KINDS.map((k) => k.schema))];
 
 export interface DataIssue {
   path: Array<string | number>;
@@ -26,23 +34,48 @@ export interface ContentValidator {
  */
 let lastValidator: { key: string; validator: ContentValidator } | null = null;
 
+/** The schemas files are checked with: the files under schemas/, with the section union the validator uses. */
+export function validatorSchemaSet(schemas: SchemaSet): SchemaSet {
+  return { ...schemas, 'section.schema.json': buildSectionUnionSchema(schemas) };
+}
+
+/** Names one set of schemas: the precompiled validator is used only for the set it was made from. */
+export function schemaSetHash(schemas: SchemaSet): string {
+  return createHash('sha256').update(JSON.stringify(schemas)).digest('hex');
+}
+
+/**
+ * The validator for the files under schemas/ (see `validatorSchemaSet`). For the schemas
+ * `npm run gen:types` last compiled (engine/generated/content-validators.js), that code is used,
+ * which spares a fresh process most of the cost of its first check; for any other set (a schema
+ * being edited, a test's own schemas) the schemas are compiled here, with the same options.
+ */
 export function createContentValidator(schemas: SchemaSet): ContentValidator {
   const key = JSON.stringify(schemas);
-  if (lastValidator?.key !== key) lastValidator = { key, validator: compileContentValidator(schemas) };
+  if (lastValidator?.key !== key) {
+    const ready = schemaSetHash(schemas) === precompiled.SCHEMA_SET_HASH ? (precompiled.validators as Record<string, ValidateFunction>) : null;
+    lastValidator = { key, validator: contentValidator(schemas, ready) };
+  }
   return lastValidator.validator;
 }
 
-function compileContentValidator(schemas: SchemaSet): ContentValidator {
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
-  addFormats(ajv, ['email', 'uri', 'date']);
+function newAjv(schemas: SchemaSet, options: Options = {}): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
+  addFormats(ajv, [...FORMATS]);
   for (const [key, schema] of Object.entries(schemas)) ajv.addSchema(schema, BASE + key);
+  return ajv;
+}
+
+function contentValidator(schemas: SchemaSet, ready: Record<string, ValidateFunction> | null): ContentValidator {
   const knownTypes = sectionTypes(schemas);
-  const compiled = new Map<string, ValidateFunction>();
+  let ajv: Ajv | null = null;
+  const compiled = new Map<string, ValidateFunction>(Object.entries(ready ?? {}));
 
   return {
     validate(schemaKey, data) {
       let fn = compiled.get(schemaKey);
       if (!fn) {
+        ajv ??= newAjv(schemas);
         fn = ajv.getSchema(BASE + schemaKey);
         if (!fn) throw new Error(`No schema named ${schemaKey} under schemas/`);
         compiled.set(schemaKey, fn);
@@ -51,6 +84,19 @@ function compileContentValidator(schemas: SchemaSet): ContentValidator {
       return describeErrors(fn.errors ?? [], knownTypes);
     },
   };
+}
+
+/**
+ * The validator of a set of schemas as an ES module (ajv standalone code), with the hash of the
+ * set it was made from; `npm run gen:types` writes it to engine/generated/content-validators.js.
+ */
+export function contentValidatorsModule(schemas: SchemaSet, banner: string): { js: string; dts: string } {
+  const ajv = newAjv(schemas, { code: { source: true, esm: true } });
+  const code = standaloneModule(ajv, Object.fromEntries(ROOT_SCHEMAS.map((key, i) => [`v${i}`, BASE + key])));
+  const table = ROOT_SCHEMAS.map((key, i) => `  ${JSON.stringify(key)}: v${i},`).join('\n');
+  const js = `${banner}\nexport const SCHEMA_SET_HASH = ${JSON.stringify(schemaSetHash(schemas))};\n${code}\nexport const validators = {\n${table}\n};\n`;
+  const dts = `${banner}\nexport declare const SCHEMA_SET_HASH: string;\nexport declare const validators: Record<string, (data: unknown) => boolean>;\n`;
+  return { js, dts };
 }
 
 function toSegments(instancePath: string): Array<string | number> {

@@ -1,6 +1,6 @@
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import { standaloneModule } from '../content/standalone-esm';
 import type { Plugin } from 'vite';
 import type { Form } from '../generated/content';
 
@@ -16,17 +16,9 @@ export function compileFormValidators(fields: RJSFSchema): string {
   const schemas = schemaParser(fields);
   const ids = Object.keys(schemas);
   const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: true }, schemas: Object.values(schemas) } as never);
-  let code = standaloneCode(ajv, Object.fromEntries(ids.map((id, i) => [`v${i}`, id])));
-  // ajv still emits require() for its small runtime helpers; turn them into imports.
-  const imports: string[] = [];
-  code = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
-    const name = `__dep${imports.length}`;
-    // The dev server hands a CommonJS module's exports over as `default`; the build as the namespace itself.
-    imports.push(`import * as ${name}ns from ${JSON.stringify(mod)};\nconst ${name} = ${name}ns.default && ${name}ns.default.__esModule ? ${name}ns.default : ${name}ns;`);
-    return name;
-  });
+  const code = standaloneModule(ajv, Object.fromEntries(ids.map((id, i) => [`v${i}`, id])));
   const table = ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(', ');
-  return `${imports.join('\n')}\n${code.replace(/^"use strict";/, '')}\nexport default { ${table} };\n`;
+  return `${code}\nexport default { ${table} };\n`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateContentTypes, sectionUnionFileText } from '../../../engine/content/generate-types';
+import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../../../engine/content/generate-types';
+import { contentValidatorsModule, validatorSchemaSet } from '../../../engine/content/validate';
 import { ROOT, readSchemas } from '../../../scripts/read-project';
 
 // Exactly what scripts/gen-types.ts does: the union file on disk is an output, never an input.
@@ -25,4 +26,10 @@ describe('generated files match the schemas', () => {
     const onDisk = readFileSync(join(ROOT, 'schemas/section.schema.json'), 'utf8');
     expect(onDisk, STALE('schemas/section.schema.json')).toBe(fresh);
   });
+
+  it('engine/generated/content-validators.js is what npm run gen:types writes', () => {
+    const fresh = contentValidatorsModule(validatorSchemaSet(readSchemas()), GENERATED_BANNER);
+    expect(readFileSync(join(ROOT, 'engine/generated/content-validators.js'), 'utf8'), STALE('engine/generated/content-validators.js')).toBe(fresh.js);
+    expect(readFileSync(join(ROOT, 'engine/generated/content-validators.d.ts'), 'utf8'), STALE('engine/generated/content-validators.d.ts')).toBe(fresh.dts);
+  }, 30_000);
 });
