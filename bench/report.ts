@@ -193,7 +193,7 @@ function pipelineSection(p: PipelineSection): string[] {
   const out = ['## 3. Content pipeline scaling', ''];
   out.push(
     'Synthetic sites repeat the real page files (every section type, FAQ set and form they use) under new paths, with the real site.yaml, FAQ sets, forms and badges. ' +
-      'Each size runs in a fresh process. Validation is `loadSite` (parse, schema checks, references); cold is the first call in the process (schemas compiled), warm the median of later calls. ' +
+      'Each size runs in a fresh process. Validation is `loadSite` (parse, schema checks, references); cold is the first call in the process (the precompiled content validator loaded, form field schemas compiled, the YAML parser not yet optimised by the JIT), warm the median of later calls. ' +
       'Prerender is `renderPage` with the build’s asset manifest, for every page or, on larger sites, an evenly spaced sample (column “rendered”); ' +
       '“alone” renders the same sample from a model holding only the page being rendered, which separates the cost of the page itself from the cost that grows with the number of routes.',
   );
@@ -296,7 +296,7 @@ export function findings(r: BenchReport): string[] {
     out.push(
       `Validating the real site takes ${f0(real.validateColdMs)} ms cold (the first call in a fresh process) and ${f0(real.validateWarmMs)} ms warm, ` +
         `of which parsing the YAML is ${f0(real.yamlParseMs)} ms. The ${f0(real.validateColdMs - real.validateWarmMs)} ms between the two is one-time work: ` +
-        'compiling the JSON Schemas and the form field schemas, and the JIT warming up the YAML parser.',
+        'loading the precompiled content validator, compiling each form’s field schema, and the JIT warming up the YAML parser and the checks.',
     );
   }
   const big = r.pipeline?.sizes.find((s) => s.pages >= 5000);
