@@ -41,8 +41,10 @@ export function validatorSchemaSet(schemas: SchemaSet): SchemaSet {
 
 /** Names one set of schemas: the precompiled validator is used only for the set it was made from. */
 export function schemaSetHash(schemas: SchemaSet): string {
-  return createHash('sha256').update(JSON.stringify(schemas)).digest('hex');
+  return sha256(JSON.stringify(schemas));
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The validator for the files under schemas/ (see `validatorSchemaSet`). For the schemas
@@ -53,7 +55,7 @@ export function schemaSetHash(schemas: SchemaSet): string {
 export function createContentValidator(schemas: SchemaSet): ContentValidator {
   const key = JSON.stringify(schemas);
   if (lastValidator?.key !== key) {
-    const ready = schemaSetHash(schemas) === precompiled.SCHEMA_SET_HASH ? (precompiled.validators as Record<string, ValidateFunction>) : null;
+    const ready = sha256(key) === precompiled.SCHEMA_SET_HASH ? (precompiled.validators as Record<string, ValidateFunction>) : null;
     lastValidator = { key, validator: contentValidator(schemas, ready) };
   }
   return lastValidator.validator;
