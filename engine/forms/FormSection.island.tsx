@@ -8,6 +8,7 @@ import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toast';
 import { buildPayload, HONEYPOT_FIELD, messageFor, preparedValues, type FormValues } from './payload';
 import { submitForm, type SubmitResult } from './submit-client';
+import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
 
 type FieldErrors = Record<string, string>;
@@ -66,7 +67,7 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
 
   const validatorReady = useRef<Promise<ValidatorType> | null>(null);
   useEffect(() => {
-    if (mode === 'browser') return;
+    if (!loadsValidator(form)) return;
     validatorReady.current = loadValidator(form);
     validatorReady.current.then((v) => setValidator(() => v));
   }, [form, mode]);

@@ -1,5 +1,5 @@
-import type { ResolvedPage } from '../content/model';
-import type { ResolvedFormSection } from '../content/model';
+import type { ResolvedFormSection, ResolvedPage } from '../content/model';
+import { loadsValidator } from '../forms/validation-mode';
 import type { PageAssets } from './render-page';
 import { islandsOf } from './render-page';
 
@@ -38,7 +38,7 @@ export function assetsFromManifest(manifest: ViteManifest, base = '/'): PageAsse
  * preload is fetched before the first paint and holds it back); the size budgets count them.
  */
 export function chunksFor(manifest: ViteManifest, islands: string[], forms: string[], base = '/'): string[] {
-  entryOf(manifest);
+  const entry = entryOf(manifest);
   const files = new Set<string>();
   // A chunk plus everything it imports statically, except the entry, which is loaded by its script tag.
   const closure = (key: string) => {
@@ -51,7 +51,7 @@ export function chunksFor(manifest: ViteManifest, islands: string[], forms: stri
     if (!key || !manifest[key]) throw new Error(`No code chunk for ${what} in the build manifest.`);
     closure(key);
   };
-  for (const dep of manifest[ENTRY]!.imports ?? []) closure(dep);
+  for (const dep of entry.imports ?? []) closure(dep);
   const islandKeys = new Map(
     Object.keys(manifest)
       .filter((k) => k.endsWith('.island.tsx'))
@@ -67,7 +67,7 @@ export function chunksFor(manifest: ViteManifest, islands: string[], forms: stri
 export function validatedFormsOf(page: ResolvedPage): string[] {
   return page.sections
     .filter((s): s is ResolvedFormSection => s.type === 'form')
-    .filter((s) => s.definition.errors.show !== 'browser')
+    .filter((s) => loadsValidator(s.definition))
     .map((s) => s.definition.id);
 }
 
