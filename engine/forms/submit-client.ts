@@ -1,3 +1,5 @@
+import { API_MESSAGES, ERROR_CODES, HEADERS, REQUESTED_WITH, type CreatedAnswer, type ErrorAnswer } from '../api-contract';
+
 /** What a form shows after a submit: the server's answer or the client's own failure. */
 export interface SubmitResult {
   success: boolean;
@@ -16,7 +18,11 @@ export interface SubmitOptions {
   random?: () => number;
   /** Development only: answer from a simulated server instead of the network. */
   mock?: boolean;
+  /** Overrides the key the form's pending submission would use. */
   idempotencyKey?: string;
+  /** Where each form's key is kept between sends; one per page by default. */
+  keys?: SubmissionKeys;
+  newKey?: () => string;
 }
 
 // Spec 000 §8-§9: 15 s per attempt, waits of 1 s then 2 s between attempts, the catalogue's words.
@@ -24,42 +30,79 @@ export const TIMEOUT_MS = 15_000;
 export const RETRY_DELAYS_MS = [1_000, 2_000];
 export const MESSAGES = {
   timeout: 'Request timed out. Please try again.',
-  invalid: 'Invalid request. Please check your information and try again.',
+  invalid: API_MESSAGES.invalid,
   unavailable: 'Unable to submit form. Please try again later or contact support.',
-  success: 'Form submitted successfully.',
+  success: API_MESSAGES.success,
   mockFailure: 'Simulated network error for testing',
 } as const;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 class RetryableFailure extends Error {}
+class TimeoutFailure extends Error {}
 
 /**
- * Posts a submission as JSON. One idempotency key per submit, reused by its retries, so a retry of
- * a request whose answer was lost can never store the lead twice. 4xx and time-outs are final;
- * network errors and 5xx are retried after 1 s and 2 s.
+ * One idempotency key per form and payload. Sending the same answers again after a time-out or a
+ * failure reuses the key, so a lead whose answer was lost is not stored twice; changing any answer
+ * gets a new key, since that is a new submission. A stored lead frees the form for a new key.
+ */
+export class SubmissionKeys {
+  private readonly pending = new Map<string, { body: string; key: string }>();
+
+  keyFor(formId: string, body: string, newKey: () => string): string {
+    const held = this.pending.get(formId);
+    if (held && held.body === body) return held.key;
+    const key = newKey();
+    this.pending.set(formId, { body, key });
+    return key;
+  }
+
+  forget(formId: string): void {
+    this.pending.delete(formId);
+  }
+}
+
+const pageKeys = new SubmissionKeys();
+
+/**
+ * Posts a submission as JSON. Its idempotency key comes from `keys` (see SubmissionKeys) and is
+ * kept by its retries. Time-outs and 4xx are final; network errors, 5xx and 409 (the same key still
+ * being saved) are retried after 1 s and 2 s. A 422 saying the key belongs to another submission
+ * is sent once more with a new key: the visitor really did send something new.
  */
 export async function submitForm(endpoint: string, body: Record<string, unknown>, options: SubmitOptions): Promise<SubmitResult> {
-  const { fetchImpl = fetch, sleep = realSleep, random = Math.random } = options;
+  const { fetchImpl = fetch, sleep = realSleep, random = Math.random, keys = pageKeys, newKey = () => crypto.randomUUID() } = options;
   if (options.mock) return mockSubmit(options.formType, sleep, random);
-  const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+  const text = JSON.stringify(body);
+  let idempotencyKey = options.idempotencyKey ?? keys.keyFor(options.formId, text, newKey);
+  let freshKeyTried = false;
 
   for (let attempt = 0; ; attempt++) {
+    let result: SubmitResult;
     try {
-      return await attemptOnce(fetchImpl, endpoint, body, options.formId, idempotencyKey);
+      result = await attemptOnce(fetchImpl, endpoint, text, options.formId, idempotencyKey);
     } catch (err) {
       if (!(err instanceof RetryableFailure) || attempt >= RETRY_DELAYS_MS.length) {
         if (err instanceof TimeoutFailure) return { success: false, message: MESSAGES.timeout, error: 'TIMEOUT' };
         return { success: false, message: MESSAGES.unavailable, error: 'NETWORK' };
       }
       await sleep(RETRY_DELAYS_MS[attempt]);
+      continue;
     }
+    if (result.error === ERROR_CODES.idempotencyKeyReused && !freshKeyTried) {
+      freshKeyTried = true;
+      keys.forget(options.formId);
+      idempotencyKey = keys.keyFor(options.formId, text, newKey);
+      attempt -= 1;
+      continue;
+    }
+    // The server has answered for good: stored, or refused in a way the same key cannot change.
+    if (result.success) keys.forget(options.formId);
+    return result;
   }
 }
 
-class TimeoutFailure extends Error {}
-
-async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: unknown, formId: string, key: string): Promise<SubmitResult> {
+async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: string, formId: string, key: string): Promise<SubmitResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let response: Response;
@@ -69,11 +112,11 @@ async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: unkn
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        'Idempotency-Key': key,
-        'X-Form-Id': formId,
+        [HEADERS.requestedWith]: REQUESTED_WITH,
+        [HEADERS.idempotencyKey]: key,
+        [HEADERS.formId]: formId,
       },
-      body: JSON.stringify(body),
+      body,
       signal: controller.signal,
     });
   } catch (err) {
@@ -82,8 +125,10 @@ async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: unkn
     throw new RetryableFailure(String(err));
   }
   clearTimeout(timer);
-  const json = (await response.json().catch(() => null)) as Partial<SubmitResult> | null;
+  // Read leniently: a proxy in between may answer with another body, or none.
+  const json = (await response.json().catch(() => null)) as Partial<ErrorAnswer & Pick<CreatedAnswer, 'data'>> | null;
   if (response.status >= 500) throw new RetryableFailure(`HTTP ${response.status}`);
+  if (json?.error === ERROR_CODES.idempotencyKeyInFlight) throw new RetryableFailure('HTTP 409');
   if (response.status >= 400) {
     return { success: false, message: MESSAGES.invalid, error: json?.error ?? `HTTP_${response.status}`, fields: json?.fields };
   }

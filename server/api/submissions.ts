@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { resolveBadge, type BadgeChoice } from '../../engine/badges/resolve';
 import { badgeSnippet } from '../../engine/badges/snippet';
 import type { Badges, Form } from '../../engine/content/model';
-import type { LeadStore, StoredLead } from '../store/types';
+import { API_MESSAGES, ERROR_CODES, HEADERS, IDEMPOTENCY_KEY_PATTERN, REQUESTED_WITH, type CreatedAnswer } from '../../engine/api-contract';
+import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
 import { checkBodyHeaders, parseJsonObject, readBody, TOO_LARGE, type BodyProblem } from './json-body';
 import { sendApiError, type ApiEndpoint } from './router';
@@ -12,16 +13,11 @@ import { sendApiError, type ApiEndpoint } from './router';
 export const SUBMISSION_ENDPOINTS = ['/api/contact', '/api/takedown-request', '/api/generate-badge'] as const;
 export type SubmissionEndpoint = (typeof SUBMISSION_ENDPOINTS)[number];
 
-export const MESSAGES = {
-  success: 'Form submitted successfully.',
-  invalid: 'Invalid request. Please check your information and try again.',
-  unavailable: 'We could not save your request right now. Please try again in a moment.',
-} as const;
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{1,200}$/;
 const FORM_ID = /^[a-z][a-z0-9-]{0,99}$/;
 const MAX_USER_AGENT = 500;
 const STORE_RETRY_AFTER_SECONDS = 5;
+/** A request holding a key is normally committed within one group commit, well under a second. */
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
 export interface SubmissionConfig {
   forms: Record<string, Form>;
@@ -34,12 +30,7 @@ export interface SubmissionConfig {
   ipHashSalt?: string;
 }
 
-export interface SubmissionResponse {
-  id: string;
-  /** /api/generate-badge only. */
-  snippet?: string;
-  imageUrl?: string;
-}
+export type SubmissionResponse = CreatedAnswer['data'];
 
 const BADGE_FIELDS = ['type', 'size', 'color'] as const;
 
@@ -71,7 +62,7 @@ function formIdProblem(endpoint: string, given: string | undefined, accepted: re
   else if (!FORM_ID.test(given)) lead = 'The X-Form-Id header does not name a form.';
   else if (forms.has(given)) lead = `The form "${given}" does not post to ${endpoint}.`;
   else lead = `There is no form "${given}".`;
-  return { status: 400, error: 'UNKNOWN_FORM', message: `${lead} ${accepts}` };
+  return { status: 400, error: ERROR_CODES.unknownForm, message: `${lead} ${accepts}` };
 }
 
 function hashIp(ip: string | undefined, salt: string | undefined): string | null {
@@ -85,17 +76,22 @@ function userAgentOf(req: Request): string | null {
 }
 
 function sendInvalid(res: Response, fields: Record<string, string>): void {
-  res.status(400).set('Cache-Control', 'no-store').json({ success: false, message: MESSAGES.invalid, error: 'VALIDATION', fields });
+  res.status(400).set('Cache-Control', 'no-store').json({ success: false, message: API_MESSAGES.invalid, error: ERROR_CODES.validation, fields });
 }
 
 function sendCreated(res: Response, data: SubmissionResponse): void {
-  res.status(201).set('Cache-Control', 'no-store').json({ success: true, message: MESSAGES.success, data });
+  const answer: CreatedAnswer = { success: true, message: API_MESSAGES.success, data };
+  res.status(201).set('Cache-Control', 'no-store').json(answer);
 }
 
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
   const compiled = compileForms(config.forms);
   const { store, ipHashSalt, badges, siteUrl } = config;
   checkBadgeForms([...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'), badges);
+
+  // Keys of requests this process is storing right now, per endpoint. A second request with one of
+  // them is told to come back: it must neither wait on nor race the first.
+  const inFlight = new Set<string>();
 
   return SUBMISSION_ENDPOINTS.map((endpoint) => {
     const accepted = [...compiled.values()].filter((c) => c.form.submit.endpoint === endpoint);
@@ -104,8 +100,8 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       const headerProblem = checkBodyHeaders(req);
       if (headerProblem) return reply(res, headerProblem);
       // Cheap CSRF guard: a cross-site page cannot set this header without a CORS preflight we never grant.
-      if (req.get('x-requested-with')?.toLowerCase() !== 'xmlhttprequest') {
-        return sendApiError(res, 403, 'FORBIDDEN', 'Submissions must come from the site’s own forms (header X-Requested-With: XMLHttpRequest).');
+      if (req.get(HEADERS.requestedWith)?.toLowerCase() !== REQUESTED_WITH.toLowerCase()) {
+        return sendApiError(res, 403, ERROR_CODES.forbidden, API_MESSAGES.forbidden);
       }
 
       const read = await readBody(req);
@@ -115,7 +111,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       const parsed = parseJsonObject(read.bytes);
       if ('problem' in parsed) return reply(res, parsed.problem);
 
-      const formId = req.get('x-form-id');
+      const formId = req.get(HEADERS.formId);
       const target = formId ? accepted.find((c) => c.form.id === formId) : undefined;
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
@@ -130,17 +126,24 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
         if (!found.ok) return sendInvalid(res, { [found.part === 'colour' ? 'color' : found.part]: found.message });
       }
 
-      const idempotencyKey = req.get('idempotency-key');
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        return sendApiError(res, 400, 'BAD_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 letters, digits or the characters _ - : .');
+      const idempotencyKey = req.get(HEADERS.idempotencyKey);
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+        return sendApiError(res, 400, ERROR_CODES.badIdempotencyKey, API_MESSAGES.badIdempotencyKey);
+      }
+      const flightKey = idempotencyKey === undefined ? null : `${endpoint} ${idempotencyKey}`;
+      if (flightKey !== null && inFlight.has(flightKey)) {
+        res.set('Retry-After', String(IN_FLIGHT_RETRY_AFTER_SECONDS));
+        return sendApiError(res, 409, ERROR_CODES.idempotencyKeyInFlight, API_MESSAGES.idempotencyKeyInFlight);
       }
 
       let lead: StoredLead;
+      if (flightKey !== null) inFlight.add(flightKey);
       try {
         // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
         lead = await store.insertLead({
           endpoint,
           formType: target.form.submit.formType,
+          formId: target.form.id,
           payload: outcome.payload,
           idempotencyKey: idempotencyKey ?? null,
           ipHash: hashIp(req.ip, ipHashSalt),
@@ -148,9 +151,14 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
           spam: outcome.spam,
         });
       } catch (err) {
+        if (err instanceof IdempotencyKeyReused) {
+          return sendApiError(res, 422, ERROR_CODES.idempotencyKeyReused, API_MESSAGES.idempotencyKeyReused);
+        }
         console.error(`Could not store a lead from ${endpoint}:`, err);
         res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
-        return sendApiError(res, 503, 'STORE_UNAVAILABLE', MESSAGES.unavailable);
+        return sendApiError(res, 503, ERROR_CODES.storeUnavailable, API_MESSAGES.unavailable);
+      } finally {
+        if (flightKey !== null) inFlight.delete(flightKey);
       }
       // Answered only now: a 201 means the lead is on disk.
       sendCreated(res, badge ? { id: lead.id, ...badgeSnippet(badges!, badge, siteUrl) } : { id: lead.id });

@@ -24,4 +24,32 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX leads_created_at ON leads (created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'idempotency_per_endpoint',
+    // SQLite cannot drop a column's UNIQUE constraint, so the table is rebuilt (in the migration's
+    // transaction: a crash leaves the old table as it was). Rows are copied in insertion order,
+    // which listing uses to order leads created in the same millisecond.
+    sql: `
+      CREATE TABLE leads_v2 (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        form_type TEXT NOT NULL,
+        form_id TEXT,
+        payload TEXT NOT NULL CHECK (json_valid(payload)),
+        idempotency_key TEXT,
+        idempotency_fingerprint TEXT,
+        ip_hash TEXT,
+        user_agent TEXT,
+        spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+        UNIQUE (endpoint, idempotency_key)
+      ) STRICT;
+      INSERT INTO leads_v2 (id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam)
+        SELECT id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam FROM leads ORDER BY rowid;
+      DROP TABLE leads;
+      ALTER TABLE leads_v2 RENAME TO leads;
+      CREATE INDEX leads_created_at ON leads (created_at);
+    `,
+  },
 ];

@@ -26,4 +26,15 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX leads_created_at ON leads (created_at, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'idempotency_per_endpoint',
+    // Keys were unique store-wide, so no (endpoint, key) pair repeats and the new constraint always holds.
+    sql: `
+      ALTER TABLE leads ADD COLUMN form_id TEXT;
+      ALTER TABLE leads ADD COLUMN idempotency_fingerprint TEXT;
+      ALTER TABLE leads DROP CONSTRAINT leads_idempotency_key_key;
+      ALTER TABLE leads ADD CONSTRAINT leads_endpoint_idempotency_key_key UNIQUE (endpoint, idempotency_key);
+    `,
+  },
 ];

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
-import type { LeadStore, ListLeadsOptions, NewLead, StoredLead } from './types';
+import { isSameRequest, requestFingerprint } from './fingerprint';
+import { IdempotencyKeyReused, type LeadStore, type ListLeadsOptions, type NewLead, type StoredLead } from './types';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */
@@ -30,6 +31,7 @@ interface LeadRow {
   created_at: Date;
   endpoint: string;
   form_type: string;
+  form_id: string | null;
   payload: StoredLead['payload'];
   idempotency_key: string | null;
   ip_hash: string | null;
@@ -37,7 +39,7 @@ interface LeadRow {
   spam: boolean;
 }
 
-const COLUMNS = 'id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam';
+const COLUMNS = 'id, created_at, endpoint, form_type, form_id, payload, idempotency_key, ip_hash, user_agent, spam';
 
 // One key for every process migrating this database; hashing a name keeps it readable in pg_locks
 // and unlikely to collide with locks taken by other applications sharing the database.
@@ -49,6 +51,7 @@ function toLead(row: LeadRow): StoredLead {
     createdAt: row.created_at.toISOString(),
     endpoint: row.endpoint,
     formType: row.form_type,
+    formId: row.form_id,
     payload: row.payload,
     idempotencyKey: row.idempotency_key,
     ipHash: row.ip_hash,
@@ -175,35 +178,48 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
 
     async insertLead(lead: NewLead) {
       const p = open();
+      const formId = lead.formId ?? null;
+      const key = lead.idempotencyKey ?? null;
+      const fingerprint = key ? requestFingerprint(lead.endpoint, formId, lead.payload) : null;
       const values = [
         randomUUID(),
         now().toISOString(),
         lead.endpoint,
         lead.formType,
+        formId,
         // Stringified here: pg would turn a top-level array into a PostgreSQL array, not JSON.
         JSON.stringify(lead.payload),
-        lead.idempotencyKey ?? null,
+        key,
         lead.ipHash ?? null,
         lead.userAgent ?? null,
         lead.spam === true,
+        fingerprint,
       ];
-      // Each statement commits on its own (autocommit): once it returns, the lead is on disk.
+      // Each statement commits on its own (autocommit): once it returns, the lead is on disk. A
+      // concurrent insert with the same key waits on the unique index until the first commits.
       // Normally one round trip; the loop only repeats if a concurrent first attempt with the
       // same key was rolled back between our conflict and our read, so there is nothing to return.
       for (let attempt = 0; attempt < 3; attempt++) {
         const inserted = await p.query<LeadRow>(
-          `INSERT INTO leads (${COLUMNS})
-           VALUES ($1, $2::timestamptz, $3, $4, $5::json, $6, $7, $8, $9)
-           ON CONFLICT (idempotency_key) DO NOTHING
+          `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint)
+           VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11)
+           ON CONFLICT (endpoint, idempotency_key) DO NOTHING
            RETURNING ${COLUMNS}`,
           values,
         );
         if (inserted.rows[0]) return toLead(inserted.rows[0]);
-        // A retried submission: hand back what the first attempt stored.
-        const first = await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE idempotency_key = $1`, [values[5]]);
-        if (first.rows[0]) return toLead(first.rows[0]);
+        // The key was used before: a retry gets the first lead back, another submission is refused.
+        const first = await p.query<LeadRow & { idempotency_fingerprint: string | null }>(
+          `SELECT ${COLUMNS}, idempotency_fingerprint FROM leads WHERE endpoint = $1 AND idempotency_key = $2`,
+          [lead.endpoint, key],
+        );
+        const row = first.rows[0];
+        if (!row) continue;
+        const holder = { endpoint: row.endpoint, formId: row.form_id, payload: row.payload, fingerprint: row.idempotency_fingerprint };
+        if (isSameRequest(holder, fingerprint!, formId)) return toLead(row);
+        throw new IdempotencyKeyReused(lead.endpoint);
       }
-      throw new Error(`Could not store the lead with idempotency key "${lead.idempotencyKey}".`);
+      throw new Error(`Could not store the lead with idempotency key "${key}".`);
     },
 
     async listLeads(opts: ListLeadsOptions = {}) {

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations';
-import type { LeadStore, ListLeadsOptions, NewLead, StoredLead } from './types';
+import { isSameRequest, requestFingerprint } from './fingerprint';
+import { IdempotencyKeyReused, type LeadStore, type ListLeadsOptions, type NewLead, type StoredLead } from './types';
 
 export interface SqliteStoreOptions {
   /** Database file path, or `:memory:`. */
@@ -25,6 +26,9 @@ export interface SqliteLeadStore extends LeadStore {
 
 const DEFAULT_MAX_BATCH = 500;
 
+/** One queued lead's outcome inside a batch. */
+type Written = StoredLead | IdempotencyKeyReused;
+
 interface Waiter {
   row: LeadRow;
   resolve(lead: StoredLead): void;
@@ -36,8 +40,10 @@ interface LeadRow {
   created_at: string;
   endpoint: string;
   form_type: string;
+  form_id: string | null;
   payload: string;
   idempotency_key: string | null;
+  idempotency_fingerprint: string | null;
   ip_hash: string | null;
   user_agent: string | null;
   spam: number;
@@ -49,6 +55,7 @@ function toLead(row: LeadRow): StoredLead {
     createdAt: row.created_at,
     endpoint: row.endpoint,
     formType: row.form_type,
+    formId: row.form_id,
     payload: JSON.parse(row.payload) as StoredLead['payload'],
     idempotencyKey: row.idempotency_key,
     ipHash: row.ip_hash,
@@ -94,7 +101,7 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
 export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore {
   const { file, busyTimeoutMs = 5000, migrations = defaultMigrations, now = () => new Date(), maxBatch = DEFAULT_MAX_BATCH } = options;
   let db: Database.Database | null = null;
-  let writeBatch: ((rows: readonly LeadRow[]) => StoredLead[]) | null = null;
+  let writeBatch: ((rows: readonly LeadRow[]) => Written[]) | null = null;
   let queue: Waiter[] = [];
   let flushScheduled = false;
   let batches = 0;
@@ -104,19 +111,22 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     return db;
   }
 
-  function prepareWriter(conn: Database.Database): (rows: readonly LeadRow[]) => StoredLead[] {
+  function prepareWriter(conn: Database.Database): (rows: readonly LeadRow[]) => Written[] {
     const insert = conn.prepare(
-      `INSERT INTO leads (id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam)
-       VALUES (@id, @created_at, @endpoint, @form_type, @payload, @idempotency_key, @ip_hash, @user_agent, @spam)
-       ON CONFLICT (idempotency_key) DO NOTHING`,
+      `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam)
+       VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam)
+       ON CONFLICT (endpoint, idempotency_key) DO NOTHING`,
     );
-    const byKey = conn.prepare('SELECT * FROM leads WHERE idempotency_key = ?');
+    const byKey = conn.prepare('SELECT * FROM leads WHERE endpoint = ? AND idempotency_key = ?');
     // IMMEDIATE takes the write lock up front, so a busy database fails the batch before any row is written.
     const tx = conn.transaction((rows: readonly LeadRow[]) =>
-      rows.map((row) => {
+      rows.map((row): Written => {
         if (insert.run(row).changes === 1) return toLead(row);
-        // A retried submission (also one queued in this same batch): hand back what the first attempt stored.
-        return toLead(byKey.get(row.idempotency_key) as LeadRow);
+        // The key was used before (perhaps earlier in this same batch): a retry gets the first lead
+        // back; another submission under that key is refused, and the rest of the batch goes on.
+        const first = byKey.get(row.endpoint, row.idempotency_key) as LeadRow;
+        const holder = { endpoint: first.endpoint, formId: first.form_id, payload: JSON.parse(first.payload), fingerprint: first.idempotency_fingerprint };
+        return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? toLead(first) : new IdempotencyKeyReused(row.endpoint);
       }),
     );
     return (rows) => tx.immediate(rows);
@@ -128,7 +138,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
-      let stored: StoredLead[];
+      let stored: Written[];
       try {
         if (!writeBatch) throw new Error('The lead store is not open. Call init() first.');
         batches += 1;
@@ -138,7 +148,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         for (const w of batch) w.reject(err);
         continue;
       }
-      batch.forEach((w, i) => w.resolve(stored[i]!));
+      batch.forEach((w, i) => {
+        const written = stored[i]!;
+        if (written instanceof IdempotencyKeyReused) w.reject(written);
+        else w.resolve(written);
+      });
     }
   }
 
@@ -173,8 +187,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         created_at: now().toISOString(),
         endpoint: lead.endpoint,
         form_type: lead.formType,
+        form_id: lead.formId ?? null,
         payload: JSON.stringify(lead.payload),
         idempotency_key: lead.idempotencyKey ?? null,
+        idempotency_fingerprint: lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId ?? null, lead.payload) : null,
         ip_hash: lead.ipHash ?? null,
         user_agent: lead.userAgent ?? null,
         spam: lead.spam ? 1 : 0,

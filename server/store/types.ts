@@ -4,8 +4,14 @@ export interface NewLead {
   /** API path that received the submission, e.g. `/api/leads`. */
   endpoint: string;
   formType: string;
+  /** The site form that sent it (its X-Form-Id), when known. */
+  formId?: string | null;
   payload: LeadPayload;
-  /** Client-supplied key; a retry with the same key returns the first stored lead. */
+  /**
+   * Client-supplied key, unique per endpoint. A retry with the same key and the same form and
+   * payload returns the first stored lead; the same key with anything else is refused with
+   * IdempotencyKeyReused and nothing is stored.
+   */
   idempotencyKey?: string | null;
   ipHash?: string | null;
   userAgent?: string | null;
@@ -18,11 +24,21 @@ export interface StoredLead {
   createdAt: string;
   endpoint: string;
   formType: string;
+  /** Null for leads stored before the form was recorded. */
+  formId: string | null;
   payload: LeadPayload;
   idempotencyKey: string | null;
   ipHash: string | null;
   userAgent: string | null;
   spam: boolean;
+}
+
+/** The idempotency key was first used on this endpoint with another form or payload; nothing was stored. */
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly endpoint: string) {
+    super(`This Idempotency-Key was already used on ${endpoint} with a different submission.`);
+    this.name = 'IdempotencyKeyReused';
+  }
 }
 
 export interface ListLeadsOptions {
@@ -32,6 +48,7 @@ export interface ListLeadsOptions {
 
 export interface LeadStore {
   init(): Promise<void>;
+  /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
   listLeads(opts?: ListLeadsOptions): Promise<StoredLead[]>;
   /** Resolves when the store can serve queries; throws otherwise. */

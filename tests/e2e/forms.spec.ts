@@ -186,6 +186,91 @@ test.describe('Contact Us message form (/contact-us)', () => {
     await expect(banner).toHaveCount(0);
   });
 
+  /**
+   * The first post reaches the server and is stored, but its answer never reaches the page: the
+   * client gives up after its 15 s (fast-forwarded) and says so. Returns the keys each post carried.
+   */
+  async function timeOutFirstSend(page: Page, email: string): Promise<string[]> {
+    const keys: string[] = [];
+    let stored!: () => void;
+    const firstStored = new Promise<void>((resolve) => (stored = resolve));
+    await page.route('**/api/contact', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']!);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      stored();
+      // The answer is held back for good; the page's own timer ends the attempt.
+    });
+    await field(page, F, 'name').fill('Robin Achterberg');
+    await field(page, F, 'email').fill(email);
+    await field(page, F, 'inquiryType').selectOption('takedown');
+    await field(page, F, 'subject').fill('Copied illustrations');
+    await field(page, F, 'message').fill('My illustrations are sold as posters on a marketplace.');
+    await submitButton(page, F).click();
+    await firstStored;
+    expect(leadsFor(email)).toHaveLength(1);
+    await page.clock.fastForward(15_000);
+    await expect(page.locator('.form-outcome--failure')).toHaveText(/Request timed out\. Please try again\./);
+    return keys;
+  }
+
+  test('a send that timed out and is sent again unchanged reuses its key and stores the lead once', async ({ page }) => {
+    await page.clock.install();
+    await open(page, '/contact-us');
+    const email = uniqueEmail('timeout-same');
+    const keys = await timeOutFirstSend(page, email);
+    await submitButton(page, F).click();
+    await expect(page.locator('.form-outcome--success')).toHaveText(/Form submitted successfully\./);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const leads = leadsFor(email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]!.key).toBe(keys[0]);
+  });
+
+  test('a send that timed out, then edited and sent again, stores the edited lead under a new key', async ({ page }) => {
+    await page.clock.install();
+    await open(page, '/contact-us');
+    const email = uniqueEmail('timeout-edited');
+    const keys = await timeOutFirstSend(page, email);
+    await field(page, F, 'message').fill('My illustrations are sold as posters and mugs on a marketplace.');
+    await submitButton(page, F).click();
+    await expect(page.locator('.form-outcome--success')).toHaveText(/Form submitted successfully\./);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    const leads = leadsFor(email);
+    expect(leads.map((l) => [l.key, l.payload.message])).toEqual([
+      [keys[0], 'My illustrations are sold as posters on a marketplace.'],
+      [keys[1], 'My illustrations are sold as posters and mugs on a marketplace.'],
+    ]);
+  });
+
+  test('a key the server says belongs to another submission is replaced once, and the visitor sees success', async ({ page }) => {
+    await open(page, '/contact-us');
+    const email = uniqueEmail('key-reused');
+    const keys: string[] = [];
+    await page.route('**/api/contact', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']!);
+      if (keys.length > 1) return route.continue();
+      await route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was already used.' }),
+      });
+    });
+    await field(page, F, 'name').fill('Noor Haddad');
+    await field(page, F, 'email').fill(email);
+    await field(page, F, 'inquiryType').selectOption('general');
+    await field(page, F, 'subject').fill('Monitoring question');
+    await field(page, F, 'message').fill('Do you monitor marketplaces outside Europe?');
+    await submitButton(page, F).click();
+    await expect(page.locator('.form-outcome--success')).toHaveText(/Form submitted successfully\./);
+    await expect(page.locator('.form-outcome--failure')).toHaveCount(0);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(leadsFor(email).map((l) => l.key)).toEqual([keys[1]]);
+  });
+
   test('with errors and a failure banner showing, the page still passes axe', async ({ page }) => {
     await open(page, '/contact-us');
     await submitButton(page, F).click();

@@ -15,13 +15,15 @@ import { postgresReader, sqliteReader, type LeadReader } from './support/lead-re
 import { byMode, MODE } from './support/mode';
 import { startServer, type ServerProcess } from './support/server-process';
 import { readBuiltModel } from './support/site-build';
-import { audit, Submitters, type Audit } from './support/submitters';
+import { audit, auditPairs, Submitters, type Audit } from './support/submitters';
 
 const VISITORS = 64;
 const CYCLES = byMode(3, 20);
 /** Acknowledged submissions each server lives to see before it is killed: a range, so kills land at different moments. */
 const ACKS_BEFORE_KILL = [40, 120] as const;
 const ACK_TIMEOUT_MS = 120_000;
+/** Every 8th submission of a visitor is two different submissions under one Idempotency-Key. */
+const KEY_REUSE_PAIR_EVERY = 8;
 
 const model = readBuiltModel();
 const form = model.forms['contact-us']!;
@@ -60,7 +62,7 @@ function describeAudit(a: Audit): string {
 async function crashUnderLoad(run: CrashRun): Promise<void> {
   let server = await startServer({ dataDir: run.dataDir, databaseUrl: run.databaseUrl });
   cleanups.push(() => server.kill('SIGKILL'));
-  const submitters = new Submitters({ concurrency: VISITORS, baseUrl: () => server.url, form });
+  const submitters = new Submitters({ concurrency: VISITORS, baseUrl: () => server.url, form, keyReusePairEvery: KEY_REUSE_PAIR_EVERY });
   let stopped = false;
   cleanups.push(() => (stopped ? undefined : submitters.stop()));
   submitters.start();
@@ -83,13 +85,17 @@ async function crashUnderLoad(run: CrashRun): Promise<void> {
     expect(result.lost, `acknowledged but not stored after restart ${cycle}`).toEqual([]);
     expect(result.duplicated, `stored twice after restart ${cycle}`).toEqual([]);
     expect(result.mismatched, `answered with another lead than stored after restart ${cycle}`).toEqual([]);
+    const pairs = auditPairs(submitters.submissions, await run.reader.rows());
+    expect(pairs.bothStored, `two submissions stored under one key after restart ${cycle}`).toEqual([]);
   }
 
   // The last server takes load too, then every visitor finishes what it was doing.
   await submitters.waitForMoreAcks(ACKS_BEFORE_KILL[0], ACK_TIMEOUT_MS);
   await submitters.stop();
   stopped = true;
-  const final = audit(submitters.acknowledged(), await run.reader.rows());
+  const rows = await run.reader.rows();
+  const final = audit(submitters.acknowledged(), rows);
+  const pairs = auditPairs(submitters.submissions, rows);
   const all = submitters.submissions;
   const retriedAndAcked = all.filter((s) => s.ackId && s.attempts > 1).length;
   const failed = all.filter((s) => !s.ackId);
@@ -109,6 +115,9 @@ async function crashUnderLoad(run: CrashRun): Promise<void> {
     notAcknowledged: failed.length,
     storedLeads: final.stored,
     answersByStatus: Object.fromEntries([...submitters.statuses].sort(([a], [b]) => a - b)),
+    keyReusePairs: pairs.pairs,
+    keyReuseHalvesRefused: pairs.refused,
+    pairAnswersByStatus: Object.fromEntries([...submitters.pairStatuses].sort(([a], [b]) => a - b)),
     ...(outageFigures ? { outage: outageFigures } : {}),
   };
   console.log(`Crash consistency (${run.backend}):\n  ${perCycle.join('\n  ')}\n${JSON.stringify(report, null, 2)}`);
@@ -116,6 +125,13 @@ async function crashUnderLoad(run: CrashRun): Promise<void> {
   expect(final.lost, 'acknowledged but not stored').toEqual([]);
   expect(final.duplicated, 'stored twice').toEqual([]);
   expect(final.mismatched, 'answered with another lead than stored').toEqual([]);
+  // A key sent with two different submissions stores one of them, and a refused one is never stored.
+  expect(pairs.pairs).toBeGreaterThan(0);
+  expect(pairs.refused, 'the second half of a pair is refused with 422').toBeGreaterThan(0);
+  expect(pairs.bothStored, 'two submissions stored under one key').toEqual([]);
+  expect(pairs.refusedButStored, 'answered 422 but stored').toEqual([]);
+  const pairUnexpected = [...submitters.pairStatuses.keys()].filter((status) => ![201, 409, 422].includes(status) && !(run.outage && status === 503));
+  expect(pairUnexpected, 'pair statuses other than 201, 409 and 422 (and 503 while the database was down)').toEqual([]);
   // Retries keep the key of their submission, so a retry of a stored lead can never store it again.
   expect(all.filter((s) => s.keysSent.size !== 1).map((s) => s.marker)).toEqual([]);
   // Nothing but stored leads and (database outage only) "try again" answers.

@@ -4,6 +4,8 @@
  * 1 s and 2 s, 15 s per attempt. Records what every attempt sent and got, to check afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HEADERS, REQUESTED_WITH } from '../../../engine/api-contract';
 import type { Form } from '../../../engine/content/model';
 import { buildPayload } from '../../../engine/forms/payload';
 import { submitForm, type SubmitResult } from '../../../engine/forms/submit-client';
@@ -20,6 +22,8 @@ export interface Submission {
   result?: SubmitResult;
   /** The lead id of a 2xx answer: the submission is acknowledged. */
   ackId?: string;
+  /** Set on the two halves of a key-reuse pair: two different submissions sent at once under one key. */
+  pair?: string;
 }
 
 export interface SubmitterOptions {
@@ -27,12 +31,16 @@ export interface SubmitterOptions {
   /** The server's current address; read on every attempt, so retries follow a restarted server. */
   baseUrl: () => string;
   form: Form;
+  /** Every Nth submission of a visitor is a key-reuse pair instead (sent raw, as a careless integration would). */
+  keyReusePairEvery?: number;
 }
 
 export class Submitters {
   readonly submissions: Submission[] = [];
-  /** Answers by HTTP status, over every attempt. */
+  /** Answers by HTTP status, over every attempt of the site's own client. */
   readonly statuses = new Map<number, number>();
+  /** Answers by HTTP status to the key-reuse pairs' requests. */
+  readonly pairStatuses = new Map<number, number>();
   private readonly runId = randomUUID().slice(0, 8);
   private stopping = false;
   private loops: Promise<void>[] = [];
@@ -84,7 +92,11 @@ export class Submitters {
 
   private async loop(visitor: number): Promise<void> {
     const { form, baseUrl } = this.options;
-    while (!this.stopping) {
+    for (let round = 1; !this.stopping; round++) {
+      if (this.options.keyReusePairEvery && round % this.options.keyReusePairEvery === 0) {
+        await this.sendKeyReusePair(visitor);
+        continue;
+      }
       const n = this.submissions.length;
       const marker = `${this.runId}-${visitor}-${n}`;
       const submission: Submission = { marker, key: randomUUID(), keysSent: new Set(), attempts: 0, statuses: [], networkErrors: 0 };
@@ -102,14 +114,7 @@ export class Submitters {
           throw err;
         }
       };
-      const values = {
-        name: `Visitor ${visitor}`,
-        email: `visitor${visitor}@example.com`,
-        inquiryType: 'takedown',
-        subject: `Copied photos ${marker}`,
-        message: 'Our photo series was copied to an online shop without permission.',
-      };
-      const result = await submitForm(form.submit.endpoint, buildPayload(form, values), {
+      const result = await submitForm(form.submit.endpoint, this.payload(visitor, marker), {
         formId: form.id,
         formType: form.submit.formType,
         idempotencyKey: submission.key,
@@ -123,6 +128,64 @@ export class Submitters {
       }
     }
   }
+
+  private payload(visitor: number, marker: string): Record<string, unknown> {
+    const values = {
+      name: `Visitor ${visitor}`,
+      email: `visitor${visitor}@example.com`,
+      inquiryType: 'takedown',
+      subject: `Copied photos ${marker}`,
+      message: 'Our photo series was copied to an online shop without permission.',
+    };
+    return buildPayload(this.options.form, values);
+  }
+
+  /** Two different submissions under one key, at once; each retried with that key as the site's client would. */
+  private async sendKeyReusePair(visitor: number): Promise<void> {
+    const key = randomUUID();
+    const halves = ['a', 'b'].map((half): Submission => {
+      const marker = `${this.runId}-${visitor}-${this.submissions.length}${half}`;
+      const submission: Submission = { marker, key, keysSent: new Set([key]), attempts: 0, statuses: [], networkErrors: 0, pair: key };
+      this.submissions.push(submission);
+      return submission;
+    });
+    await Promise.all(halves.map((s) => this.sendRaw(s, this.payload(visitor, s.marker))));
+  }
+
+  private async sendRaw(submission: Submission, payload: Record<string, unknown>): Promise<void> {
+    const { form, baseUrl } = this.options;
+    const delays = [1_000, 2_000];
+    for (let attempt = 0; attempt <= delays.length; attempt++) {
+      if (attempt > 0) await sleep(delays[attempt - 1]);
+      submission.attempts += 1;
+      let res: Response;
+      try {
+        res = await fetch(baseUrl() + form.submit.endpoint, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            [HEADERS.requestedWith]: REQUESTED_WITH,
+            [HEADERS.formId]: form.id,
+            [HEADERS.idempotencyKey]: submission.key,
+          },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch {
+        submission.networkErrors += 1;
+        continue;
+      }
+      submission.statuses.push(res.status);
+      this.pairStatuses.set(res.status, (this.pairStatuses.get(res.status) ?? 0) + 1);
+      const body = (await res.json().catch(() => null)) as { data?: { id?: string } } | null;
+      if (res.status === 201 && typeof body?.data?.id === 'string') {
+        submission.ackId = body.data.id;
+        this.acknowledge();
+        return;
+      }
+      if (res.status !== 409 && res.status < 500) return;
+    }
+  }
 }
 
 export interface Audit {
@@ -134,6 +197,31 @@ export interface Audit {
   /** Acknowledged with a lead id other than the one stored, or stored under another key. */
   mismatched: string[];
   stored: number;
+}
+
+/** What became of the key-reuse pairs: at most one half of each is stored, and only a half that was answered 201 or not at all. */
+export interface PairAudit {
+  pairs: number;
+  /** Halves answered 422 IDEMPOTENCY_KEY_REUSED on their last attempt. */
+  refused: number;
+  /** Pairs with both halves stored. */
+  bothStored: string[];
+  /** Halves stored although their last answer said nothing was stored. */
+  refusedButStored: string[];
+}
+
+export function auditPairs(submissions: readonly Submission[], rows: ReadonlyArray<{ payload: Record<string, unknown> }>): PairAudit {
+  const storedMarkers = new Set(rows.map((row) => /^Copied photos (\S+)$/.exec(String(row.payload.subject ?? ''))?.[1]));
+  const halves = submissions.filter((s) => s.pair !== undefined);
+  const refusedHalves = halves.filter((s) => s.statuses.at(-1) === 422);
+  const byPair = new Map<string, Submission[]>();
+  for (const s of halves) byPair.set(s.pair!, [...(byPair.get(s.pair!) ?? []), s]);
+  return {
+    pairs: byPair.size,
+    refused: refusedHalves.length,
+    bothStored: [...byPair].filter(([, two]) => two.every((s) => storedMarkers.has(s.marker))).map(([key]) => key),
+    refusedButStored: refusedHalves.filter((s) => storedMarkers.has(s.marker)).map((s) => s.marker),
+  };
 }
 
 /** Every acknowledged submission must be stored exactly once, under its key, as the lead it was answered with. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, RETRY_DELAYS_MS, submitForm, TIMEOUT_MS } from '../../../engine/forms/submit-client';
+import { MESSAGES, RETRY_DELAYS_MS, SubmissionKeys, submitForm, TIMEOUT_MS } from '../../../engine/forms/submit-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -8,6 +8,7 @@ function scripted(answers: (() => Promise<Response>)[]) {
   const calls: Call[] = [];
   const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), init: init ?? {} });
+    lastSignal = init?.signal ?? undefined;
     const next = answers[calls.length - 1];
     if (!next) throw new Error(`unexpected call ${calls.length}`);
     return next();
@@ -17,6 +18,10 @@ function scripted(answers: (() => Promise<Response>)[]) {
 
 const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+/** Never answers; rejects as fetch does once the client's timer aborts it. */
+let lastSignal: AbortSignal | undefined;
+const hangUntilAborted = () =>
+  new Promise<Response>((_resolve, reject) => lastSignal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 const noSleep = vi.fn(async (_ms: number) => undefined);
 const options = { formId: 'contact-us', formType: 'contact', sleep: noSleep };
 
@@ -109,3 +114,81 @@ describe('submitForm', () => {
     expect(waits.every((ms) => ms >= 1_000 && ms <= 3_000)).toBe(true);
   });
 });
+
+describe('idempotency keys across sends', () => {
+  const keyOf = (c: Call) => (c.init.headers as Record<string, string>)['Idempotency-Key'];
+  const counter = () => {
+    let n = 0;
+    return () => `key-${++n}`;
+  };
+
+  it.each([
+    ['a time-out', 'TIMEOUT'],
+    ['three network errors', 'NETWORK'],
+  ])('after %s, sending the same answers again reuses the key; changed answers get a new one', async (label, error) => {
+    const keys = new SubmissionKeys();
+    const newKey = counter();
+    const failing = label === 'a time-out' ? [hangUntilAborted] : [networkDown, networkDown, networkDown];
+    const { fetchImpl, calls } = scripted(failing);
+    if (label === 'a time-out') vi.useFakeTimers();
+    const pending = submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
+    if (label === 'a time-out') await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
+    expect(await pending).toMatchObject({ success: false, error });
+    expect(calls).toHaveLength(failing.length);
+
+    const again = scripted([json(201, { success: true, data: { id: 'a' } })]);
+    await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl: again.fetchImpl, keys, newKey });
+    expect([...calls, ...again.calls].map(keyOf)).toEqual(Array(failing.length + 1).fill('key-1'));
+
+    const edited = scripted([json(201, { success: true, data: { id: 'b' } })]);
+    await submitForm('/api/contact', { name: 'Dana Whitfield' }, { ...options, fetchImpl: edited.fetchImpl, keys, newKey });
+    expect(edited.calls.map(keyOf)).toEqual(['key-2']);
+  });
+
+  it('a stored submission frees the key: the same answers sent again later are a new submission', async () => {
+    const keys = new SubmissionKeys();
+    const newKey = counter();
+    const { fetchImpl, calls } = scripted([json(201, { success: true, data: { id: 'a' } }), json(201, { success: true, data: { id: 'b' } })]);
+    await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
+    await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('each form keeps its own key', async () => {
+    const keys = new SubmissionKeys();
+    const newKey = counter();
+    const { fetchImpl, calls } = scripted([networkDown, networkDown, networkDown, networkDown, networkDown, networkDown]);
+    await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
+    await submitForm('/api/contact', { name: 'Dana' }, { ...options, formId: 'contact', fetchImpl, keys, newKey });
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-1', 'key-2', 'key-2', 'key-2']);
+  });
+
+  it('a 422 IDEMPOTENCY_KEY_REUSED is sent once more with a new key, never shown as an invalid request', async () => {
+    const keys = new SubmissionKeys();
+    const newKey = counter();
+    const reused = json(422, { success: false, error: 'IDEMPOTENCY_KEY_REUSED', message: 'used' });
+    const { fetchImpl, calls } = scripted([reused, json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a' } })]);
+    const result = await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
+    expect(result).toEqual({ success: true, message: 'Form submitted successfully.', data: { id: 'a' } });
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-2']);
+    expect(noSleep).not.toHaveBeenCalled();
+  });
+
+  it('a second 422 IDEMPOTENCY_KEY_REUSED in a row is not retried again', async () => {
+    const reused = json(422, { success: false, error: 'IDEMPOTENCY_KEY_REUSED', message: 'used' });
+    const { fetchImpl, calls } = scripted([reused, reused]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl, keys: new SubmissionKeys(), newKey: counter() });
+    expect(calls).toHaveLength(2);
+    expect(result).toMatchObject({ success: false, error: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('a 409 IDEMPOTENCY_KEY_IN_FLIGHT is retried after 1 s with the same key', async () => {
+    const inFlight = json(409, { success: false, error: 'IDEMPOTENCY_KEY_IN_FLIGHT', message: 'saving' });
+    const { fetchImpl, calls } = scripted([inFlight, json(201, { success: true, data: { id: 'a' } })]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl, keys: new SubmissionKeys(), newKey: counter() });
+    expect(result.success).toBe(true);
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-1']);
+    expect(noSleep.mock.calls.map(([ms]) => ms)).toEqual([1_000]);
+  });
+});
+

@@ -9,15 +9,18 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
-import { createPostgresStore } from '../../../server/store/postgres';
+import { createPostgresStore, runPostgresMigrations } from '../../../server/store/postgres';
 import { postgresMigrations } from '../../../server/store/postgres-migrations';
-import { createSqliteStore } from '../../../server/store/sqlite';
-import type { LeadStore, NewLead } from '../../../server/store/types';
+import { createSqliteStore, runMigrations } from '../../../server/store/sqlite';
+import type { Migration } from '../../../server/store/migrations';
+import { IdempotencyKeyReused, type LeadStore, type NewLead } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 
 /** One empty database of a backend, plus raw access for checks the LeadStore API cannot express. */
 interface Target {
   open(now?: () => Date): LeadStore;
+  /** Applies the migrations up to `version` only: the database as an earlier release left it. */
+  migrateTo(version: number): Promise<void>;
   appliedVersions(): Promise<number[]>;
   /** Runs SQL directly; used to fake a database migrated by newer code. */
   exec(sql: string): Promise<void>;
@@ -34,6 +37,8 @@ interface Backend {
   tearDown(): Promise<void>;
   freshTarget(): Promise<Target>;
 }
+
+const upTo = (list: readonly Migration[], version: number) => list.filter((m) => m.version <= version);
 
 const sqliteBackend: Backend = {
   name: 'SQLite',
@@ -54,6 +59,7 @@ const sqliteBackend: Backend = {
     };
     return {
       open: (now) => createSqliteStore({ file, now }),
+      migrateTo: async (version) => withDb((db) => runMigrations(db, upTo(migrations, version))),
       appliedVersions: async () => withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
       exec: async (sql) => withDb((db) => void db.exec(sql)),
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
@@ -88,6 +94,7 @@ const postgresBackend: Backend = {
     };
     return {
       open: (now) => createPostgresStore({ connectionString: url, now }),
+      migrateTo: (version) => withClient((c) => runPostgresMigrations(c, upTo(postgresMigrations, version))),
       appliedVersions: () =>
         withClient(async (c) => (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version)),
       exec: (sql) => withClient(async (c) => void (await c.query(sql))),
@@ -203,8 +210,10 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
 
     it('a retried submission with the same idempotency key returns the first lead and stores it once', async () => {
       const s = await store();
-      const first = await s.insertLead({ ...lead, idempotencyKey: 'same-key' });
-      const retry = await s.insertLead({ ...lead, payload: { email: 'changed@example.com' }, idempotencyKey: 'same-key' });
+      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'same-key' });
+      // The same answers with their fields in another order are the same request.
+      const reordered = Object.fromEntries(Object.entries(lead.payload).reverse());
+      const retry = await s.insertLead({ ...lead, formId: 'contact-us', payload: reordered, idempotencyKey: 'same-key' });
       expect(retry).toEqual(first);
       // Leads without a key are never treated as duplicates of each other.
       await s.insertLead({ ...lead, idempotencyKey: null });
@@ -212,6 +221,67 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
       const all = await s.listLeads();
       expect(all).toHaveLength(3);
       expect(all.filter((l) => l.idempotencyKey === 'same-key')).toEqual([first]);
+    });
+
+    it.each([
+      ['another payload', { payload: { email: 'someone-else@example.com' } }],
+      ['another form', { formId: 'contact' }],
+      ['another form type', { formType: 'quote' }],
+    ] as const)('a key reused with %s is refused, nothing is stored and the first lead is untouched', async (_what, change) => {
+      const s = await store();
+      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'reused' });
+      // formType is not part of the request's identity (the form is), so only the first two are refused.
+      const attempt = s.insertLead({ ...lead, formId: 'contact-us', ...change, idempotencyKey: 'reused' });
+      if ('formType' in change) {
+        expect(await attempt).toEqual(first);
+      } else {
+        await expect(attempt).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      }
+      expect(await s.listLeads()).toEqual([first]);
+    });
+
+    it('keys are scoped to their endpoint: one key on two endpoints stores two leads', async () => {
+      const s = await store();
+      const contact = await s.insertLead({ ...lead, endpoint: '/api/contact', idempotencyKey: 'shared' });
+      const takedown = await s.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' });
+      expect(takedown.id).not.toBe(contact.id);
+      expect(await s.listLeads()).toEqual([contact, takedown]);
+      expect(await s.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' })).toEqual(takedown);
+    });
+
+    it('upgrading a store made by the first schema keeps every lead, their order and their keys', async () => {
+      target = await backend.freshTarget();
+      await target.migrateTo(1);
+      // Rows as the first release wrote them (its columns only), two in the same millisecond.
+      const at = '2025-03-01T09:00:00.000Z';
+      const rows = [
+        ['00000000-0000-4000-8000-000000000003', at, '/api/leads', '{"email":"owner@example.com","count":2}', "'old-1'"],
+        ['00000000-0000-4000-8000-000000000001', at, '/api/contact', '{"name":"Ann"}', "'old-2'"],
+        ['00000000-0000-4000-8000-000000000002', '2025-03-01T09:00:01.000Z', '/api/contact', '{"name":"No key"}', 'NULL'],
+      ];
+      for (const [id, createdAt, endpoint, payload, key] of rows) {
+        await target.exec(
+          `INSERT INTO leads (id, created_at, endpoint, form_type, payload, idempotency_key, ip_hash, user_agent, spam)
+           VALUES ('${id}', '${createdAt}', '${endpoint}', 'contact', '${payload}', ${key}, NULL, 'Mozilla/5.0', FALSE)`,
+        );
+      }
+
+      const upgraded = await store();
+      expect(await target.appliedVersions()).toEqual(migrations.map((m) => m.version));
+      const listed = await upgraded.listLeads();
+      expect(listed.map((l) => [l.id, l.createdAt, l.endpoint, JSON.stringify(l.payload), l.idempotencyKey, l.formId, l.userAgent])).toEqual([
+        [rows[0]![0], at, '/api/leads', rows[0]![3], 'old-1', null, 'Mozilla/5.0'],
+        [rows[1]![0], at, '/api/contact', rows[1]![3], 'old-2', null, 'Mozilla/5.0'],
+        [rows[2]![0], '2025-03-01T09:00:01.000Z', '/api/contact', rows[2]![3], null, null, 'Mozilla/5.0'],
+      ]);
+      // A key stored before fingerprints were kept: the same request is still recognised...
+      const retry = { endpoint: '/api/leads', formType: 'contact', formId: 'contact-us', payload: { count: 2, email: 'owner@example.com' } };
+      expect(await upgraded.insertLead({ ...retry, idempotencyKey: 'old-1' })).toEqual(listed[0]);
+      // ...and another request under it is refused.
+      await expect(upgraded.insertLead({ ...retry, payload: { name: 'Bob' }, idempotencyKey: 'old-1' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      // Keys are now per endpoint.
+      const elsewhere = await upgraded.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'old-2' });
+      expect(await upgraded.listLeads()).toEqual([...listed, elsewhere]);
     });
 
     it('listing with `since` returns only leads from that moment on, oldest first', async () => {
@@ -255,7 +325,7 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
     it('50 inserts in parallel are all stored exactly once, and racing retries of one key store one lead', async () => {
       const s = await store();
       const distinct = Array.from({ length: 50 }, (_, i) => s.insertLead({ ...lead, payload: { i }, idempotencyKey: `parallel-${i}` }));
-      const racing = Array.from({ length: 10 }, (_, i) => s.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: 'racing' }));
+      const racing = Array.from({ length: 10 }, () => s.insertLead({ ...lead, payload: { attempt: 'same' }, idempotencyKey: 'racing' }));
       const [stored, raced] = await Promise.all([Promise.all(distinct), Promise.all(racing)]);
 
       expect(new Set(stored.map((l) => l.id)).size).toBe(50);
@@ -267,6 +337,19 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
         Array.from({ length: 50 }, (_, i) => i),
       );
       expect(all.filter((l) => l.idempotencyKey === 'racing')).toEqual([raced[0]]);
+    });
+
+    it('racing different payloads under one key: exactly one is stored, and it is the one acknowledged', async () => {
+      const s = await store();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => s.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: 'contested' })),
+      );
+      const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+      expect(won).toHaveLength(1);
+      expect(refused).toHaveLength(9);
+      for (const reason of refused) expect(reason).toBeInstanceOf(IdempotencyKeyReused);
+      expect(await s.listLeads()).toEqual(won);
     });
   });
 });

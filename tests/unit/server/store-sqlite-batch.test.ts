@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
-import type { NewLead } from '../../../server/store/types';
+import { IdempotencyKeyReused, type NewLead } from '../../../server/store/types';
 
 let dir: string;
 let file: string;
@@ -90,14 +90,26 @@ describe('SQLite group commit', () => {
   it('the same idempotency key twice in one batch stores one lead and answers both with it', async () => {
     const s = store();
     await s.init();
-    const [first, retry, other] = await Promise.all([
-      s.insertLead(lead(1)),
-      s.insertLead(lead(1, { payload: { name: 'Changed' } })),
-      s.insertLead(lead(2)),
-    ]);
+    const [first, retry, other] = await Promise.all([s.insertLead(lead(1)), s.insertLead(lead(1)), s.insertLead(lead(2))]);
     expect(retry).toEqual(first);
     expect(other.id).not.toBe(first.id);
     expect(await s.listLeads()).toHaveLength(2);
+    expect(s.batches).toBe(1);
+  });
+
+  it('a reused key with another payload in a batch is refused alone; the rest of the batch is stored', async () => {
+    const s = store();
+    await s.init();
+    const [first, reused, other] = await settleAll([
+      s.insertLead(lead(1)),
+      s.insertLead(lead(1, { payload: { name: 'Someone else', message: 'A different request' } })),
+      s.insertLead(lead(2)),
+    ]);
+    expect(s.batches).toBe(1);
+    expect(first.status).toBe('fulfilled');
+    expect(reused.status === 'rejected' && reused.reason).toBeInstanceOf(IdempotencyKeyReused);
+    expect(other.status).toBe('fulfilled');
+    expect((await s.listLeads()).map((l) => l.payload)).toEqual([lead(1).payload, lead(2).payload]);
   });
 
   it('a lead that fails mid-batch fails every waiter and stores none of the batch', async () => {

