@@ -52,4 +52,31 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX leads_created_at ON leads (created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'outbox',
+    sql: `
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        data TEXT NOT NULL CHECK (json_valid(data)),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        next_attempt_at TEXT NOT NULL,
+        lease_until TEXT,
+        last_error TEXT,
+        finished_at TEXT
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      -- One row per throttle key (a hash, never an address): when something was last queued under it.
+      CREATE TABLE notification_throttle (
+        key TEXT PRIMARY KEY,
+        last_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

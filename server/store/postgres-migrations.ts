@@ -37,4 +37,31 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE leads ADD CONSTRAINT leads_endpoint_idempotency_key_key UNIQUE (endpoint, idempotency_key);
     `,
   },
+  {
+    version: 3,
+    name: 'outbox',
+    sql: `
+      CREATE TABLE outbox (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+        id UUID PRIMARY KEY,
+        lead_id UUID NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        data JSON NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TIMESTAMPTZ NOT NULL,
+        next_attempt_at TIMESTAMPTZ NOT NULL,
+        lease_until TIMESTAMPTZ,
+        last_error TEXT,
+        finished_at TIMESTAMPTZ
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      CREATE TABLE notification_throttle (
+        key TEXT PRIMARY KEY,
+        last_at TIMESTAMPTZ NOT NULL
+      );
+    `,
+  },
 ];

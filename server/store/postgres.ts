@@ -3,7 +3,15 @@ import pg from 'pg';
 import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
-import { IdempotencyKeyReused, type LeadStore, type ListLeadsOptions, type NewLead, type StoredLead } from './types';
+import * as outbox from './postgres-outbox';
+import {
+  IdempotencyKeyReused,
+  type LeadStore,
+  type ListLeadsOptions,
+  type NewLead,
+  type PlannedNotification,
+  type StoredLead,
+} from './types';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */
@@ -99,6 +107,52 @@ export async function runPostgresMigrations(client: pg.ClientBase, migrations: r
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
+  }
+}
+
+type Insertion = { stored: StoredLead } | { stored?: undefined; first: LeadRow & { idempotency_fingerprint: string | null } } | 'lost-race';
+
+/**
+ * Inserts a lead (and queues its notifications, given a transaction), or finds the lead that first
+ * used its idempotency key. 'lost-race': that first attempt was rolled back between our conflict
+ * and our read, so there is nothing to return and the caller tries again.
+ */
+async function insertOnce(db: pg.Pool | pg.ClientBase, values: unknown[], notifications: readonly PlannedNotification[] | null): Promise<Insertion> {
+  const inserted = await db.query<LeadRow>(
+    `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint)
+     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11)
+     ON CONFLICT (endpoint, idempotency_key) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    values,
+  );
+  const row = inserted.rows[0];
+  if (row) {
+    if (notifications) await outbox.enqueueJobs(db as pg.ClientBase, row.id, row.created_at.toISOString(), notifications);
+    return { stored: toLead(row) };
+  }
+  const first = await db.query<LeadRow & { idempotency_fingerprint: string | null }>(
+    `SELECT ${COLUMNS}, idempotency_fingerprint FROM leads WHERE endpoint = $1 AND idempotency_key = $2`,
+    [values[2], values[6]],
+  );
+  return first.rows[0] ? { first: first.rows[0] } : 'lost-race';
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+      broken = rollbackErr;
+    });
+    throw err;
+  } finally {
+    // A connection whose rollback failed is dropped, not handed to the next caller mid-transaction.
+    client.release(broken);
   }
 }
 
@@ -199,22 +253,12 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       // concurrent insert with the same key waits on the unique index until the first commits.
       // Normally one round trip; the loop only repeats if a concurrent first attempt with the
       // same key was rolled back between our conflict and our read, so there is nothing to return.
+      const notifications = lead.notifications ?? [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = await p.query<LeadRow>(
-          `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint)
-           VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11)
-           ON CONFLICT (endpoint, idempotency_key) DO NOTHING
-           RETURNING ${COLUMNS}`,
-          values,
-        );
-        if (inserted.rows[0]) return toLead(inserted.rows[0]);
-        // The key was used before: a retry gets the first lead back, another submission is refused.
-        const first = await p.query<LeadRow & { idempotency_fingerprint: string | null }>(
-          `SELECT ${COLUMNS}, idempotency_fingerprint FROM leads WHERE endpoint = $1 AND idempotency_key = $2`,
-          [lead.endpoint, key],
-        );
-        const row = first.rows[0];
-        if (!row) continue;
+        const outcome = notifications.length === 0 ? await insertOnce(p, values, null) : await inTransaction(p, (c) => insertOnce(c, values, notifications));
+        if (outcome === 'lost-race') continue;
+        if (outcome.stored) return outcome.stored;
+        const row = outcome.first;
         const holder = { endpoint: row.endpoint, formId: row.form_id, payload: row.payload, fingerprint: row.idempotency_fingerprint };
         if (isSameRequest(holder, fingerprint!, formId)) return toLead(row);
         throw new IdempotencyKeyReused(lead.endpoint);
@@ -230,6 +274,26 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
           ])
         : await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads ORDER BY created_at, seq`);
       return result.rows.map(toLead);
+    },
+
+    async claimJobs({ limit, leaseMs }) {
+      const p = open();
+      return outbox.claimJobs(p, now(), limit, leaseMs, async (ids) => {
+        const result = await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
+        return new Map(result.rows.map((r) => [r.id, toLead(r)]));
+      });
+    },
+
+    async finishJobs(outcomes) {
+      await outbox.finishJobs(open(), now(), outcomes);
+    },
+
+    async listJobs(opts = {}) {
+      return outbox.listJobs(open(), opts.status ?? ['pending', 'dead']);
+    },
+
+    async requeueJob(id) {
+      return outbox.requeueJob(open(), now(), id);
     },
 
     async ping() {

@@ -4,7 +4,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
-import { IdempotencyKeyReused, type LeadStore, type ListLeadsOptions, type NewLead, type StoredLead } from './types';
+import { prepareSqliteOutbox } from './sqlite-outbox';
+import {
+  IdempotencyKeyReused,
+  type LeadStore,
+  type ListLeadsOptions,
+  type NewLead,
+  type PlannedNotification,
+  type StoredLead,
+} from './types';
 
 export interface SqliteStoreOptions {
   /** Database file path, or `:memory:`. */
@@ -25,12 +33,17 @@ export interface SqliteLeadStore extends LeadStore {
 }
 
 const DEFAULT_MAX_BATCH = 500;
+const OPEN_JOBS = ['pending', 'dead'] as const;
 
 /** One queued lead's outcome inside a batch. */
 type Written = StoredLead | IdempotencyKeyReused;
 
-interface Waiter {
+interface Queued {
   row: LeadRow;
+  notifications: readonly PlannedNotification[];
+}
+
+interface Waiter extends Queued {
   resolve(lead: StoredLead): void;
   reject(err: unknown): void;
 }
@@ -101,7 +114,8 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
 export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore {
   const { file, busyTimeoutMs = 5000, migrations = defaultMigrations, now = () => new Date(), maxBatch = DEFAULT_MAX_BATCH } = options;
   let db: Database.Database | null = null;
-  let writeBatch: ((rows: readonly LeadRow[]) => Written[]) | null = null;
+  let writeBatch: ((items: readonly Queued[]) => Written[]) | null = null;
+  let outbox: ReturnType<typeof prepareSqliteOutbox> | null = null;
   let queue: Waiter[] = [];
   let flushScheduled = false;
   let batches = 0;
@@ -111,7 +125,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     return db;
   }
 
-  function prepareWriter(conn: Database.Database): (rows: readonly LeadRow[]) => Written[] {
+  function prepareWriter(conn: Database.Database, jobs: ReturnType<typeof prepareSqliteOutbox>): (items: readonly Queued[]) => Written[] {
     const insert = conn.prepare(
       `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam)
        VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam)
@@ -119,9 +133,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     );
     const byKey = conn.prepare('SELECT * FROM leads WHERE endpoint = ? AND idempotency_key = ?');
     // IMMEDIATE takes the write lock up front, so a busy database fails the batch before any row is written.
-    const tx = conn.transaction((rows: readonly LeadRow[]) =>
-      rows.map((row): Written => {
-        if (insert.run(row).changes === 1) return toLead(row);
+    const tx = conn.transaction((items: readonly Queued[]) =>
+      items.map(({ row, notifications }): Written => {
+        if (insert.run(row).changes === 1) {
+          jobs.enqueue(row.id, row.created_at, notifications);
+          return toLead(row);
+        }
         // The key was used before (perhaps earlier in this same batch): a retry gets the first lead
         // back; another submission under that key is refused, and the rest of the batch goes on.
         const first = byKey.get(row.endpoint, row.idempotency_key) as LeadRow;
@@ -142,7 +159,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       try {
         if (!writeBatch) throw new Error('The lead store is not open. Call init() first.');
         batches += 1;
-        stored = writeBatch(batch.map((w) => w.row));
+        stored = writeBatch(batch);
       } catch (err) {
         // The transaction rolled back: none of these leads is stored, so none may be acknowledged.
         for (const w of batch) w.reject(err);
@@ -172,7 +189,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         conn.pragma('synchronous = FULL');
         conn.pragma('foreign_keys = ON');
         runMigrations(conn, migrations);
-        writeBatch = prepareWriter(conn);
+        const byId = conn.prepare('SELECT * FROM leads WHERE id = ?');
+        outbox = prepareSqliteOutbox(conn, now, (id) => toLead(byId.get(id) as LeadRow));
+        writeBatch = prepareWriter(conn, outbox);
       } catch (err) {
         conn.close();
         throw err;
@@ -196,7 +215,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         spam: lead.spam ? 1 : 0,
       };
       return new Promise<StoredLead>((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        queue.push({ row, notifications: lead.notifications ?? [], resolve, reject });
         if (!flushScheduled) {
           flushScheduled = true;
           // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
@@ -213,6 +232,26 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       return (rows as LeadRow[]).map(toLead);
     },
 
+    async claimJobs({ limit, leaseMs }) {
+      open();
+      return outbox!.claim(limit, leaseMs);
+    },
+
+    async finishJobs(outcomes) {
+      open();
+      outbox!.finish(outcomes);
+    },
+
+    async listJobs(opts = {}) {
+      open();
+      return outbox!.list(opts.status ?? OPEN_JOBS);
+    },
+
+    async requeueJob(id) {
+      open();
+      return outbox!.requeue(id);
+    },
+
     async ping() {
       open().prepare('SELECT 1').get();
     },
@@ -223,6 +262,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       db?.close();
       db = null;
       writeBatch = null;
+      outbox = null;
     },
 
     pragma(name: string) {

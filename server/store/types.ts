@@ -16,7 +16,49 @@ export interface NewLead {
   ipHash?: string | null;
   userAgent?: string | null;
   spam?: boolean;
+  /** Queued in the same transaction as the lead, and only if the lead is new (not a retry). */
+  notifications?: readonly PlannedNotification[];
 }
+
+export type Channel = 'email' | 'auto-reply' | 'webhook';
+
+/** A notification decided when a lead is stored, delivered later by the outbox worker. */
+export interface PlannedNotification {
+  channel: Channel;
+  /** What asked for it: a rule id from site/notifications.yaml, or the channel's own name. */
+  rule: string;
+  /** What the channel needs, frozen at submit time (recipients, subject). */
+  data: Record<string, unknown>;
+  /** Queued only if nothing with the same key was queued in the last `seconds` (auto-replies: one per address per hour). */
+  throttle?: { key: string; seconds: number };
+}
+
+export type JobStatus = 'pending' | 'done' | 'dead';
+
+export interface OutboxJob {
+  /** Stable across retries: receivers drop repeats by it. */
+  id: string;
+  leadId: string;
+  channel: Channel;
+  rule: string;
+  data: Record<string, unknown>;
+  status: JobStatus;
+  /** Delivery attempts started so far. */
+  attempts: number;
+  createdAt: string;
+  nextAttemptAt: string;
+  lastError: string | null;
+  finishedAt: string | null;
+}
+
+export interface ClaimedJob extends OutboxJob {
+  lead: StoredLead;
+}
+
+export type JobOutcome =
+  | { id: string; status: 'done' }
+  | { id: string; status: 'retry'; at: Date; error: string }
+  | { id: string; status: 'dead'; error: string };
 
 export interface StoredLead {
   id: string;
@@ -51,6 +93,17 @@ export interface LeadStore {
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
   listLeads(opts?: ListLeadsOptions): Promise<StoredLead[]>;
+  /**
+   * Takes up to `limit` due jobs for `leaseMs`: no other worker (in this or another process) gets
+   * them until they are finished or the lease runs out, as it does when their worker dies.
+   */
+  claimJobs(opts: { limit: number; leaseMs: number }): Promise<ClaimedJob[]>;
+  /** Records how each claimed job ended, in one transaction. */
+  finishJobs(outcomes: readonly JobOutcome[]): Promise<void>;
+  /** Jobs by status, oldest first (all pending and dead ones when no status is given). */
+  listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;
+  /** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */
+  requeueJob(id: string): Promise<boolean>;
   /** Resolves when the store can serve queries; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

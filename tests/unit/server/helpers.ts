@@ -92,6 +92,10 @@ export function fakeStore(overrides: Partial<LeadStore> = {}): LeadStore {
       throw new Error('not used');
     },
     listLeads: async () => [],
+    claimJobs: async () => [],
+    finishJobs: async () => {},
+    listJobs: async () => [],
+    requeueJob: async () => false,
     ping: async () => {},
     close: async () => {},
     ...overrides,

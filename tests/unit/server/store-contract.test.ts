@@ -13,7 +13,7 @@ import { createPostgresStore, runPostgresMigrations } from '../../../server/stor
 import { postgresMigrations } from '../../../server/store/postgres-migrations';
 import { createSqliteStore, runMigrations } from '../../../server/store/sqlite';
 import type { Migration } from '../../../server/store/migrations';
-import { IdempotencyKeyReused, type LeadStore, type NewLead } from '../../../server/store/types';
+import { IdempotencyKeyReused, type LeadStore, type NewLead, type PlannedNotification } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 
 /** One empty database of a backend, plus raw access for checks the LeadStore API cannot express. */
@@ -320,6 +320,98 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
       await expect(s.ping()).rejects.toThrow(/not open/);
       await expect(s.insertLead(lead)).rejects.toThrow(/not open/);
       await expect(s.listLeads()).rejects.toThrow(/not open/);
+    });
+
+    describe('outbox', () => {
+      const email = (rule = 'team'): PlannedNotification => ({ channel: 'email', rule, data: { to: ['team@example.com'], subject: 'New lead' } });
+      const autoReply: PlannedNotification = {
+        channel: 'auto-reply',
+        rule: 'auto-reply',
+        data: { to: 'owner@example.com' },
+        throttle: { key: 'auto-reply:abc', seconds: 3600 },
+      };
+      const ids = (jobs: { id: string }[]) => jobs.map((j) => j.id).sort();
+
+      it('a new lead queues its notifications with it; a retry of it queues nothing more', async () => {
+        const s = await store();
+        const stored = await s.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }] });
+        await s.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email()] });
+        const jobs = await s.listJobs();
+        expect(jobs.map((j) => [j.leadId, j.channel, j.rule, j.status, j.attempts])).toEqual([
+          [stored.id, 'email', 'team', 'pending', 0],
+          [stored.id, 'webhook', 'webhook', 'pending', 0],
+        ]);
+        expect(jobs[0]!.data).toEqual({ to: ['team@example.com'], subject: 'New lead' });
+        expect(new Set(jobs.map((j) => j.id)).size).toBe(2);
+      });
+
+      it('a throttled notification is queued once per key and window', async () => {
+        let clock = new Date('2025-05-01T10:00:00.000Z');
+        const s = await store(() => clock);
+        await s.insertLead({ ...lead, notifications: [autoReply] });
+        clock = new Date('2025-05-01T10:59:59.000Z');
+        await s.insertLead({ ...lead, notifications: [autoReply, email()] });
+        await Promise.all(Array.from({ length: 5 }, () => s.insertLead({ ...lead, notifications: [autoReply] })));
+        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email']);
+        clock = new Date('2025-05-01T11:00:00.000Z');
+        await s.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email', 'auto-reply']);
+      });
+
+      it('a claimed job is not claimed again until its lease runs out, then it is, with its attempts counted', async () => {
+        let clock = new Date('2025-05-01T10:00:00.000Z');
+        const s = await store(() => clock);
+        await s.insertLead({ ...lead, notifications: [email('a'), email('b')] });
+        const first = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(first.map((j) => [j.rule, j.attempts])).toEqual([
+          ['a', 1],
+          ['b', 1],
+        ]);
+        expect(first[0]!.lead).toEqual((await s.listLeads())[0]);
+        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+        clock = new Date('2025-05-01T10:01:00.000Z');
+        const again = await s.claimJobs({ limit: 1, leaseMs: 60_000 });
+        expect(again.map((j) => [j.rule, j.attempts])).toEqual([['a', 2]]);
+      });
+
+      it('done jobs leave the queue, retried ones wait for their time, dead ones stay listed until requeued', async () => {
+        let clock = new Date('2025-05-01T10:00:00.000Z');
+        const s = await store(() => clock);
+        await s.insertLead({ ...lead, notifications: [email('done'), email('retry'), email('dead')] });
+        const [done, retry, dead] = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.finishJobs([
+          { id: done!.id, status: 'done' },
+          { id: retry!.id, status: 'retry', at: new Date('2025-05-01T10:05:00.000Z'), error: 'SMTP 451' },
+          { id: dead!.id, status: 'dead', error: 'webhook answered 410' },
+        ]);
+        expect((await s.listJobs()).map((j) => [j.rule, j.status, j.lastError])).toEqual([
+          ['retry', 'pending', 'SMTP 451'],
+          ['dead', 'dead', 'webhook answered 410'],
+        ]);
+        expect((await s.listJobs({ status: ['done'] })).map((j) => j.rule)).toEqual(['done']);
+        expect((await s.listJobs({ status: ['done'] }))[0]!.finishedAt).toBe('2025-05-01T10:00:00.000Z');
+        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+        clock = new Date('2025-05-01T10:05:00.000Z');
+        expect((await s.claimJobs({ limit: 10, leaseMs: 60_000 })).map((j) => j.rule)).toEqual(['retry']);
+
+        expect(await s.requeueJob(done!.id)).toBe(false);
+        expect(await s.requeueJob('no-such-job')).toBe(false);
+        expect(await s.requeueJob(dead!.id)).toBe(true);
+        const requeued = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(requeued.map((j) => [j.rule, j.attempts])).toEqual([['dead', 2]]);
+      });
+
+      it('two stores on one database claiming at once never get the same job', async () => {
+        const a = await store();
+        const b = target!.open();
+        opened.push(b);
+        await b.init();
+        await Promise.all(Array.from({ length: 20 }, (_, i) => a.insertLead({ ...lead, notifications: [email(`r${i}`), email(`s${i}`)] })));
+        const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).claimJobs({ limit: 7, leaseMs: 60_000 })));
+        const all = claims.flat();
+        expect(all).toHaveLength(40);
+        expect(new Set(ids(all)).size).toBe(40);
+      });
     });
 
     it('50 inserts in parallel are all stored exactly once, and racing retries of one key store one lead', async () => {

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
+
+interface JobRow {
+  id: string;
+  lead_id: string;
+  channel: OutboxJob['channel'];
+  rule: string;
+  data: Record<string, unknown>;
+  status: JobStatus;
+  attempts: number;
+  created_at: Date;
+  next_attempt_at: Date;
+  last_error: string | null;
+  finished_at: Date | null;
+}
+
+const JOB_COLUMNS = 'id, lead_id, channel, rule, data, status, attempts, created_at, next_attempt_at, last_error, finished_at';
+
+function toJob(row: JobRow): OutboxJob {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel,
+    rule: row.rule,
+    data: row.data,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.created_at.toISOString(),
+    nextAttemptAt: row.next_attempt_at.toISOString(),
+    lastError: row.last_error,
+    finishedAt: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+/** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
+export async function enqueueJobs(client: pg.ClientBase, leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): Promise<void> {
+  for (const n of notifications) {
+    if (n.throttle) {
+      // The row lock on the key makes concurrent submissions from several processes take turns here.
+      const passed = await client.query(
+        `INSERT INTO notification_throttle (key, last_at) VALUES ($1, $2::timestamptz)
+         ON CONFLICT (key) DO UPDATE SET last_at = excluded.last_at
+         WHERE notification_throttle.last_at <= $2::timestamptz - make_interval(secs => $3)`,
+        [n.throttle.key, createdAt, n.throttle.seconds],
+      );
+      if (passed.rowCount === 0) continue;
+    }
+    await client.query(
+      `INSERT INTO outbox (id, lead_id, channel, rule, data, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5::json, $6::timestamptz, $6::timestamptz)`,
+      [randomUUID(), leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt],
+    );
+  }
+}
+
+/**
+ * SKIP LOCKED: workers in several processes each take different due jobs and never wait on each
+ * other; the lease keeps a claimed job from being taken again until its worker finishes or dies.
+ */
+export async function claimJobs(
+  pool: pg.Pool,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  leadsById: (ids: string[]) => Promise<Map<string, StoredLead>>,
+): Promise<ClaimedJob[]> {
+  // UPDATE … RETURNING has no order of its own; the outer query gives the queue's.
+  const claimed = await pool.query<JobRow>(
+    `WITH claimed AS (
+       UPDATE outbox SET lease_until = $1::timestamptz, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE status = 'pending' AND next_attempt_at <= $2::timestamptz AND (lease_until IS NULL OR lease_until <= $2::timestamptz)
+         ORDER BY next_attempt_at, seq LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       )
+       RETURNING ${JOB_COLUMNS}, seq
+     )
+     SELECT ${JOB_COLUMNS} FROM claimed ORDER BY next_attempt_at, seq`,
+    [new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), limit],
+  );
+  if (claimed.rows.length === 0) return [];
+  const leads = await leadsById(claimed.rows.map((r) => r.lead_id));
+  return claimed.rows.map((row) => ({ ...toJob(row), lead: leads.get(row.lead_id)! }));
+}
+
+export async function finishJobs(pool: pg.Pool, now: Date, outcomes: readonly JobOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  // One statement for the whole batch: it commits at once, like the SQLite transaction.
+  await pool.query(
+    `UPDATE outbox AS o SET
+       status = CASE WHEN u.outcome = 'retry' THEN o.status ELSE u.outcome END,
+       next_attempt_at = COALESCE(u.retry_at, o.next_attempt_at),
+       lease_until = NULL,
+       last_error = u.error,
+       finished_at = CASE WHEN u.outcome = 'retry' THEN NULL ELSE $4::timestamptz END
+     FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $5::text[]) AS u(id, outcome, retry_at, error)
+     WHERE o.id = u.id AND o.status = 'pending'`,
+    [
+      outcomes.map((o) => o.id),
+      outcomes.map((o) => o.status),
+      outcomes.map((o) => (o.status === 'retry' ? o.at.toISOString() : null)),
+      now.toISOString(),
+      outcomes.map((o) => (o.status === 'done' ? null : o.error)),
+    ],
+  );
+}
+
+export async function listJobs(pool: pg.Pool, statuses: readonly JobStatus[]): Promise<OutboxJob[]> {
+  const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY created_at, seq`, [statuses]);
+  return result.rows.map(toJob);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function requeueJob(pool: pg.Pool, now: Date, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const result = await pool.query(
+    `UPDATE outbox SET status = 'pending', next_attempt_at = $1::timestamptz, lease_until = NULL, finished_at = NULL WHERE id = $2::uuid AND status = 'dead'`,
+    [now.toISOString(), id],
+  );
+  return result.rowCount === 1;
+}

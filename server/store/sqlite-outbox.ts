@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
+
+export interface JobRow {
+  id: string;
+  lead_id: string;
+  channel: OutboxJob['channel'];
+  rule: string;
+  data: string;
+  status: JobStatus;
+  attempts: number;
+  created_at: string;
+  next_attempt_at: string;
+  last_error: string | null;
+  finished_at: string | null;
+}
+
+function toJob(row: JobRow): OutboxJob {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel,
+    rule: row.rule,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The outbox's statements on one SQLite connection; `enqueue` runs inside the lead's transaction. */
+export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, leadById: (id: string) => StoredLead) {
+  const insertJob = conn.prepare(
+    `INSERT INTO outbox (id, lead_id, channel, rule, data, created_at, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Inserts or moves the key's time forward only if its last use is older than the cutoff.
+  const throttle = conn.prepare(
+    `INSERT INTO notification_throttle (key, last_at) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET last_at = excluded.last_at WHERE notification_throttle.last_at <= ?`,
+  );
+  const claim = conn.prepare(
+    `UPDATE outbox SET lease_until = ?, attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+       ORDER BY next_attempt_at, rowid LIMIT ?
+     )
+     RETURNING *`,
+  );
+  const done = conn.prepare(`UPDATE outbox SET status = 'done', lease_until = NULL, last_error = NULL, finished_at = ? WHERE id = ?`);
+  const retry = conn.prepare(`UPDATE outbox SET next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND status = 'pending'`);
+  const dead = conn.prepare(`UPDATE outbox SET status = 'dead', lease_until = NULL, last_error = ?, finished_at = ? WHERE id = ?`);
+  const requeue = conn.prepare(
+    `UPDATE outbox SET status = 'pending', next_attempt_at = ?, lease_until = NULL, finished_at = NULL WHERE id = ? AND status = 'dead'`,
+  );
+
+  const finish = conn.transaction((outcomes: readonly JobOutcome[]) => {
+    const at = now().toISOString();
+    for (const o of outcomes) {
+      if (o.status === 'done') done.run(at, o.id);
+      else if (o.status === 'retry') retry.run(o.at.toISOString(), o.error, o.id);
+      else dead.run(o.error, at, o.id);
+    }
+  });
+
+  return {
+    /** Call inside the transaction that inserts the lead. */
+    enqueue(leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): void {
+      for (const n of notifications) {
+        if (n.throttle) {
+          const cutoff = new Date(Date.parse(createdAt) - n.throttle.seconds * 1000).toISOString();
+          if (throttle.run(n.throttle.key, createdAt, cutoff).changes === 0) continue;
+        }
+        insertJob.run(randomUUID(), leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt, createdAt);
+      }
+    },
+
+    claim(limit: number, leaseMs: number): ClaimedJob[] {
+      const at = now();
+      const rows = conn
+        .transaction(() => claim.all(new Date(at.getTime() + leaseMs).toISOString(), at.toISOString(), at.toISOString(), limit) as JobRow[])
+        .immediate();
+      return rows.map((row) => ({ ...toJob(row), lead: leadById(row.lead_id) }));
+    },
+
+    finish(outcomes: readonly JobOutcome[]): void {
+      finish.immediate(outcomes);
+    },
+
+    list(statuses: readonly JobStatus[]): OutboxJob[] {
+      const marks = statuses.map(() => '?').join(', ');
+      const rows = conn.prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, rowid`).all(...statuses) as JobRow[];
+      return rows.map(toJob);
+    },
+
+    requeue(id: string): boolean {
+      return requeue.run(now().toISOString(), id).changes === 1;
+    },
+  };
+}
