@@ -7,6 +7,7 @@ import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } fr
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
+import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
 
 export interface AppConfig {
@@ -27,6 +28,8 @@ export interface AppConfig {
   now?: () => Date;
   /** Key for hashing client addresses stored with leads; without it no address hash is stored. */
   ipHashSalt?: string;
+  /** Queues e-mails and webhooks with each new lead; without it none are. */
+  notifier?: Notifier;
 }
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
@@ -165,6 +168,7 @@ export function createApp(config: AppConfig): express.Express {
     store: config.store,
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
+    notifier: config.notifier,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
   const site = loadStaticSite(config.clientDir);

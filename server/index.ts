@@ -4,6 +4,11 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
 import { answerMalformedRequest, createApp } from './app';
+import { describeNotifyConfig, readNotifyConfig } from './notify/config';
+import { createDelivery } from './notify/deliver';
+import { createNotifier } from './notify/notifier';
+import type { NotificationRules } from './notify/plan';
+import { createOutboxWorker, DEFAULT_RETRY } from './notify/worker';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
 import { chooseStore, createStore } from './store/create-store';
 
@@ -27,8 +32,13 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
   return n;
 }
 
-/** The forms and badges as the build saw them, so the server checks exactly what the pages submit. */
-function readSiteModel(distDir: string): Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges'>> {
+/** Rules when the build wrote none: every lead to LEADS_EMAIL_TO. */
+const NO_RULES: NotificationRules = { defaultSubject: 'New lead: {{form}}', rules: [] };
+
+type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site'>>;
+
+/** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
+function readSiteModel(distDir: string): ServedModel {
   const file = join(distDir, 'site-model.json');
   if (!existsSync(file)) {
     console.warn(`${file} is missing, so every form submission will be refused. Run \`npm run build\` to write it.`);
@@ -41,7 +51,7 @@ function readSiteModel(distDir: string): Pick<SiteModel, 'forms'> & Partial<Pick
     fail(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
   }
   if (typeof model.forms !== 'object' || model.forms === null) fail(`${file} has no forms. Run \`npm run build\` again.`);
-  return { forms: model.forms, badges: model.badges };
+  return { forms: model.forms, badges: model.badges, notifications: model.notifications, site: model.site };
 }
 
 function readIpHashSalt(value: string | undefined): string {
@@ -68,7 +78,15 @@ async function main(): Promise<void> {
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
-  const { forms, badges } = readSiteModel(distDir);
+  const { forms, badges, notifications, site } = readSiteModel(distDir);
+  const notify = readNotifyConfig(env);
+  if (notify.problems.length) fail(notify.problems.join('\n'));
+  console.log(describeNotifyConfig(notify.config));
+  const retry = {
+    baseMs: readPositiveInt('NOTIFY_RETRY_BASE_MS', env.NOTIFY_RETRY_BASE_MS, DEFAULT_RETRY.baseMs),
+    maxMs: readPositiveInt('NOTIFY_RETRY_MAX_MS', env.NOTIFY_RETRY_MAX_MS, DEFAULT_RETRY.maxMs),
+    giveUpAfterMs: DEFAULT_RETRY.giveUpAfterMs,
+  };
 
   let storeConfig: Parameters<typeof createStore>[0];
   try {
@@ -80,7 +98,22 @@ async function main(): Promise<void> {
   const store = createStore(storeConfig);
   await store.init();
 
-  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, badges, rateLimit, ipHashSalt });
+  const notifying = notify.config.smtpUrl !== null || notify.config.webhookUrl !== null;
+  const delivery = notifying ? createDelivery(notify.config, { forms, siteName: site?.name ?? siteUrl }) : null;
+  const worker = delivery
+    ? createOutboxWorker({
+        store,
+        deliver: (job) => delivery.deliver(job),
+        retry,
+        pollMs: readPositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 1_000),
+        log: (e) => {
+          if (e.outcome !== 'done') console.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
+        },
+      })
+    : null;
+  const notifier = notifying ? createNotifier({ config: notify.config, rules: notifications ?? NO_RULES, forms, onQueued: () => worker?.poke() }) : undefined;
+
+  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, badges, rateLimit, ipHashSalt, notifier });
   const server = createServer(app);
   let shuttingDown = false;
 
@@ -100,6 +133,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
     console.log(`Serving http://localhost:${actualPort}`);
+    // Also delivers what an earlier run queued and could not send before it stopped.
+    worker?.start();
   });
 
   async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -121,6 +156,8 @@ async function main(): Promise<void> {
       console.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
       server.closeAllConnections();
     }
+    await worker?.stop();
+    delivery?.close();
     await store.close();
     process.exit(0);
   }

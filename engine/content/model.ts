@@ -44,6 +44,8 @@ export interface SiteModel {
   faqSets: Record<string, FAQSet>;
   forms: Record<string, Form>;
   badges: Badges;
+  /** site/notifications.yaml; the build writes it for the server. */
+  notifications?: import('../../server/notify/plan').NotificationRules;
   knownLinks: KnownLinks['known'];
   linkSources: LinkSource[];
 }

@@ -2038,6 +2038,19 @@ export interface Form {
     idle: string;
     sending: string;
   };
+  /**
+   * The confirmation e-mail sent to the address the visitor gave, when e-mail is set up (SMTP_URL). It repeats nothing the visitor typed and goes at most once an hour to one address. Leave out to send none.
+   */
+  autoReply?: {
+    /**
+     * The e-mail's subject.
+     */
+    subject: string;
+    /**
+     * The e-mail's text, exactly as sent: your own words only, no submitted values are put in.
+     */
+    text: string;
+  };
   result: {
     success: FormOutcome;
     failure: FormOutcome;

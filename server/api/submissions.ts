@@ -4,6 +4,7 @@ import { resolveBadge, type BadgeChoice } from '../../engine/badges/resolve';
 import { badgeSnippet } from '../../engine/badges/snippet';
 import type { Badges, Form } from '../../engine/content/model';
 import { API_MESSAGES, ERROR_CODES, HEADERS, IDEMPOTENCY_KEY_PATTERN, REQUESTED_WITH, type CreatedAnswer } from '../../engine/api-contract';
+import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
 import { checkBodyHeaders, parseJsonObject, readBody, TOO_LARGE, type BodyProblem } from './json-body';
@@ -28,6 +29,8 @@ export interface SubmissionConfig {
   siteUrl: string;
   /** Key for hashing client addresses; without one no address hash is stored, since an unkeyed hash of an IPv4 address is reversible. */
   ipHashSalt?: string;
+  /** Decides the notifications each new lead queues in its own transaction; none without it. */
+  notifier?: Notifier;
 }
 
 export type SubmissionResponse = CreatedAnswer['data'];
@@ -86,7 +89,7 @@ function sendCreated(res: Response, data: SubmissionResponse): void {
 
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
   const compiled = compileForms(config.forms);
-  const { store, ipHashSalt, badges, siteUrl } = config;
+  const { store, ipHashSalt, badges, siteUrl, notifier } = config;
   checkBadgeForms([...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'), badges);
 
   // Keys of requests this process is storing right now, per endpoint. A second request with one of
@@ -140,6 +143,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       if (flightKey !== null) inFlight.add(flightKey);
       try {
         // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
+        const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
         lead = await store.insertLead({
           endpoint,
           formType: target.form.submit.formType,
@@ -149,7 +153,9 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
           ipHash: hashIp(req.ip, ipHashSalt),
           userAgent: userAgentOf(req),
           spam: outcome.spam,
+          notifications,
         });
+        if (notifications.length) notifier!.queued();
       } catch (err) {
         if (err instanceof IdempotencyKeyReused) {
           return sendApiError(res, 422, ERROR_CODES.idempotencyKeyReused, API_MESSAGES.idempotencyKeyReused);

@@ -1,0 +1,100 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { Webhook } from 'standardwebhooks';
+import type { Form } from '../../engine/content/model';
+import type { ClaimedJob } from '../store/types';
+import type { NotifyConfig } from './config';
+import { autoReplyEmail, teamEmail, webhookBody, type MailMessage } from './messages';
+
+export type DeliveryResult = { ok: true; detail: string } | { ok: false; error: string; permanent?: boolean };
+
+export interface Delivery {
+  deliver(job: ClaimedJob): Promise<DeliveryResult>;
+  close(): void;
+}
+
+export interface DeliveryDeps {
+  forms: Record<string, Form>;
+  siteName: string;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+  /** Per call, for SMTP and webhooks alike; a stuck receiver must not hold a job's lease. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function createTransport(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Transporter {
+  // Pooled: a burst of leads reuses a few connections instead of one handshake per message.
+  return nodemailer.createTransport(smtpUrl, {
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  } as never);
+}
+
+async function send(transport: Transporter, message: MailMessage): Promise<DeliveryResult> {
+  try {
+    const info = await transport.sendMail({
+      from: message.from,
+      // Objects, not strings: an address is never parsed as a list or a display name.
+      to: message.to.map((address) => ({ name: '', address })),
+      replyTo: message.replyTo ? { name: '', address: message.replyTo } : undefined,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId: message.messageId,
+    });
+    return { ok: true, detail: `accepted by the mail server: ${String(info.response ?? 'ok').slice(0, 200)}` };
+  } catch (err) {
+    return { ok: false, error: `mail server: ${String((err as Error).message).slice(0, 300)}` };
+  }
+}
+
+export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delivery {
+  const { forms, siteName, fetchImpl = fetch, now = () => new Date(), timeoutMs = DEFAULT_TIMEOUT_MS } = deps;
+  const transport = config.smtpUrl ? createTransport(config.smtpUrl, timeoutMs) : null;
+  const signer = config.webhookSecret ? new Webhook(config.webhookSecret) : null;
+
+  async function callWebhook(job: ClaimedJob): Promise<DeliveryResult> {
+    if (!config.webhookUrl || !signer) return { ok: false, error: 'WEBHOOK_URL and WEBHOOK_SECRET are no longer set', permanent: true };
+    const sentAt = now();
+    const body = webhookBody(job.lead, sentAt);
+    try {
+      const res = await fetchImpl(config.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'takedown-site-webhooks/1',
+          'webhook-id': job.id,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signer.sign(job.id, sentAt, body),
+        },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.ok) return { ok: true, detail: `webhook answered ${res.status}` };
+      // 410 Gone: the receiver says it will never take these again (Standard Webhooks).
+      if (res.status === 410) return { ok: false, error: 'webhook answered 410 Gone', permanent: true };
+      return { ok: false, error: `webhook answered ${res.status}` };
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      return { ok: false, error: timedOut ? `webhook did not answer within ${timeoutMs / 1000} s` : `webhook: ${(err as Error).message}` };
+    }
+  }
+
+  return {
+    async deliver(job) {
+      if (job.channel === 'webhook') return callWebhook(job);
+      if (!transport || !config.mailFrom) return { ok: false, error: 'SMTP_URL and MAIL_FROM are no longer set' };
+      const message = job.channel === 'email' ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName) : autoReplyEmail(job, config.mailFrom);
+      return send(transport, message);
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { Form } from '../../engine/content/model';
+import type { ClaimedJob, StoredLead } from '../store/types';
+import { optionTitle } from './plan';
+import { escapeHtml, oneLine, visibleLines } from './text';
+
+export interface MailMessage {
+  from: string;
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Derived from the lead and the rule, so a repeated delivery carries the same id and can be dropped. */
+  messageId: string;
+}
+
+/** Labels for the keys /api/contact posts when the form has no field of that name (spec 000 §7). */
+const PAYLOAD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  subject: 'Subject',
+  message: 'Message',
+  serviceInterest: 'Service interest',
+};
+
+export function messageIdFor(leadId: string, rule: string, mailFrom: string): string {
+  return `<${leadId}.${rule}@${mailFrom.split('@')[1]}>`;
+}
+
+/** The lead's answers in form order, labelled as the form labels them, as plain (not yet escaped) text. */
+export function leadFields(lead: StoredLead, form: Form | undefined): Array<{ label: string; value: string }> {
+  const properties = (form?.fields.properties ?? {}) as Record<string, { title?: string }>;
+  const uiOrder = ((form?.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? [];
+  const keys = Object.keys(lead.payload);
+  const order = [...new Set([...uiOrder, ...Object.keys(properties), ...keys])].filter((k) => keys.includes(k));
+  return order.map((key) => {
+    const value = lead.payload[key];
+    const text = typeof value === 'string' ? optionTitle(form, key, value) : JSON.stringify(value);
+    return { label: oneLine(properties[key]?.title ?? PAYLOAD_LABELS[key] ?? key, 100), value: visibleLines(text ?? '') };
+  });
+}
+
+export function teamEmail(job: ClaimedJob, form: Form | undefined, mailFrom: string, siteName: string): MailMessage {
+  const { lead } = job;
+  const data = job.data as { to: string[]; subject: string };
+  const fields = leadFields(lead, form);
+  const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
+  const intro = [`A new lead came in on ${siteName}.`, '', `Form: ${formName}`, `Received: ${lead.createdAt}`, `Lead id: ${lead.id}`];
+  const text = [
+    ...intro,
+    '',
+    ...fields.flatMap(({ label, value }) => (value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`])),
+    '',
+    typeof lead.payload.email === 'string' ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
+  ].join('\n');
+  const rows = fields
+    .map(({ label, value }) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<p>${intro.filter(Boolean).map(escapeHtml).join('<br>')}</p>`,
+    `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>`,
+    '</body></html>',
+  ].join('\n');
+  const replyTo = typeof lead.payload.email === 'string' ? lead.payload.email : undefined;
+  return { from: mailFrom, to: data.to, replyTo, subject: data.subject, text, html, messageId: messageIdFor(lead.id, job.rule, mailFrom) };
+}
+
+/** The visitor's confirmation: the form's own words only, never anything the visitor typed. */
+export function autoReplyEmail(job: ClaimedJob, mailFrom: string): MailMessage {
+  const data = job.data as { to: string; subject: string; text: string };
+  return { from: mailFrom, to: [data.to], subject: oneLine(data.subject, 250), text: data.text, messageId: messageIdFor(job.lead.id, job.rule, mailFrom) };
+}
+
+/** The body of a webhook call: the lead as stored, marked as spam where the honeypot was filled. */
+export function webhookBody(lead: StoredLead, sentAt: Date): string {
+  return JSON.stringify({
+    type: 'lead.created',
+    timestamp: sentAt.toISOString(),
+    data: { id: lead.id, createdAt: lead.createdAt, endpoint: lead.endpoint, formId: lead.formId, formType: lead.formType, spam: lead.spam, payload: lead.payload },
+  });
+}

@@ -1,0 +1,21 @@
+import type { Form } from '../../engine/content/model';
+import type { PlannedNotification } from '../store/types';
+import type { NotifyConfig } from './config';
+import { planNotifications, type LeadFacts, type NotificationRules } from './plan';
+
+/** What the submission endpoints need of notifications: what to queue with a lead, and a nudge once it is stored. */
+export interface Notifier {
+  plan(lead: LeadFacts): PlannedNotification[];
+  queued(): void;
+}
+
+export function createNotifier(options: { config: NotifyConfig; rules: NotificationRules; forms: Record<string, Form>; onQueued?: () => void }): Notifier {
+  const { config, rules, forms, onQueued = () => {} } = options;
+  return {
+    plan(lead) {
+      const form = lead.formId ? forms[lead.formId] : undefined;
+      return planNotifications(lead, form, form?.autoReply, rules, config);
+    },
+    queued: onQueued,
+  };
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { Form } from '../../engine/content/model';
+import type { PlannedNotification } from '../store/types';
+import { isPlainAddress, type NotifyConfig } from './config';
+import { oneLine } from './text';
+
+/** site/notifications.yaml, as its schema describes it. */
+export interface NotificationRules {
+  defaultSubject: string;
+  rules: Array<{
+    id: string;
+    forms?: string[];
+    endpoints?: string[];
+    when?: Record<string, string | string[]>;
+    to?: string[];
+    subject: string;
+  }>;
+}
+
+/** What a form may declare for the visitor's confirmation e-mail (site/forms/*.yaml, `autoReply`). */
+export interface AutoReply {
+  subject: string;
+  text: string;
+}
+
+export interface LeadFacts {
+  endpoint: string;
+  formId: string | null;
+  payload: Record<string, unknown>;
+  spam: boolean;
+}
+
+/** One auto-reply per address per hour, whatever is submitted: it must be useless for flooding someone. */
+export const AUTO_REPLY_WINDOW_SECONDS = 3600;
+const SUBJECT_VALUE_LENGTH = 80;
+
+/** The option title the form shows for a value, else the value itself. */
+export function optionTitle(form: Form | undefined, field: string, value: unknown): string {
+  const schema = (form?.fields.properties as Record<string, { oneOf?: Array<{ const?: unknown; title?: string }> }> | undefined)?.[field];
+  const option = schema?.oneOf?.find((o) => o.const === value);
+  return option?.title ?? (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+}
+
+/** `{{field}}` → the submitted value on one line (shortened); `{{form}}` → the form's title. */
+export function renderSubject(template: string, lead: LeadFacts, form: Form | undefined): string {
+  let subject = template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_m, name: string) => {
+    if (name === 'form') return form?.title ?? lead.endpoint;
+    const value = lead.payload[name];
+    if (value === undefined || value === null || value === '') return '';
+    return oneLine(optionTitle(form, name, value), SUBJECT_VALUE_LENGTH);
+  });
+  const urgency = lead.payload.urgency;
+  if (typeof urgency === 'string' && urgency !== '') subject = `[${oneLine(optionTitle(form, 'urgency', urgency), 40)}] ${subject}`;
+  return oneLine(subject, 250);
+}
+
+function matches(rule: NotificationRules['rules'][number], lead: LeadFacts): boolean {
+  if (rule.forms && !(lead.formId && rule.forms.includes(lead.formId))) return false;
+  if (rule.endpoints && !rule.endpoints.includes(lead.endpoint)) return false;
+  for (const [field, accepted] of Object.entries(rule.when ?? {})) {
+    const value = lead.payload[field];
+    if (typeof value !== 'string' || !(Array.isArray(accepted) ? accepted : [accepted]).includes(value)) return false;
+  }
+  return true;
+}
+
+/**
+ * Which notifications a new lead gets. Spam (a filled honeypot) reaches no person: no team e-mail
+ * and no auto-reply; a webhook still hears of it, marked as spam, so a receiver can count it.
+ */
+export function planNotifications(
+  lead: LeadFacts,
+  form: Form | undefined,
+  autoReply: AutoReply | undefined,
+  rules: NotificationRules,
+  config: NotifyConfig,
+): PlannedNotification[] {
+  const planned: PlannedNotification[] = [];
+  const mail = config.smtpUrl !== null && config.mailFrom !== null;
+  if (mail && !lead.spam) {
+    const matched = rules.rules.filter((r) => matches(r, lead));
+    const sends = matched.length ? matched.map((r) => ({ rule: r.id, to: r.to ?? config.leadsEmailTo, subject: r.subject })) : [{ rule: 'default', to: config.leadsEmailTo, subject: rules.defaultSubject }];
+    for (const send of sends) {
+      if (send.to.length === 0) continue;
+      planned.push({ channel: 'email', rule: send.rule, data: { to: send.to, subject: renderSubject(send.subject, lead, form) } });
+    }
+    const address = lead.payload.email;
+    if (autoReply && isPlainAddress(address)) {
+      const key = createHash('sha256').update(address.toLowerCase()).digest('base64url');
+      planned.push({
+        channel: 'auto-reply',
+        rule: 'auto-reply',
+        data: { to: address, subject: autoReply.subject, text: autoReply.text },
+        throttle: { key: `auto-reply:${key}`, seconds: AUTO_REPLY_WINDOW_SECONDS },
+      });
+    }
+  }
+  if (config.webhookUrl && config.webhookSecret) planned.push({ channel: 'webhook', rule: 'webhook', data: {} });
+  return planned;
+}

@@ -1,0 +1,138 @@
+import type { ClaimedJob, JobOutcome, LeadStore } from '../store/types';
+import type { DeliveryResult } from './deliver';
+
+export interface RetryPolicy {
+  /** Wait after the first failure; doubled after each further one. */
+  baseMs: number;
+  maxMs: number;
+  /** A job still failing this long after its lead came in is marked dead. */
+  giveUpAfterMs: number;
+}
+
+/** Retries for a day: 10 s, 20 s, 40 s … then every 30 min, each wait shortened by up to half at random. */
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 10_000, maxMs: 30 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+
+export interface WorkerOptions {
+  store: LeadStore;
+  deliver: (job: ClaimedJob) => Promise<DeliveryResult>;
+  retry?: RetryPolicy;
+  /** How often the queue is looked at when nothing pokes the worker (retries, other processes' jobs). */
+  pollMs?: number;
+  batchSize?: number;
+  /** Longer than any delivery can take, so a live worker never loses its job to another. */
+  leaseMs?: number;
+  now?: () => Date;
+  random?: () => number;
+  log?: (event: { job: string; channel: string; rule: string; attempt: number; outcome: string; detail: string }) => void;
+  onError?: (err: unknown) => void;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Asks for a run soon: a lead with notifications was just stored. */
+  poke(): void;
+  /** One pass: claims due jobs, delivers them, records the outcomes. Resolves with the number handled. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff with jitter: attempt n waits base·2^(n-1), capped, times a random 0.5–1. */
+export function retryDelay(attempts: number, policy: RetryPolicy, random: () => number): number {
+  const full = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(full * (0.5 + random() / 2));
+}
+
+export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
+  const {
+    store,
+    deliver,
+    retry = DEFAULT_RETRY,
+    pollMs = 1_000,
+    batchSize = 20,
+    leaseMs = 60_000,
+    now = () => new Date(),
+    random = Math.random,
+    log = () => {},
+    onError = (err) => console.error('Outbox worker:', err),
+  } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+
+  function outcomeOf(job: ClaimedJob, result: DeliveryResult): JobOutcome {
+    if (result.ok) return { id: job.id, status: 'done' };
+    if (result.permanent) return { id: job.id, status: 'dead', error: result.error };
+    const at = new Date(now().getTime() + retryDelay(job.attempts, retry, random));
+    if (at.getTime() - Date.parse(job.createdAt) > retry.giveUpAfterMs) {
+      return { id: job.id, status: 'dead', error: `gave up after ${Math.round(retry.giveUpAfterMs / 3_600_000)} h: ${result.error}` };
+    }
+    return { id: job.id, status: 'retry', at, error: result.error };
+  }
+
+  async function pass(): Promise<number> {
+    let handled = 0;
+    // Keeps going while full batches come back, so a backlog drains without waiting for the poll.
+    for (;;) {
+      const jobs = await store.claimJobs({ limit: batchSize, leaseMs });
+      if (jobs.length === 0) return handled;
+      const results = await Promise.all(jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))));
+      const outcomes = jobs.map((job, i) => outcomeOf(job, results[i]!));
+      await store.finishJobs(outcomes);
+      outcomes.forEach((o, i) => {
+        const job = jobs[i]!;
+        const r = results[i]!;
+        log({ job: job.id, channel: job.channel, rule: job.rule, attempt: job.attempts, outcome: o.status, detail: r.ok ? r.detail : r.error });
+      });
+      handled += jobs.length;
+      if (jobs.length < batchSize) return handled;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((err: unknown) => {
+        onError(err);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void runOnce();
+      schedule();
+    },
+    poke() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * Every lead reaches a person: the real app stores a lead with its notification jobs, the outbox
+ * worker delivers them to a real SMTP server and a real webhook receiver on loopback, and what
+ * arrives is checked there: headers, labels, escaping, signatures, retries and ids.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../../engine/content/load-site';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+import { createApp } from '../../../server/app';
+import { readNotifyConfig } from '../../../server/notify/config';
+import { createDelivery, type Delivery } from '../../../server/notify/deliver';
+import { createNotifier } from '../../../server/notify/notifier';
+import type { NotificationRules } from '../../../server/notify/plan';
+import { createOutboxWorker, type OutboxWorker } from '../../../server/notify/worker';
+import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
+import { startMailbox, type Mailbox } from '../../support/mailbox';
+import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
+import { createFixture, listen, type Fixture, type Running } from './helpers';
+
+const { model } = loadSite(readSiteFiles(), readSchemas());
+if (!model) throw new Error('site/ does not load; run npm run validate');
+
+const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+const rules: NotificationRules = {
+  defaultSubject: 'New lead: {{form}}',
+  rules: [
+    { id: 'urgent', forms: ['contact'], when: { urgency: ['urgent', 'emergency'] }, to: ['urgent@takedownshield.test'], subject: 'Urgent: {{subject}} from {{name}}' },
+    { id: 'commercial', forms: ['commercial-takedown'], to: ['sales@takedownshield.test'], subject: 'Commercial takedown from {{companyName}}' },
+  ],
+};
+
+let fixture: Fixture;
+let dataDir: string;
+let store: SqliteLeadStore;
+let mailbox: Mailbox;
+let receiver: WebhookReceiver;
+let worker: OutboxWorker;
+let delivery: Delivery;
+let server: Running;
+
+beforeAll(async () => {
+  fixture = createFixture();
+  dataDir = mkdtempSync(join(tmpdir(), 'notify-'));
+  store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+  await store.init();
+  mailbox = await startMailbox();
+  receiver = await startWebhookReceiver(SECRET);
+  const { config, problems } = readNotifyConfig({
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: 'leads@takedownshield.test',
+    LEADS_EMAIL_TO: 'team@takedownshield.test, desk@takedownshield.test',
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: SECRET,
+  });
+  expect(problems).toEqual([]);
+  delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', timeoutMs: 500 });
+  worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 }, pollMs: 50 });
+  const notifier = createNotifier({ config, rules, forms: model.forms, onQueued: () => worker.poke() });
+  server = await listen(
+    createApp({ clientDir: fixture.clientDir, store, siteUrl: 'https://example.com', forms: model.forms, badges: model.badges, notifier, rateLimit: { windowMs: 60_000, max: 10_000 } }),
+  );
+  worker.start();
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  delivery?.close();
+  await server?.close();
+  await store?.close();
+  await mailbox?.close();
+  await receiver?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  fixture?.cleanup();
+});
+
+afterEach(() => {
+  mailbox.refusing = false;
+  receiver.script = [];
+});
+
+let sent = 0;
+const unique = (label: string) => `${label}.${++sent}.${Date.now().toString(36)}@example.org`;
+
+async function post(formId: string, body: Record<string, unknown>): Promise<string> {
+  const endpoint = model!.forms[formId]!.submit.endpoint;
+  const res = await fetch(server.url + endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': formId },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  expect(res.status, JSON.stringify(json)).toBe(201);
+  return json.data.id;
+}
+
+const contactUs = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Dana Whitfield',
+  email,
+  subject: 'Stolen photos',
+  message: 'Twelve of my photos are sold as prints.',
+  serviceInterest: 'takedown',
+  inquiryType: 'takedown',
+  ...extra,
+});
+
+const mailsFor = (leadId: string) => mailbox.messages.filter((m) => m.messageId.startsWith(`<${leadId}.`));
+const callsFor = (leadId: string) => receiver.calls.filter((c) => c.body.data.id === leadId);
+
+async function until<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the e-mail to the team', () => {
+  it('lists the fields in form order with their labels, replies to the lead, and has a stable Message-ID', async () => {
+    const email = unique('dana');
+    const id = await post('contact-us', contactUs(email, { company: 'Whitfield Studio' }));
+    const [team] = await until(() => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')), (l) => l.length === 1);
+    const mail = team!.parsed;
+    expect(team!.messageId).toBe(`<${id}.default@takedownshield.test>`);
+    expect(mail.subject).toBe('New lead: Send Us a Message');
+    expect(mail.from?.text).toBe('leads@takedownshield.test');
+    expect(team!.envelopeTo).toEqual(['team@takedownshield.test', 'desk@takedownshield.test']);
+    expect(mail.replyTo?.value.map((a) => a.address)).toEqual([email]);
+    const lines = mail.text!.split('\n');
+    const labelled = lines.filter((l) => /^(Full name|Email address|Company|Inquiry type|Subject|Message|Service interest):/.test(l));
+    expect(labelled).toEqual([
+      'Full name: Dana Whitfield',
+      `Email address: ${email}`,
+      'Company: Whitfield Studio',
+      'Inquiry type: DMCA Takedown',
+      'Subject: Stolen photos',
+      'Message: Twelve of my photos are sold as prints.',
+      'Service interest: takedown',
+    ]);
+    expect(mail.html).toContain('<th align="left" valign="top" style="padding:4px 12px 4px 0">Full name</th>');
+  });
+
+  it('a matching rule sends to its own recipients with its subject, the urgency in front', async () => {
+    const email = unique('urgent');
+    const id = await post('contact', {
+      name: 'Sam Okafor',
+      email,
+      subject: 'Leak of unreleased album',
+      message: 'Our unreleased album is on a file-sharing site.',
+      serviceInterest: 'takedown',
+      urgency: 'urgent',
+    });
+    const mails = await until(() => mailsFor(id).filter((m) => !m.parsed.subject?.startsWith('We received')), (l) => l.length === 1);
+    expect(mails[0]!.envelopeTo).toEqual(['urgent@takedownshield.test']);
+    expect(mails[0]!.parsed.subject).toBe('[Urgent (2-6 hours)] Urgent: Leak of unreleased album from Sam Okafor');
+    expect(mails[0]!.messageId).toBe(`<${id}.urgent@takedownshield.test>`);
+  });
+
+  it('hostile values arrive inert: no added header, no markup, direction marks shown as escapes', async () => {
+    const email = unique('hostile');
+    const id = await post(
+      'contact-us',
+      contactUs(email, {
+        name: 'Eve\r\nBcc: victim@example.net',
+        subject: 'Hi\r\nX-Injected: yes',
+        message: '<img src=x onerror=alert(1)> <a href="javascript:alert(2)">click</a> \u202Egnp.exe\u200B' + ' long'.repeat(900),
+      }),
+    );
+    const [team] = await until(() => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')), (l) => l.length === 1);
+    expect(team!.envelopeTo).not.toContain('victim@example.net');
+    expect(team!.parsed.headers.has('bcc')).toBe(false);
+    expect(team!.parsed.headers.has('x-injected')).toBe(false);
+    const headerBlock = team!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headerBlock).not.toMatch(/^(Bcc|X-Injected):/im);
+    expect(team!.parsed.html).not.toContain('<img');
+    expect(team!.parsed.html).not.toContain('<a href');
+    expect(team!.parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(team!.parsed.text).toContain('\\u202Egnp.exe\\u200B');
+    expect(team!.parsed.text).not.toMatch(/[\u202E\u200B]/);
+  });
+});
+
+describe('the auto-reply to the visitor', () => {
+  it('uses the form\'s own words, repeats nothing typed, and goes once an hour to one address however often it is used', async () => {
+    const email = unique('flood');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await post('contact-us', contactUs(email, { message: `Please call me back, attempt number ${i}.` })));
+    await until(() => ids.flatMap(mailsFor).length, (n) => n >= 6);
+    await worker.runOnce();
+    const replies = mailbox.messages.filter((m) => m.envelopeTo.includes(email));
+    expect(replies).toHaveLength(1);
+    const reply = replies[0]!.parsed;
+    expect(reply.subject).toBe('We received your message');
+    expect(reply.text).toContain('We usually reply by e-mail within 2 hours');
+    expect(reply.text).not.toContain('Please call me back');
+    expect(reply.text).not.toContain('Dana');
+    expect(reply.html).toBe(false);
+    expect(replies[0]!.messageId).toBe(`<${ids[0]}.auto-reply@takedownshield.test>`);
+  });
+
+  it('a bot (filled honeypot) gets no auto-reply and the team no e-mail; the webhook hears of it as spam', async () => {
+    const email = unique('bot');
+    const id = await post('contact-us', { ...contactUs(email), confirm_email: 'bot@example.com' });
+    const [call] = await until(() => callsFor(id), (l) => l.length === 1);
+    expect(call!.body.data.spam).toBe(true);
+    await worker.runOnce();
+    expect(mailsFor(id)).toEqual([]);
+    expect((await store.listJobs({ status: ['pending', 'done', 'dead'] })).filter((j) => j.leadId === id).map((j) => j.channel)).toEqual(['webhook']);
+  });
+});
+
+describe('webhooks', () => {
+  it('carry a valid Standard Webhooks signature and the lead; 500, then no answer, then 200: delivered with one id', async () => {
+    receiver.script = [500, 'hang', 200];
+    const email = unique('hook');
+    const id = await post('contact-us', contactUs(email));
+    const calls = await until(() => callsFor(id), (l) => l.length === 3);
+    expect(calls.map((c) => c.answered)).toEqual([500, 'no answer', 200]);
+    expect(calls.every((c) => c.verified)).toBe(true);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(1);
+    expect(calls[2]!.body).toMatchObject({ type: 'lead.created', data: { id, formId: 'contact-us', endpoint: '/api/contact', spam: false, payload: { email } } });
+    const job = (await store.listJobs({ status: ['done'] })).find((j) => j.id === calls[0]!.id);
+    expect(job?.attempts).toBe(3);
+  });
+
+  it('410 Gone stops retries: the job is dead after one call', async () => {
+    receiver.script = [410];
+    const id = await post('contact-us', contactUs(unique('gone')));
+    await until(() => callsFor(id), (l) => l.length === 1);
+    await worker.runOnce();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsFor(id)).toHaveLength(1);
+    const dead = (await store.listJobs({ status: ['dead'] })).filter((j) => j.leadId === id);
+    expect(dead.map((j) => [j.channel, j.lastError])).toEqual([['webhook', 'webhook answered 410 Gone']]);
+  });
+});
+
+describe('an SMTP server that refuses for a while', () => {
+  it('gets every notification once it accepts again, each Message-ID exactly once', async () => {
+    mailbox.refusing = true;
+    const ids = [await post('contact-us', contactUs(unique('refused-a'))), await post('commercial-takedown', {
+      companyName: 'Northwind Prints',
+      contactName: 'Ana Lima',
+      email: unique('refused-b'),
+      contentType: 'images',
+      infringementUrls: 'https://copy.example/1',
+    })];
+    // Each e-mail (two to the team, two auto-replies) is tried and refused at least twice.
+    let retrying = await store.listJobs();
+    for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.listJobs()) {
+      const mine = retrying.filter((j) => ids.includes(j.leadId) && j.channel !== 'webhook');
+      if (mine.length === 4 && mine.every((j) => j.attempts >= 2)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const mine = retrying.filter((j) => ids.includes(j.leadId) && j.channel !== 'webhook');
+    expect(mine.map((j) => [j.status, j.attempts >= 2, j.lastError])).toEqual(mine.map(() => ['pending', true, expect.stringMatching(/451/)]));
+    expect(ids.flatMap(mailsFor)).toEqual([]);
+    mailbox.refusing = false;
+    const arrived = await until(() => ids.flatMap(mailsFor), (l) => l.length === 4, 5_000);
+    expect(new Set(arrived.map((m) => m.messageId)).size).toBe(4);
+    expect(arrived.find((m) => m.messageId.includes('.commercial@'))?.parsed.subject).toBe('Commercial takedown from Northwind Prints');
+  });
+});
