@@ -54,6 +54,8 @@ export async function startMailbox(options: { port?: number } = {}): Promise<Mai
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection; that is not a test failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

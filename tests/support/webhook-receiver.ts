@@ -36,7 +36,13 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
   const state = { script: [] as Array<number | 'hang'> };
   let waiters: Array<{ count: number; resolve: () => void }> = [];
   const server = createServer(async (req, res) => {
-    const body = await read(req);
+    let body: string;
+    try {
+      body = await read(req);
+    } catch {
+      // The sender went away mid-request (a killed server): nothing arrived.
+      return;
+    }
     let verified = false;
     try {
       verifier.verify(body, req.headers as Record<string, string>);
