@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import helmet from 'helmet';
 import type { Badges, Form } from '../engine/content/model';
 import { createBadgeResponder, createBadgeRouter } from './api/badges';
-import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } from './api/router';
+import { createApiRouter, sendApiError, shownPath, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
@@ -62,8 +62,17 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/**
+ * API paths are matched case-sensitively: `/API/contact` is no endpoint. It is still answered as an
+ * API path (a JSON 404), never as a page, so a client that got the case wrong learns why.
+ */
+function isMiscasedApiPath(path: string): boolean {
+  return !isApiPath(path) && isApiPath(path.toLowerCase());
+}
+
 function isApiRequest(req: Request): boolean {
-  return isApiPath(req.originalUrl.split('?')[0] ?? '');
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return isApiPath(path) || isMiscasedApiPath(path);
 }
 
 function clientErrorStatus(err: unknown): number | null {
@@ -189,6 +198,8 @@ export function createApp(config: AppConfig): express.Express {
   // The static handler sets its own strong ETags; API answers must not be cached.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy ? 1 : false);
+  // Set before the first route: the app's router reads it when it is created.
+  app.set('case sensitive routing', true);
   app.locals.siteUrl = config.siteUrl;
 
   const securityHeaders = createSecurityHeaders();
@@ -208,6 +219,11 @@ export function createApp(config: AppConfig): express.Express {
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
   if (config.badges) app.use('/api/badge', createBadgeRouter({ badges: config.badges }));
 
+  app.use((req, res, next) => {
+    if (isMiscasedApiPath(req.path)) sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${shownPath(req)}. API paths are lower case.`);
+    else next();
+  });
+
   const limiter = createRateLimiter({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now });
   app.use('/api', rateLimitMiddleware(limiter));
   const submissions = createSubmissionEndpoints({
@@ -223,7 +239,7 @@ export function createApp(config: AppConfig): express.Express {
   app.use(errorHandler);
   // The site's files and the badge images skip the router, with the same security headers (see answerBeforeRouter).
   const headers = headersSetBy(securityHeaders);
-  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path) });
+  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path.toLowerCase()) });
   const badgeImages = config.badges ? createBadgeResponder({ badges: config.badges, headers }) : null;
   answerBeforeRouter(app, badgeImages ? (req, res) => badgeImages(req, res) || files(req, res) : files);
   return app;
