@@ -1,5 +1,5 @@
 // What the server answers to hostile submissions: validation answers stay small whatever was sent,
-// and API paths are case-sensitive.
+// URL fields of the real site's forms take only http and https, and API paths are case-sensitive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
@@ -41,6 +41,25 @@ const contact = {
   serviceInterest: 'takedown',
   inquiryType: 'takedown',
 };
+const commercial = {
+  companyName: 'Northwind Apparel',
+  contactName: 'Avery Chen',
+  email: 'avery@example.com',
+  website: 'https://northwind.example',
+  contentType: 'images',
+  infringementUrls: 'https://knockoff.example/p/1',
+  urgency: 'standard',
+};
+const personal = {
+  contactName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  contentType: 'photography',
+  infringementUrl: 'https://copy.example/gallery',
+  description: 'My photo series is on their shop without permission.',
+  originalContentUrl: 'https://lovelace.example/gallery',
+  relationship: 'creator',
+};
+
 function post(path: string, formId: string, body: string): Promise<Response> {
   return fetch(running.url + path, {
     method: 'POST',
@@ -85,6 +104,52 @@ describe('validation answers are bounded', () => {
     const fields = (outcome as { fields: Record<string, string> }).fields;
     expect(Object.keys(fields)).toHaveLength(MAX_LISTED_PROBLEMS + 1);
     expect(fields[UNLISTED_KEY]).toBe('Also 10 more fields to correct.');
+  });
+});
+
+describe('URL fields take only http and https addresses', () => {
+  const refused = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'https://'];
+  const cases = [
+    ...refused.map((url) => ['commercial-takedown', 'website', url, commercial] as const),
+    ...refused.flatMap((url) => [
+      ['personal-takedown', 'infringementUrl', url, personal] as const,
+      ['personal-takedown', 'originalContentUrl', url, personal] as const,
+    ]),
+  ];
+
+  it.each(cases)('%s %s: %s is refused with "Please enter a valid URL", and not stored', async (formId, field, url, valid) => {
+    const before = stored.length;
+    const res = await post('/api/takedown-request', formId, JSON.stringify({ ...valid, [field]: url }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'VALIDATION', fields: { [field]: 'Please enter a valid URL' } });
+    expect(stored.length).toBe(before);
+  });
+
+  it.each(['https://northwind.example', 'http://northwind.example/about?x=1#team', 'HTTPS://NORTHWIND.EXAMPLE'])('commercial website %s is accepted', async (url) => {
+    const res = await post('/api/takedown-request', 'commercial-takedown', JSON.stringify({ ...commercial, website: url }));
+    expect(res.status).toBe(201);
+    expect(stored.at(-1)!.payload.website).toBe(url);
+  });
+
+  it('every URL-shaped field of every form is limited to http and https by its schema', () => {
+    const urlish: string[] = [];
+    for (const form of Object.values(model.forms)) {
+      const ui = (form.ui ?? {}) as Record<string, { 'ui:inputType'?: string } | undefined>;
+      for (const [name, schema] of Object.entries((form.fields.properties ?? {}) as Record<string, { format?: string; pattern?: string }>)) {
+        const looksLikeUrl = schema.format === 'uri' || ui[name]?.['ui:inputType'] === 'url' || /url$/i.test(name) || name === 'website';
+        // infringementUrls is a free list, one address per line, never shown as a link.
+        if (!looksLikeUrl || name === 'infringementUrls') continue;
+        urlish.push(`${form.id}.${name}`);
+        expect(schema.pattern, `${form.id}.${name} has a pattern`).toBeDefined();
+        const pattern = new RegExp(schema.pattern!, 'u');
+        expect(pattern.test('javascript:alert(1)'), `${form.id}.${name}`).toBe(false);
+        expect(pattern.test('https://example.com/page'), `${form.id}.${name}`).toBe(true);
+        // The browser compiles a pattern attribute with the v flag; one it cannot compile is ignored.
+        expect(() => new RegExp(schema.pattern!, 'v'), `${form.id}.${name}`).not.toThrow();
+        expect((form.messages as Record<string, Record<string, string> | undefined>)[name]?.pattern).toBe('Please enter a valid URL');
+      }
+    }
+    expect(urlish).toEqual(expect.arrayContaining(['commercial-takedown.website', 'personal-takedown.infringementUrl', 'personal-takedown.originalContentUrl']));
   });
 });
 
