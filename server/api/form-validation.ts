@@ -118,8 +118,8 @@ export function fieldMessages(form: Form, errors: readonly ErrorObject[]): Recor
     // The first broken rule per field is the one a person fixes first.
     if (seen.has(field)) continue;
     seen.add(field);
-    if (unknown && !NAMEABLE_KEY.test(field)) unlistedUnknown += 1;
-    else if (listed >= MAX_LISTED_PROBLEMS) unknown ? (unlistedUnknown += 1) : (unlistedFields += 1);
+    if (unknown && (!NAMEABLE_KEY.test(field) || listed >= MAX_LISTED_PROBLEMS)) unlistedUnknown += 1;
+    else if (listed >= MAX_LISTED_PROBLEMS) unlistedFields += 1;
     else {
       fields[field] = message();
       listed += 1;
