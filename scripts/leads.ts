@@ -7,6 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { jsonSafe, spreadsheetSafe } from '../server/leads/display-safe';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { StoredLead } from '../server/store/types';
 
@@ -19,8 +20,13 @@ Prints the stored leads, oldest first, to stdout.
   --format FORMAT  csv (default) or json
 
 Reads PostgreSQL when DATABASE_URL is set, else DATA_DIR/leads.sqlite (DATA_DIR defaults to ./data),
-exactly like the server. In CSV, payload is the submitted form as JSON text, and a cell that a
-spreadsheet would run as a formula (starting with = + - or @) gets a leading apostrophe.
+exactly like the server. In CSV, payload is the submitted form as JSON text. Leads are typed by
+strangers, so both formats show them safely:
+
+  - a CSV cell that a spreadsheet could run as a formula (= + - or @ at its start, or after a
+    comma, semicolon, tab or line break inside it) gets an apostrophe before it and at its start;
+  - invisible and control characters (bidi overrides such as U+202E, zero-width characters, C0
+    and C1 controls) are written as \\uXXXX: visibly in CSV, as JSON's own escapes in JSON.
 
 Example: npm run leads -- export --since 2026-01-01 > leads.csv`;
 
@@ -82,13 +88,14 @@ export function parseArgs(argv: readonly string[]): ExportArgs | 'help' {
 
 export const CSV_COLUMNS = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'] as const;
 
-// Excel and LibreOffice execute cells starting with these; leads are typed by strangers.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** RFC 4180: quote when the cell holds a comma, quote or line break, doubling inner quotes. */
+/**
+ * One CSV cell: invisible characters shown as \uXXXX and formulas neutralised (see
+ * server/leads/display-safe.ts), then RFC 4180 quoting when the cell holds a comma, semicolon,
+ * quote or line break, doubling inner quotes.
+ */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = spreadsheetSafe(value);
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function toCsv(leads: readonly StoredLead[]): string {
@@ -103,8 +110,9 @@ export function toCsv(leads: readonly StoredLead[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** The leads as JSON; invisible characters in the strings are written as JSON's own \uXXXX escapes. */
 export function toJson(leads: readonly StoredLead[]): string {
-  return `${JSON.stringify(leads, null, 2)}\n`;
+  return `${jsonSafe(JSON.stringify(leads, null, 2))}\n`;
 }
 
 async function exportLeads(args: ExportArgs): Promise<string> {

@@ -1,9 +1,10 @@
 import type { Duplex } from 'node:stream';
-import express, { type ErrorRequestHandler, type Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Badges, Form } from '../engine/content/model';
 import { createBadgeResponder, createBadgeRouter } from './api/badges';
-import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } from './api/router';
+import { createApiRouter, sendApiError, shownPath, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
@@ -46,14 +47,35 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/** The security headers every answer carries (helmet), the same for pages, files and API answers. */
+function createSecurityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/** Those headers as name/value pairs, for answers written before Express sees the request. */
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = headersSetBy(createSecurityHeaders());
+
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/**
+ * API paths are matched case-sensitively: `/API/contact` is no endpoint. It is still answered as an
+ * API path (a JSON 404), never as a page, so a client that got the case wrong learns why.
+ */
+function isMiscasedApiPath(path: string): boolean {
+  return !isApiPath(path) && isApiPath(path.toLowerCase());
+}
+
 function isApiRequest(req: Request): boolean {
-  return isApiPath(req.originalUrl.split('?')[0] ?? '');
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return isApiPath(path) || isMiscasedApiPath(path);
 }
 
 function clientErrorStatus(err: unknown): number | null {
@@ -88,7 +110,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error: string; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', error: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', error: 'PAYLOAD_TOO_LARGE', message: 'The request body has too many chunk extensions.' },
+  // Headers or the whole request slower than the server's timeouts (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', error: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+};
+const EXPECTATION_FAILED = {
+  status: 417,
+  error: 'EXPECTATION_FAILED',
+  message: 'The Expect header is not supported; the only expectation this server meets is 100-continue.',
 };
 const MALFORMED_DEFAULT = { status: 400, reason: 'Bad Request', error: 'BAD_REQUEST', message: 'The request is not valid HTTP and could not be read.' };
 
@@ -115,10 +143,10 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
   const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
   const head = [
     `HTTP/1.1 ${answer.status} ${answer.reason}`,
+    ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`),
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Cache-Control: no-store',
-    'X-Content-Type-Options: nosniff',
     'Connection: close',
   ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
@@ -131,19 +159,53 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
   socket.once('close', () => clearTimeout(timer));
 }
 
+/**
+ * For `server.on('checkExpectation')`: Node calls it for an `Expect` header other than
+ * `100-continue`, before the app sees the request. Without it Node answers a bare 417; this one
+ * carries the security headers and the JSON error body of every other refused request.
+ */
+export function answerUnmetExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  refuseBeforeApp(res, EXPECTATION_FAILED);
+}
+
+const MISSING_HOST = { status: 400, error: 'BAD_REQUEST', message: 'The request has no Host header, which HTTP/1.1 requires.' };
+
+/**
+ * Wraps the app so an HTTP/1.1 request without a Host header is refused before it, like Node does
+ * with `requireHostHeader` (turned off in http-server.ts), but with the security headers and JSON body.
+ */
+export function refusingMissingHost(app: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) refuseBeforeApp(res, MISSING_HOST);
+    else app(req, res);
+  };
+}
+
+/** A JSON error with the security headers, for a request refused before it reaches the app; the connection then closes. */
+function refuseBeforeApp(res: ServerResponse, answer: { status: number; error: string; message: string }): void {
+  const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  res.writeHead(answer.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    // A body the client may still send is not read; the connection ends here.
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
 export function createApp(config: AppConfig): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // The static handler sets its own strong ETags; API answers must not be cached.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy ? 1 : false);
+  // Set before the first route: the app's router reads it when it is created.
+  app.set('case sensitive routing', true);
   app.locals.siteUrl = config.siteUrl;
 
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
+  const securityHeaders = createSecurityHeaders();
   app.use(securityHeaders);
 
   app.get('/healthz', async (_req, res) => {
@@ -159,6 +221,11 @@ export function createApp(config: AppConfig): express.Express {
 
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
   if (config.badges) app.use('/api/badge', createBadgeRouter({ badges: config.badges }));
+
+  app.use((req, res, next) => {
+    if (isMiscasedApiPath(req.path)) sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${shownPath(req)}. API paths are lower case.`);
+    else next();
+  });
 
   const limiter = createRateLimiter({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now });
   app.use('/api', rateLimitMiddleware(limiter));
@@ -176,7 +243,7 @@ export function createApp(config: AppConfig): express.Express {
   app.use(errorHandler);
   // The site's files and the badge images skip the router, with the same security headers (see answerBeforeRouter).
   const headers = headersSetBy(securityHeaders);
-  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path) });
+  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path.toLowerCase()) });
   const badgeImages = config.badges ? createBadgeResponder({ badges: config.badges, headers }) : null;
   answerBeforeRouter(app, badgeImages ? (req, res) => badgeImages(req, res) || files(req, res) : files);
   return app;

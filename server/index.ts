@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { answerMalformedRequest, createApp } from './app';
+import { createApp } from './app';
+import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-server';
 import { describeNotifyConfig, readNotifyConfig } from './notify/config';
 import { createDelivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
@@ -74,6 +74,12 @@ async function main(): Promise<void> {
     windowMs: readPositiveInt('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, DEFAULT_RATE_LIMIT.windowMs),
   };
   const ipHashSalt = readIpHashSalt(env.IP_HASH_SALT);
+  let timeouts: ServerTimeouts;
+  try {
+    timeouts = readTimeouts(env);
+  } catch (err) {
+    fail((err as Error).message);
+  }
 
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
@@ -114,16 +120,15 @@ async function main(): Promise<void> {
   const notifier = notifying ? createNotifier({ config: notify.config, rules: notifications ?? NO_RULES, forms, onQueued: () => worker?.poke() }) : undefined;
 
   const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, badges, rateLimit, ipHashSalt, notifier });
-  const server = createServer(app);
+  // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
+  // refusals get the same security headers and JSON error body as the app's own answers.
+  const server = createHttpServer(app, timeouts);
   let shuttingDown = false;
 
   // Keep-alive clients get told to reconnect elsewhere once we are draining.
   server.prependListener('request', (_req, res) => {
     if (shuttingDown) res.setHeader('Connection', 'close');
   });
-
-  // Requests the HTTP parser refuses get a JSON error like every other API answer, not a bare status line.
-  server.on('clientError', answerMalformedRequest);
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     fail(err.code === 'EADDRINUSE' ? `Port ${port} is already in use. Set PORT to another value.` : String(err));

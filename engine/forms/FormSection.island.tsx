@@ -200,6 +200,7 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
             showErrorList={false}
             noValidate={mode !== 'browser'}
             noHtml5Validate={mode !== 'browser'}
+            formContext={{ messages: form.messages }}
             extraErrors={toErrorSchema(errors)}
             // Choice lists start empty: the visitor picks, nothing is preselected for them.
             experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}

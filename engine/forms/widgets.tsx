@@ -13,15 +13,25 @@ import type { ChangeEvent } from 'react';
 // Our own inputs, so each one says when it is invalid (aria-invalid) and which message explains it.
 const invalid = (rawErrors?: string[]) => (rawErrors && rawErrors.length > 0 ? true : undefined);
 
+/** The form's own words for a field's rule, passed down as the form context (`{ messages }`). */
+function messageOf(registry: BaseInputTemplateProps['registry'], field: string, rule: string): string | undefined {
+  const messages = (registry.formContext as { messages?: Record<string, Record<string, string> | undefined> } | undefined)?.messages;
+  return messages?.[field]?.[rule];
+}
+
 function BaseInput(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, type, rawErrors, placeholder } = props;
+  const { id, htmlName, name, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, type, rawErrors, placeholder, registry } = props;
   const inputProps = getInputProps(schema, type, options);
+  // The schema's pattern is also the browser's own check, so a form left to the browser refuses what the server refuses.
+  const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
+  const patternMessage = pattern ? messageOf(registry, name, 'pattern') : undefined;
   return (
     <input
       id={id}
       name={htmlName || id}
       className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
       {...inputProps}
+      pattern={pattern}
       value={value ?? ''}
       placeholder={placeholder}
       required={required}
@@ -30,7 +40,13 @@ function BaseInput(props: BaseInputTemplateProps) {
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       aria-invalid={invalid(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        if (patternMessage) e.target.setCustomValidity('');
+        onChange(e.target.value === '' ? options.emptyValue : e.target.value);
+      }}
+      onInvalid={(e) => {
+        if (patternMessage && e.currentTarget.validity.patternMismatch) e.currentTarget.setCustomValidity(patternMessage);
+      }}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />

@@ -76,26 +76,59 @@ function decodePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function fieldMessages(form: Form, errors: readonly ErrorObject[]): Record<string, string> {
+/** Most problems a validation answer lists one by one; the rest are counted. */
+export const MAX_LISTED_PROBLEMS = 20;
+/** The key under which an answer counts the problems it does not list; no form field can be named so. */
+export const UNLISTED_KEY = '(not listed)';
+// An unknown key is repeated back only when it is short and plain: never a long or invisible name.
+const NAMEABLE_KEY = /^[A-Za-z0-9_.-]{1,40}$/;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/**
+ * Field → message, the first broken rule per field. Bounded whatever was sent: at most
+ * MAX_LISTED_PROBLEMS fields are listed, an unknown key is named only if it is short and plain,
+ * and what is left out is counted under UNLISTED_KEY.
+ */
+export function fieldMessages(form: Form, errors: readonly ErrorObject[]): Record<string, string> {
   const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  let listed = 0;
+  let unlistedFields = 0;
+  let unlistedUnknown = 0;
   for (const e of errors) {
     // if/else only wrap the pattern guard; the real rule is reported by its own error.
     if (e.keyword === 'if') continue;
     let field: string;
-    let message: string;
+    let message: () => string;
+    let unknown = false;
     if (e.keyword === 'required' && e.instancePath === '') {
       field = String(e.params.missingProperty);
-      message = messageFor(form, field, 'required');
+      message = () => messageFor(form, field, 'required');
     } else if (e.keyword === 'additionalProperties' && e.instancePath === '') {
       field = String(e.params.additionalProperty);
-      message = `"${field}" is not a field of this form`;
+      unknown = true;
+      message = () => `"${field}" is not a field of this form`;
     } else {
       field = decodePointer(e.instancePath.split('/')[1] ?? '');
-      message = messageFor(form, field, e.keyword);
+      message = () => messageFor(form, field, e.keyword);
     }
     // The first broken rule per field is the one a person fixes first.
-    if (!Object.hasOwn(fields, field)) fields[field] = message;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    if (unknown && (!NAMEABLE_KEY.test(field) || listed >= MAX_LISTED_PROBLEMS)) unlistedUnknown += 1;
+    else if (listed >= MAX_LISTED_PROBLEMS) unlistedFields += 1;
+    else {
+      fields[field] = message();
+      listed += 1;
+    }
   }
+  const unlisted: string[] = [];
+  if (unlistedUnknown) unlisted.push(`${plural(unlistedUnknown, 'key that is', 'keys that are')} not a field of this form`);
+  if (unlistedFields) unlisted.push(`${plural(unlistedFields, 'more field', 'more fields')} to correct`);
+  if (unlisted.length) fields[UNLISTED_KEY] = `Also ${unlisted.join(', and ')}.`;
   return fields;
 }
 

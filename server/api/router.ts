@@ -19,9 +19,16 @@ export function sendApiError(res: Response, status: number, error: string, messa
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 
-// The message names the path the client actually called, including the `/api` prefix.
-function requestedPath(req: Request): string {
-  return req.originalUrl.split('?')[0] ?? req.originalUrl;
+/** Longest part of a requested path an error message repeats, so no answer grows with the URL. */
+const SHOWN_PATH_LENGTH = 100;
+
+/**
+ * The path the client actually called (with the `/api` prefix) as an error message names it: cut
+ * after SHOWN_PATH_LENGTH characters. The HTTP parser has already refused control characters.
+ */
+export function shownPath(req: Request): string {
+  const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
+  return path.length > SHOWN_PATH_LENGTH ? `${path.slice(0, SHOWN_PATH_LENGTH)}…` : path;
 }
 
 function humanList(items: readonly string[]): string {
@@ -46,12 +53,12 @@ export function createApiRouter(endpoints: readonly ApiEndpoint[] = []): Router 
         res,
         405,
         'METHOD_NOT_ALLOWED',
-        `Method ${req.method} is not allowed on ${requestedPath(req)}. Use ${humanList(methods)}.`,
+        `Method ${req.method} is not allowed on ${shownPath(req)}. Use ${humanList(methods)}.`,
       );
     });
   }
   router.use((req, res) => {
-    sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${requestedPath(req)}.`);
+    sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${shownPath(req)}.`);
   });
   return router;
 }

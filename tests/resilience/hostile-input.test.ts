@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '../../engine/forms/payload';
+import { SECURITY_HEADERS } from '../../server/app';
 import { encodeRequest, loadCorpus, type LoadedEntry } from './support/corpus';
 import { sqliteReader, type LeadReader } from './support/lead-reader';
 import { startServer, type ServerProcess } from './support/server-process';
@@ -74,13 +75,14 @@ async function expectClass(entry: LoadedEntry, res: RawResponse): Promise<void> 
       expectApiError(res, entry);
       return;
     case 'malformed-http':
-      expect([400, 431]).toContain(res.status);
+      expect([400, 413, 417, 431]).toContain(res.status);
       expect(res.closed).toBe(true);
       expectApiError(res, entry);
       return;
     case 'missing-host':
       expect(res.status).toBe(400);
       expect(res.closed).toBe(true);
+      expectApiError(res, entry);
       return;
     case 'not-found-page':
       expect(res.status).toBe(404);
@@ -139,6 +141,10 @@ describe(`hostile input corpus (${corpus.length} requests)`, () => {
 
     expect(res.status, 'never a server error').toBeLessThan(500);
     await expectClass(entry, res);
+    // Every answer, the HTTP layer's own included, carries the security headers.
+    for (const [name, value] of SECURITY_HEADERS) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    // An error answer stays small whatever was sent (a 64 KB body of unknown keys, an 8 KB path).
+    if (entry.expect !== 'not-found-page' && entry.expect !== 'honeypot') expect(res.body.length, 'answer size').toBeLessThan(8 * 1024);
     // Nothing is echoed into headers (response splitting) and no file outside the site leaks out.
     expect(res.headers['x-injected']).toBeUndefined();
     expect(res.headers['set-cookie']).toBeUndefined();

@@ -13,8 +13,10 @@ export const CORPUS_DIR = join(import.meta.dirname, '..', 'corpus');
  * - honeypot: the honeypot field is filled, so 201 like a real submission, stored once as spam.
  * - not-found-page: the site's 404 page (HTML), never a file from elsewhere.
  * - page-method: 405 from the static site (Allow: GET, HEAD).
- * - malformed-http: refused by the HTTP layer before the app sees it: 400 or 431 with a JSON error body.
- * - missing-host: an HTTP/1.1 request without Host, refused by Node's HTTP layer with a bare 400.
+ * - malformed-http: refused by the HTTP layer before the app sees it: 400, 413, 417 or 431 with a
+ *   JSON error body and the security headers, then the connection closes.
+ * - missing-host: an HTTP/1.1 request without Host, refused before the app with 400, a JSON error
+ *   body and the security headers.
  */
 export const EXPECTATIONS = ['api-error', 'honeypot', 'not-found-page', 'page-method', 'malformed-http', 'missing-host'] as const;
 export type Expectation = (typeof EXPECTATIONS)[number];
@@ -32,8 +34,11 @@ export interface CorpusEntry {
   body?: string;
   bodyBase64?: string;
   bodyJson?: unknown;
-  /** Text pieces and repeated runs, joined: `["{\"a\":\"", { "repeat": "x", "times": 65600 }, "\"}"]`. */
-  bodyParts?: Array<string | { repeat: string; times: number }>;
+  /**
+   * Text pieces and repeated runs, joined: `["{\"a\":\"", { "repeat": "x", "times": 65600 }, "\"}"]`.
+   * A run with `counter` replaces that text in each repeat by its number (0, 1, 2…), for distinct keys.
+   */
+  bodyParts?: Array<string | { repeat: string; times: number; counter?: string }>;
   /** auto (default): Content-Length of the body; omit; chunked; or a number to lie with. */
   contentLength?: 'auto' | 'omit' | 'chunked' | number;
   /** HTTP version of the request line; 1.1 unless given. */
@@ -61,9 +66,10 @@ function check(entry: CorpusEntry, where: string): void {
   const bodies = ['body', 'bodyBase64', 'bodyJson', 'bodyParts'].filter((k) => k in entry);
   if (bodies.length > 1) problems.push(`more than one body (${bodies.join(', ')})`);
   for (const part of entry.bodyParts ?? []) {
-    const run = part as { repeat?: unknown; times?: unknown };
-    if (typeof part !== 'string' && !(typeof run.repeat === 'string' && Number.isInteger(run.times) && (run.times as number) > 0)) {
-      problems.push('bodyParts holds something other than text or { repeat, times }');
+    const run = part as { repeat?: unknown; times?: unknown; counter?: unknown };
+    const validRun = typeof run.repeat === 'string' && Number.isInteger(run.times) && (run.times as number) > 0;
+    if (typeof part !== 'string' && !(validRun && (run.counter === undefined || (typeof run.counter === 'string' && run.counter !== '')))) {
+      problems.push('bodyParts holds something other than text or { repeat, times, counter? }');
     }
   }
   if (entry.status !== undefined && !(entry.status >= 400 && entry.status < 500) && entry.expect !== 'honeypot') problems.push('status must be a 4xx');
@@ -100,6 +106,11 @@ function bodyOf(entry: CorpusEntry): Buffer[] | null {
     for (const part of entry.bodyParts) {
       if (typeof part === 'string') {
         parts.push(Buffer.from(part, 'utf8'));
+        continue;
+      }
+      if (part.counter !== undefined) {
+        const counter = part.counter;
+        parts.push(Buffer.from(Array.from({ length: part.times }, (_, i) => part.repeat.split(counter).join(String(i))).join(''), 'utf8'));
         continue;
       }
       // Slices of about 1 MB, rather than one string of the whole run.

@@ -162,6 +162,90 @@ describe.concurrent('npm run leads -- export', { timeout: 30_000 }, () => {
   });
 });
 
+// Hostile text in every field that can be exported: each separator a spreadsheet may split on,
+// followed by a formula; and characters that spoof or control the display.
+const FORMULA_PAYLOADS = ['Mozilla/5.0;=HYPERLINK("http://evil.example","x");', 'x,=1+1', 'x\t=1+1', 'x\n=1+1', 'x\r\n-2+3', '@SUM(A1)'];
+const INVISIBLE = { rlo: '\u202E', zwsp: '\u200B', csi: '\u009B' };
+
+describe('hostile text in every exported field', { timeout: 30_000 }, () => {
+  let hostileDir: string;
+  let hostile: StoredLead[];
+
+  beforeAll(async () => {
+    hostileDir = mkdtempSync(join(tmpdir(), 'leads-export-hostile-'));
+    const store = createSqliteStore({ file: join(hostileDir, 'leads.sqlite') });
+    await store.init();
+    hostile = [];
+    for (const [i, text] of FORMULA_PAYLOADS.entries()) {
+      hostile.push(
+        await store.insertLead({
+          endpoint: text,
+          formType: text,
+          payload: { name: text, message: `first line\n${text}`, [text]: text },
+          idempotencyKey: `${text}-${i}`,
+          ipHash: text,
+          userAgent: text,
+          spam: false,
+        }),
+      );
+    }
+    const shown = `a${INVISIBLE.rlo}b${INVISIBLE.zwsp}c${INVISIBLE.csi}d`;
+    hostile.push(
+      await store.insertLead({
+        endpoint: '/api/contact',
+        formType: shown,
+        payload: { name: shown, [shown]: shown },
+        idempotencyKey: shown,
+        ipHash: shown,
+        userAgent: `Mozilla/5.0 ${shown}`,
+        spam: false,
+      }),
+    );
+    await store.close();
+  });
+
+  afterAll(() => rmSync(hostileDir, { recursive: true, force: true }));
+
+  /** Every piece a spreadsheet could make of the text, split on , ; tab or a line break, without leading spaces or quotes. */
+  const pieces = (text: string) => text.split(/[,;\t\r\n]/).map((p) => p.replace(/^[ "]*/, ''));
+
+  it('CSV: no cell, and no piece of the file split on , ; tab or a line break, can start a formula', async () => {
+    const { code, stdout } = await leads(['export'], { DATA_DIR: hostileDir });
+    expect(code).toBe(0);
+    for (const piece of pieces(stdout)) expect(piece).not.toMatch(/^[=+\-@]/);
+    const rows = parseCsv(stdout).slice(1, 1 + FORMULA_PAYLOADS.length);
+    for (const row of rows) {
+      const cell = Object.fromEntries(HEADER.map((h, i) => [h, row[i]!]));
+      // Every field that held a formula is marked as a whole, the User-Agent included. (In the payload
+      // column JSON already writes tabs and line breaks as \t and \n, so only , and ; remain to mark.)
+      for (const column of ['endpoint', 'formType', 'idempotencyKey', 'ipHash', 'userAgent']) {
+        expect(cell[column], column).toMatch(/^'/);
+      }
+    }
+    for (const row of rows.slice(0, 2)) expect(row[HEADER.indexOf('payload')]).toMatch(/^'/);
+    expect(Object.fromEntries(HEADER.map((h, i) => [h, rows[0]![i]])).userAgent).toBe(`'Mozilla/5.0;'=HYPERLINK("http://evil.example","x");`);
+  });
+
+  it('CSV: U+202E, U+200B and U+009B are shown as \\uXXXX, never written raw', async () => {
+    const { stdout } = await leads(['export'], { DATA_DIR: hostileDir });
+    expect(stdout).not.toMatch(/[\u202E\u200B\u009B]/);
+    const row = parseCsv(stdout).at(-1)!;
+    const cell = Object.fromEntries(HEADER.map((h, i) => [h, row[i]!]));
+    expect(cell.userAgent).toBe('Mozilla/5.0 a\\u202Eb\\u200Bc\\u009Bd');
+    expect(cell.formType).toBe('a\\u202Eb\\u200Bc\\u009Bd');
+    // In the payload column the escapes are JSON's own, so the payload still parses to what was sent.
+    expect(JSON.parse(cell.payload!)).toEqual(hostile.at(-1)!.payload);
+  });
+
+  it('JSON: the same characters are written as JSON escapes, and the export parses back to the stored leads', async () => {
+    const { code, stdout } = await leads(['export', '--format', 'json'], { DATA_DIR: hostileDir });
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/[\u202E\u200B\u009B]/);
+    expect(stdout).toContain('a\\u202Eb\\u200Bc\\u009Bd');
+    expect(JSON.parse(stdout)).toEqual(hostile);
+  });
+});
+
 // The argument rules in-process: importing the script does not run it, and a child per case is slow.
 describe('leads script arguments', () => {
   it.each([
@@ -203,6 +287,11 @@ describe('leads script arguments', () => {
 
   it('quotes CSV cells only when needed and defuses formulas', () => {
     expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('ua;=HYPERLINK("x")')).toBe(`"'ua;'=HYPERLINK(""x"")"`);
+    expect(csvCell('a\t=1')).toBe("'a\\u0009=1");
+    expect(csvCell('a\n=1')).toBe(`"'a\n'=1"`);
+    expect(csvCell('a\u202Eb')).toBe('a\\u202Eb');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');

@@ -1,9 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBadgesFile } from '../../../engine/badges/read-badges';
-import { answerMalformedRequest, createApp } from '../../../server/app';
+import { createApp, SECURITY_HEADERS } from '../../../server/app';
+import { createHttpServer, DEFAULT_TIMEOUTS, readTimeouts } from '../../../server/http-server';
 import { createFixture, fakeStore, rawRequest, type Fixture } from './helpers';
+
+// Short, so the slow-client cases finish quickly; production uses DEFAULT_TIMEOUTS or the environment.
+const TIMEOUTS = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 5_000 };
 
 let fixture: Fixture;
 let server: Server;
@@ -12,8 +16,7 @@ let port: number;
 beforeAll(async () => {
   fixture = createFixture();
   const app = createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges: readBadgesFile() });
-  server = createServer(app);
-  server.on('clientError', answerMalformedRequest);
+  server = createHttpServer(app, TIMEOUTS);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -86,5 +89,106 @@ describe('requests the HTTP parser refuses', () => {
   it('the server keeps answering well-formed requests', async () => {
     await sendBytes('BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect((await rawRequest(port, '/')).status).toBe(200);
+  });
+});
+
+/** Writes the bytes, keeps the connection open without sending more, and collects until the server closes it. */
+function sendAndStall(text: string): Promise<{ raw: string; elapsedMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve({ raw: Buffer.concat(chunks).toString('latin1'), elapsedMs: Date.now() - started }));
+    socket.on('error', reject);
+    socket.write(text, 'latin1');
+  });
+}
+
+/** Header name → value, names in lower case. */
+function headerMap(raw: string): Map<string, string> {
+  const lines = raw.slice(0, raw.indexOf('\r\n\r\n')).split('\r\n').slice(1);
+  return new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+}
+
+describe('every answer from the HTTP layer carries the security headers and a JSON body', () => {
+  // A submission the app starts reading, whose chunk extensions then overflow the parser's limit.
+  const chunkExtensions = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nTransfer-Encoding: chunked\r\n\r\n1;${'a=bbbbbbbbbbbbbbbbbbbb;'.repeat(5_000)}a=b\r\nx\r\n0\r\n\r\n`;
+  const cases: Array<[string, () => Promise<string>, string, string]> = [
+    ['unparseable HTTP', () => sendBytes('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad Name: 1\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
+    ['headers that never finish', async () => (await sendAndStall('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n')).raw, 'HTTP/1.1 408 Request Timeout', 'REQUEST_TIMEOUT'],
+    ['chunk extensions over the limit', () => sendBytes(chunkExtensions), 'HTTP/1.1 413 Payload Too Large', 'PAYLOAD_TOO_LARGE'],
+    ['an Expect other than 100-continue', () => sendBytes('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}'), 'HTTP/1.1 417 Expectation Failed', 'EXPECTATION_FAILED'],
+    ['an HTTP/1.1 request without Host', () => sendBytes('GET / HTTP/1.1\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
+    ['headers over 16 KB', () => sendBytes(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`), 'HTTP/1.1 431 Request Header Fields Too Large', 'HEADERS_TOO_LARGE'],
+  ];
+
+  it.each(cases.map(([label, send, statusLine, error]) => ({ label, send, statusLine, error })))('$label: $statusLine', async ({ send, statusLine, error }) => {
+    const raw = await send();
+    expect(raw.split('\r\n')[0]).toBe(statusLine);
+    const headers = headerMap(raw);
+    expect(SECURITY_HEADERS.length).toBeGreaterThanOrEqual(10);
+    for (const [name, value] of SECURITY_HEADERS) expect(headers.get(name.toLowerCase()), name).toBe(value);
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('connection')).toBe('close');
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), error });
+  });
+
+  it('an HTTP/1.0 request, which needs no Host, still gets its page', async () => {
+    expect((await sendBytes('GET / HTTP/1.0\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('the headers match what a page gets from the app', async () => {
+    const page = await rawRequest(port, '/');
+    for (const [name, value] of SECURITY_HEADERS) expect(page.headers[name.toLowerCase()], name).toBe(value);
+  });
+});
+
+describe('timeouts', () => {
+  it('a client that trickles its headers is answered 408 and closed once the headers timeout passes', async () => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const trickle = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 100);
+    await new Promise((resolve) => socket.on('close', resolve));
+    clearInterval(trickle);
+    const elapsed = Date.now() - started;
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.headersTimeoutMs - 50);
+    expect(elapsed).toBeLessThan(TIMEOUTS.headersTimeoutMs + 1_000);
+  });
+
+  it('a client that trickles its body is answered 408 and closed once the request timeout passes', async () => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: 100\r\n\r\n');
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+    await new Promise((resolve) => socket.on('close', resolve));
+    clearInterval(trickle);
+    const elapsed = Date.now() - started;
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.requestTimeoutMs - 50);
+    expect(elapsed).toBeLessThan(TIMEOUTS.requestTimeoutMs + 2_500);
+  });
+
+  it('are read from the environment, with defaults sized for a slow phone network', () => {
+    expect(readTimeouts({})).toEqual(DEFAULT_TIMEOUTS);
+    expect(DEFAULT_TIMEOUTS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 });
+    expect(readTimeouts({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000' })).toEqual({
+      headersTimeoutMs: 2_000,
+      requestTimeoutMs: 4_000,
+      keepAliveTimeoutMs: 1_000,
+    });
+    expect(() => readTimeouts({ REQUEST_TIMEOUT_MS: '10s' })).toThrow('REQUEST_TIMEOUT_MS must be a whole number of milliseconds of at least 1, got "10s".');
+    expect(() => readTimeouts({ KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS must be/);
+    expect(() => readTimeouts({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS \(40000\) must not be longer than REQUEST_TIMEOUT_MS \(30000\)/);
   });
 });
