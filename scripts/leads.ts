@@ -1,19 +1,27 @@
 /**
- * npm run leads -- export [--since 2026-01-01] [--format csv|json]
+ * npm run leads -- export [--since 2026-01-01] [--format csv|json] | outbox | retry ID | test-notify
  *
- * Prints the stored leads to stdout, from the same store the server uses (DATABASE_URL, else
- * SQLite in DATA_DIR), so sales can pull them into a spreadsheet or another tool.
+ * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
+ * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonSafe, spreadsheetSafe } from '../server/leads/display-safe';
+import type { NotificationRules } from '../server/notify/plan';
 import { chooseStore, createStore } from '../server/store/create-store';
-import type { StoredLead } from '../server/store/types';
+import type { LeadStore, StoredLead } from '../server/store/types';
+import { describeOutbox, requeue, testNotify } from './leads-outbox';
 
-export const USAGE = `Usage: npm run leads -- export [--since DATE] [--format csv|json]
+export const USAGE = `Usage: npm run leads -- COMMAND
 
-Prints the stored leads, oldest first, to stdout.
+  export [--since DATE] [--format csv|json]   print the stored leads, oldest first
+  outbox                                      list notifications waiting to be sent, and dead ones
+  retry ID                                    send a dead notification again
+  test-notify                                 send a test through every configured channel
+                                              (SMTP_URL, WEBHOOK_URL) and print each answer
+
+export prints the stored leads, oldest first, to stdout.
 
   --since DATE     only leads created at or after DATE: 2026-01-01 (midnight UTC)
                    or a full time with its zone, 2026-01-01T09:30:00+02:00
@@ -38,6 +46,8 @@ export interface ExportArgs {
   format: ExportFormat;
 }
 
+export type Args = ExportArgs | { command: 'outbox' } | { command: 'retry'; id: string } | { command: 'test-notify' };
+
 export class UsageError extends Error {}
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -60,11 +70,21 @@ function isRealDay(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-export function parseArgs(argv: readonly string[]): ExportArgs | 'help' {
+const COMMANDS = ['export', 'outbox', 'retry', 'test-notify'];
+
+export function parseArgs(argv: readonly string[]): Args | 'help' {
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help';
   const [command, ...rest] = argv;
+  if (command === 'outbox' || command === 'test-notify') {
+    if (rest.length) throw new UsageError(`${command} takes no options; got "${rest[0]}".`);
+    return { command };
+  }
+  if (command === 'retry') {
+    if (rest.length !== 1 || !rest[0]) throw new UsageError('retry needs the id of one dead notification, as npm run leads -- outbox lists it.');
+    return { command, id: rest[0] };
+  }
   if (command !== 'export') {
-    throw new UsageError(command ? `Unknown command "${command}". The only command is export.` : 'Missing the command: export.');
+    throw new UsageError(command ? `Unknown command "${command}". The commands are ${COMMANDS.join(', ')}.` : `Missing the command: one of ${COMMANDS.join(', ')}.`);
   }
   const args: ExportArgs = { command, format: 'csv' };
   for (let i = 0; i < rest.length; i++) {
@@ -115,28 +135,61 @@ export function toJson(leads: readonly StoredLead[]): string {
   return `${jsonSafe(JSON.stringify(leads, null, 2))}\n`;
 }
 
-async function exportLeads(args: ExportArgs): Promise<string> {
-  const config = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+function storeConfig() {
+  return { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+}
+
+/** Opens the server's store for one command; a mistyped DATA_DIR is not quietly given a new database. */
+async function withStore<T>(what: string, ifMissing: () => T, work: (store: LeadStore) => Promise<T>): Promise<T> {
+  const config = storeConfig();
   const choice = chooseStore(config);
-  // A mistyped DATA_DIR should not quietly create an empty database there.
   if (choice.kind === 'sqlite' && !existsSync(choice.file!)) {
-    console.error(`No lead database at ${choice.file} yet; there is nothing to export.`);
-    return args.format === 'csv' ? toCsv([]) : toJson([]);
+    console.error(`No lead database at ${choice.file} yet; there is nothing to ${what.split(' ')[0]}.`);
+    return ifMissing();
   }
   const store = createStore(config);
   try {
     await store.init();
-    const leads = await store.listLeads({ since: args.since });
-    return args.format === 'csv' ? toCsv(leads) : toJson(leads);
+    return await work(store);
   } catch (err) {
-    throw new Error(`Could not read the leads from ${choice.description}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Could not ${what} ${choice.description}: ${(err as Error).message}`, { cause: err });
   } finally {
     await store.close().catch(() => {});
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let args: ExportArgs | 'help';
+async function exportLeads(args: ExportArgs): Promise<string> {
+  const empty = () => (args.format === 'csv' ? toCsv([]) : toJson([]));
+  return withStore('read the leads from', empty, async (store) => {
+    const leads = await store.listLeads({ since: args.since });
+    return args.format === 'csv' ? toCsv(leads) : toJson(leads);
+  });
+}
+
+/** The rules and site name the server was built with, when there is a build. */
+function builtModel(): { notifications?: NotificationRules; site?: { name?: string } } {
+  const file = join(resolve(process.env.DIST_DIR ?? './dist'), 'site-model.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: NotificationRules; site?: { name?: string } }) : {};
+}
+
+async function run(args: Args): Promise<{ out: string; ok: boolean }> {
+  switch (args.command) {
+    case 'export':
+      return { out: await exportLeads(args), ok: true };
+    case 'outbox':
+      return { out: await withStore('read the outbox from', () => '', describeOutbox), ok: true };
+    case 'retry':
+      return { out: await withStore('requeue in', () => '', (store) => requeue(store, args.id)), ok: true };
+    case 'test-notify': {
+      const model = builtModel();
+      const { ok, report } = await testNotify(process.env, model.notifications, model.site?.name ?? 'the site');
+      return { out: report, ok };
+    }
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let args: Args | 'help';
   try {
     args = parseArgs(argv);
   } catch (err) {
@@ -149,8 +202,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    process.stdout.write(await exportLeads(args));
-    return 0;
+    const { out, ok } = await run(args);
+    process.stdout.write(out);
+    return ok ? 0 : 1;
   } catch (err) {
     console.error((err as Error).message);
     return 1;

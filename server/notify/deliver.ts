@@ -60,7 +60,7 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
   async function callWebhook(job: ClaimedJob): Promise<DeliveryResult> {
     if (!config.webhookUrl || !signer) return { ok: false, error: 'WEBHOOK_URL and WEBHOOK_SECRET are no longer set', permanent: true };
     const sentAt = now();
-    const body = webhookBody(job.lead, sentAt);
+    const body = webhookBody(job.lead, sentAt, job.rule === 'test');
     try {
       const res = await fetchImpl(config.webhookUrl, {
         method: 'POST',

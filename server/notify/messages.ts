@@ -72,10 +72,10 @@ export function autoReplyEmail(job: ClaimedJob, mailFrom: string): MailMessage {
   return { from: mailFrom, to: [data.to], subject: oneLine(data.subject, 250), text: data.text, messageId: messageIdFor(job.lead.id, job.rule, mailFrom) };
 }
 
-/** The body of a webhook call: the lead as stored, marked as spam where the honeypot was filled. */
-export function webhookBody(lead: StoredLead, sentAt: Date): string {
+/** The body of a webhook call: the lead as stored, marked as spam where the honeypot was filled; `lead.test` for a test send. */
+export function webhookBody(lead: StoredLead, sentAt: Date, test = false): string {
   return JSON.stringify({
-    type: 'lead.created',
+    type: test ? 'lead.test' : 'lead.created',
     timestamp: sentAt.toISOString(),
     data: { id: lead.id, createdAt: lead.createdAt, endpoint: lead.endpoint, formId: lead.formId, formType: lead.formType, spam: lead.spam, payload: lead.payload },
   });

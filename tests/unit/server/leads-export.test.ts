@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, parseArgs, parseSince, UsageError } from '../../../scripts/leads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { csvCell, main, parseArgs, parseSince, UsageError } from '../../../scripts/leads';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { NewLead, StoredLead } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 interface Result {
   code: number;
@@ -17,17 +14,32 @@ interface Result {
   stderr: string;
 }
 
-/** Runs the script the way `npm run leads --` does, with only the store settings we give it. */
-function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<Result> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/leads.ts', ...args],
-      { cwd: ROOT, env: { ...inherited, ...env }, timeout: 30_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/**
+ * Runs the command the way `npm run leads --` does, in this process: only the store settings we
+ * give it, its output and exit code captured.
+ */
+async function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<Result> {
+  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  delete process.env.DATA_DIR;
+  delete process.env.DATABASE_URL;
+  Object.assign(process.env, env);
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (stdout += `${parts.join(' ')}\n`));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`));
+  try {
+    const code = await main(args);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    log.mockRestore();
+    error.mockRestore();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 }
 
 /** RFC 4180 reader, to prove the output survives a real CSV parser (quotes, commas, line breaks). */
@@ -93,8 +105,8 @@ afterAll(() => {
   rmSync(emptyDir, { recursive: true, force: true });
 });
 
-// Each case is its own read-only child process, so they run side by side.
-describe.concurrent('npm run leads -- export', { timeout: 30_000 }, () => {
+// In-process: the cases share process.env and the output streams, so they run one at a time.
+describe('npm run leads -- export', { timeout: 30_000 }, () => {
   it('prints every lead as CSV by default, quoted so a CSV reader gets the values back', async () => {
     const { code, stdout, stderr } = await leads(['export'], { DATA_DIR: dataDir });
     expect(stderr).toBe('');
@@ -158,7 +170,7 @@ describe.concurrent('npm run leads -- export', { timeout: 30_000 }, () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatch(message);
-    expect(stderr).toContain('Usage: npm run leads -- export');
+    expect(stderr).toContain('Usage: npm run leads -- COMMAND');
   });
 });
 
@@ -271,6 +283,9 @@ describe('leads script arguments', () => {
     [['export', '--since=2026-01-01', '--format=csv'], { command: 'export', format: 'csv', since: new Date('2026-01-01T00:00:00Z') }],
     [['export', '--help'], 'help'],
     [['help'], 'help'],
+    [['outbox'], { command: 'outbox' }],
+    [['retry', 'abc'], { command: 'retry', id: 'abc' }],
+    [['test-notify'], { command: 'test-notify' }],
   ])('%j parses', (argv, expected) => {
     expect(parseArgs(argv)).toEqual(expected);
   });
@@ -280,7 +295,9 @@ describe('leads script arguments', () => {
     [['export', '--format='], '--format needs a value.'],
     [['export', '--limit', '5'], 'Unknown option "--limit".'],
     [['export', 'extra'], 'Unknown option "extra".'],
-    [[], 'Missing the command: export.'],
+    [[], 'Missing the command: one of export, outbox, retry, test-notify.'],
+    [['retry'], 'retry needs the id of one dead notification, as npm run leads -- outbox lists it.'],
+    [['outbox', '--all'], 'outbox takes no options; got "--all".'],
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(new UsageError(message));
   });
