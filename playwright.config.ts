@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The mail server the site sends lead e-mails to during the run (tests/e2e/mail-catcher.ts). */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /**
  * End-to-end tests against the built site, served by the real server, in the system Chromium.
@@ -43,17 +45,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx tests/e2e/ensure-build.ts && npx tsx server/index.ts',
-    url: `${BASE_URL}/healthz`,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `${OUTPUT}/e2e-data`,
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/mail-catcher.ts',
+      port: SMTP_PORT,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_OUTPUT: OUTPUT },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      command: 'npx tsx tests/e2e/ensure-build.ts && npx tsx server/index.ts',
+      url: `${BASE_URL}/healthz`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${OUTPUT}/e2e-data`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'leads@takedownshield.test',
+        LEADS_EMAIL_TO: 'team@takedownshield.test',
+        NOTIFY_POLL_MS: '100',
+        NOTIFY_RETRY_BASE_MS: '200',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

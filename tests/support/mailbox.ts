@@ -24,7 +24,7 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export async function startMailbox(options: { port?: number } = {}): Promise<Mailbox> {
+export async function startMailbox(options: { port?: number; onMessage?: (message: Received) => void } = {}): Promise<Mailbox> {
   const messages: Received[] = [];
   let waiters: Array<{ count: number; resolve: () => void }> = [];
   const box = { refusing: false };
@@ -45,7 +45,9 @@ export async function startMailbox(options: { port?: number } = {}): Promise<Mai
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw).then(
           (parsed) => {
-            messages.push({ raw, parsed, messageId: parsed.messageId ?? '', envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
+            const received = { raw, parsed, messageId: parsed.messageId ?? '', envelopeTo: session.envelope.rcptTo.map((r) => r.address) };
+            messages.push(received);
+            options.onMessage?.(received);
             waiters = waiters.filter((w) => (messages.length >= w.count ? (w.resolve(), false) : true));
             callback();
           },

@@ -1,0 +1,76 @@
+// Every one of the site's forms, filled in and sent in Chromium: the team gets an e-mail about the
+// lead (labelled as the form labels its fields, answering to the visitor), and the visitor gets
+// the form's own auto-reply, which repeats nothing they typed.
+import { expect, test, type Page } from '@playwright/test';
+import type { Form } from '../../engine/content/model';
+import { mailsAbout } from './mail';
+import { siteModel, waitForIslands } from './site';
+
+type FieldSchema = { type?: string; title?: string; oneOf?: Array<{ const: string }>; enum?: string[]; minLength?: number; pattern?: string; format?: string };
+
+/** Where each form is shown: the first page with a form section naming it. */
+function pageOf(formId: string): string {
+  const page = siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && (s as { form?: string }).form === formId));
+  if (!page?.path) throw new Error(`no page shows the form ${formId}`);
+  return page.path;
+}
+
+/** A valid answer for a field, from its schema: an option, an address, a link, or text long enough. */
+function answerFor(name: string, schema: FieldSchema, email: string): string {
+  const options = schema.oneOf?.map((o) => o.const) ?? schema.enum;
+  if (options) return options[0]!;
+  if (name === 'email' || schema.format === 'email') return email;
+  if (/url/i.test(name) || schema.format === 'uri' || /https\?/.test(schema.pattern ?? '')) return 'https://copies.example.net/gallery/42';
+  const text = `Answer for ${schema.title ?? name}, sent from the browser test`;
+  return text.padEnd(Math.max(schema.minLength ?? 0, text.length), '.');
+}
+
+async function fill(page: Page, form: Form, email: string): Promise<Record<string, string>> {
+  const properties = form.fields.properties as Record<string, FieldSchema>;
+  const hidden = new Set(Object.entries((form.ui ?? {}) as Record<string, { 'ui:widget'?: string }>).filter(([, ui]) => ui?.['ui:widget'] === 'hidden').map(([k]) => k));
+  const given: Record<string, string> = {};
+  for (const name of (form.fields as { required?: string[] }).required ?? []) {
+    if (hidden.has(name)) continue;
+    const value = answerFor(name, properties[name] ?? {}, email);
+    const input = page.locator(`#${form.id}-form_${name}`);
+    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
+    else await input.fill(value);
+    given[name] = value;
+  }
+  if (!given.email) {
+    await page.locator(`#${form.id}-form_email`).fill(email);
+    given.email = email;
+  }
+  return given;
+}
+
+for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCompare(b.id))) {
+  test(`${form.id}: a sent form e-mails the team about the lead and auto-replies to the visitor`, async ({ page }) => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(pageOf(form.id));
+    await waitForIslands(page);
+    const email = `${form.id}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+    const given = await fill(page, form, email);
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === form.submit.endpoint);
+    await page.locator(`form:has(#${form.id}-form_email) button[type="submit"]`).click();
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON() as Record<string, string>;
+
+    const { team, autoReply } = await mailsAbout(email);
+    expect(team.envelopeTo).toEqual(['team@takedownshield.test']);
+    // A form with an urgency puts it in front of the subject, as the visitor chose it.
+    const urgency = (form.fields.properties as Record<string, FieldSchema & { oneOf?: Array<{ const: string; title?: string }> }>).urgency;
+    const chosen = urgency?.oneOf?.find((o) => o.const === sent.urgency)?.title ?? sent.urgency;
+    expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}New lead: ${form.title}`);
+    expect(team.mail.text).toContain(`Form: ${form.title} (${form.id})`);
+    const emailLabel = (form.fields.properties as Record<string, FieldSchema>).email?.title ?? 'Email';
+    expect(team.mail.text).toContain(`${emailLabel}: ${email}`);
+
+    expect(autoReply.mail.subject).toBe(form.autoReply!.subject);
+    expect(autoReply.mail.text?.trim()).toBe(form.autoReply!.text.trim());
+    for (const [name, value] of Object.entries(given)) {
+      if (name !== 'email' && value.length > 12) expect(autoReply.mail.text, `${name} is not repeated`).not.toContain(value);
+    }
+  });
+}

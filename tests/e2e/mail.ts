@@ -1,0 +1,37 @@
+// Reads the e-mails the site sent during the run, as tests/e2e/mail-catcher.ts kept them.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DIR = join(process.env.E2E_OUTPUT ?? 'test-results', 'e2e-mail');
+
+export interface SentMail {
+  envelopeTo: string[];
+  mail: ParsedMail;
+}
+
+async function all(): Promise<SentMail[]> {
+  if (!existsSync(DIR)) return [];
+  return Promise.all(
+    readdirSync(DIR)
+      .sort()
+      .map(async (name) => {
+        const text = readFileSync(join(DIR, name), 'utf8');
+        const [first, ...rest] = text.split('\r\n');
+        return { envelopeTo: first!.replace(/^X-Envelope-To: /, '').split(', '), mail: await simpleParser(rest.join('\r\n')) };
+      }),
+  );
+}
+
+/** The team e-mail about the lead from `address` (its Reply-To) and the auto-reply sent to it, once both have arrived. */
+export async function mailsAbout(address: string, timeoutMs = 15_000): Promise<{ team: SentMail; autoReply: SentMail }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await all();
+    const team = mails.find((m) => m.mail.replyTo?.value.some((a) => a.address === address));
+    const autoReply = mails.find((m) => m.envelopeTo.includes(address));
+    if (team && autoReply) return { team, autoReply };
+    if (Date.now() > deadline) throw new Error(`no ${team ? 'auto-reply' : 'team e-mail'} about ${address} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
