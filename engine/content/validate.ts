@@ -6,6 +6,7 @@ import { CONTENT_KINDS } from './content-kinds';
 import type { SchemaSet } from './schema-set';
 import { buildSectionUnionSchema, sectionTypes } from './schema-set';
 import { closest } from './closest';
+import { pointerSegments } from './json-pointer';
 import { standaloneModule } from './standalone-esm';
 
 // Schemas are registered under one made-up origin so their relative $refs resolve the same way
@@ -101,15 +102,6 @@ export function contentValidatorsModule(schemas: SchemaSet, banner: string): { j
   return { js, dts };
 }
 
-function toSegments(instancePath: string): Array<string | number> {
-  if (!instancePath) return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
@@ -136,7 +128,7 @@ export function describeErrors(errors: ErrorObject[], knownTypes: string[]): Dat
 }
 
 function describe(e: ErrorObject, knownTypes: string[]): DataIssue | undefined {
-  const path = toSegments(e.instancePath);
+  const path = pointerSegments(e.instancePath);
   const p = e.params as Record<string, unknown>;
   const schema = e.parentSchema as Record<string, unknown> | undefined;
   const hint = typeof schema?.description === 'string' ? ` ${schema.description}` : '';
