@@ -4,7 +4,7 @@ import { formatProblem } from '../../../engine/content/problem';
 import { sectionReferences } from '../../../engine/content/references';
 import type { SchemaSet } from '../../../engine/content/schema-set';
 import { readSchemas } from '../../../scripts/read-project';
-import { minimalSite, yaml } from '../../fixtures/minimal-site';
+import { MINIMAL_SITE, minimalSite } from '../../fixtures/minimal-site';
 
 const schemas = readSchemas();
 
@@ -15,17 +15,8 @@ function withHeroField(field: string, schema: Record<string, unknown>): SchemaSe
   return { ...schemas, 'sections/hero.schema.json': { ...hero, properties } };
 }
 
-const homeWithHero = (extra: string) => yaml`
-  path: /
-  meta:
-    title: Home page
-    description: The home page of the smallest possible site.
-    keywords: [takedowns]
-  sections:
-    - type: hero
-      title: Welcome
-      ${extra}
-`;
+/** The minimal site's home page with one more line in its hero. */
+const homeWithHero = (extra: string) => MINIMAL_SITE['site/pages/home.yaml'].replace('    title: Welcome\n', `    title: Welcome\n    ${extra}\n`);
 
 describe('references declared in the schemas (x-ref)', () => {
   it('finds the FAQ set and form fields of the real section schemas', () => {
