@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { Article, ArticleCategory, ArticleListSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
+import { LabelList, LinkItems } from '../ui/lists';
 import { useQueryState } from '../ui/use-query-state';
 import { ALL_CATEGORIES, articleQuery, countLine, viewArticles } from './article-filter';
 import { formatLongDate } from './long-date';
@@ -50,11 +51,7 @@ function ArticleCard({ article, href, category, palette, level, large, featuredL
           <span>{article.readTime}</span>
           <span>{article.views}</span>
         </p>
-        {article.tags && article.tags.length > 0 && (
-          <ul className="article-card__tags">
-            {article.tags.map((t) => <li key={t}>{t}</li>)}
-          </ul>
-        )}
+        <LabelList labels={article.tags} className="article-card__tags" />
       </div>
     </li>
   );
@@ -209,12 +206,7 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
           {sidebar.resources && (
             <SidebarBox title={sidebar.resources.title}>
               <ul className="blog-sidebar__links">
-                {sidebar.resources.links.map((l) => (
-                  <li key={l.href + l.label}>
-                    <a href={l.href}>{l.label}</a>
-                    {l.description && <span className="blog-sidebar__description">{l.description}</span>}
-                  </li>
-                ))}
+                <LinkItems links={sidebar.resources.links} descriptionClass="blog-sidebar__description" />
               </ul>
             </SidebarBox>
           )}
