@@ -55,10 +55,10 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const badges = validated.valid.badges[0]?.data;
-  const resolved = resolveReferences(checked.pages, checked.collections, sectionReferences(schemas), validated.blamed, badges);
-  const notFound = validated.valid['not-found'][0];
-  const notFoundPage = notFound && resolveReferences([notFound], checked.collections, sectionReferences(schemas), validated.blamed, badges);
-  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems, ...(notFoundPage?.problems ?? [])];
+  const notFound = validated.valid['not-found'].slice(0, 1);
+  const resolved = resolveReferences([...checked.pages, ...notFound], checked.collections, sectionReferences(schemas), checked.blamed, badges);
+  const notFoundPage = notFound.length > 0 ? resolved.pages.at(-1) : undefined;
+  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems];
 
   const site = validated.valid.site[0]?.data;
   const links = validated.valid.links[0]?.data;
@@ -67,8 +67,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     problems: [],
     model: {
       site,
-      pages: resolved.pages.sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
-      notFound: notFoundPage.pages[0]!,
+      pages: resolved.pages.slice(0, checked.pages.length).sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
+      notFound: notFoundPage,
       faqSets: dataById(checked.collections, 'faq-set'),
       forms: dataById(checked.collections, 'form'),
       badges,
@@ -125,6 +125,7 @@ export function validateSources(
   const valid: ValidContent = { site: [], links: [], 'not-found': [], page: [], 'faq-set': [], form: [], badges: [] };
   const inOrder: ParsedSource[] = [];
   const problems: Problem[] = [];
+  blamed = copyOf(blamed);
   for (const source of files) {
     const { file, kind } = source;
     const issues: DataIssue[] = [];
@@ -143,6 +144,11 @@ export function validateSources(
 
 function accept<K extends KindName>(valid: ValidContent, kind: K, file: ParsedFile, data: ContentOf[K]): void {
   valid[kind].push({ file, data });
+}
+
+// Each phase adds to its own copy, so a phase never changes what it was given.
+function copyOf(blamed: Blamed): Blamed {
+  return { ids: new Map([...blamed.ids].map(([kind, ids]) => [kind, new Set(ids)])), unreadable: new Set(blamed.unreadable) };
 }
 
 function blame(blamed: Blamed, kind: KindName, id: string): void {
@@ -168,8 +174,9 @@ export function checkRules(
   valid: ValidContent,
   referenced: ReadonlyMap<KindName, string>,
   blamed: Blamed,
-): { problems: Problem[]; pages: Array<Valid<'page'>>; collections: Collections } {
+): { problems: Problem[]; pages: Array<Valid<'page'>>; collections: Collections; blamed: Blamed } {
   const problems: Problem[] = [];
+  blamed = copyOf(blamed);
   for (const [path, what] of REQUIRED_FILES) {
     if (!files.some((f) => f.path === path)) problems.push(wholeFile(path, `file is missing: it declares ${what}`));
   }
@@ -211,7 +218,7 @@ export function checkRules(
     problems.push(...pageShape(file, data));
   }
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
-  return { problems, pages, collections };
+  return { problems, pages, collections, blamed };
 }
 
 /** The files of a kind by id; a second file with the same id is a problem. */
