@@ -1,6 +1,21 @@
+import type { Badges, FAQSet, Form, KnownLinks, Page, Site } from '../generated/content';
+
+/** The type of a file's data once its kind's schema accepted it. */
+export interface ContentOf {
+  site: Site;
+  links: KnownLinks;
+  'not-found': Page;
+  page: Page;
+  'faq-set': FAQSet;
+  form: Form;
+  badges: Badges;
+}
+
+export type KindName = keyof ContentOf;
+
 /** Which schema checks which YAML file, by where the file sits under site/. First match wins. */
 export interface ContentKind {
-  kind: 'site' | 'links' | 'not-found' | 'page' | 'faq-set' | 'form' | 'badges';
+  kind: KindName;
   schema: string;
   matches: (path: string) => boolean;
   /** Said when a YAML file matches no kind. */
@@ -19,4 +34,10 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
 
 export function kindOf(path: string): ContentKind | undefined {
   return CONTENT_KINDS.find((k) => k.matches(path));
+}
+
+/** The folder a kind's files sit in, for messages: `site/faq/*.yaml` → `site/faq/`. */
+export function folderOf(kind: KindName): string {
+  const where = CONTENT_KINDS.find((k) => k.kind === kind)?.where ?? '';
+  return where.replace(/\*\.yaml$/, '');
 }

@@ -36,6 +36,8 @@ export async function generateContentTypes(schemas: SchemaSet, schemaDir: string
     additionalProperties: false,
     unreachableDefinitions: false,
     strictIndexSignatures: true,
+    // A list's maximum stays a rule of the schema; as a type it would spell out every allowed length.
+    maxItems: -1,
     format: true,
     style: { singleQuote: true, printWidth: 110 },
     $refOptions: {

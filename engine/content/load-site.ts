@@ -1,14 +1,11 @@
-import type { Badges, FAQSection, FAQSet, Form, FormSection, KnownLinks, Page, Site } from '../generated/content';
+import type { Badges, Page } from '../generated/content';
 import { checkFormDefinition } from './check-form';
-import type { ReferenceRule } from './references';
-
-type Collection = ReferenceRule['collection'];
-import { kindOf, CONTENT_KINDS } from './content-kinds';
+import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
 import { formatDataPath, sortProblems, type Problem } from './problem';
-import { REFERENCE_RULES } from './references';
+import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
-import { createContentValidator, validatorSchemaSet } from './validate';
+import { createContentValidator, isContentOf, validatorSchemaSet, type ContentValidator, type DataIssue } from './validate';
 import { findScalarsByKey, locate, parseYamlFile, type DataPath, type ParsedFile, type SourceFile } from './yaml-source';
 
 export interface LoadResult {
@@ -17,207 +14,338 @@ export interface LoadResult {
   problems: Problem[];
 }
 
+/** A file whose data its kind's schema accepted. */
+export interface Valid<K extends KindName> {
+  file: ParsedFile;
+  data: ContentOf[K];
+}
+
+/** The valid files of each kind, in the order they were given. */
+export type ValidContent = { [K in KindName]: Array<Valid<K>> };
+
+/**
+ * What a reference must not be blamed for: ids of files that have problems of their own, and kinds
+ * with a file whose id cannot be read at all (a page naming it may be right).
+ */
+export interface Blamed {
+  ids: Map<KindName, Set<string>>;
+  unreadable: Set<KindName>;
+}
+
+/** Files of the referenced kinds, by id: the first file with an id owns it. */
+export type Collections = { [K in KindName]: Map<string, Valid<K>> };
+
+/** The files the site cannot do without. */
+const REQUIRED_FILES = [
+  ['site/site.yaml', 'the site name, header and footer'],
+  ['site/not-found.yaml', 'the not-found page'],
+  ['site/links.yaml', 'the known broken links'],
+  ['site/data/badges.yaml', 'the protection badges'],
+] as const;
+
 const LINK_KEYS = new Set(['href', 'canonical']);
 
 /**
- * YAML sources → validated, cross-checked site model. Pure: reads nothing but its arguments,
- * and reports every problem it finds rather than stopping at the first.
+ * YAML sources → validated, cross-checked site model, in four phases: parse, validate against the
+ * schemas, check the rules that span files, resolve references. Pure: reads nothing but its
+ * arguments, and reports every problem it finds rather than stopping at the first.
  */
 export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): LoadResult {
-  const validator = createContentValidator(validatorSchemaSet(schemas));
-  const problems: Problem[] = [];
-  const at = (file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value') => {
-    const pos = locate(file, path, target);
-    problems.push({ file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message });
-  };
+  const parsed = parseSources(files);
+  const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
+  const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
+  const badges = validated.valid.badges[0]?.data;
+  const notFound = validated.valid['not-found'].slice(0, 1);
+  const resolved = resolveReferences([...checked.pages, ...notFound], checked.collections, sectionReferences(schemas), checked.blamed, badges);
+  const notFoundPage = notFound.length > 0 ? resolved.pages.at(-1) : undefined;
+  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems];
 
-  const valid: Array<{ file: ParsedFile; kind: NonNullable<ReturnType<typeof kindOf>>['kind'] }> = [];
-  // Files that have problems of their own: a page naming what they declare is not blamed for it.
-  const COLLECTION_OF: Partial<Record<string, Collection>> = { 'faq-set': 'faqSets', form: 'forms' };
-  const idsWithProblems: Record<Collection, Set<string>> = { faqSets: new Set(), forms: new Set() };
-  const unreadable: Record<Collection, boolean> = { faqSets: false, forms: false };
+  const site = validated.valid.site[0]?.data;
+  const links = validated.valid.links[0]?.data;
+  if (problems.length > 0 || !site || !links || !notFoundPage || !badges) return { problems: sortProblems(problems) };
+  return {
+    problems: [],
+    model: {
+      site,
+      pages: resolved.pages.slice(0, checked.pages.length).sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
+      notFound: notFoundPage,
+      faqSets: dataById(checked.collections, 'faq-set'),
+      forms: dataById(checked.collections, 'form'),
+      badges,
+      knownLinks: links.known,
+      linkSources: linkSources(validated.inOrder),
+    },
+  };
+}
+
+// --- Problems --------------------------------------------------------------------------------
+
+/** A problem at a place in a parsed file: the value there, or its key (an unknown field). */
+function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
+  const pos = locate(file, path, target);
+  return { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message };
+}
+
+const wholeFile = (file: string, message: string): Problem => ({ file, line: 1, column: 1, path: '', message });
+
+// --- Phase 1: parse --------------------------------------------------------------------------
+
+export interface ParsedSource {
+  file: ParsedFile;
+  kind: ContentKind;
+}
+
+/** Each file's kind and YAML, with its position table; a file of no kind or with broken YAML is a problem. */
+export function parseSources(files: readonly SourceFile[]): { files: ParsedSource[]; problems: Problem[]; blamed: Blamed } {
+  const out: ParsedSource[] = [];
+  const problems: Problem[] = [];
+  const blamed: Blamed = { ids: new Map(), unreadable: new Set() };
   for (const source of files) {
     const kind = kindOf(source.path);
     if (!kind) {
-      problems.push({
-        file: source.path, line: 1, column: 1, path: '',
-        message: `this file is not read by the site. Content files go in ${CONTENT_KINDS.map((k) => k.where).join(', ')}`,
-      });
+      problems.push(wholeFile(source.path, `this file is not read by the site. Content files go in ${CONTENT_KINDS.map((k) => k.where).join(', ')}`));
       continue;
     }
     const { parsed, problems: syntax } = parseYamlFile(source);
     problems.push(...syntax);
-    const collection = COLLECTION_OF[kind.kind];
-    if (!parsed) {
-      if (collection) unreadable[collection] = true;
+    if (parsed) out.push({ file: parsed, kind });
+    else blamed.unreadable.add(kind.kind);
+  }
+  return { files: out, problems, blamed };
+}
+
+// --- Phase 2: validate -----------------------------------------------------------------------
+
+/** Each file checked against its kind's schema; the files it accepts, typed, by kind. */
+export function validateSources(
+  files: readonly ParsedSource[],
+  validator: ContentValidator,
+  blamed: Blamed,
+): { valid: ValidContent; inOrder: Array<ParsedSource>; problems: Problem[]; blamed: Blamed } {
+  const valid: ValidContent = { site: [], links: [], 'not-found': [], page: [], 'faq-set': [], form: [], badges: [] };
+  const inOrder: ParsedSource[] = [];
+  const problems: Problem[] = [];
+  blamed = copyOf(blamed);
+  for (const source of files) {
+    const { file, kind } = source;
+    const issues: DataIssue[] = [];
+    if (isContentOf(validator, kind, file.data, issues)) {
+      accept(valid, kind.kind, file, file.data);
+      inOrder.push(source);
       continue;
     }
-    const issues = validator.validate(kind.schema, parsed.data);
-    for (const issue of issues) at(parsed, issue.path, issue.message, issue.at);
-    if (issues.length === 0) valid.push({ file: parsed, kind: kind.kind });
-    else if (collection) {
-      const id = (parsed.data as { id?: unknown } | null)?.id;
-      if (typeof id === 'string') idsWithProblems[collection].add(id);
-      else unreadable[collection] = true;
-    }
+    for (const issue of issues) problems.push(problemAt(file, issue.path, issue.message, issue.at));
+    const id = idOf(file.data);
+    if (id === undefined) blamed.unreadable.add(kind.kind);
+    else blame(blamed, kind.kind, id);
+  }
+  return { valid, inOrder, problems, blamed };
+}
+
+function accept<K extends KindName>(valid: ValidContent, kind: K, file: ParsedFile, data: ContentOf[K]): void {
+  valid[kind].push({ file, data });
+}
+
+// Each phase adds to its own copy, so a phase never changes what it was given.
+function copyOf(blamed: Blamed): Blamed {
+  return { ids: new Map([...blamed.ids].map(([kind, ids]) => [kind, new Set(ids)])), unreadable: new Set(blamed.unreadable) };
+}
+
+function blame(blamed: Blamed, kind: KindName, id: string): void {
+  let ids = blamed.ids.get(kind);
+  if (!ids) blamed.ids.set(kind, (ids = new Set()));
+  ids.add(id);
+}
+
+function idOf(data: unknown): string | undefined {
+  const id = typeof data === 'object' && data !== null ? Reflect.get(data, 'id') : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+// --- Phase 3: rules that span files ----------------------------------------------------------
+
+/**
+ * What the schemas cannot say: the required files exist, ids and paths have one owner, every page
+ * opens with its one hero, forms and badges are consistent in themselves. Returns the pages (one per
+ * path) and the collections of referenced kinds without the entries that have problems.
+ */
+export function checkRules(
+  files: readonly SourceFile[],
+  valid: ValidContent,
+  referenced: ReadonlyMap<KindName, string>,
+  blamed: Blamed,
+): { problems: Problem[]; pages: Array<Valid<'page'>>; collections: Collections; blamed: Blamed } {
+  const problems: Problem[] = [];
+  blamed = copyOf(blamed);
+  for (const [path, what] of REQUIRED_FILES) {
+    if (!files.some((f) => f.path === path)) problems.push(wholeFile(path, `file is missing: it declares ${what}`));
   }
 
-  const byKind = (k: string) => valid.filter((v) => v.kind === k).map((v) => v.file);
-  const siteFile = byKind('site')[0];
-  const linksFile = byKind('links')[0];
-  const notFoundFile = byKind('not-found')[0];
-  const badgesFile = byKind('badges')[0];
-  const hadFile = (path: string) => files.some((f) => f.path === path);
-  for (const [path, what] of [['site/site.yaml', 'the site name, header and footer'], ['site/not-found.yaml', 'the not-found page'], ['site/links.yaml', 'the known broken links'], ['site/data/badges.yaml', 'the protection badges']] as const) {
-    if (!hadFile(path)) problems.push({ file: path, line: 1, column: 1, path: '', message: `file is missing: it declares ${what}` });
+  const collections: Collections = { site: new Map(), links: new Map(), 'not-found': new Map(), page: new Map(), 'faq-set': new Map(), form: new Map(), badges: new Map() };
+  for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
+
+  for (const { file, data } of valid['faq-set']) problems.push(...uniqueIds(file, data.items, 'items', 'question id'));
+  // A form's field schema must compile and its rules name real fields; a form that fails is left out.
+  for (const [id, { file, data }] of collections.form) {
+    const issues = checkFormDefinition(data);
+    if (issues.length === 0) continue;
+    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    collections.form.delete(id);
+    blame(blamed, 'form', id);
   }
 
-  // FAQ sets, by id.
-  const faqSets: Record<string, FAQSet> = {};
-  const faqFileById = new Map<string, ParsedFile>();
-  for (const file of byKind('faq-set')) {
-    const set = file.data as FAQSet;
-    const other = faqFileById.get(set.id);
-    if (other) at(file, ['id'], `the FAQ set id "${set.id}" is already used by ${other.path}`);
-    else {
-      faqFileById.set(set.id, file);
-      faqSets[set.id] = set;
-    }
-    const itemIds = new Map<string, number>();
-    set.items.forEach((item, i) => {
-      const first = itemIds.get(item.id);
-      if (first !== undefined) at(file, ['items', i, 'id'], `the question id "${item.id}" is already used by items[${first}]`);
-      else itemIds.set(item.id, i);
-    });
-  }
-
-  // Forms, by id, each checked beyond its schema: its field schema must compile and its rules name real fields.
-  const forms: Record<string, Form> = {};
-  const formFileById = new Map<string, ParsedFile>();
-  for (const file of byKind('form')) {
-    const form = file.data as Form;
-    const other = formFileById.get(form.id);
-    if (other) {
-      at(file, ['id'], `the form id "${form.id}" is already used by ${other.path}`);
+  const pages: Array<Valid<'page'>> = [];
+  const ownerOf = new Map<string, ParsedFile>();
+  for (const page of valid.page) {
+    const { file, data } = page;
+    if (!data.path) {
+      problems.push(problemAt(file, [], 'the required field "path" is missing: every page under site/pages/ needs its route, e.g. path: /pricing'));
       continue;
     }
-    formFileById.set(form.id, file);
-    const before = problems.length;
-    for (const issue of checkFormDefinition(form)) at(file, issue.path, issue.message, issue.at);
-    if (problems.length === before) forms[form.id] = form;
-    else idsWithProblems.forms.add(form.id);
-  }
-
-  const collections: { faqSets: Record<string, FAQSet>; forms: Record<string, Form> } = { faqSets, forms };
-  const resolvePage = (file: ParsedFile): ResolvedPage => {
-    const page = file.data as Page;
-    const sections = page.sections.map((section, i) => {
-      let resolved: ResolvedSection = section as ResolvedSection;
-      for (const rule of REFERENCE_RULES) {
-        const id = (section as unknown as Record<string, unknown>)[rule.field];
-        if (typeof id !== 'string') continue;
-        const target = collections[rule.collection][id];
-        if (!target && (idsWithProblems[rule.collection].has(id) || unreadable[rule.collection])) continue;
-        if (!target) {
-          const known = Object.keys(collections[rule.collection]).sort();
-          at(file, ['sections', i, rule.field], `no ${rule.noun} with id "${id}" in ${rule.folder}. Known ids: ${known.join(', ') || '(none yet)'}`);
-          continue;
-        }
-        if (rule.collection === 'faqSets') resolved = { ...(section as FAQSection), questions: (target as FAQSet).items };
-        else resolved = { ...(section as FormSection), definition: target as Form };
-      }
-      if (section.type === 'badge-builder' && badgesFile) resolved = { ...section, badges: badgesFile.data as Badges };
-      return resolved;
-    });
-    checkPageShape(file, page, at);
-    return { file: file.path, path: page.path ?? null, meta: page.meta, sections };
-  };
-
-  // Pages, with one owner per path.
-  const pages: ResolvedPage[] = [];
-  const fileByPath = new Map<string, ParsedFile>();
-  for (const file of byKind('page')) {
-    const page = file.data as Page;
-    if (!page.path) {
-      at(file, [], 'the required field "path" is missing: every page under site/pages/ needs its route, e.g. path: /pricing');
-      continue;
-    }
-    const owner = fileByPath.get(page.path);
+    const owner = ownerOf.get(data.path);
     if (owner) {
       const pos = locate(owner, ['path']);
-      at(file, ['path'], `"${page.path}" is already the path of ${owner.path}:${pos.line}:${pos.column}. Each page needs its own path`);
+      problems.push(problemAt(file, ['path'], `"${data.path}" is already the path of ${owner.path}:${pos.line}:${pos.column}. Each page needs its own path`));
       continue;
     }
-    fileByPath.set(page.path, file);
-    pages.push(resolvePage(file));
-  }
-  pages.sort((a, b) => (a.path ?? '').localeCompare(b.path ?? ''));
-
-  let notFound: ResolvedPage | undefined;
-  if (notFoundFile) {
-    if ((notFoundFile.data as Page).path) at(notFoundFile, ['path'], 'the not-found page has no path: it is shown for every unknown address', 'key');
-    notFound = resolvePage(notFoundFile);
+    ownerOf.set(data.path, file);
+    pages.push(page);
+    problems.push(...pageShape(file, data));
   }
 
-  const linkSources: LinkSource[] = [];
-  for (const { file, kind } of valid) {
-    if (kind !== 'site' && kind !== 'page' && kind !== 'not-found') continue;
-    const page = kind === 'page' ? ((file.data as Page).path ?? null) : kind === 'not-found' ? '(not-found page)' : null;
+  for (const { file, data } of valid['not-found']) {
+    if (data.path) problems.push(problemAt(file, ['path'], 'the not-found page has no path: it is shown for every unknown address', 'key'));
+    problems.push(...pageShape(file, data));
+  }
+  for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
+  return { problems, pages, collections, blamed };
+}
+
+/** The files of a kind by id; a second file with the same id is a problem. */
+function collect<K extends KindName>(collections: Collections, kind: K, entries: ReadonlyArray<Valid<K>>, noun: string): Problem[] {
+  const problems: Problem[] = [];
+  const byId = collections[kind];
+  for (const entry of entries) {
+    const id = idOf(entry.data);
+    if (id === undefined) continue;
+    const other = byId.get(id);
+    if (other) problems.push(problemAt(entry.file, ['id'], `the ${noun} id "${id}" is already used by ${other.file.path}`));
+    else byId.set(id, entry);
+  }
+  return problems;
+}
+
+/** Ids that must be unique in one list of a file. */
+function uniqueIds(file: ParsedFile, list: ReadonlyArray<{ id: string }>, at: string, what: string): Problem[] {
+  const problems: Problem[] = [];
+  const first = new Map<string, number>();
+  list.forEach((entry, i) => {
+    const earlier = first.get(entry.id);
+    if (earlier !== undefined) problems.push(problemAt(file, [at, i, 'id'], `the ${what} "${entry.id}" is already used by ${at}[${earlier}]`));
+    else first.set(entry.id, i);
+  });
+  return problems;
+}
+
+// Every page opens with exactly one hero: it carries the page's only h1.
+function pageShape(file: ParsedFile, page: Page): Problem[] {
+  const problems: Problem[] = [];
+  const heroes = page.sections.flatMap((s, i) => (s.type === 'hero' ? [i] : []));
+  if (heroes.length === 0 || heroes[0] !== 0) {
+    problems.push(problemAt(file, ['sections', 0, 'type'], 'the first section must be a hero: it holds the page\'s main heading (h1)'));
+  }
+  for (const extra of heroes.slice(1)) problems.push(problemAt(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here'));
+  const ids = new Map<string, number>();
+  page.sections.forEach((s, i) => {
+    if (!s.id) return;
+    const first = ids.get(s.id);
+    if (first !== undefined) problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
+    else ids.set(s.id, i);
+  });
+  return problems;
+}
+
+// Ids must be unique per list, and the defaults must name entries that exist.
+function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
+  const problems: Problem[] = [];
+  for (const list of ['types', 'sizes', 'colors'] as const) {
+    const seen = new Set<string>();
+    badges[list].forEach((entry, i) => {
+      if (seen.has(entry.id)) problems.push(problemAt(file, [list, i, 'id'], `the id "${entry.id}" is used twice in ${list}`));
+      seen.add(entry.id);
+    });
+  }
+  if (!badges.defaults) return problems;
+  for (const [key, list] of [['type', 'types'], ['size', 'sizes'], ['color', 'colors']] as const) {
+    const ids = badges[list].map((e) => e.id);
+    if (!ids.includes(badges.defaults[key])) problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
+  }
+  return problems;
+}
+
+// --- Phase 4: resolve references -------------------------------------------------------------
+
+/**
+ * Each section field that declares `x-ref` replaced, for the renderer, by what it names; a name that
+ * matches nothing is a problem, unless the file it would name has problems of its own. The badge
+ * customiser gets the badges of site/data/badges.yaml.
+ */
+export function resolveReferences(
+  pages: ReadonlyArray<Valid<'page'> | Valid<'not-found'>>,
+  collections: Collections,
+  references: ReadonlyMap<string, readonly SectionReference[]>,
+  blamed: Blamed,
+  badges: Badges | undefined,
+): { pages: ResolvedPage[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const resolved = pages.map(({ file, data }): ResolvedPage => {
+    const sections = data.sections.map((section, i) => {
+      const extras: Record<string, unknown> = {};
+      for (const ref of references.get(section.type) ?? []) {
+        const id: unknown = Reflect.get(section, ref.field);
+        if (typeof id !== 'string') continue;
+        const byId: ReadonlyMap<string, Valid<KindName>> = collections[ref.kind];
+        const target = byId.get(id);
+        if (target) {
+          extras[ref.as] = ref.take ? Reflect.get(Object(target.data), ref.take) : target.data;
+        } else if (!blamed.ids.get(ref.kind)?.has(id) && !blamed.unreadable.has(ref.kind)) {
+          const known = [...byId.keys()].sort();
+          problems.push(problemAt(file, ['sections', i, ref.field], `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`));
+        }
+      }
+      if (section.type === 'badge-builder' && badges) extras.badges = badges;
+      // The schemas declare every field added here, and the renderer's types name them (model.ts).
+      return Object.assign({}, section, extras) as ResolvedSection;
+    });
+    return { file: file.path, path: data.path ?? null, meta: data.meta, sections };
+  });
+  return { pages: resolved, problems };
+}
+
+/** The data of a referenced kind's files by id, in file order. */
+function dataById<K extends 'faq-set' | 'form'>(collections: Collections, kind: K): Record<string, ContentOf[K]> {
+  const out: Record<string, ContentOf[K]> = {};
+  for (const [id, entry] of collections[kind]) out[id] = entry.data;
+  return out;
+}
+
+/** Every link written in the site file and the pages, with the place that declares it. */
+function linkSources(files: readonly ParsedSource[]): LinkSource[] {
+  const out: LinkSource[] = [];
+  for (const { file, kind } of files) {
+    if (kind.kind !== 'site' && kind.kind !== 'page' && kind.kind !== 'not-found') continue;
+    const page = kind.kind === 'page' ? stringAt(file.data, 'path') : kind.kind === 'not-found' ? '(not-found page)' : null;
     for (const occ of findScalarsByKey(file, LINK_KEYS)) {
-      linkSources.push({
+      out.push({
         href: occ.value, kind: occ.key === 'canonical' ? 'canonical' : 'href', file: file.path,
         line: occ.position.line, column: occ.position.column, dataPath: formatDataPath(occ.path), page,
       });
     }
   }
-
-  if (badgesFile) checkBadgeDefaults(badgesFile, badgesFile.data as Badges, at);
-  if (problems.length > 0 || !siteFile || !linksFile || !notFound || !badgesFile) return { problems: sortProblems(problems) };
-  return {
-    problems: [],
-    model: {
-      site: siteFile.data as Site,
-      pages,
-      notFound,
-      faqSets,
-      forms,
-      badges: badgesFile.data as Badges,
-      knownLinks: (linksFile.data as KnownLinks).known,
-      linkSources,
-    },
-  };
+  return out;
 }
 
-type At = (file: ParsedFile, path: DataPath, message: string, target?: 'key' | 'value') => void;
-
-// Every page opens with exactly one hero: it carries the page's only h1.
-function checkPageShape(file: ParsedFile, page: Page, at: At): void {
-  const heroes = page.sections.flatMap((s, i) => (s.type === 'hero' ? [i] : []));
-  if (heroes.length === 0 || heroes[0] !== 0) {
-    at(file, ['sections', 0, 'type'], 'the first section must be a hero: it holds the page\'s main heading (h1)');
-  }
-  for (const extra of heroes.slice(1)) at(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here');
-  const ids = new Map<string, number>();
-  page.sections.forEach((s, i) => {
-    if (!s.id) return;
-    const first = ids.get(s.id);
-    if (first !== undefined) at(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`);
-    else ids.set(s.id, i);
-  });
-}
-
-// Ids must be unique per list, and the defaults must name entries that exist.
-function checkBadgeDefaults(file: ParsedFile, badges: Badges, at: At): void {
-  for (const list of ['types', 'sizes', 'colors'] as const) {
-    const seen = new Set<string>();
-    badges[list].forEach((entry, i) => {
-      if (seen.has(entry.id)) at(file, [list, i, 'id'], `the id "${entry.id}" is used twice in ${list}`);
-      seen.add(entry.id);
-    });
-  }
-  if (!badges.defaults) return;
-  for (const [key, list] of [['type', 'types'], ['size', 'sizes'], ['color', 'colors']] as const) {
-    const ids = badges[list].map((e) => e.id);
-    if (!ids.includes(badges.defaults[key])) at(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`);
-  }
+function stringAt(data: unknown, key: string): string | null {
+  const value = typeof data === 'object' && data !== null ? Reflect.get(data, key) : undefined;
+  return typeof value === 'string' ? value : null;
 }

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import * as precompiled from '../generated/content-validators.js';
-import { CONTENT_KINDS } from './content-kinds';
+import { CONTENT_KINDS, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { SchemaSet } from './schema-set';
 import { buildSectionUnionSchema, sectionTypes } from './schema-set';
 import { closest } from './closest';
+import { pointerSegments } from './json-pointer';
+import { X_REF_META_SCHEMA } from './references';
 import { standaloneModule } from './standalone-esm';
 
 // Schemas are registered under one made-up origin so their relative $refs resolve the same way
@@ -64,8 +66,26 @@ export function createContentValidator(schemas: SchemaSet): ContentValidator {
 function newAjv(schemas: SchemaSet, options: Options = {}): Ajv {
   const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, [...FORMATS]);
+  // References between files are annotations for the loader (engine/content/references.ts); ajv
+  // checks their shape and validates nothing with them.
+  ajv.addKeyword({ keyword: 'x-ref', metaSchema: X_REF_META_SCHEMA });
   for (const [key, schema] of Object.entries(schemas)) ajv.addSchema(schema, BASE + key);
   return ajv;
+}
+
+/**
+ * A type guard backed by the schema of a kind of file: true when the schema accepts `data`, which is
+ * then that kind's content type; otherwise its issues are added to `issues`.
+ */
+export function isContentOf<K extends KindName>(
+  validator: ContentValidator,
+  kind: ContentKind & { kind: K },
+  data: unknown,
+  issues: DataIssue[],
+): data is ContentOf[K] {
+  const found = validator.validate(kind.schema, data);
+  issues.push(...found);
+  return found.length === 0;
 }
 
 function contentValidator(schemas: SchemaSet, ready: Record<string, ValidateFunction> | null): ContentValidator {
@@ -101,15 +121,6 @@ export function contentValidatorsModule(schemas: SchemaSet, banner: string): { j
   return { js, dts };
 }
 
-function toSegments(instancePath: string): Array<string | number> {
-  if (!instancePath) return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
@@ -136,7 +147,7 @@ export function describeErrors(errors: ErrorObject[], knownTypes: string[]): Dat
 }
 
 function describe(e: ErrorObject, knownTypes: string[]): DataIssue | undefined {
-  const path = toSegments(e.instancePath);
+  const path = pointerSegments(e.instancePath);
   const p = e.params as Record<string, unknown>;
   const schema = e.parentSchema as Record<string, unknown> | undefined;
   const hint = typeof schema?.description === 'string' ? ` ${schema.description}` : '';

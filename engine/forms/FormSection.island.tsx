@@ -1,18 +1,17 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { ResolvedFormSection } from '../content/model';
 import type { Form as FormDefinition } from '../generated/content';
 import { SectionFrame, type SectionProps } from '../sections/SectionFrame';
 import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toast';
-import { buildPayload, HONEYPOT_FIELD, messageFor, preparedValues, type FormValues } from './payload';
+import { checkValues, toErrorSchema, type FieldErrors } from './check-values';
+import { formReducer, initialFormState } from './form-state';
+import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
-
-type FieldErrors = Record<string, string>;
-type Outcome = { kind: 'success' | 'failure'; text: string } | null;
 
 // Rendering on the server needs no checks; the real validator arrives with the form's own chunk.
 const noChecks: ValidatorType = {
@@ -29,20 +28,6 @@ const loadValidator = (form: FormDefinition) => {
   return validatorModule.then((m) => m.loadValidator(form));
 };
 
-/** Field → message for every broken rule, in the form's own words. */
-export function checkValues(form: FormDefinition, validator: ValidatorType, values: FormValues): FieldErrors {
-  const { errors } = validator.validateFormData(preparedValues(form, values), form.fields as RJSFSchema);
-  const out: FieldErrors = {};
-  for (const e of errors) {
-    const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
-    if (field && !out[field]) out[field] = messageFor(form, field, e.name ?? '');
-  }
-  return out;
-}
-
-const toErrorSchema = (errors: FieldErrors): ErrorSchema =>
-  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, { __errors: [v] }])) as ErrorSchema;
-
 /**
  * A lead form declared in site/forms/: fields, messages, when errors show, button texts and what
  * success and failure look like all come from its YAML. Failed submits list the problems in a
@@ -52,14 +37,9 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
   const form = section.definition;
   const mode = form.errors.show;
   const initial = (form.defaults ?? {}) as FormValues;
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [download, setDownload] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(formReducer, initial, initialFormState);
+  const { values, errors, attempted, sending, outcome, download } = state;
   const [validator, setValidator] = useState<ValidatorType>(noChecks);
-  const touched = useRef(new Set<string>());
   const summaryRef = useRef<HTMLDivElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -72,27 +52,18 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
     validatorReady.current.then((v) => setValidator(() => v));
   }, [form, mode]);
 
+  const fieldOf = (id: string) => (id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : undefined);
+  const liveCheck = (field: string, of: FormValues) => checkValues(form, validator, of)[field] ?? null;
+
   const onChange = (next: FormValues, changedId?: string) => {
-    setValues(next);
-    if (outcome) setOutcome(null);
-    const field = changedId?.startsWith(`${idPrefix}_`) ? changedId.slice(idPrefix.length + 1) : undefined;
-    if (!field) return;
-    if (mode === 'submit-and-live' && (attempted || touched.current.has(field))) {
-      const message = checkValues(form, validator, next)[field];
-      setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
-    } else if (errors[field]) {
-      // Editing a field clears its message until the next attempt.
-      setErrors(({ [field]: _old, ...rest }) => rest);
-    }
+    const field = changedId === undefined ? undefined : fieldOf(changedId);
+    const live = field !== undefined && mode === 'submit-and-live' && (attempted || state.touched.has(field));
+    dispatch({ type: 'edit', values: next, field, message: live ? liveCheck(field, next) : undefined });
   };
 
   const onBlur = (id: string) => {
-    const field = id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : id;
-    touched.current.add(field);
-    if (mode === 'submit-and-live') {
-      const message = checkValues(form, validator, values)[field];
-      setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
-    }
+    const field = fieldOf(id) ?? id;
+    dispatch({ type: 'blur', field, message: mode === 'submit-and-live' ? liveCheck(field, values) : undefined });
   };
 
   const show = (kind: 'success' | 'failure', text: string) => {
@@ -100,27 +71,25 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
     if (how === 'alert') window.alert(text);
     else if (how === 'toast') showToast({ kind: kind === 'success' ? 'success' : 'error', message: text });
     else {
-      setOutcome({ kind, text });
+      dispatch({ type: 'outcome', outcome: { kind, text } });
       requestAnimationFrame(() => outcomeRef.current?.focus());
     }
   };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    setAttempted(true);
-    setOutcome(null);
-    setDownload(null);
+    dispatch({ type: 'submit' });
     if (mode !== 'browser') {
       // A visitor can press send before the checks have loaded; wait for them rather than skip them.
       const ready = await (validatorReady.current ?? loadValidator(form));
       const found = checkValues(form, ready, values);
-      setErrors(found);
+      dispatch({ type: 'checked', errors: found });
       if (Object.keys(found).length > 0) {
         requestAnimationFrame(() => summaryRef.current?.focus());
         return;
       }
     }
-    setSending(true);
+    dispatch({ type: 'sending' });
     let result: SubmitResult;
     try {
       const payload = buildPayload(form, values);
@@ -134,23 +103,17 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
     } catch {
       result = { success: false, message: 'An unexpected error occurred. Please try again.', error: 'UNEXPECTED' };
     }
-    setSending(false);
     if (result.success) {
-      if (form.result.resetOnSuccess) {
-        setValues(initial);
-        touched.current.clear();
-        setAttempted(false);
-      }
-      setErrors({});
-      if (form.submit.download) setDownload(form.submit.download);
+      dispatch({ type: 'sent', reset: form.result.resetOnSuccess ? initial : undefined, download: form.submit.download });
       show('success', form.result.success.text ?? result.message);
     } else {
       console.error(`${form.id}: submission failed (${result.error ?? 'unknown'})`);
+      let serverErrors: FieldErrors | undefined;
       if (result.fields) {
-        const serverErrors: FieldErrors = {};
+        serverErrors = {};
         for (const [k, v] of Object.entries(result.fields)) if (k in (form.fields.properties as object)) serverErrors[k] = v;
-        setErrors(serverErrors);
       }
+      dispatch({ type: 'refused', errors: serverErrors });
       show('failure', form.result.failure.text ?? result.message);
     }
   };

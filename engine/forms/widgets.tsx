@@ -53,42 +53,34 @@ function BaseInput(props: BaseInputTemplateProps) {
   );
 }
 
-function Textarea({ id, htmlName, value, required, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors, placeholder }: WidgetProps) {
-  return (
-    <textarea
-      id={id}
-      name={htmlName || id}
-      className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
-      value={value ?? ''}
-      rows={typeof options.rows === 'number' ? options.rows : 5}
-      placeholder={placeholder}
-      required={required}
-      disabled={disabled || readonly}
-      aria-invalid={invalid(rawErrors)}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
-  );
+// Textareas and selects open with the same attributes and close with the same state and events,
+// in this order (the prerendered HTML keeps it).
+function opening({ id, htmlName, value, rawErrors }: WidgetProps) {
+  return { id, name: htmlName || id, className: invalid(rawErrors) ? 'input input--invalid' : 'input', value: value ?? '' };
 }
 
-function Select({ id, htmlName, value, required, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors, placeholder }: WidgetProps) {
+function closing({ id, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus }: WidgetProps) {
+  return {
+    required,
+    disabled: disabled || readonly,
+    'aria-invalid': invalid(rawErrors),
+    'aria-describedby': ariaDescribedByIds(id),
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value === '' ? options.emptyValue : e.target.value),
+    onBlur: (e: { target: { value: string } }) => onBlur(id, e.target.value),
+    onFocus: (e: { target: { value: string } }) => onFocus(id, e.target.value),
+  };
+}
+
+function Textarea(props: WidgetProps) {
+  const { options, placeholder } = props;
+  return <textarea {...opening(props)} rows={typeof options.rows === 'number' ? options.rows : 5} placeholder={placeholder} {...closing(props)} />;
+}
+
+function Select(props: WidgetProps) {
+  const { options, placeholder } = props;
   const enumOptions = options.enumOptions ?? [];
   return (
-    <select
-      id={id}
-      name={htmlName || id}
-      className={invalid(rawErrors) ? 'input input--invalid' : 'input'}
-      value={value ?? ''}
-      required={required}
-      disabled={disabled || readonly}
-      aria-invalid={invalid(rawErrors)}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    >
+    <select {...opening(props)} {...closing(props)}>
       <option value="">{placeholder || 'Select an option'}</option>
       {enumOptions.map((o) => (
         <option key={String(o.value)} value={String(o.value)}>{o.label}</option>

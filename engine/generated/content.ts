@@ -566,113 +566,29 @@ export interface ComparisonSection {
    * @minItems 2
    * @maxItems 5
    */
-  columns:
-    | [
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        }
-      ]
-    | [
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        }
-      ]
-    | [
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        }
-      ]
-    | [
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        },
-        {
-          label: string;
-          /**
-           * Emphasise this column, e.g. our own service.
-           */
-          highlight?: boolean;
-        }
-      ];
+  columns: [
+    {
+      label: string;
+      /**
+       * Emphasise this column, e.g. our own service.
+       */
+      highlight?: boolean;
+    },
+    {
+      label: string;
+      /**
+       * Emphasise this column, e.g. our own service.
+       */
+      highlight?: boolean;
+    },
+    ...{
+      label: string;
+      /**
+       * Emphasise this column, e.g. our own service.
+       */
+      highlight?: boolean;
+    }[]
+  ];
   /**
    * @minItems 1
    */
@@ -685,11 +601,7 @@ export interface ComparisonSection {
        * @minItems 2
        * @maxItems 5
        */
-      values:
-        | [string, string]
-        | [string, string, string]
-        | [string, string, string, string]
-        | [string, string, string, string, string];
+      values: [string, string, ...string[]];
     },
     ...{
       label: string;
@@ -699,11 +611,7 @@ export interface ComparisonSection {
        * @minItems 2
        * @maxItems 5
        */
-      values:
-        | [string, string]
-        | [string, string, string]
-        | [string, string, string, string]
-        | [string, string, string, string, string];
+      values: [string, string, ...string[]];
     }[]
   ];
   /**
@@ -767,7 +675,7 @@ export interface CallToActionSection {
    * @minItems 1
    * @maxItems 3
    */
-  actions: [Action] | [Action, Action] | [Action, Action, Action];
+  actions: [Action, ...Action[]];
 }
 /**
  * A long text in numbered, anchored parts with a table of contents that links to each part, e.g. a privacy policy or terms of service.
@@ -1059,20 +967,13 @@ export interface HeroSection {
   /**
    * @maxItems 3
    */
-  actions?: [] | [Action] | [Action, Action] | [Action, Action, Action];
+  actions?: Action[];
   /**
    * Short claims shown as ticks under the buttons.
    *
    * @maxItems 6
    */
-  highlights?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string];
+  highlights?: string[];
   icon?: Icon;
 }
 /**
@@ -1127,7 +1028,7 @@ export interface PlansSection {
    * @minItems 1
    * @maxItems 4
    */
-  plans: [Plan] | [Plan, Plan] | [Plan, Plan, Plan] | [Plan, Plan, Plan, Plan];
+  plans: [Plan, ...Plan[]];
 }
 export interface Plan {
   name: string;
@@ -1171,11 +1072,7 @@ export interface PricingTableSection {
    * @minItems 1
    * @maxItems 4
    */
-  groups:
-    | [PlanGroup]
-    | [PlanGroup, PlanGroup]
-    | [PlanGroup, PlanGroup, PlanGroup]
-    | [PlanGroup, PlanGroup, PlanGroup, PlanGroup];
+  groups: [PlanGroup, ...PlanGroup[]];
   /**
    * Names the list of limitations for screen readers.
    */
@@ -1230,11 +1127,7 @@ export interface PlanGroup {
    * @minItems 1
    * @maxItems 4
    */
-  plans:
-    | [PricingPlan]
-    | [PricingPlan, PricingPlan]
-    | [PricingPlan, PricingPlan, PricingPlan]
-    | [PricingPlan, PricingPlan, PricingPlan, PricingPlan];
+  plans: [PricingPlan, ...PricingPlan[]];
 }
 export interface PricingPlan {
   /**
@@ -1306,275 +1199,22 @@ export interface StatsSection {
    * @minItems 1
    * @maxItems 8
    */
-  items:
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ]
-    | [
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        },
-        {
-          /**
-           * The figure as shown, e.g. 98% or 24-48h.
-           */
-          value: string;
-          label: string;
-        }
-      ];
+  items: [
+    {
+      /**
+       * The figure as shown, e.g. 98% or 24-48h.
+       */
+      value: string;
+      label: string;
+    },
+    ...{
+      /**
+       * The figure as shown, e.g. 98% or 24-48h.
+       */
+      value: string;
+      label: string;
+    }[]
+  ];
 }
 /**
  * A numbered process, e.g. submit case, we handle everything, content removed.
@@ -1592,117 +1232,23 @@ export interface StepsSection {
    * @minItems 2
    * @maxItems 6
    */
-  steps:
-    | [
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        }
-      ]
-    | [
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        }
-      ]
-    | [
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        }
-      ]
-    | [
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        }
-      ]
-    | [
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        },
-        {
-          title: string;
-          text: string;
-          icon?: Icon;
-        }
-      ];
+  steps: [
+    {
+      title: string;
+      text: string;
+      icon?: Icon;
+    },
+    {
+      title: string;
+      text: string;
+      icon?: Icon;
+    },
+    ...{
+      title: string;
+      text: string;
+      icon?: Icon;
+    }[]
+  ];
 }
 /**
  * A heading and a wrap of short labels, e.g. the platforms we monitor or the styles we cover.
@@ -1763,145 +1309,20 @@ export interface TestimonialsSection {
    * @minItems 1
    * @maxItems 6
    */
-  items:
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ]
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ]
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ]
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ]
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ]
-    | [
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        },
-        {
-          quote: string;
-          name: string;
-          role: string;
-          rating?: number;
-        }
-      ];
+  items: [
+    {
+      quote: string;
+      name: string;
+      role: string;
+      rating?: number;
+    },
+    ...{
+      quote: string;
+      name: string;
+      role: string;
+      rating?: number;
+    }[]
+  ];
 }
 /**
  * site/faq/*.yaml: a named list of questions and answers that pages show with a faq section.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Site } from '../generated/content';
 import { Icon } from '../ui/Icon';
+import { LabelAndNote } from '../ui/LabelAndNote';
 
 export interface HeaderProps {
   siteName: string;
@@ -103,8 +104,7 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
                     {menu.items.map((item) => (
                       <li key={item.href}>
                         <a href={item.href} aria-current={current(item.href)}>
-                          <span className="site-nav__label">{item.label}</span>
-                          {item.description && <span className="site-nav__description">{item.description}</span>}
+                          <LabelAndNote label={item.label} note={item.description} labelClass="site-nav__label" noteClass="site-nav__description" />
                         </a>
                       </li>
                     ))}

@@ -1,29 +1,34 @@
-import { StaticRouter, type RouteObject } from 'react-router-dom';
+import { matchRoutes, StaticRouter, type RouteObject } from 'react-router-dom';
 import type { ResolvedPage, SiteModel } from '../content/model';
 import { PageView } from './PageView';
 
-/**
- * Route tables by model. Page paths are static (the page schema allows only lowercase segments, no
- * parameters), so matching is a lookup of the normalised location: the same answer react-router's
- * `matchRoutes` gives (case-insensitive, trailing slash optional), without ranking the whole table
- * again for every page the prerender renders, which made the build quadratic in the page count.
- */
-const routeTables = new WeakMap<SiteModel, { routes: RouteObject[]; byPath: Map<string, ResolvedPage> }>();
+/** A route of the site: its id is the page's path, its handle the page it shows. */
+export type SiteRoute = RouteObject & { handle: ResolvedPage };
 
-function routeTable(model: SiteModel) {
+interface RouteTable {
+  /** One route per page, from the pages' `path` fields, then the catch-all that shows the not-found page. */
+  routes: SiteRoute[];
+  catchAll: SiteRoute;
+  /** The routes by their normalised path (see `routeKey`). */
+  byKey: Map<string, SiteRoute>;
+}
+
+const routeTables = new WeakMap<SiteModel, RouteTable>();
+
+/** The route table of a model, built once: the prerender matches against it for every page. */
+function routeTable(model: SiteModel): RouteTable {
   let table = routeTables.get(model);
   if (!table) {
-    table = {
-      routes: model.pages.map((p) => ({ path: p.path ?? undefined, id: p.path ?? undefined })),
-      byPath: new Map(model.pages.flatMap((p) => (p.path ? [[p.path.toLowerCase(), p] as const] : []))),
-    };
+    const pageRoutes = model.pages.flatMap((p): SiteRoute[] => (p.path ? [{ id: p.path, path: p.path, handle: p }] : []));
+    const catchAll: SiteRoute = { id: 'not-found', path: '*', handle: model.notFound };
+    table = { routes: [...pageRoutes, catchAll], catchAll, byKey: new Map(pageRoutes.map((r) => [routeKey(r.path!), r])) };
     routeTables.set(model, table);
   }
   return table;
 }
 
-/** The route table, straight from the pages' `path` fields; anything else is the not-found page. */
-export function routeObjects(model: SiteModel): RouteObject[] {
+/** The route table, straight from the pages' `path` fields; the last route shows the not-found page. */
+export function routeObjects(model: SiteModel): SiteRoute[] {
   return routeTable(model).routes;
 }
 
@@ -39,14 +44,24 @@ export function routeKey(location: string): string {
   return path === '' ? '/' : path;
 }
 
-/** The page a location shows, or null when it is not a route (the not-found page is shown). */
+/**
+ * The page a location shows, or null when it is not a route (the not-found page is shown).
+ * react-router matches the location; it is given only the route whose path can match (page paths
+ * are static) and the catch-all, because `matchRoutes` ranks the whole table it is given on every
+ * call, which made prerendering quadratic in the page count.
+ */
 export function matchPage(model: SiteModel, location: string): ResolvedPage | null {
-  return routeTable(model).byPath.get(routeKey(location)) ?? null;
+  const { byKey, catchAll } = routeTable(model);
+  const candidate = byKey.get(routeKey(location));
+  if (!candidate) return null;
+  const route = matchRoutes([candidate, catchAll], location)?.at(-1)?.route as SiteRoute | undefined;
+  return route && route !== catchAll ? route.handle : null;
 }
 
 /**
- * One page inside a router, so links and anything else that reads the location work as in the
- * browser. The page is the one `matchPage` chose (null: the not-found page).
+ * One page inside a router at its location, so the page reads the location (the nav marks the
+ * current page from it) as it would in the browser. The page is the one `matchPage` chose (null:
+ * the not-found page).
  */
 export function App({ model, page, location, year }: { model: SiteModel; page: ResolvedPage | null; location: string; year: number }) {
   return (

@@ -2,19 +2,26 @@ import type { ResolvedPage, SiteModel } from '../content/model';
 import { Footer } from '../layout/Footer';
 import HeaderIsland from '../layout/Header.island';
 import ToastsIsland from '../layout/Toasts.island';
+import { matchPath, useLocation } from 'react-router-dom';
 import { RenderSection } from '../sections/registry';
+import { Head } from './Head';
 import { island } from './island';
 
 const Header = island('Header', HeaderIsland);
 const Toasts = island('Toasts', ToastsIsland);
 
-/** The shared layout around one page's sections. */
+/** The shared layout around one page's sections, with its head tags. Rendered inside a router. */
 export function PageView({ model, page, year }: { model: SiteModel; page: ResolvedPage; year: number }) {
   const { site } = model;
+  // The nav marks the page whose route the router's location matches, as a NavLink would; the
+  // header hydrates without a router, so it gets the answer as a prop.
+  const { pathname } = useLocation();
+  const currentPath = page.path !== null && matchPath(page.path, pathname) ? page.path : null;
   return (
     <>
+      <Head site={site} page={page} />
       <a className="skip-link" href="#main">Skip to main content</a>
-      <Header siteName={site.name} header={site.header} currentPath={page.path} />
+      <Header siteName={site.name} header={site.header} currentPath={currentPath} />
       <main id="main" tabIndex={-1}>
         {page.sections.map((section, i) => (
           <RenderSection key={i} section={section} index={i} />

@@ -3,7 +3,6 @@ import { HelmetProvider } from 'react-helmet-async';
 import type { ResolvedPage, SiteModel } from '../content/model';
 import { SECTION_REGISTRY } from '../sections/registry';
 import { App, matchPage } from './App';
-import { Head } from './Head';
 import { IslandCollector, IslandContext, scriptSafeJson } from './island';
 import { SiteUrlContext } from './site-url';
 
@@ -66,9 +65,7 @@ export function renderPage(model: SiteModel, location: string | null, options: R
           <head>
             <meta charSet="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
-            {model.site.themeColor && <meta name="theme-color" content={model.site.themeColor} />}
-            <Head site={model.site} page={shown} siteUrl={options.siteUrl} />
-            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+            {/* The page's own head tags (engine/render/Head.tsx) render with the page; React puts them here. */}
             {assets.inlineStyles !== undefined ? (
               <style dangerouslySetInnerHTML={{ __html: styleSafeCss(assets.inlineStyles) }} />
             ) : (

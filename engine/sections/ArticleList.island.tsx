@@ -1,8 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Article, ArticleCategory, ArticleListSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
-import { ALL_CATEGORIES, countLine, viewArticles } from './article-filter';
+import { LabelList, LinkItems } from '../ui/lists';
+import { useQueryState } from '../ui/use-query-state';
+import { ALL_CATEGORIES, articleQuery, countLine, viewArticles } from './article-filter';
 import { formatLongDate } from './long-date';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
@@ -49,11 +51,7 @@ function ArticleCard({ article, href, category, palette, level, large, featuredL
           <span>{article.readTime}</span>
           <span>{article.views}</span>
         </p>
-        {article.tags && article.tags.length > 0 && (
-          <ul className="article-card__tags">
-            {article.tags.map((t) => <li key={t}>{t}</li>)}
-          </ul>
-        )}
+        <LabelList labels={article.tags} className="article-card__tags" />
       </div>
     </li>
   );
@@ -74,32 +72,12 @@ function SidebarBox({ title, children }: { title: string; children: ReactNode })
  * written back with history.replaceState so a copied link shows the same list.
  */
 export default function ArticleList({ section, index }: SectionProps<ArticleListSection>) {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState(ALL_CATEGORIES);
-  const [fromAddress, setFromAddress] = useState(false);
+  const query = useMemo(() => articleQuery(section.categories.map((c) => c.id)), [section.categories]);
+  const [filter, setFilter] = useQueryState(query);
+  const { q: search, category } = filter;
+  const setSearch = (q: string) => setFilter((f) => ({ ...f, q }));
+  const setCategory = (value: string) => setFilter((f) => ({ ...f, category: value }));
   const prefix = section.id ?? `articles-${index}`;
-  const knownCategory = (value: string) => value === ALL_CATEGORIES || section.categories.some((c) => c.id === value);
-
-  // Runs after hydration only, so the server's HTML (which has no query) and the first render agree.
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    setSearch(params.get('q') ?? '');
-    const fromQuery = params.get('category') ?? ALL_CATEGORIES;
-    setCategory(knownCategory(fromQuery) ? fromQuery : ALL_CATEGORIES);
-    setFromAddress(true);
-  }, []);
-
-  useEffect(() => {
-    if (!fromAddress) return;
-    const params = new URLSearchParams(window.location.search);
-    if (search) params.set('q', search);
-    else params.delete('q');
-    if (category !== ALL_CATEGORIES) params.set('category', category);
-    else params.delete('category');
-    const query = params.toString();
-    const next = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) window.history.replaceState(window.history.state, '', next);
-  }, [search, category, fromAddress]);
 
   const { matches, featured, latest } = viewArticles(section.articles, search, category);
   const categoryIndex = new Map(section.categories.map((c, i) => [c.name, i]));
@@ -128,10 +106,7 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
     </ul>
   );
 
-  const reset = () => {
-    setSearch('');
-    setCategory(ALL_CATEGORIES);
-  };
+  const reset = () => setFilter({ q: '', category: ALL_CATEGORIES });
 
   const categoryButton = (value: string, name: string, count: number) => (
     <li key={value}>
@@ -231,12 +206,7 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
           {sidebar.resources && (
             <SidebarBox title={sidebar.resources.title}>
               <ul className="blog-sidebar__links">
-                {sidebar.resources.links.map((l) => (
-                  <li key={l.href + l.label}>
-                    <a href={l.href}>{l.label}</a>
-                    {l.description && <span className="blog-sidebar__description">{l.description}</span>}
-                  </li>
-                ))}
+                <LinkItems links={sidebar.resources.links} descriptionClass="blog-sidebar__description" />
               </ul>
             </SidebarBox>
           )}

@@ -15,6 +15,19 @@ export interface BadgeBuilderProps extends SectionProps<ResolvedBadgeBuilderSect
 
 type Part = keyof BadgeChoice;
 
+/** A choice shown as its name and one detail (a price, a size). */
+function namedOption(id: string, name: string, meta: ReactNode): { id: string; label: ReactNode } {
+  return {
+    id,
+    label: (
+      <>
+        <span className="badge-option__name">{name}</span>{' '}
+        <span className="badge-option__meta">{meta}</span>
+      </>
+    ),
+  };
+}
+
 /**
  * The badge customiser (spec 001 §2 "Badges", §4, §7): type, size and colour as radio groups, a live
  * preview served by /api/badge/…, and the install snippet with a Copy button. The prerendered HTML
@@ -79,15 +92,7 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
           {radios(
             'type',
             labels.type,
-            badges.types.map((t) => ({
-              id: t.id,
-              label: (
-                <>
-                  <span className="badge-option__name">{t.name}</span>{' '}
-                  <span className="badge-option__meta">{t.price}</span>
-                </>
-              ),
-            })),
+            badges.types.map((t) => namedOption(t.id, t.name, t.price)),
             'type',
           )}
           <div className="badge-type-details">
@@ -99,15 +104,7 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
           {radios(
             'size',
             labels.size,
-            badges.sizes.map((s) => ({
-              id: s.id,
-              label: (
-                <>
-                  <span className="badge-option__name">{s.name}</span>{' '}
-                  <span className="badge-option__meta">{s.width}x{s.height}</span>
-                </>
-              ),
-            })),
+            badges.sizes.map((s) => namedOption(s.id, s.name, <>{s.width}x{s.height}</>)),
             'size',
           )}
           {radios(

@@ -1,5 +1,6 @@
 import type { GallerySection } from '../generated/content';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { LabelAndNote } from '../ui/LabelAndNote';
 
 export function Gallery({ section, index }: SectionProps<GallerySection>) {
   return (
@@ -12,8 +13,7 @@ export function Gallery({ section, index }: SectionProps<GallerySection>) {
                 <img src={item.src} alt={item.alt} width={item.width} height={item.height} loading="lazy" decoding="async" />
               </div>
               <figcaption>
-                <span className="gallery__caption">{item.caption}</span>
-                {item.text && <span className="gallery__text">{item.text}</span>}
+                <LabelAndNote label={item.caption} note={item.text} labelClass="gallery__caption" noteClass="gallery__text" />
               </figcaption>
             </figure>
           </li>

@@ -1,4 +1,5 @@
 import type { LinkListSection } from '../generated/content';
+import { LinkItems } from '../ui/lists';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function LinkList({ section, index }: SectionProps<LinkListSection>) {
@@ -10,12 +11,7 @@ export function LinkList({ section, index }: SectionProps<LinkListSection>) {
           <div className="link-group" key={group.title ?? g}>
             {group.title && <h3>{group.title}</h3>}
             <ul>
-              {group.links.map((link) => (
-                <li key={link.href + link.label}>
-                  <a href={link.href}>{link.label}</a>
-                  {link.description && <span className="link-group__description">{link.description}</span>}
-                </li>
-              ))}
+              <LinkItems links={group.links} descriptionClass="link-group__description" />
             </ul>
           </div>
         ))}

@@ -1,8 +1,9 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { PlanGroup, PricingPlan, PricingTableSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
-import { billingFromQuery, formatAmount, queryWithBilling, savingLine, type BillingPeriod } from './pricing';
+import { useQueryState } from '../ui/use-query-state';
+import { BILLING_QUERY, formatAmount, savingLine, type BillingPeriod } from './pricing';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 const PERIODS: BillingPeriod[] = ['monthly', 'annual'];
@@ -21,23 +22,9 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
   const prefix = section.id ?? `pricing-${index}`;
   const currency = section.currency ?? '$';
   const { billing: words } = section;
-  const [billing, setBilling] = useState<BillingPeriod>('monthly');
-  const [fromAddress, setFromAddress] = useState(false);
+  const [billing, setBilling] = useQueryState(BILLING_QUERY);
   const [announcement, setAnnouncement] = useState('');
   const [selected, setSelected] = useState(() => initialSelection(section.groups));
-
-  // After hydration only, so the first render matches the prerendered (monthly) HTML.
-  useEffect(() => {
-    setBilling(billingFromQuery(window.location.search));
-    setFromAddress(true);
-  }, []);
-
-  useEffect(() => {
-    if (!fromAddress) return;
-    const { pathname, search, hash } = window.location;
-    const next = queryWithBilling(search, billing);
-    if (next !== search) window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
-  }, [billing, fromAddress]);
 
   const choosePeriod = (period: BillingPeriod) => {
     setBilling(period);

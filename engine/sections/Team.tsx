@@ -1,4 +1,5 @@
 import type { TeamSection } from '../generated/content';
+import { LabelList } from '../ui/lists';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 /** "Elena Vasquez" → "EV": the portrait is the person's initials, so no photo files are needed. */
@@ -18,11 +19,7 @@ export function Team({ section, index }: SectionProps<TeamSection>) {
             <h3 className="team__name">{member.name}</h3>
             <p className="team__role">{member.role}</p>
             <p className="team__bio">{member.bio}</p>
-            {member.expertise && member.expertise.length > 0 && (
-              <ul className="team__expertise">
-                {member.expertise.map((e) => <li key={e}>{e}</li>)}
-              </ul>
-            )}
+            <LabelList labels={member.expertise} className="team__expertise" />
           </li>
         ))}
       </ul>

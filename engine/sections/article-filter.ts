@@ -1,4 +1,5 @@
 import type { Article } from '../generated/content';
+import type { QueryCodec } from '../ui/use-query-state';
 
 /** The category value that shows every article. */
 export const ALL_CATEGORIES = 'all';
@@ -38,4 +39,26 @@ export function viewArticles<A extends Pick<Article, 'title' | 'excerpt' | 'cate
 /** "Showing {shown} of {total} articles" with the numbers filled in. */
 export function countLine(template: string, shown: number, total: number): string {
   return template.replace('{shown}', String(shown)).replace('{total}', String(total));
+}
+
+/** What a visitor filtered the articles by: the search text and a category id. */
+export interface ArticleFilter {
+  q: string;
+  category: string;
+}
+
+/** ?q= and ?category= of an article list with these category ids; an unknown category shows every article. */
+export function articleQuery(categories: readonly string[]): QueryCodec<ArticleFilter> {
+  return {
+    read(params) {
+      const category = params.get('category') ?? ALL_CATEGORIES;
+      return { q: params.get('q') ?? '', category: categories.includes(category) ? category : ALL_CATEGORIES };
+    },
+    write(params, { q, category }) {
+      if (q) params.set('q', q);
+      else params.delete('q');
+      if (category !== ALL_CATEGORIES) params.set('category', category);
+      else params.delete('category');
+    },
+  };
 }

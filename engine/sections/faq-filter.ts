@@ -1,4 +1,5 @@
 import type { FAQSet } from '../generated/content';
+import type { QueryCodec } from '../ui/use-query-state';
 
 export type FaqItem = FAQSet['items'][number];
 
@@ -47,4 +48,32 @@ export function groupByCategory<T extends Pick<FaqItem, 'category'>>(items: read
 /** Answers are plain text; a blank line starts a new paragraph. */
 export function answerParagraphs(answer: string): string[] {
   return answer.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+/** What a visitor filtered the questions by: the search text and a category id. */
+export interface FaqFilter {
+  q: string;
+  category: string;
+}
+
+/**
+ * ?q= and ?category= of an FAQ section that has a search box (`search`) and a filter over these
+ * category ids (`categories`, null without a filter). An unknown category shows every question.
+ * Both are written again in a fixed order (q, then category), so the same list always has the same
+ * address; a search of only spaces is not kept.
+ */
+export function faqQuery(search: boolean, categories: readonly string[] | null): QueryCodec<FaqFilter> {
+  return {
+    read(params) {
+      const category = params.get('category') ?? ALL_CATEGORIES;
+      const known = categories !== null && (category === ALL_CATEGORIES || categories.includes(category));
+      return { q: search ? (params.get('q') ?? '') : '', category: known ? category : ALL_CATEGORIES };
+    },
+    write(params, { q, category }) {
+      params.delete('q');
+      params.delete('category');
+      if (q.trim()) params.set('q', q);
+      if (category !== ALL_CATEGORIES) params.set('category', category);
+    },
+  };
 }

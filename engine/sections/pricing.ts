@@ -1,4 +1,5 @@
 import type { PricingPlan } from '../generated/content';
+import { queryWith, type QueryCodec } from '../ui/use-query-state';
 
 /** The two billing periods of a pricing table (spec 001 §4 "Pricing"). */
 export type BillingPeriod = 'monthly' | 'annual';
@@ -6,18 +7,20 @@ export type BillingPeriod = 'monthly' | 'annual';
 /** The address query that keeps the chosen period, e.g. /pricing?billing=annual. */
 export const BILLING_PARAM = 'billing';
 
-/** The period a query string asks for; anything but billing=annual is the default, monthly. */
+/** ?billing=: anything but billing=annual is the default, monthly, which leaves no trace in the address. */
+export const BILLING_QUERY: QueryCodec<BillingPeriod> = {
+  read: (params) => (params.get(BILLING_PARAM) === 'annual' ? 'annual' : 'monthly'),
+  write: (params, period) => (period === 'annual' ? params.set(BILLING_PARAM, 'annual') : params.delete(BILLING_PARAM)),
+};
+
+/** The period a query string asks for. */
 export function billingFromQuery(search: string): BillingPeriod {
-  return new URLSearchParams(search).get(BILLING_PARAM) === 'annual' ? 'annual' : 'monthly';
+  return BILLING_QUERY.read(new URLSearchParams(search));
 }
 
-/** The query string for a period: monthly is the default, so it leaves no trace in the address. */
+/** The query string for a period, e.g. `?utm_source=mail&billing=annual`. */
 export function queryWithBilling(search: string, period: BillingPeriod): string {
-  const params = new URLSearchParams(search);
-  if (period === 'annual') params.set(BILLING_PARAM, 'annual');
-  else params.delete(BILLING_PARAM);
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return queryWith(search, BILLING_QUERY, period);
 }
 
 /** "$1,200" or "$9.50": thousands separated, cents only when there are any. */

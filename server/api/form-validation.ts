@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { HONEYPOT_FIELD, messageFor, payloadSchema } from '../../engine/forms/payload';
 import type { Form } from '../../engine/content/model';
+import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -70,10 +71,6 @@ function clean(value: unknown, singleLine: boolean): unknown {
   if (typeof value === 'string') return singleLine ? value.replace(/[\r\n\0]/g, '') : value.replace(/\0/g, '');
   if (Array.isArray(value)) return value.map((v) => clean(v, singleLine));
   return value;
-}
-
-function decodePointer(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Most problems a validation answer lists one by one; the rest are counted. */

@@ -6,7 +6,7 @@ import type { Form } from '../../engine/content/model';
 import { mailsAbout } from './mail';
 import { siteModel, waitForIslands } from './site';
 
-type FieldSchema = { type?: string; title?: string; oneOf?: Array<{ const: string }>; enum?: string[]; minLength?: number; pattern?: string; format?: string };
+type FieldSchema = { type?: string; title?: string; oneOf?: Array<{ const: string; title?: string }>; enum?: string[]; minLength?: number; pattern?: string; format?: string };
 
 /** Where each form is shown: the first page with a form section naming it. */
 function pageOf(formId: string): string {
@@ -60,7 +60,7 @@ for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCo
     const { team, autoReply } = await mailsAbout(email);
     expect(team.envelopeTo).toEqual(['team@takedownshield.test']);
     // A form with an urgency puts it in front of the subject, as the visitor chose it.
-    const urgency = (form.fields.properties as Record<string, FieldSchema & { oneOf?: Array<{ const: string; title?: string }> }>).urgency;
+    const urgency = (form.fields.properties as Record<string, FieldSchema>).urgency;
     const chosen = urgency?.oneOf?.find((o) => o.const === sent.urgency)?.title ?? sent.urgency;
     expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}New lead: ${form.title}`);
     expect(team.mail.text).toContain(`Form: ${form.title} (${form.id})`);

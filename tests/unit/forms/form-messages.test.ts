@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { Form } from '../../../engine/content/model';
-import { checkValues } from '../../../engine/forms/FormSection.island';
+import { checkValues } from '../../../engine/forms/check-values';
 import { buildPayload } from '../../../engine/forms/payload';
 import { compileFormValidators } from '../../../engine/forms/vite-plugin-form-validators';
 import { checkSubmission, compileForms } from '../../../server/api/form-validation';

@@ -157,6 +157,28 @@ describe('the <head> of real pages', () => {
     ]);
   });
 
+  it.each([
+    ['/pricing', '/pricing'],
+    ['/Pricing/', '/pricing'],
+    ['/pricing?billing=annual', '/pricing'],
+    ['/no-such-page', null],
+  ])('the header marks the page shown at %s as current: %s', (location, current) => {
+    const header = islandData(renderPage(model, location, options).html).find((i) => i.name === 'Header');
+    expect((header?.props as { currentPath: string | null }).currentPath).toBe(current);
+  });
+
+  it('every head tag of the page is in <head>, after charset and viewport, and the body has none', () => {
+    const html = renderPage(model, '/pricing', options).html;
+    const head = headOf(html);
+    expect(head.indexOf('<meta charSet="utf-8"/>')).toBe(0);
+    expect(head.indexOf('name="viewport"')).toBeLessThan(head.indexOf('<title>'));
+    expect(head.indexOf('<title>')).toBeLessThan(head.indexOf('rel="icon"'));
+    const body = html.slice(html.indexOf('<body>'));
+    expect(tags(body, 'title')).toEqual([]);
+    expect(tags(body, 'meta')).toEqual([]);
+    expect(tags(body, 'link')).toEqual([]);
+  });
+
   it('a real page renders with status 200', () => {
     expect(renderPage(model, '/', options).status).toBe(200);
     expect(renderPage(model, '/takedowns/diy', options).status).toBe(200);
