@@ -8,6 +8,7 @@ import { createApiRouter, sendApiError, shownPath, type ApiEndpoint, type ApiErr
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
+import type { SubmissionRules } from '../engine/forms/payload';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
 
@@ -17,6 +18,8 @@ export interface AppConfig {
   siteUrl: string;
   /** The site model's forms; each is accepted by the submission endpoint it names. None: every submission is refused. */
   forms?: Record<string, Form>;
+  /** What an endpoint accepts from a request that names no form, by endpoint (site/forms/api/). */
+  apiPayloads?: Record<string, SubmissionRules>;
   /** The site model's badges; required when a form posts to /api/generate-badge. */
   badges?: Badges;
   /** Further API endpoints, mounted after the submission endpoints. */
@@ -231,6 +234,7 @@ export function createApp(config: AppConfig): express.Express {
   app.use('/api', rateLimitMiddleware(limiter));
   const submissions = createSubmissionEndpoints({
     forms: config.forms ?? {},
+    apiPayloads: config.apiPayloads,
     badges: config.badges,
     store: config.store,
     siteUrl: config.siteUrl,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
+import type { SubmissionRules } from '../engine/forms/payload';
 import { createApp } from './app';
 import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-server';
 import { describeNotifyConfig, readNotifyConfig } from './notify/config';
@@ -35,7 +36,7 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
 /** Rules when the build wrote none: every lead to LEADS_EMAIL_TO. */
 const NO_RULES: NotificationRules = { defaultSubject: 'New lead: {{form}}', rules: [] };
 
-type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site'>>;
+type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads'>>;
 
 /** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
 function readSiteModel(distDir: string): ServedModel {
@@ -51,7 +52,7 @@ function readSiteModel(distDir: string): ServedModel {
     fail(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
   }
   if (typeof model.forms !== 'object' || model.forms === null) fail(`${file} has no forms. Run \`npm run build\` again.`);
-  return { forms: model.forms, badges: model.badges, notifications: model.notifications, site: model.site };
+  return { forms: model.forms, badges: model.badges, notifications: model.notifications, site: model.site, apiPayloads: model.apiPayloads };
 }
 
 function readIpHashSalt(value: string | undefined): string {
@@ -60,6 +61,9 @@ function readIpHashSalt(value: string | undefined): string {
   console.warn('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
   return randomBytes(32).toString('hex');
 }
+
+/** The API's documented payloads by their id, which leads record as their form. */
+const byId = (payloads: Record<string, SubmissionRules>) => Object.fromEntries(Object.values(payloads).map((p) => [p.id, p]));
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -84,7 +88,7 @@ async function main(): Promise<void> {
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
-  const { forms, badges, notifications, site } = readSiteModel(distDir);
+  const { forms, badges, notifications, site, apiPayloads = {} } = readSiteModel(distDir);
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
   console.log(describeNotifyConfig(notify.config));
@@ -105,7 +109,7 @@ async function main(): Promise<void> {
   await store.init();
 
   const notifying = notify.config.smtpUrl !== null || notify.config.webhookUrl !== null;
-  const delivery = notifying ? createDelivery(notify.config, { forms, siteName: site?.name ?? siteUrl }) : null;
+  const delivery = notifying ? createDelivery(notify.config, { forms: { ...forms, ...byId(apiPayloads) }, siteName: site?.name ?? siteUrl }) : null;
   const worker = delivery
     ? createOutboxWorker({
         store,
@@ -117,9 +121,9 @@ async function main(): Promise<void> {
         },
       })
     : null;
-  const notifier = notifying ? createNotifier({ config: notify.config, rules: notifications ?? NO_RULES, forms, onQueued: () => worker?.poke() }) : undefined;
+  const notifier = notifying ? createNotifier({ config: notify.config, rules: notifications ?? NO_RULES, forms: { ...forms, ...byId(apiPayloads) }, onQueued: () => worker?.poke() }) : undefined;
 
-  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, badges, rateLimit, ipHashSalt, notifier });
+  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
   // refusals get the same security headers and JSON error body as the app's own answers.
   const server = createHttpServer(app, timeouts);

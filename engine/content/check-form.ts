@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Form } from '../generated/content';
+import type { SubmissionRules } from '../forms/payload';
 import type { DataIssue } from './validate';
 
 const RULE_KEYWORDS: Record<string, string[]> = {
@@ -29,7 +29,7 @@ function fieldSchemaCompiler(): Ajv {
   return compiler;
 }
 
-export function checkFormDefinition(form: Form): DataIssue[] {
+export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
   const issues: DataIssue[] = [];
   const fields = (form.fields.properties ?? {}) as Record<string, Record<string, unknown>>;
   const names = Object.keys(fields);

@@ -1,4 +1,4 @@
-import type { Badges, FAQSet, Form, KnownLinks, Page, Site } from '../generated/content';
+import type { APIPayload, Badges, FAQSet, Form, KnownLinks, Notifications, Page, Site } from '../generated/content';
 
 /** The type of a file's data once its kind's schema accepted it. */
 export interface ContentOf {
@@ -8,7 +8,9 @@ export interface ContentOf {
   page: Page;
   'faq-set': FAQSet;
   form: Form;
+  'api-payload': APIPayload;
   badges: Badges;
+  notifications: Notifications;
 }
 
 export type KindName = keyof ContentOf;
@@ -30,6 +32,8 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
   { kind: 'faq-set', schema: 'faq-set.schema.json', matches: (p) => /^site\/faq\/[^/]+\.yaml$/.test(p), where: 'site/faq/*.yaml' },
   { kind: 'badges', schema: 'badges.schema.json', matches: (p) => p === 'site/data/badges.yaml', where: 'site/data/badges.yaml' },
   { kind: 'form', schema: 'form.schema.json', matches: (p) => /^site\/forms\/[^/]+\.yaml$/.test(p), where: 'site/forms/*.yaml' },
+  { kind: 'api-payload', schema: 'api-payload.schema.json', matches: (p) => /^site\/forms\/api\/[^/]+\.yaml$/.test(p), where: 'site/forms/api/*.yaml' },
+  { kind: 'notifications', schema: 'notifications.schema.json', matches: (p) => p === 'site/notifications.yaml', where: 'site/notifications.yaml' },
 ];
 
 export function kindOf(path: string): ContentKind | undefined {

@@ -12,7 +12,9 @@ const ROOTS: Record<string, string> = {
   faqSet: 'faq-set.schema.json',
   knownLinks: 'links.schema.json',
   form: 'form.schema.json',
+  apiPayload: 'api-payload.schema.json',
   badges: 'badges.schema.json',
+  notifications: 'notifications.schema.json',
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Badges, Page } from '../generated/content';
+import type { Badges, Notifications, Page } from '../generated/content';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
@@ -45,6 +45,9 @@ const REQUIRED_FILES = [
 
 const LINK_KEYS = new Set(['href', 'canonical']);
 
+/** Without site/notifications.yaml every lead goes to LEADS_EMAIL_TO. */
+const NO_NOTIFICATION_RULES: Notifications = { defaultSubject: 'New lead: {{form}}', rules: [] };
+
 /**
  * YAML sources → validated, cross-checked site model, in four phases: parse, validate against the
  * schemas, check the rules that span files, resolve references. Pure: reads nothing but its
@@ -71,6 +74,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       notFound: notFoundPage,
       faqSets: dataById(checked.collections, 'faq-set'),
       forms: dataById(checked.collections, 'form'),
+      apiPayloads: Object.fromEntries([...checked.collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
+      notifications: validated.valid.notifications[0]?.data ?? NO_NOTIFICATION_RULES,
       badges,
       knownLinks: links.known,
       linkSources: linkSources(validated.inOrder),
@@ -122,7 +127,7 @@ export function validateSources(
   validator: ContentValidator,
   blamed: Blamed,
 ): { valid: ValidContent; inOrder: Array<ParsedSource>; problems: Problem[]; blamed: Blamed } {
-  const valid: ValidContent = { site: [], links: [], 'not-found': [], page: [], 'faq-set': [], form: [], badges: [] };
+  const valid: ValidContent = { site: [], links: [], 'not-found': [], page: [], 'faq-set': [], form: [], 'api-payload': [], badges: [], notifications: [] };
   const inOrder: ParsedSource[] = [];
   const problems: Problem[] = [];
   blamed = copyOf(blamed);
@@ -181,7 +186,17 @@ export function checkRules(
     if (!files.some((f) => f.path === path)) problems.push(wholeFile(path, `file is missing: it declares ${what}`));
   }
 
-  const collections: Collections = { site: new Map(), links: new Map(), 'not-found': new Map(), page: new Map(), 'faq-set': new Map(), form: new Map(), badges: new Map() };
+  const collections: Collections = {
+    site: new Map(),
+    links: new Map(),
+    'not-found': new Map(),
+    page: new Map(),
+    'faq-set': new Map(),
+    form: new Map(),
+    'api-payload': new Map(),
+    badges: new Map(),
+    notifications: new Map(),
+  };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
 
   for (const { file, data } of valid['faq-set']) problems.push(...uniqueIds(file, data.items, 'items', 'question id'));
@@ -218,7 +233,48 @@ export function checkRules(
     problems.push(...pageShape(file, data));
   }
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
+  problems.push(...apiPayloadRules(valid['api-payload'], collections));
+  for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections));
   return { problems, pages, collections, blamed };
+}
+
+/**
+ * A payload the API accepts without a form: its rules hold like a form's, its id is not a form's,
+ * and each endpoint has at most one (a request that names no form has nothing else to go by).
+ */
+function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collections: Collections): Problem[] {
+  const problems: Problem[] = [];
+  const byEndpoint = new Map<string, ParsedFile>();
+  for (const { file, data } of entries) {
+    const clash = collections.form.get(data.id) ?? collections['api-payload'].get(data.id);
+    if (clash) {
+      problems.push(problemAt(file, ['id'], `the id "${data.id}" is already used by ${clash.file.path}`));
+      continue;
+    }
+    const other = byEndpoint.get(data.submit.endpoint);
+    if (other) {
+      problems.push(problemAt(file, ['submit', 'endpoint'], `${other.path} already says what ${data.submit.endpoint} accepts without a form`));
+      continue;
+    }
+    const issues = checkFormDefinition(data);
+    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    if (issues.length > 0) continue;
+    byEndpoint.set(data.submit.endpoint, file);
+    collections['api-payload'].set(data.id, { file, data });
+  }
+  return problems;
+}
+
+/** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
+function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections): Problem[] {
+  const problems = uniqueIds(file, notifications.rules, 'rules', 'rule id');
+  const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
+  notifications.rules.forEach((rule, i) => {
+    (rule.forms ?? []).forEach((id, j) => {
+      if (!known.includes(id)) problems.push(problemAt(file, ['rules', i, 'forms', j], `no form "${id}" in site/forms/. Known forms: ${known.join(', ')}`));
+    });
+  });
+  return problems;
 }
 
 /** The files of a kind by id; a second file with the same id is a problem. */

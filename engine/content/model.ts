@@ -1,4 +1,4 @@
-import type { BadgeBuilderSection, Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Page, PageMeta, Section, Site } from '../generated/content';
+import type { APIPayload, BadgeBuilderSection, Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Notifications, Page, PageMeta, Section, Site } from '../generated/content';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
 export type ResolvedSection =
@@ -44,8 +44,10 @@ export interface SiteModel {
   faqSets: Record<string, FAQSet>;
   forms: Record<string, Form>;
   badges: Badges;
-  /** site/notifications.yaml; the build writes it for the server. */
-  notifications?: import('../../server/notify/plan').NotificationRules;
+  /** site/forms/api/*.yaml by the endpoint that accepts each when a request names no form. */
+  apiPayloads: Record<string, APIPayload>;
+  /** site/notifications.yaml (no rules when the file is absent): who hears of each lead. */
+  notifications: Notifications;
   knownLinks: KnownLinks['known'];
   linkSources: LinkSource[];
 }

@@ -1,5 +1,17 @@
 import type { Form } from '../generated/content';
 
+/**
+ * What checking a submission needs of a form: its fields, their messages and how the payload is
+ * built. A site form has all of it, and so does a payload the API accepts without a form
+ * (site/forms/api/*.yaml).
+ */
+export type SubmissionRules = Pick<Form, 'id' | 'title' | 'fields' | 'messages'> & {
+  submit: Pick<Form['submit'], 'endpoint' | 'formType' | 'payload'> & Partial<Form['submit']>;
+  ui?: Form['ui'];
+  trim?: Form['trim'];
+  defaults?: Form['defaults'];
+};
+
 /** Form values as the visitor entered them. */
 export type FormValues = Record<string, unknown>;
 /** What is posted to the endpoint. */
@@ -25,11 +37,11 @@ const NO_MESSAGE = 'No message provided';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
-function fieldSchemas(form: Form): Record<string, JsonSchema> {
+function fieldSchemas(form: SubmissionRules): Record<string, JsonSchema> {
   return (form.fields.properties ?? {}) as Record<string, JsonSchema>;
 }
 
-function fieldTitle(form: Form, field: string): string {
+function fieldTitle(form: SubmissionRules, field: string): string {
   return str(fieldSchemas(form)[field]?.title) || field;
 }
 
@@ -72,7 +84,7 @@ export function buildPayload(form: Form, values: FormValues): Payload {
  * The JSON Schema the server checks a posted body against: derived from the same field schema the
  * browser validates with, so both apply the same rules and say the same messages.
  */
-export function payloadSchema(form: Form): JsonSchema {
+export function payloadSchema(form: SubmissionRules): JsonSchema {
   const fields = fieldSchemas(form);
   const honeypot = { [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 } };
   if (form.submit.payload === 'as-is') {
@@ -107,7 +119,7 @@ function pick(schema: JsonSchema | undefined): JsonSchema {
 }
 
 /** The form's own words for a broken rule, else a plain default. */
-export function messageFor(form: Form, field: string, rule: string): string {
+export function messageFor(form: SubmissionRules, field: string, rule: string): string {
   // A choice list fails as oneOf/const (labelled options) or enum; the YAML names all of them enum.
   const key = rule === 'oneOf' || rule === 'const' ? 'enum' : rule;
   const own = (form.messages as Record<string, Record<string, string> | undefined>)[field]?.[key];

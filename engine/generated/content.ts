@@ -105,6 +105,10 @@ export type Paragraphs = [string, ...string[]];
  * A link target: a site path such as /pricing, an in-page anchor such as #contact-form, a path with an anchor such as /takedowns/commercial#contact-form, or a full https:// or mailto: address.
  */
 export type Href1 = string;
+/**
+ * Fields whose surrounding spaces are removed before checking and sending.
+ */
+export type Trim = string[];
 
 export interface Content {
   site?: Site;
@@ -112,7 +116,9 @@ export interface Content {
   faqSet?: FAQSet;
   knownLinks?: KnownLinks;
   form?: Form;
+  apiPayload?: APIPayload;
   badges?: Badges;
+  notifications?: Notifications;
   section?: Section;
 }
 /**
@@ -1414,13 +1420,7 @@ export interface Form {
      */
     download?: string;
   };
-  /**
-   * A JSON Schema (type: object) describing the values: properties with type, title, enum/oneOf options, minLength, pattern; and required.
-   */
-  fields: {
-    type: 'object';
-    properties: {};
-  };
+  fields: Fields;
   /**
    * Layout and labels in @rjsf uiSchema form: ui:order, ui:widget (textarea, select, radio, email), ui:placeholder, ui:help, ui:options rows.
    */
@@ -1429,26 +1429,8 @@ export interface Form {
    * Initial values, restored after a successful submit.
    */
   defaults?: {};
-  /**
-   * Fields whose surrounding spaces are removed before checking and sending.
-   */
-  trim?: string[];
-  /**
-   * The exact text for each rule: field → rule (required, minLength, pattern, format, enum, type) → message.
-   */
-  messages: {
-    [k: string]:
-      | {
-          required?: string;
-          minLength?: string;
-          maxLength?: string;
-          pattern?: string;
-          format?: string;
-          enum?: string;
-          type?: string;
-        }
-      | undefined;
-  };
+  trim?: Trim;
+  messages: Messages;
   errors: {
     /**
      * after-submit: errors appear after the first send attempt; submit-and-live: also while typing once a field has been left; browser: the browser's own checks only.
@@ -1478,12 +1460,70 @@ export interface Form {
     resetOnSuccess: boolean;
   };
 }
+/**
+ * A JSON Schema (type: object) describing the values: properties with type, title, enum/oneOf options, minLength, pattern; and required.
+ */
+export interface Fields {
+  type: 'object';
+  properties: {};
+}
+/**
+ * The exact text for each rule: field → rule (required, minLength, pattern, format, enum, type) → message.
+ */
+export interface Messages {
+  [k: string]:
+    | {
+        required?: string;
+        minLength?: string;
+        maxLength?: string;
+        pattern?: string;
+        format?: string;
+        enum?: string;
+        type?: string;
+      }
+    | undefined;
+}
 export interface FormOutcome {
   show: 'banner' | 'toast' | 'alert';
   /**
    * The text shown. Leave it out to show the server's or the submission helper's message.
    */
   text?: string;
+}
+/**
+ * site/forms/api/*.yaml: what an endpoint accepts from a client that names no form (no X-Form-Id header), such as another system posting the payload the API documents. Checked, stored and notified like a form's submission.
+ */
+export interface APIPayload {
+  $schema?: string;
+  /**
+   * A name for this payload, unique among forms and payloads; leads record it as their form.
+   */
+  id: string;
+  /**
+   * What the team e-mail calls it, e.g. 'Contact request sent to the API'.
+   */
+  title: string;
+  submit: {
+    /**
+     * The endpoint that accepts this payload when a request names no form. One payload per endpoint.
+     */
+    endpoint: '/api/contact' | '/api/takedown-request';
+    /**
+     * What kind of lead this is; /api/contact derives the default subject and service interest from it.
+     */
+    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'badge';
+    /**
+     * The fields are stored exactly as posted.
+     */
+    payload: 'as-is';
+  };
+  fields: Fields;
+  messages: Messages;
+  /**
+   * Only `<field>: { ui:widget: textarea }` matters here: such a field may span lines; every other one loses its line breaks.
+   */
+  ui?: {};
+  trim?: Trim;
 }
 /**
  * site/data/badges.yaml: the protection badges sites can embed — types, sizes and colours.
@@ -1532,4 +1572,55 @@ export interface BadgeColour {
   id: string;
   name: string;
   hex: string;
+}
+/**
+ * site/notifications.yaml: who hears of each lead, and with which subject. Addresses of the mail server and secrets are never written here: they come from the server's environment (SMTP_URL, MAIL_FROM, LEADS_EMAIL_TO, WEBHOOK_URL, WEBHOOK_SECRET).
+ */
+export interface Notifications {
+  $schema?: string;
+  /**
+   * Subject of the team e-mail for a lead no rule matches; it goes to LEADS_EMAIL_TO. May use {{field}} for a submitted value and {{form}} for the form's title.
+   */
+  defaultSubject: string;
+  /**
+   * Each rule that matches a lead sends one e-mail to its recipients. A lead that matches none goes to LEADS_EMAIL_TO with the default subject.
+   */
+  rules: NotificationRule[];
+}
+export interface NotificationRule {
+  /**
+   * A short name for the rule, unique in this file. It appears in `npm run leads -- outbox` and in each e-mail's Message-ID.
+   */
+  id: string;
+  /**
+   * Form ids this rule covers (the id at the top of a file in site/forms/). Leave out to cover every form.
+   *
+   * @minItems 1
+   */
+  forms?: [string, ...string[]];
+  /**
+   * API endpoints this rule covers, including requests sent without a form id. Leave out to cover every endpoint.
+   *
+   * @minItems 1
+   */
+  endpoints?: [
+    '/api/contact' | '/api/takedown-request' | '/api/generate-badge',
+    ...('/api/contact' | '/api/takedown-request' | '/api/generate-badge')[]
+  ];
+  /**
+   * Conditions on submitted fields: field name → the value, or list of values, that match. Every condition must hold.
+   */
+  when?: {
+    [k: string]: string | [string, ...string[]] | undefined;
+  };
+  /**
+   * Who gets the e-mail. Leave out to send to LEADS_EMAIL_TO.
+   *
+   * @minItems 1
+   */
+  to?: [string, ...string[]];
+  /**
+   * The e-mail's subject. {{field}} puts in a submitted value (on one line, shortened to 80 characters), {{form}} the form's title. The urgency is added in front when the form has one.
+   */
+  subject: string;
 }

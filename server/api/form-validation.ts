@@ -1,7 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { HONEYPOT_FIELD, messageFor, payloadSchema } from '../../engine/forms/payload';
-import type { Form } from '../../engine/content/model';
+import { HONEYPOT_FIELD, messageFor, payloadSchema, type SubmissionRules } from '../../engine/forms/payload';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
 
 type JsonSchema = Record<string, unknown>;
@@ -11,7 +10,7 @@ const UNBOUNDED_PATTERN_INPUT = 2_000;
 const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
 
 export interface CompiledForm {
-  form: Form;
+  form: SubmissionRules;
   validate: ValidateFunction;
   /** Payload keys whose value may span lines; every other string loses CR and LF. */
   multiline: ReadonlySet<string>;
@@ -42,7 +41,7 @@ function guardPatterns(schema: unknown): unknown {
   return { ...out, if: { maxLength: limit }, then: checks, else: { maxLength: limit } };
 }
 
-function multilineKeys(form: Form): Set<string> {
+function multilineKeys(form: SubmissionRules): Set<string> {
   const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
   const keys = new Set(Object.keys(form.fields.properties ?? {}).filter((f) => ui[f]?.['ui:widget'] === 'textarea'));
   // A contact payload's message is a textarea, a details field, or fields joined line by line.
@@ -51,7 +50,7 @@ function multilineKeys(form: Form): Set<string> {
 }
 
 /** One ajv instance and one compiled validator per form, built when the app starts. */
-export function compileForms(forms: Record<string, Form>): Map<string, CompiledForm> {
+export function compileForms(forms: Record<string, SubmissionRules>): Map<string, CompiledForm> {
   // The same options the content check compiles field schemas with, so a form that passes it compiles here.
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
@@ -89,7 +88,7 @@ function plural(n: number, one: string, many: string): string {
  * MAX_LISTED_PROBLEMS fields are listed, an unknown key is named only if it is short and plain,
  * and what is left out is counted under UNLISTED_KEY.
  */
-export function fieldMessages(form: Form, errors: readonly ErrorObject[]): Record<string, string> {
+export function fieldMessages(form: SubmissionRules, errors: readonly ErrorObject[]): Record<string, string> {
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   let listed = 0;

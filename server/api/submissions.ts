@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { resolveBadge, type BadgeChoice } from '../../engine/badges/resolve';
 import { badgeSnippet } from '../../engine/badges/snippet';
 import type { Badges, Form } from '../../engine/content/model';
+import type { SubmissionRules } from '../../engine/forms/payload';
 import { API_MESSAGES, ERROR_CODES, HEADERS, IDEMPOTENCY_KEY_PATTERN, REQUESTED_WITH, type CreatedAnswer } from '../../engine/api-contract';
 import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
@@ -22,6 +23,8 @@ const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
 export interface SubmissionConfig {
   forms: Record<string, Form>;
+  /** What each endpoint accepts from a request that names no form (site/forms/api/), by endpoint. */
+  apiPayloads?: Record<string, SubmissionRules>;
   store: LeadStore;
   /** Needed when a form posts to /api/generate-badge: its answer carries the badge's install snippet. */
   badges?: Badges;
@@ -89,6 +92,7 @@ function sendCreated(res: Response, data: SubmissionResponse): void {
 
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
   const compiled = compileForms(config.forms);
+  const documented = compileForms(config.apiPayloads ?? {});
   const { store, ipHashSalt, badges, siteUrl, notifier } = config;
   checkBadgeForms([...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'), badges);
 
@@ -115,7 +119,8 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       if ('problem' in parsed) return reply(res, parsed.problem);
 
       const formId = req.get(HEADERS.formId);
-      const target = formId ? accepted.find((c) => c.form.id === formId) : undefined;
+      // No X-Form-Id: another system posting the payload the API documents, if this endpoint has one.
+      const target = formId === undefined ? [...documented.values()].find((c) => c.form.submit.endpoint === endpoint) : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
       const outcome = checkSubmission(target, parsed.value);

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
-import type { Form } from '../../engine/content/model';
+import type { Described } from './plan';
 import type { ClaimedJob } from '../store/types';
 import type { NotifyConfig } from './config';
 import { autoReplyEmail, teamEmail, webhookBody, type MailMessage } from './messages';
@@ -13,7 +13,7 @@ export interface Delivery {
 }
 
 export interface DeliveryDeps {
-  forms: Record<string, Form>;
+  forms: Record<string, Described>;
   siteName: string;
   fetchImpl?: typeof fetch;
   now?: () => Date;

@@ -1,6 +1,6 @@
-import type { Form } from '../../engine/content/model';
+
 import type { ClaimedJob, StoredLead } from '../store/types';
-import { optionTitle } from './plan';
+import { optionTitle, type Described } from './plan';
 import { escapeHtml, oneLine, visibleLines } from './text';
 
 export interface MailMessage {
@@ -28,7 +28,7 @@ export function messageIdFor(leadId: string, rule: string, mailFrom: string): st
 }
 
 /** The lead's answers in form order, labelled as the form labels them, as plain (not yet escaped) text. */
-export function leadFields(lead: StoredLead, form: Form | undefined): Array<{ label: string; value: string }> {
+export function leadFields(lead: StoredLead, form: Described | undefined): Array<{ label: string; value: string }> {
   const properties = (form?.fields.properties ?? {}) as Record<string, { title?: string }>;
   const uiOrder = ((form?.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? [];
   const keys = Object.keys(lead.payload);
@@ -40,7 +40,7 @@ export function leadFields(lead: StoredLead, form: Form | undefined): Array<{ la
   });
 }
 
-export function teamEmail(job: ClaimedJob, form: Form | undefined, mailFrom: string, siteName: string): MailMessage {
+export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom: string, siteName: string): MailMessage {
   const { lead } = job;
   const data = job.data as { to: string[]; subject: string };
   const fields = leadFields(lead, form);

@@ -1,4 +1,4 @@
-import type { Form } from '../../engine/content/model';
+import type { Described } from './plan';
 import type { PlannedNotification } from '../store/types';
 import type { NotifyConfig } from './config';
 import { planNotifications, type LeadFacts, type NotificationRules } from './plan';
@@ -9,7 +9,7 @@ export interface Notifier {
   queued(): void;
 }
 
-export function createNotifier(options: { config: NotifyConfig; rules: NotificationRules; forms: Record<string, Form>; onQueued?: () => void }): Notifier {
+export function createNotifier(options: { config: NotifyConfig; rules: NotificationRules; forms: Record<string, Described>; onQueued?: () => void }): Notifier {
   const { config, rules, forms, onQueued = () => {} } = options;
   return {
     plan(lead) {

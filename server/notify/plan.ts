@@ -1,27 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Form } from '../../engine/content/model';
+import type { SubmissionRules } from '../../engine/forms/payload';
+import type { Notifications } from '../../engine/generated/content';
 import type { PlannedNotification } from '../store/types';
 import { isPlainAddress, type NotifyConfig } from './config';
 import { oneLine } from './text';
 
+/** What a lead's e-mails need of the form (or API payload) that accepted it: labels, options, title, auto-reply. */
+export type Described = SubmissionRules & { autoReply?: Form['autoReply'] };
+
 /** site/notifications.yaml, as its schema describes it. */
-export interface NotificationRules {
-  defaultSubject: string;
-  rules: Array<{
-    id: string;
-    forms?: string[];
-    endpoints?: string[];
-    when?: Record<string, string | string[]>;
-    to?: string[];
-    subject: string;
-  }>;
-}
+export type NotificationRules = Notifications;
 
 /** What a form may declare for the visitor's confirmation e-mail (site/forms/*.yaml, `autoReply`). */
-export interface AutoReply {
-  subject: string;
-  text: string;
-}
+export type AutoReply = NonNullable<Form['autoReply']>;
 
 export interface LeadFacts {
   endpoint: string;
@@ -35,14 +27,14 @@ export const AUTO_REPLY_WINDOW_SECONDS = 3600;
 const SUBJECT_VALUE_LENGTH = 80;
 
 /** The option title the form shows for a value, else the value itself. */
-export function optionTitle(form: Form | undefined, field: string, value: unknown): string {
+export function optionTitle(form: Described | undefined, field: string, value: unknown): string {
   const schema = (form?.fields.properties as Record<string, { oneOf?: Array<{ const?: unknown; title?: string }> }> | undefined)?.[field];
   const option = schema?.oneOf?.find((o) => o.const === value);
   return option?.title ?? (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
 }
 
 /** `{{field}}` → the submitted value on one line (shortened); `{{form}}` → the form's title. */
-export function renderSubject(template: string, lead: LeadFacts, form: Form | undefined): string {
+export function renderSubject(template: string, lead: LeadFacts, form: Described | undefined): string {
   let subject = template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_m, name: string) => {
     if (name === 'form') return form?.title ?? lead.endpoint;
     const value = lead.payload[name];
@@ -56,7 +48,7 @@ export function renderSubject(template: string, lead: LeadFacts, form: Form | un
 
 function matches(rule: NotificationRules['rules'][number], lead: LeadFacts): boolean {
   if (rule.forms && !(lead.formId && rule.forms.includes(lead.formId))) return false;
-  if (rule.endpoints && !rule.endpoints.includes(lead.endpoint)) return false;
+  if (rule.endpoints && !(rule.endpoints as readonly string[]).includes(lead.endpoint)) return false;
   for (const [field, accepted] of Object.entries(rule.when ?? {})) {
     const value = lead.payload[field];
     if (typeof value !== 'string' || !(Array.isArray(accepted) ? accepted : [accepted]).includes(value)) return false;
@@ -70,7 +62,7 @@ function matches(rule: NotificationRules['rules'][number], lead: LeadFacts): boo
  */
 export function planNotifications(
   lead: LeadFacts,
-  form: Form | undefined,
+  form: Described | undefined,
   autoReply: AutoReply | undefined,
   rules: NotificationRules,
   config: NotifyConfig,

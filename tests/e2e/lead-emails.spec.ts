@@ -62,7 +62,12 @@ for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCo
     // A form with an urgency puts it in front of the subject, as the visitor chose it.
     const urgency = (form.fields.properties as Record<string, FieldSchema>).urgency;
     const chosen = urgency?.oneOf?.find((o) => o.const === sent.urgency)?.title ?? sent.urgency;
-    expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}New lead: ${form.title}`);
+    // site/notifications.yaml gives the takedown forms subjects of their own; the rest get the default.
+    const subjects: Record<string, string> = {
+      'commercial-takedown': `Commercial takedown request from ${sent.companyName}`,
+      'personal-takedown': `Takedown request from ${sent.contactName}`,
+    };
+    expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}${subjects[form.id] ?? `New lead: ${form.title}`}`);
     expect(team.mail.text).toContain(`Form: ${form.title} (${form.id})`);
     const emailLabel = (form.fields.properties as Record<string, FieldSchema>).email?.title ?? 'Email';
     expect(team.mail.text).toContain(`${emailLabel}: ${email}`);
