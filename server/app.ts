@@ -1,12 +1,13 @@
 import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
+import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form } from '../engine/content/model';
-import { createBadgeResponder, createBadgeRouter } from './api/badges';
+import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
-import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
+import { createStaticHandler } from './static-files';
 import type { LeadStore } from './store/types';
 
 export interface AppConfig {
@@ -155,7 +156,7 @@ export function createApp(config: AppConfig): express.Express {
   });
 
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
-  if (config.badges) app.use('/api/badge', createBadgeRouter({ badges: config.badges }));
+  if (config.badges) app.use(BADGE_API_PATH, createBadgeRouter({ badges: config.badges }));
 
   const limiter = createRateLimiter({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now });
   app.use('/api', rateLimitMiddleware(limiter));
@@ -167,13 +168,7 @@ export function createApp(config: AppConfig): express.Express {
     ipHashSalt: config.ipHashSalt,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
-  const site = loadStaticSite(config.clientDir);
-  app.use(createStaticHandler(site));
+  app.use(createStaticHandler(config.clientDir));
   app.use(errorHandler);
-  // The site's files and the badge images skip the router, with the same security headers (see answerBeforeRouter).
-  const headers = headersSetBy(securityHeaders);
-  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path) });
-  const badgeImages = config.badges ? createBadgeResponder({ badges: config.badges, headers }) : null;
-  answerBeforeRouter(app, badgeImages ? (req, res) => badgeImages(req, res) || files(req, res) : files);
   return app;
 }

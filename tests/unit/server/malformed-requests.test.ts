@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readBadgesFile } from '../../../engine/badges/read-badges';
+import { siteBadges } from '../../support/site-badges';
 import { answerMalformedRequest, createApp } from '../../../server/app';
 import { createFixture, fakeStore, rawRequest, type Fixture } from './helpers';
 
@@ -11,7 +11,7 @@ let port: number;
 
 beforeAll(async () => {
   fixture = createFixture();
-  const app = createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges: readBadgesFile() });
+  const app = createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges: siteBadges() });
   server = createServer(app);
   server.on('clientError', answerMalformedRequest);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
