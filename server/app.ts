@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
@@ -7,11 +8,16 @@ import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
-import { createStaticHandler } from './static-files';
+import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
 import type { LeadStore } from './store/types';
 
-export interface AppConfig {
-  clientDir: string;
+/**
+ * What answers everything outside the API and the health check: the built site in `clientDir`
+ * (`npm start`), or another handler (`npm run dev`: Vite and the page renderer).
+ */
+export type SiteSource = { clientDir: string; site?: never } | { site: SiteHandler; clientDir?: never };
+
+export type AppConfig = SiteSource & {
   store: LeadStore;
   siteUrl: string;
   /** The site model's forms; each is accepted by the submission endpoint it names. None: every submission is refused. */
@@ -28,7 +34,7 @@ export interface AppConfig {
   now?: () => Date;
   /** Key for hashing client addresses stored with leads; without it no address hash is stored. */
   ipHashSalt?: string;
-}
+};
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
 export const contentSecurityPolicy = {
@@ -48,6 +54,11 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+/** The paths the Express app answers; everything else is the site's. */
+function isAppPath(path: string): boolean {
+  return path === '/healthz' || isApiPath(path);
 }
 
 function isApiRequest(req: Request): boolean {
@@ -129,19 +140,27 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
   socket.once('close', () => clearTimeout(timer));
 }
 
-export function createApp(config: AppConfig): express.Express {
+/**
+ * The whole server as one request listener: helmet in front of everything; the site's handler
+ * answers pages and files, the Express app the API and the health check. The site is composed in
+ * front of the app rather than mounted in it: a page then costs a map lookup and a write, not a
+ * pass through the router (see bench/results). The app ends with the same site handler, so a
+ * request it does not route (POST /healthz) still gets the site's answer (405).
+ */
+export function createApp(config: AppConfig): RequestListener {
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  const site = config.site ?? createStaticHandler(config.clientDir);
+
   const app = express();
   app.disable('x-powered-by');
   // The static handler sets its own strong ETags; API answers must not be cached.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.locals.siteUrl = config.siteUrl;
-
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
   app.use(securityHeaders);
 
   app.get('/healthz', async (_req, res) => {
@@ -168,7 +187,24 @@ export function createApp(config: AppConfig): express.Express {
     ipHashSalt: config.ipHashSalt,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
-  app.use(createStaticHandler(config.clientDir));
+  app.use((req, res) => site(req, res));
   app.use(errorHandler);
-  return app;
+
+  return (req, res) => {
+    if (isAppPath(splitTarget(req.url ?? '/').path)) {
+      app(req, res);
+      return;
+    }
+    securityHeaders(req, res, (err?: unknown) => {
+      try {
+        if (err) throw err;
+        site(req, res);
+      } catch (error) {
+        // As the app's error handler does: log it, and never show a stack trace.
+        console.error(error);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
+      }
+    });
+  };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches, strongEtag } from './etag';
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -183,13 +183,13 @@ export function negotiateEncoding(header: string | undefined, entry: StaticEntry
 }
 
 // Vary may already name other fields (set by middleware in front); add ours without repeating it.
-function addVary(res: Response, field: string): void {
+function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('Vary');
   if (current === undefined) res.setHeader('Vary', field);
   else if (!String(current).split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase())) res.setHeader('Vary', `${String(current)}, ${field}`);
 }
 
-function send(req: Request, res: Response, status: number, entry: StaticEntry, revalidate: boolean): void {
+function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {
   const encoding = negotiateEncoding(req.headers['accept-encoding'], entry);
   const variant = encoding ? entry[encoding]! : entry.identity;
   res.setHeader('Cache-Control', entry.cacheControl);
@@ -209,9 +209,24 @@ function send(req: Request, res: Response, status: number, entry: StaticEntry, r
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
-function queryOf(originalUrl: string): string {
-  const index = originalUrl.indexOf('?');
-  return index === -1 ? '' : originalUrl.slice(index);
+function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  const body = Buffer.from(text);
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The path and the query of a request target; an absolute-form target (`GET http://host/page`) names its path after the host. */
+export function splitTarget(target: string): { path: string; query: string } {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      return { path: url.pathname, query: url.search };
+    } catch {
+      return { path: target, query: '' };
+    }
+  }
+  const index = target.indexOf('?');
+  return index === -1 ? { path: target, query: '' } : { path: target.slice(0, index), query: target.slice(index) };
 }
 
 function decodePath(rawPath: string): string | null {
@@ -226,24 +241,33 @@ function encodePath(urlPath: string): string {
   return urlPath.split('/').map(encodeURIComponent).join('/');
 }
 
+// The query goes back out in a Location header: anything that may not stand in a URL is percent-encoded.
+function encodeQuery(query: string): string {
+  return query.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (ch) => encodeURIComponent(ch));
+}
+
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Serves the built site from memory: the one way the server answers a page, a script, a style or
- * the not-found page. Only paths that exist as keys are ever answered, so no request path is ever
- * joined onto the file system.
+ * Serves the built site from memory: the one way the server answers a page, a script, a style, a
+ * redirect or the not-found page. Plain Node request and response, so it runs without the router.
+ * Only paths that exist as keys are ever answered, so no request path is ever joined onto the file
+ * system.
  */
-export function createStaticHandler(source: string | StaticSite): RequestHandler {
+export function createStaticHandler(source: string | StaticSite): SiteHandler {
   const site = typeof source === 'string' ? loadStaticSite(source) : source;
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed\n');
+      sendText(req, res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
       return;
     }
-    const rawPath = req.path;
+    const { path: rawPath, query } = splitTarget(req.url ?? '/');
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
       const target = decodePath(rawPath.replace(/\/+$/, ''));
       // Only redirect to pages that exist, which also rules out open redirects like `//evil.example/`.
       if (target && site.entries.has(target)) {
-        res.redirect(301, encodePath(target) + queryOf(req.originalUrl));
+        const location = encodePath(target) + encodeQuery(query);
+        sendText(req, res, 301, `Moved Permanently. Redirecting to ${location}`, { Location: location });
         return;
       }
       send(req, res, 404, site.notFound, false);

@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Express } from 'express';
 import { writeCompressedSiblings } from '../../../server/static-files';
 import type { LeadStore } from '../../../server/store/types';
 
@@ -46,9 +45,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function listen(app: Express): Promise<Running> {
+export async function listen(app: RequestListener): Promise<Running> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -48,6 +48,20 @@ describe('pages', () => {
     expect(res.headers.get('location')).toBe(location);
   });
 
+  it('a redirect percent-encodes what may not stand in a URL, so nothing is echoed raw into Location', async () => {
+    const res = await rawRequest(server.port, '/about/?q="<b>"&x=1%20');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/about?q=%22%3Cb%3E%22&x=1%20');
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.toString()).toBe('Moved Permanently. Redirecting to /about?q=%22%3Cb%3E%22&x=1%20');
+  });
+
+  it('an absolute-form request target (GET http://host/about) gets the page', async () => {
+    const res = await rawRequest(server.port, `http://127.0.0.1:${server.port}/about`);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(fixturePages['about/index.html']);
+  });
+
   it.each(['//evil.example/', '/%2Fevil.example/', '/nope/'])(
     '%s with a trailing slash but no such page is a 404, not a redirect elsewhere',
     async (path) => {
@@ -197,6 +211,15 @@ describe('methods', () => {
     const res = await fetch(`${server.url}/about`, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe('Method Not Allowed\n');
+  });
+
+  it('POST /healthz, which the app does not route, gets the same 405 with the security headers', async () => {
+    const res = await fetch(`${server.url}/healthz`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 
