@@ -74,7 +74,12 @@ function onContentChange(): void {
   pending = setTimeout(() => {
     current = load();
     if (current.model) {
-      app = appFor(current.model);
+      try {
+        app = appFor(current.model);
+      } catch (err) {
+        // A form the API cannot accept: say so, and keep answering with the app of the last version.
+        console.error(err);
+      }
       vite.ws.send({ type: 'full-reload' });
       return;
     }
