@@ -314,6 +314,15 @@ export function findings(r: BenchReport): string[] {
       );
     }
   }
+  const ours = r.startup?.targets.find((x) => x.id === 'ours');
+  const bareTsx = r.startup?.targets.find((x) => x.id === 'bare-tsx');
+  const bare = r.startup?.targets.find((x) => x.id === 'bare-node');
+  if (ours && bareTsx && bare && ours.ms.median >= 1000) {
+    out.push(
+      `Start-up took ${f0(ours.ms.median)} ms, ${f1(ours.ms.median / bareTsx.ms.median)}× the start of a bare node:http server through the same TypeScript loader (${f0(bareTsx.ms.median)} ms) in the same run; ` +
+        `the bare plain start alone ranged from ${f0(bare.ms.min)} to ${f0(bare.ms.max)} ms, so the machine's load moved every start-up figure.`,
+    );
+  }
   const real = r.pipeline?.real;
   if (real && real.validateColdMs >= 300) {
     out.push(
