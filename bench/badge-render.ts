@@ -2,7 +2,7 @@
 // alternating in timed slices. Prints one JSON line (BadgeRenderResult).
 import { makeBadge } from 'badge-maker';
 import { renderBadgeSvg } from '../engine/badges/badge-svg';
-import { readBadgesFile } from '../engine/badges/read-badges';
+import { loadModelOrExit } from '../scripts/load-model';
 import { pairedRatio, spread } from './lib/stats';
 import type { Spread } from './lib/types';
 
@@ -20,7 +20,7 @@ export interface BadgeRenderResult {
 const [roundsArg = '5', sliceArg = '1000'] = process.argv.slice(2);
 const rounds = Number(roundsArg);
 const sliceMs = Number(sliceArg);
-const badges = readBadgesFile();
+const { badges } = loadModelOrExit();
 
 // Every combination in turn, for both renderers: the same texts and colours, so neither can lean on one cached input.
 const combos = badges.types.flatMap((t) => badges.sizes.flatMap((s) => badges.colors.map((c) => ({ t, s, c }))));

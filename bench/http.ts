@@ -122,7 +122,7 @@ export function scenarios(distDir: string): Scenario[] {
     },
     { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
     { id: 'nginx-html', label: 'nginx GET / (same dist/client)', target: 'nginx', method: 'GET', path: '/', expectStatus: 200 },
-    // As browsers ask: ours answers with the Brotli copy made at start-up, nginx compresses with gzip on the fly.
+    // As browsers ask: ours answers with the Brotli copy the build wrote, nginx compresses with gzip on the fly.
     { id: 'ours-html-br', label: 'ours GET / with Accept-Encoding: br, gzip (precompressed Brotli)', target: 'ours', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
     { id: 'nginx-html-gzip', label: 'nginx GET / with Accept-Encoding: br, gzip (gzip on the fly)', target: 'nginx', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
     { id: 'ours-badge', label: `ours GET ${BADGE_PATH}`, target: 'ours', method: 'GET', path: BADGE_PATH, expectStatus: 200 },

@@ -4,6 +4,7 @@ import type { HttpReport } from './http';
 import type { LighthouseRun } from './lighthouse';
 import type { PageWeightReport } from './page-weight';
 import type { PipelineResult } from './pipeline';
+import type { StartupReport } from './startup';
 import type { Spread } from './lib/types';
 
 export interface Machine {
@@ -56,6 +57,7 @@ export interface LighthouseSection {
 
 export interface BenchReport {
   machine: Machine;
+  startup?: StartupReport;
   http?: HttpReport;
   badges?: BadgeRenderResult;
   pipeline?: PipelineSection;
@@ -81,6 +83,16 @@ export function evaluateTargets(r: BenchReport): Target[] {
   const t: Target[] = [];
   const ratio = (id: string) => r.http?.ratios.find((x) => x.id === id);
   const scenario = (id: string) => r.http?.scenarios.find((x) => x.id === id);
+  const ours = r.startup?.targets.find((x) => x.id === 'ours');
+  if (ours) {
+    const bare = r.startup?.targets.find((x) => x.id === 'bare-node');
+    t.push({
+      what: 'Start-up on the built site, SQLite included (time to the first 200)',
+      target: '< 1 s',
+      measured: `${f0(ours.ms.median)} ms (bare node:http ${f0(bare?.ms.median ?? NaN)} ms)`,
+      met: ours.ms.median < 1000,
+    });
+  }
   const post = ratio('submit-vs-express-post');
   const get = ratio('submit-vs-express-get');
   const contact = scenario('ours-contact');
@@ -123,6 +135,17 @@ export function evaluateTargets(r: BenchReport): Target[] {
     t.push({ what: 'Lighthouse (mobile), all four categories', target: '100 on every sampled route', measured: below.length ? below.join(', ') : 'all 100', met: below.length === 0 });
   }
   return t;
+}
+
+function startupSection(st: StartupReport): string[] {
+  const out = ['## Start-up', ''];
+  out.push(`Time from spawning the process to its first 200 for GET /, ${st.rounds} starts each, interleaved, after one unmeasured start of each. ${st.notes.join(' ')}`);
+  out.push('');
+  out.push('| Server | median ms | spread |');
+  out.push('|---|---:|---:|');
+  for (const x of st.targets) out.push(`| ${x.label} | ${f0(x.ms.median)} | ${range(x.ms, f0)} |`);
+  out.push('');
+  return out;
 }
 
 function httpSection(h: HttpReport): string[] {
@@ -291,6 +314,15 @@ export function findings(r: BenchReport): string[] {
       );
     }
   }
+  const ours = r.startup?.targets.find((x) => x.id === 'ours');
+  const bareTsx = r.startup?.targets.find((x) => x.id === 'bare-tsx');
+  const bare = r.startup?.targets.find((x) => x.id === 'bare-node');
+  if (ours && bareTsx && bare && ours.ms.median >= 1000) {
+    out.push(
+      `Start-up took ${f0(ours.ms.median)} ms, ${f1(ours.ms.median / bareTsx.ms.median)}× the start of a bare node:http server through the same TypeScript loader (${f0(bareTsx.ms.median)} ms) in the same run; ` +
+        `the bare plain start alone ranged from ${f0(bare.ms.min)} to ${f0(bare.ms.max)} ms, so the machine's load moved every start-up figure.`,
+    );
+  }
   const real = r.pipeline?.real;
   if (real && real.validateColdMs >= 300) {
     out.push(
@@ -347,6 +379,7 @@ export function renderMarkdown(r: BenchReport): string {
     for (const e of r.errors) out.push(`- ${e.split('\n')[0]}`);
     out.push('');
   }
+  if (r.startup) out.push(...startupSection(r.startup));
   if (r.http) out.push(...httpSection(r.http));
   if (r.badges) out.push(...badgeSection(r.badges));
   if (r.pipeline) out.push(...pipelineSection(r.pipeline));

@@ -1,5 +1,6 @@
-// npm run bench [-- --quick] [-- --only=http,badges,pipeline,weight,lighthouse] [-- --no-build]
-// One command, one report: bench/results/<YYYY-MM-DD>.md and .json (quick runs go to bench/results/tmp/).
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse] [-- --scenarios=ours-html,nginx-html] [-- --record] [-- --no-build]
+// One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
+// bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
@@ -9,21 +10,24 @@ import { runHttp } from './http';
 import type { LighthouseRun, LighthouseSpec } from './lighthouse';
 import { ROOT, runCommand, runJson, startServer, tsNodeArgs } from './lib/proc';
 import { measureWeights } from './page-weight';
+import { runStartup } from './startup';
 import type { PipelineResult } from './pipeline';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['http', 'badges', 'pipeline', 'weight', 'lighthouse'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const scenarioIds = args.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
+const record = args.includes('--record') && !quick;
 const only = new Set<Section>(onlyArg ? (onlyArg.split(',') as Section[]) : SECTIONS);
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}.`);
 
 const settings = quick
-  ? { rounds: 1, duration: 3, warmup: 1, badgeRounds: 1, badgeSliceMs: 500, sizes: [50, 500, 5000], warmRuns: 1, maxRendered: 50, lighthouseRuns: 1 }
-  : { rounds: 3, duration: 10, warmup: 2, badgeRounds: 5, badgeSliceMs: 1000, sizes: [50, 500, 5000], warmRuns: 3, maxRendered: 200, lighthouseRuns: 3 };
+  ? { startupRounds: 3, rounds: 1, duration: 3, warmup: 1, badgeRounds: 1, badgeSliceMs: 500, sizes: [50, 500, 5000], warmRuns: 1, maxRendered: 50, lighthouseRuns: 1 }
+  : { startupRounds: 10, rounds: 3, duration: 10, warmup: 2, badgeRounds: 5, badgeSliceMs: 1000, sizes: [50, 500, 5000], warmRuns: 3, maxRendered: 200, lighthouseRuns: 3 };
 const CONNECTIONS = 64;
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/takedowns/personal', '/faq/technical', '/blog', '/badges'];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -149,8 +153,12 @@ async function main(): Promise<void> {
     }
   };
 
+  // BENCH_STARTUP_PREVIOUS names another checkout (with node_modules) whose server is started side by side.
+  report.startup = await attempt('startup', () =>
+    runStartup({ distDir, rounds: settings.startupRounds, previousRoot: process.env.BENCH_STARTUP_PREVIOUS || undefined, log }),
+  );
   report.http = await attempt('http', () =>
-    runHttp({ distDir, rounds: settings.rounds, durationSeconds: settings.duration, warmupSeconds: settings.warmup, connections: CONNECTIONS, log }),
+    runHttp({ distDir, rounds: settings.rounds, durationSeconds: settings.duration, warmupSeconds: settings.warmup, connections: CONNECTIONS, only: scenarioIds, log }),
   );
   report.badges = await attempt('badges', () =>
     runJson<BadgeRenderResult>(join(ROOT, 'bench', 'badge-render.ts'), [String(settings.badgeRounds), String(settings.badgeSliceMs)]),
@@ -165,7 +173,7 @@ async function main(): Promise<void> {
 
   const markdown = renderMarkdown(report);
   // Quick runs are for development: they never overwrite the report meant for the repository.
-  const dir = quick || onlyArg ? join(ROOT, 'bench', 'results', 'tmp') : join(ROOT, 'bench', 'results');
+  const dir = quick || ((onlyArg || scenarioIds) && !record) ? join(ROOT, 'bench', 'results', 'tmp') : join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const base = join(dir, `${machine.date}${quick ? '-quick' : ''}${onlyArg ? `-${[...only].join('-')}` : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);

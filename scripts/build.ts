@@ -1,4 +1,5 @@
-// npm run build: validate site/, build the browser code, prerender every route to dist/client.
+// npm run build: validate site/, build the browser code, prerender every route to dist/client,
+// and write a .br and a .gz copy next to each text file for the server.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
@@ -6,6 +7,7 @@ import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validator
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { renderPage } from '../engine/render/render-page';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
+import { writeCompressedSiblings } from '../server/static-files';
 import { loadModelOrExit, siteUrlOf } from './load-model';
 import { DIST_DIR, ROOT } from './read-project';
 
@@ -43,6 +45,8 @@ write('404.html', renderPage(model, null, options).html);
 write('sitemap.xml', renderSitemap(model, siteUrl));
 write('robots.txt', renderRobots(siteUrl));
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
+// Compressed once here, so the server only reads them and starts at once.
+const compressed = writeCompressedSiblings(clientDir);
 
 const ms = Math.round(performance.now() - started);
-console.log(`Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl} (${ms} ms).`);
+console.log(`Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl}, with ${compressed.siblings} Brotli and gzip copies of ${compressed.files} text files (${ms} ms).`);

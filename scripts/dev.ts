@@ -1,8 +1,10 @@
-// npm run dev: renders pages from site/ on each request, reloads the browser when a YAML file
-// changes, and shows content problems (file:line:column) in the terminal and the browser overlay.
-import express from 'express';
+// npm run dev: the production app (createApp: helmet, the Content-Security-Policy, the rate limit,
+// the API) with Vite's middleware and a page renderer in place of the built files. Renders pages
+// from site/ on each request, reloads the browser when a YAML file changes, and shows content
+// problems (file:line:column) in the terminal and the browser overlay.
+import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
-import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
@@ -10,13 +12,13 @@ import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import type * as RenderModule from '../engine/render/render-page';
 import type { SiteModel } from '../engine/content/model';
-import { createBadgeRouter } from '../server/api/badges';
-import { createApiRouter, sendApiError } from '../server/api/router';
-import { createSubmissionEndpoints } from '../server/api/submissions';
+import { createApp } from '../server/app';
+import { createHttpServer, readTimeouts } from '../server/http-server';
 import { chooseStore, createStore } from '../server/store/create-store';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
+const siteUrl = `http://localhost:${port}`;
 // CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
 const contentRoot = CONTENT_ROOT;
 
@@ -28,8 +30,10 @@ const store = createStore(storeConfig);
 await store.init();
 console.log(`Leads are stored in ${chooseStore(storeConfig).description}`);
 
-const app = express();
-const httpServer = createServer(app);
+// The app is made again from each valid version of the content (see appFor); requests go to the latest.
+let app: RequestListener | undefined;
+// The production HTTP server too: the same timeouts and answers to requests refused before the app.
+const httpServer = createHttpServer((req, res) => app!(req, res), readTimeouts(process.env));
 const vite = await createViteServer({
   root: ROOT,
   configFile: join(ROOT, 'vite.config.ts'),
@@ -72,6 +76,12 @@ function onContentChange(): void {
   pending = setTimeout(() => {
     current = load();
     if (current.model) {
+      try {
+        app = appFor(current.model);
+      } catch (err) {
+        // A form the API cannot accept: say so, and keep answering with the app of the last version.
+        console.error(err);
+      }
       vite.ws.send({ type: 'full-reload' });
       return;
     }
@@ -97,28 +107,9 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-// The API follows the content: a form edited in YAML is accepted with its new fields after the reload.
-let api: { model: SiteModel; router: express.Router } | undefined;
-function apiFor(model: SiteModel): express.Router {
-  if (api?.model === model) return api.router;
-  const router = express.Router();
-  if (model.badges) router.use('/badge', createBadgeRouter({ badges: model.badges }));
-  const siteUrl = `http://localhost:${port}`;
-  router.use(createApiRouter(createSubmissionEndpoints({ forms: model.forms, badges: model.badges, store, siteUrl })));
-  api = { model, router };
-  return router;
-}
-app.use('/api', (req, res, next) => {
-  if (!current.model) {
-    sendApiError(res, 503, 'CONTENT_INVALID', 'The site content has problems; fix them (see the terminal) and submit again.');
-    return;
-  }
-  apiFor(current.model)(req, res, next);
-});
-
-app.use(vite.middlewares);
-app.use(async (req, res, next) => {
-  if (req.method !== 'GET' || req.path.startsWith('/api/')) return next();
+// Pages are rendered from the content as it is now; while it has problems, they are the page.
+const renderPages: RequestHandler = async (req, res, next) => {
+  if (req.method !== 'GET') return next();
   try {
     if (!current.model) {
       // The Vite client on this page reloads it as soon as the content is valid again.
@@ -129,7 +120,7 @@ app.use(async (req, res, next) => {
     }
     const { renderPage } = (await vite.ssrLoadModule('/engine/render/render-page.tsx')) as typeof RenderModule;
     const { status, html } = renderPage(current.model, req.path, {
-      siteUrl: `http://localhost:${port}`,
+      siteUrl,
       year: new Date().getFullYear(),
       assets: {
         stylesheets: ['/engine/styles/site.css'],
@@ -141,6 +132,16 @@ app.use(async (req, res, next) => {
     vite.ssrFixStacktrace(err as Error);
     next(err);
   }
-});
+};
+
+// In place of the built files: Vite (modules, styles, live reload) and the page renderer.
+const pages = express().disable('x-powered-by').use(vite.middlewares, renderPages);
+
+// The API follows the content: a form edited in YAML is accepted with its new fields after the
+// reload. While the content has problems, the API of its last valid version keeps answering.
+function appFor(model: SiteModel | undefined): RequestListener {
+  return createApp({ site: pages, store, siteUrl, forms: model?.forms, apiPayloads: model?.apiPayloads, badges: model?.badges });
+}
+app = appFor(current.model);
 
 httpServer.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml; the page reloads)`));

@@ -1,19 +1,26 @@
+import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form } from '../engine/content/model';
-import { createBadgeResponder, createBadgeRouter } from './api/badges';
+import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint, type ApiErrorBody } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
-import { answerBeforeRouter, createFileResponder, createStaticHandler, headersSetBy, loadStaticSite } from './static-files';
+import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
 import type { SubmissionRules } from '../engine/forms/payload';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
 
-export interface AppConfig {
-  clientDir: string;
+/**
+ * What answers everything outside the API and the health check: the built site in `clientDir`
+ * (`npm start`), or another handler (`npm run dev`: Vite and the page renderer).
+ */
+export type SiteSource = { clientDir: string; site?: never } | { site: SiteHandler; clientDir?: never };
+
+export type AppConfig = SiteSource & {
   store: LeadStore;
   siteUrl: string;
   /** The site model's forms; each is accepted by the submission endpoint it names. None: every submission is refused. */
@@ -34,7 +41,7 @@ export interface AppConfig {
   ipHashSalt?: string;
   /** Queues e-mails and webhooks with each new lead; without it none are. */
   notifier?: Notifier;
-}
+};
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
 export const contentSecurityPolicy = {
@@ -59,7 +66,26 @@ function createSecurityHeaders(): RequestHandler {
   });
 }
 
-/** Those headers as name/value pairs, for answers written before Express sees the request. */
+/**
+ * The headers a middleware sets, read from a real response that is never sent. Only for answers
+ * written to a socket before any request exists to run helmet on (answerMalformedRequest).
+ */
+function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  let finished = false;
+  middleware(req as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+    finished = true;
+  });
+  if (!finished) throw new Error('The middleware did not finish synchronously, so its headers cannot be read.');
+  return res.getHeaderNames().map((name) => {
+    const value = res.getHeader(name)!;
+    return [name, Array.isArray(value) ? value.join(', ') : String(value)];
+  });
+}
+
+/** Those headers as name/value pairs, for answers written before the app sees the request. */
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = headersSetBy(createSecurityHeaders());
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -74,6 +100,11 @@ function isApiPath(path: string): boolean {
  */
 function isMiscasedApiPath(path: string): boolean {
   return !isApiPath(path) && isApiPath(path.toLowerCase());
+}
+
+/** The paths the Express app answers (miscased API paths too, for their JSON 404); everything else is the site's. */
+function isAppPath(path: string): boolean {
+  return path === '/healthz' || isApiPath(path) || isMiscasedApiPath(path);
 }
 
 function isApiRequest(req: Request): boolean {
@@ -198,7 +229,17 @@ function refuseBeforeApp(res: ServerResponse, answer: { status: number; error: s
   res.end(body);
 }
 
-export function createApp(config: AppConfig): express.Express {
+/**
+ * The whole server as one request listener: helmet in front of everything; the site's handler
+ * answers pages and files, the Express app the API and the health check. The site is composed in
+ * front of the app rather than mounted in it: a page then costs a map lookup and a write, not a
+ * pass through the router (see bench/results). The app ends with the same site handler, so a
+ * request it does not route (POST /healthz) still gets the site's answer (405).
+ */
+export function createApp(config: AppConfig): RequestListener {
+  const securityHeaders = createSecurityHeaders();
+  const site = config.site ?? createStaticHandler(config.clientDir);
+
   const app = express();
   app.disable('x-powered-by');
   // The static handler sets its own strong ETags; API answers must not be cached.
@@ -207,8 +248,6 @@ export function createApp(config: AppConfig): express.Express {
   // Set before the first route: the app's router reads it when it is created.
   app.set('case sensitive routing', true);
   app.locals.siteUrl = config.siteUrl;
-
-  const securityHeaders = createSecurityHeaders();
   app.use(securityHeaders);
 
   app.get('/healthz', async (_req, res) => {
@@ -223,7 +262,7 @@ export function createApp(config: AppConfig): express.Express {
   });
 
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
-  if (config.badges) app.use('/api/badge', createBadgeRouter({ badges: config.badges }));
+  if (config.badges) app.use(BADGE_API_PATH, createBadgeRouter({ badges: config.badges }));
 
   app.use((req, res, next) => {
     if (isMiscasedApiPath(req.path)) sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${shownPath(req)}. API paths are lower case.`);
@@ -242,13 +281,24 @@ export function createApp(config: AppConfig): express.Express {
     notifier: config.notifier,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
-  const site = loadStaticSite(config.clientDir);
-  app.use(createStaticHandler(site));
+  app.use((req, res) => site(req, res));
   app.use(errorHandler);
-  // The site's files and the badge images skip the router, with the same security headers (see answerBeforeRouter).
-  const headers = headersSetBy(securityHeaders);
-  const files = createFileResponder(site, { headers, reserved: (path) => path === '/healthz' || isApiPath(path.toLowerCase()) });
-  const badgeImages = config.badges ? createBadgeResponder({ badges: config.badges, headers }) : null;
-  answerBeforeRouter(app, badgeImages ? (req, res) => badgeImages(req, res) || files(req, res) : files);
-  return app;
+
+  return (req, res) => {
+    if (isAppPath(splitTarget(req.url ?? '/').path)) {
+      app(req, res);
+      return;
+    }
+    securityHeaders(req as Request, res as never, (err?: unknown) => {
+      try {
+        if (err) throw err;
+        site(req, res);
+      } catch (error) {
+        // As the app's error handler does: log it, and never show a stack trace.
+        console.error(error);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
+      }
+    });
+  };
 }

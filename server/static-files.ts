@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, RequestHandler } from 'express';
+import { etagMatches, strongEtag } from './etag';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -55,40 +54,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.map', '.webmanifest']);
 
-function etagOf(hash: string, suffix = ''): string {
-  return `"${hash}${suffix}"`;
-}
-
-// Compressed copies are only worth keeping when they actually save bytes.
-function smaller(candidate: Buffer, original: Buffer): Buffer | undefined {
-  return candidate.length < original.length ? candidate : undefined;
-}
-
-export function buildEntry(body: Buffer, ext: string, cacheControl: string): StaticEntry {
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  const entry: StaticEntry = {
-    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    cacheControl,
-    identity: { body, etag: etagOf(hash) },
-  };
-  if (COMPRESSIBLE.has(ext)) {
-    const br = smaller(
-      brotliCompressSync(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      body,
-    );
-    const gzip = smaller(gzipSync(body, { level: 9 }), body);
-    // Each encoding is a distinct representation, so each gets its own strong ETag.
-    if (br) entry.br = { body: br, etag: etagOf(hash, '-br') };
-    if (gzip) entry.gzip = { body: gzip, etag: etagOf(hash, '-gz') };
-  }
-  return entry;
-}
+/** The file name suffix of each precompressed sibling: `about/index.html.br` next to `about/index.html`. */
+const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
 
 function listFiles(dir: string): string[] {
   const files: string[] = [];
@@ -102,25 +69,88 @@ function listFiles(dir: string): string[] {
   return files;
 }
 
+function isSibling(file: string, files: ReadonlySet<string>): boolean {
+  return Object.values(SIBLING_SUFFIX).some((suffix) => file.endsWith(suffix) && files.has(file.slice(0, -suffix.length)));
+}
+
+/**
+ * For `npm run build`: writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of
+ * the built site, at the highest levels, so the server never compresses while it starts or runs.
+ * A copy is written only when it is smaller than the file.
+ */
+export function writeCompressedSiblings(clientDir: string): { files: number; siblings: number } {
+  let files = 0;
+  let siblings = 0;
+  for (const file of listFiles(clientDir)) {
+    if (!COMPRESSIBLE.has(extname(file).toLowerCase())) continue;
+    files += 1;
+    const body = readFileSync(file);
+    const compressed: Record<ContentEncoding, Buffer> = {
+      br: brotliCompressSync(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip: gzipSync(body, { level: 9 }),
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      if (compressed[encoding].length >= body.length) continue;
+      writeFileSync(file + SIBLING_SUFFIX[encoding], compressed[encoding]);
+      siblings += 1;
+    }
+  }
+  return { files, siblings };
+}
+
+/**
+ * One file and its precompressed siblings. A missing sibling (a file added by hand after the build)
+ * or one older than its file (the file was edited after the build) is not used: that encoding is
+ * then not offered, and the file is answered in the encodings that remain, identity at the least.
+ */
+function readEntry(file: string, cacheControl: string): StaticEntry {
+  const body = readFileSync(file);
+  const modified = statSync(file).mtimeMs;
+  const entry: StaticEntry = {
+    contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    cacheControl,
+    identity: { body, etag: strongEtag(body) },
+  };
+  for (const encoding of ['br', 'gzip'] as const) {
+    const sibling = file + SIBLING_SUFFIX[encoding];
+    const stat = statSync(sibling, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.mtimeMs < modified) continue;
+    // Each encoding is a distinct representation, so each gets its own strong ETag.
+    entry[encoding] = { body: readFileSync(sibling), etag: strongEtag(body, encoding === 'br' ? '-br' : '-gz') };
+  }
+  return entry;
+}
+
 export function urlPathFor(relativePath: string): string {
   if (relativePath === 'index.html') return '/';
   if (relativePath.endsWith('/index.html')) return `/${relativePath.slice(0, -'/index.html'.length)}`;
   return `/${relativePath}`;
 }
 
+/** Reads the built site into memory: every file and its precompressed siblings, nothing compressed here. */
 export function loadStaticSite(clientDir: string): StaticSite {
   const entries = new Map<string, StaticEntry>();
   let notFound: StaticEntry | undefined;
-  for (const file of listFiles(clientDir)) {
+  const files = listFiles(clientDir);
+  const all = new Set(files);
+  for (const file of files) {
+    // Siblings are encodings of their file, not pages of their own.
+    if (isSibling(file, all)) continue;
     const rel = relative(clientDir, file).split(sep).join('/');
-    const ext = extname(file).toLowerCase();
     const urlPath = urlPathFor(rel);
-    const entry = buildEntry(readFileSync(file), ext, urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    const entry = readEntry(file, urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
     // The not-found page is only ever served with a 404 status, never as a 200 page of its own.
     if (rel === NOT_FOUND_FILE) notFound = entry;
     else entries.set(urlPath, entry);
   }
-  notFound ??= buildEntry(Buffer.from('Not found\n'), '.txt', REVALIDATE);
+  const plain = Buffer.from('Not found\n');
+  notFound ??= { contentType: CONTENT_TYPES['.txt']!, cacheControl: REVALIDATE, identity: { body: plain, etag: strongEtag(plain) } };
   return { entries, notFound };
 }
 
@@ -152,20 +182,13 @@ export function negotiateEncoding(header: string | undefined, entry: StaticEntry
   return best;
 }
 
-// If-None-Match uses weak comparison, so a W/ prefix added by a proxy still matches.
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
+// Vary may already name other fields (set by middleware in front); add ours without repeating it.
 function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('Vary');
   if (current === undefined) res.setHeader('Vary', field);
   else if (!String(current).split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase())) res.setHeader('Vary', `${String(current)}, ${field}`);
 }
 
-// Plain Node response methods only, so the router-free path below answers byte for byte the same.
 function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {
   const encoding = negotiateEncoding(req.headers['accept-encoding'], entry);
   const variant = encoding ? entry[encoding]! : entry.identity;
@@ -173,7 +196,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, entry: 
   if (entry.br || entry.gzip) addVary(res, 'Accept-Encoding');
   if (revalidate) {
     res.setHeader('ETag', variant.etag);
-    if (ifNoneMatch(req.headers['if-none-match'], variant.etag)) {
+    if (etagMatches(req.headers['if-none-match'], variant.etag)) {
       res.statusCode = 304;
       res.end();
       return;
@@ -186,9 +209,24 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, entry: 
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
-function queryOf(originalUrl: string): string {
-  const index = originalUrl.indexOf('?');
-  return index === -1 ? '' : originalUrl.slice(index);
+function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  const body = Buffer.from(text);
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The path and the query of a request target; an absolute-form target (`GET http://host/page`) names its path after the host. */
+export function splitTarget(target: string): { path: string; query: string } {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      return { path: url.pathname, query: url.search };
+    } catch {
+      return { path: target, query: '' };
+    }
+  }
+  const index = target.indexOf('?');
+  return index === -1 ? { path: target, query: '' } : { path: target.slice(0, index), query: target.slice(index) };
 }
 
 function decodePath(rawPath: string): string | null {
@@ -203,23 +241,33 @@ function encodePath(urlPath: string): string {
   return urlPath.split('/').map(encodeURIComponent).join('/');
 }
 
+// The query goes back out in a Location header: anything that may not stand in a URL is percent-encoded.
+function encodeQuery(query: string): string {
+  return query.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (ch) => encodeURIComponent(ch));
+}
+
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Serves the prerendered site from memory. Only paths that exist as keys are ever answered,
- * so no request path is ever joined onto the file system.
+ * Serves the built site from memory: the one way the server answers a page, a script, a style, a
+ * redirect or the not-found page. Plain Node request and response, so it runs without the router.
+ * Only paths that exist as keys are ever answered, so no request path is ever joined onto the file
+ * system.
  */
-export function createStaticHandler(source: string | StaticSite): RequestHandler {
+export function createStaticHandler(source: string | StaticSite): SiteHandler {
   const site = typeof source === 'string' ? loadStaticSite(source) : source;
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed\n');
+      sendText(req, res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
       return;
     }
-    const rawPath = req.path;
+    const { path: rawPath, query } = splitTarget(req.url ?? '/');
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
       const target = decodePath(rawPath.replace(/\/+$/, ''));
       // Only redirect to pages that exist, which also rules out open redirects like `//evil.example/`.
       if (target && site.entries.has(target)) {
-        res.redirect(301, encodePath(target) + queryOf(req.originalUrl));
+        const location = encodePath(target) + encodeQuery(query);
+        sendText(req, res, 301, `Moved Permanently. Redirecting to ${location}`, { Location: location });
         return;
       }
       send(req, res, 404, site.notFound, false);
@@ -230,107 +278,4 @@ export function createStaticHandler(source: string | StaticSite): RequestHandler
     if (entry) send(req, res, 200, entry, true);
     else send(req, res, 404, site.notFound, false);
   };
-}
-
-/** Answers a request when it is for a file of the site; false leaves it to the app. */
-export type FileResponder = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-export interface FileResponderOptions {
-  /** Headers every answer carries, e.g. the security headers the app's middleware would set. */
-  headers?: ReadonlyArray<readonly [string, string]>;
-  /** Paths the app routes itself (the API, the health check): never answered here, even if a file matches. */
-  reserved?: (path: string) => boolean;
-}
-
-/** Response headers of one variant, as flat [name, value, …] lists ready for writeHead. */
-interface PreparedHeaders {
-  ok: string[];
-  notModified: string[];
-}
-
-/**
- * The static handler's answer for GET and HEAD of a file that exists, with nothing else involved.
- * Anything else (another method, an unknown path, a trailing-slash redirect, a 404) returns false
- * and goes through the app as before, so this path only ever gives answers the handler would give.
- * Each variant's headers are put together once and written in one call.
- */
-export function createFileResponder(site: StaticSite, options: FileResponderOptions = {}): FileResponder {
-  const { headers = [], reserved = () => false } = options;
-  // writeHead sends a repeated name twice, so the file's own headers replace any of the same name.
-  const own = new Set(['cache-control', 'vary', 'etag', 'content-type', 'content-encoding', 'content-length']);
-  const common = headers.filter(([name]) => !own.has(name.toLowerCase())).flatMap(([name, value]) => [name, value]);
-  const prepared = new WeakMap<Variant, PreparedHeaders>();
-
-  function headersOf(entry: StaticEntry, encoding: ContentEncoding | null, variant: Variant): PreparedHeaders {
-    let h = prepared.get(variant);
-    if (!h) {
-      // The same headers, in the same cases, that send() sets.
-      const revalidation = [...common, 'Cache-Control', entry.cacheControl, ...(entry.br || entry.gzip ? ['Vary', 'Accept-Encoding'] : []), 'ETag', variant.etag];
-      h = {
-        notModified: revalidation,
-        ok: [...revalidation, 'Content-Type', entry.contentType, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', String(variant.body.length)],
-      };
-      prepared.set(variant, h);
-    }
-    return h;
-  }
-
-  return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '';
-    if (url.charCodeAt(0) !== 47 /* '/' */) return false;
-    const q = url.indexOf('?');
-    const path = decodePath(q === -1 ? url : url.slice(0, q));
-    if (path === null || reserved(path)) return false;
-    const entry = site.entries.get(path);
-    if (!entry) return false;
-    const encoding = negotiateEncoding(req.headers['accept-encoding'], entry);
-    const variant = encoding ? entry[encoding]! : entry.identity;
-    const h = headersOf(entry, encoding, variant);
-    if (ifNoneMatch(req.headers['if-none-match'], variant.etag)) {
-      res.writeHead(304, h.notModified);
-      res.end();
-    } else {
-      res.writeHead(200, h.ok);
-      res.end(req.method === 'HEAD' ? undefined : variant.body);
-    }
-    return true;
-  };
-}
-
-/**
- * Puts `respond` in front of the app's router. Express's routing costs more per request than
- * sending a page from memory (about three times the throughput without it; see bench/), and the
- * pages, scripts and styles are most of a visit's requests. Everything `respond` declines takes
- * the usual way through the app's middleware.
- */
-export function answerBeforeRouter(app: Express, respond: FileResponder): void {
-  const routed = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
-  (app as unknown as { handle: typeof routed }).handle = (req, res, next) => {
-    if (!respond(req, res)) routed(req, res, next);
-  };
-}
-
-/** The headers a middleware sets on every response, recorded once so they can be replayed. */
-export function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
-  const headers = new Map<string, [string, string]>();
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers.set(name.toLowerCase(), [name, Array.isArray(value) ? value.join(', ') : String(value)]);
-      return recorder;
-    },
-    removeHeader(name: string) {
-      headers.delete(name.toLowerCase());
-    },
-    getHeader(name: string) {
-      return headers.get(name.toLowerCase())?.[1];
-    },
-  };
-  let called = false;
-  middleware({ headers: {}, method: 'GET', url: '/' } as never, recorder as never, (err?: unknown) => {
-    if (err) throw err;
-    called = true;
-  });
-  if (!called) throw new Error('The middleware did not finish synchronously, so its headers cannot be recorded.');
-  return [...headers.values()];
 }

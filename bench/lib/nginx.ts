@@ -3,10 +3,9 @@
 // temp dir, and stopped after the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand, startServer, type Started } from './proc';
+import { freePort, runCommand, startServer, type Started } from './proc';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
 
@@ -41,18 +40,6 @@ export async function ensureNginx(log: (line: string) => void): Promise<NginxAva
 function nginxVersion(binary: string): string {
   const r = spawnSync(binary, ['-v'], { encoding: 'utf8' });
   return `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().replace(/^nginx version:\s*/, '');
-}
-
-/** A port the OS says is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Child processes for the benchmark: every server under test and every load generator runs in its
 // own process, so none of them shares an event loop (or a garbage collector) with another.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -108,6 +109,18 @@ export function runCommand(command: string, args: readonly string[], env?: NodeJ
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code: code ?? -1, output });
+    });
+  });
+}
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
     });
   });
 }

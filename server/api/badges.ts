@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Request, type Response } from 'express';
 import { renderBadgeSvg } from '../../engine/badges/badge-svg';
-import { BADGE_API_PATH, resolveBadge } from '../../engine/badges/resolve';
+import { resolveBadge } from '../../engine/badges/resolve';
 import type { Badges } from '../../engine/content/model';
+import { etagMatches, strongEtag } from '../etag';
 import { sendApiError } from './router';
 
 export interface BadgeRouterOptions {
@@ -26,17 +25,6 @@ interface RenderedBadge {
   etag: string;
 }
 
-function strongEtag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/"x" matches "x". */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 /** Every combination up front (45 today), keyed `type/size/color`. */
 function renderAll(badges: Badges): Map<string, RenderedBadge> {
   // A request is then a map lookup, and a broken badge definition fails at startup rather than on a customer's page.
@@ -53,8 +41,7 @@ function renderAll(badges: Badges): Map<string, RenderedBadge> {
   return rendered;
 }
 
-// Plain Node response methods, so the router and the router-free path answer byte for byte the same.
-function answerBadge(req: IncomingMessage, res: ServerResponse, badge: RenderedBadge, cacheControl: string): void {
+function answerBadge(req: Request, res: Response, badge: RenderedBadge, cacheControl: string): void {
   res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', badge.etag);
@@ -64,8 +51,7 @@ function answerBadge(req: IncomingMessage, res: ServerResponse, badge: RenderedB
   res.setHeader('Access-Control-Allow-Origin', '*');
   // Opened directly, an SVG is a document; ours has no scripts and should never run any.
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (notModified(ifNoneMatch, badge.etag)) {
+  if (etagMatches(req.headers['if-none-match'], badge.etag)) {
     res.statusCode = 304;
     res.end();
     return;
@@ -105,57 +91,4 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
       sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.originalUrl.split('?')[0]}. Use GET.`);
     });
   return router;
-}
-
-export interface BadgeResponderOptions extends BadgeRouterOptions {
-  /** Headers every answer carries first, e.g. the app's security headers; the badge's own override them. */
-  headers?: ReadonlyArray<readonly [string, string]>;
-}
-
-const BADGE_PREFIX = `${BADGE_API_PATH}/`;
-
-/**
- * The badge router's answer for GET and HEAD of a badge that exists, without the router: badges are
- * embedded on other sites, so every one of their page views asks for one. Returns false for
- * anything else (unknown badge, other method, extra path segments), which the router then answers.
- */
-export function createBadgeResponder(options: BadgeResponderOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { badges, cacheControl = DEFAULT_CACHE_CONTROL, headers = [] } = options;
-  // The badge's own Content-Security-Policy and Cross-Origin-Resource-Policy replace the app's.
-  const own = new Set(['content-type', 'cache-control', 'etag', 'cross-origin-resource-policy', 'access-control-allow-origin', 'content-security-policy', 'content-length']);
-  const common = headers.filter(([name]) => !own.has(name.toLowerCase())).flatMap(([name, value]) => [name, value]);
-  // Each badge's full header list is put together once and written in one call; the same headers as answerBadge.
-  const prepared = new Map<string, { badge: RenderedBadge; ok: string[]; notModified: string[] }>();
-  for (const [key, badge] of renderAll(badges)) {
-    const notModified = [
-      ...common,
-      'Content-Type', 'image/svg+xml; charset=utf-8',
-      'Cache-Control', cacheControl,
-      'ETag', badge.etag,
-      'Cross-Origin-Resource-Policy', 'cross-origin',
-      'Access-Control-Allow-Origin', '*',
-      'Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'",
-    ];
-    prepared.set(key, { badge, notModified, ok: [...notModified, 'Content-Length', String(badge.body.length)] });
-  }
-  return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '';
-    if (!url.startsWith(BADGE_PREFIX)) return false;
-    const q = url.indexOf('?');
-    const rest = url.slice(BADGE_PREFIX.length, q === -1 ? undefined : q);
-    // Ids are plain words; anything percent-encoded is left to the router's decoding.
-    if (rest.includes('%')) return false;
-    const found = prepared.get(rest);
-    if (!found) return false;
-    if (notModified(req.headers['if-none-match'], found.badge.etag)) {
-      res.writeHead(304, found.notModified);
-      res.end();
-    } else {
-      // For HEAD, Node sends these headers and drops the body.
-      res.writeHead(200, found.ok);
-      res.end(found.badge.body);
-    }
-    return true;
-  };
 }

@@ -85,4 +85,27 @@ test.describe('npm run dev', () => {
       db.close();
     }
   });
+
+  test('runs the production app: pages carry its Content-Security-Policy and security headers, and nothing on a page breaks them', async ({ page }) => {
+    test.setTimeout(60_000);
+    const res = await page.request.get(BASE + '/pricing');
+    const headers = res.headers();
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-powered-by']).toBeUndefined();
+    const api = await page.request.get(BASE + '/api/nope');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false, error: 'NOT_FOUND' });
+
+    // The browser reports every blocked script, style or connection (live reload included) on the console.
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(BASE + '/pricing');
+    await waitForIslands(page);
+    await page.goto(BASE + '/takedowns/diy');
+    await waitForIslands(page);
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderBadgeSvg } from '../../../engine/badges/badge-svg';
-import { readBadgesFile } from '../../../engine/badges/read-badges';
+import { siteBadges } from '../../support/site-badges';
 import type { Badges } from '../../../engine/content/model';
 import { assertWellFormedXml } from './xml';
 
-const badges = readBadgesFile();
+const badges = siteBadges();
 
 /** Made-up data with everything the real file avoids: markup characters, long names, odd sizes. */
 const tricky: Badges = {

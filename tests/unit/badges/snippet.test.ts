@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readBadgesFile } from '../../../engine/badges/read-badges';
+import { siteBadges } from '../../support/site-badges';
 import { badgeSnippet } from '../../../engine/badges/snippet';
 import type { Badges } from '../../../engine/content/model';
 
-const badges = readBadgesFile();
+const badges = siteBadges();
 
 describe('badgeSnippet', () => {
   it('builds the exact install snippet for the default badge', () => {

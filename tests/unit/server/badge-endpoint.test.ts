@@ -1,32 +1,30 @@
 import express from 'express';
-import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderBadgeSvg } from '../../../engine/badges/badge-svg';
-import { readBadgesFile } from '../../../engine/badges/read-badges';
 import { createBadgeRouter, DEFAULT_CACHE_CONTROL } from '../../../server/api/badges';
-import { createApiRouter } from '../../../server/api/router';
-import { listen, rawRequest, type Running } from './helpers';
+import { createApp } from '../../../server/app';
+import { siteBadges } from '../../support/site-badges';
+import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
 
-const badges = readBadgesFile();
+const badges = siteBadges();
 let bare: Running;
 let withHelmet: Running;
+let fixture: Fixture;
 
 beforeAll(async () => {
   const app = express();
   app.use('/api/badge', createBadgeRouter({ badges }));
   bare = await listen(app);
 
-  // Mounted as in the real app: behind helmet, before the generic API router.
-  const full = express();
-  full.use(helmet());
-  full.use('/api/badge', createBadgeRouter({ badges }));
-  full.use('/api', createApiRouter([]));
-  withHelmet = await listen(full);
+  // The real app: behind helmet and its Content-Security-Policy, before the generic API router.
+  fixture = createFixture();
+  withHelmet = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges }));
 });
 
 afterAll(async () => {
   await bare.close();
   await withHelmet.close();
+  fixture.cleanup();
 });
 
 const json = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
@@ -48,7 +46,33 @@ describe('GET /api/badge/:type/:size/:color', () => {
     const res = await rawRequest(withHelmet.port, '/api/badge/premium/small/purple');
     expect(res.status).toBe(200);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+  });
+
+  it("in the app, a badge carries its own Content-Security-Policy instead of the pages' one, and the other security headers", async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await rawRequest(withHelmet.port, '/api/badge/premium/small/purple', {}, method);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    const etag = String((await rawRequest(withHelmet.port, '/api/badge/premium/small/purple')).headers.etag);
+    const notModified = await rawRequest(withHelmet.port, '/api/badge/premium/small/purple', { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(notModified.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it.each([
+    ['a query string', '/api/badge/standard/medium/blue?v=2'],
+    ['a trailing slash', '/api/badge/standard/medium/blue/'],
+    ['a percent-encoded id', '/api/badge/%73tandard/medium/blue'],
+  ])('a badge address with %s still gets the badge', async (_what, path) => {
+    const res = await rawRequest(withHelmet.port, path);
+    expect(res.status).toBe(200);
+    expect(res.body.toString('utf8')).toBe(renderBadgeSvg(badges, 'standard', 'medium', 'blue'));
   });
 
   it('every combination has its own ETag', async () => {

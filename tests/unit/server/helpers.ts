@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Express } from 'express';
+import { writeCompressedSiblings } from '../../../server/static-files';
 import type { LeadStore } from '../../../server/store/types';
 
 const paragraph = '<p>We remove copied photos, videos and texts from websites and platforms.</p>\n';
@@ -24,7 +24,7 @@ export interface Fixture {
   cleanup(): void;
 }
 
-/** A tiny built site, plus a secret file next to it that must never be served. */
+/** A tiny built site with its compressed siblings, as `npm run build` writes it, plus a secret file next to it that must never be served. */
 export function createFixture(): Fixture {
   const root = mkdtempSync(join(tmpdir(), 'site-server-'));
   const clientDir = join(root, 'client');
@@ -33,6 +33,7 @@ export function createFixture(): Fixture {
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
   }
+  writeCompressedSiblings(clientDir);
   writeFileSync(join(root, 'secret.txt'), SECRET);
   writeFileSync(join(clientDir, '.env'), SECRET);
   return { root, clientDir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
@@ -44,9 +45,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function listen(app: Express): Promise<Running> {
+export async function listen(app: RequestListener): Promise<Running> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readBadgesFile } from '../../../engine/badges/read-badges';
 import { createApp, SECURITY_HEADERS } from '../../../server/app';
 import { createHttpServer, DEFAULT_TIMEOUTS, readTimeouts } from '../../../server/http-server';
+import { siteBadges } from '../../support/site-badges';
 import { createFixture, fakeStore, rawRequest, type Fixture } from './helpers';
 
 // Short, so the slow-client cases finish quickly; production uses DEFAULT_TIMEOUTS or the environment.
@@ -15,7 +15,7 @@ let port: number;
 
 beforeAll(async () => {
   fixture = createFixture();
-  const app = createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges: readBadgesFile() });
+  const app = createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges: siteBadges() });
   server = createHttpServer(app, TIMEOUTS);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

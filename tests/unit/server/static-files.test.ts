@@ -1,6 +1,9 @@
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { writeCompressedSiblings } from '../../../server/static-files';
 import { createFixture, fakeStore, fixturePages, listen, rawRequest, SECRET, type Fixture, type Running } from './helpers';
 
 let fixture: Fixture;
@@ -8,6 +11,10 @@ let server: Running;
 
 beforeAll(async () => {
   fixture = createFixture();
+  // Files that must never shadow the routes the app answers itself.
+  writeFileSync(join(fixture.clientDir, 'healthz'), 'a file named healthz');
+  mkdirSync(join(fixture.clientDir, 'api'), { recursive: true });
+  writeFileSync(join(fixture.clientDir, 'api', 'leak.json'), '{"leak":true}');
   server = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
 });
 
@@ -41,6 +48,20 @@ describe('pages', () => {
     expect(res.headers.get('location')).toBe(location);
   });
 
+  it('a redirect percent-encodes what may not stand in a URL, so nothing is echoed raw into Location', async () => {
+    const res = await rawRequest(server.port, '/about/?q="<b>"&x=1%20');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/about?q=%22%3Cb%3E%22&x=1%20');
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.toString()).toBe('Moved Permanently. Redirecting to /about?q=%22%3Cb%3E%22&x=1%20');
+  });
+
+  it('an absolute-form request target (GET http://host/about) gets the page', async () => {
+    const res = await rawRequest(server.port, `http://127.0.0.1:${server.port}/about`);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(fixturePages['about/index.html']);
+  });
+
   it.each(['//evil.example/', '/%2Fevil.example/', '/nope/'])(
     '%s with a trailing slash but no such page is a 404, not a redirect elsewhere',
     async (path) => {
@@ -66,6 +87,37 @@ describe('pages', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.body).toString()).toBe(notFoundBody);
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['a page', '/', {}],
+    ['a script', '/assets/app-abc123.js', { 'accept-encoding': 'br' }],
+    ['the not-found page', '/nope', {}],
+    ['a redirect', '/about/', {}],
+  ])('%s carries the Content-Security-Policy, X-Frame-Options and nosniff', async (_what, path, headers) => {
+    const res = await rawRequest(server.port, path, headers);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('a 304 carries them too', async () => {
+    const etag = String((await rawRequest(server.port, '/about')).headers.etag);
+    const res = await rawRequest(server.port, '/about', { 'if-none-match': etag });
+    expect(res.status).toBe(304);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('a file named like the health check or under /api never shadows those routes', async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const api = await fetch(`${server.url}/api/leak.json`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false, error: 'NOT_FOUND' });
   });
 });
 
@@ -159,6 +211,15 @@ describe('methods', () => {
     const res = await fetch(`${server.url}/about`, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe('Method Not Allowed\n');
+  });
+
+  it('POST /healthz, which the app does not route, gets the same 405 with the security headers', async () => {
+    const res = await fetch(`${server.url}/healthz`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 
@@ -185,5 +246,91 @@ describe('path traversal', () => {
     expect(res.status).toBe(404);
     expect(res.body.toString()).toBe(notFoundBody);
     expect(res.body.toString()).not.toContain(SECRET);
+  });
+});
+
+describe('precompressed siblings', () => {
+  it('npm run build writes a .br and a .gz next to each text file, which decode to the file', () => {
+    for (const file of ['index.html', 'about/index.html', 'assets/app-abc123.js', 'sitemap.xml', '404.html'] as const) {
+      const full = join(fixture.clientDir, file);
+      expect(brotliDecompressSync(readFileSync(`${full}.br`)).toString()).toBe(fixturePages[file]);
+      expect(gunzipSync(readFileSync(`${full}.gz`)).toString()).toBe(fixturePages[file]);
+    }
+  });
+
+  it.each(['/index.html.br', '/about/index.html.gz', '/assets/app-abc123.js.br'])('%s is not a page of its own: 404', async (path) => {
+    const res = await rawRequest(server.port, path);
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).toBe(notFoundBody);
+  });
+
+  describe('a site changed by hand after the build', () => {
+    let changed: Fixture;
+    let running: Running;
+    const added = `<!doctype html><html><head><title>Added</title></head><body>${'<p>Added by hand after the build.</p>'.repeat(20)}</body></html>`;
+    const edited = `<!doctype html><html><head><title>About</title></head><body>${'<p>Edited after the build.</p>'.repeat(20)}</body></html>`;
+    const archive = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 1, 2, 3, 4]);
+
+    beforeAll(async () => {
+      changed = createFixture();
+      mkdirSync(join(changed.clientDir, 'added'));
+      writeFileSync(join(changed.clientDir, 'added', 'index.html'), added);
+      writeFileSync(join(changed.clientDir, 'about', 'index.html'), edited);
+      // Edited a minute after its siblings were written, whatever the file system's clock resolution.
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(join(changed.clientDir, 'about', 'index.html'), later, later);
+      mkdirSync(join(changed.clientDir, 'downloads'));
+      writeFileSync(join(changed.clientDir, 'downloads', 'notices.tar.gz'), archive);
+      running = await listen(createApp({ clientDir: changed.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
+    });
+
+    afterAll(async () => {
+      await running.close();
+      changed.cleanup();
+    });
+
+    it('a file without siblings is served as it is, whatever the browser accepts', async () => {
+      expect(existsSync(join(changed.clientDir, 'added', 'index.html.br'))).toBe(false);
+      const res = await rawRequest(running.port, '/added', { 'accept-encoding': 'br, gzip' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString()).toBe(added);
+    });
+
+    it('siblings older than their file are not used, so the edit is what visitors get', async () => {
+      const res = await rawRequest(running.port, '/about', { 'accept-encoding': 'br, gzip' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString()).toBe(edited);
+    });
+
+    it('the files the build compressed are still compressed', async () => {
+      const res = await rawRequest(running.port, '/', { 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.body).toString()).toBe(fixturePages['index.html']);
+    });
+
+    it('a .gz file with no file of the same name beside it is a download of its own', async () => {
+      const res = await rawRequest(running.port, '/downloads/notices.tar.gz', { 'accept-encoding': 'gzip' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.equals(archive)).toBe(true);
+    });
+  });
+
+  it('only text files get siblings, and only when compressing saves bytes', () => {
+    const local = createFixture();
+    try {
+      writeFileSync(join(local.clientDir, 'tiny.txt'), 'ok');
+      writeFileSync(join(local.clientDir, 'logo.png'), Buffer.alloc(4096));
+      writeCompressedSiblings(local.clientDir);
+      expect(existsSync(join(local.clientDir, 'tiny.txt.br'))).toBe(false);
+      expect(existsSync(join(local.clientDir, 'tiny.txt.gz'))).toBe(false);
+      expect(existsSync(join(local.clientDir, 'logo.png.br'))).toBe(false);
+      expect(existsSync(join(local.clientDir, 'index.html.br'))).toBe(true);
+    } finally {
+      local.cleanup();
+    }
   });
 });
