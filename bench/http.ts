@@ -106,9 +106,34 @@ export function scenarios(distDir: string): Scenario[] {
   const json = { 'Content-Type': 'application/json' };
   return [
     { id: 'baseline-get', label: 'node:http fixed 201 JSON (GET)', target: 'baseline', method: 'GET', path: '/', expectStatus: 201 },
-    { id: 'baseline-post', label: 'node:http fixed 201 JSON (POST contact body)', target: 'baseline', method: 'POST', path: '/', headers: json, body, expectStatus: 201 },
-    { id: 'express-get', label: 'Express 5 hello world (GET; helmet + JSON parser)', target: 'express', method: 'GET', path: '/hello', expectStatus: 200 },
-    { id: 'express-post', label: 'Express 5 hello world (POST contact body, parsed)', target: 'express', method: 'POST', path: '/hello', headers: json, body, expectStatus: 201 },
+    {
+      id: 'baseline-post',
+      label: 'node:http fixed 201 JSON (POST contact body)',
+      target: 'baseline',
+      method: 'POST',
+      path: '/',
+      headers: json,
+      body,
+      expectStatus: 201,
+    },
+    {
+      id: 'express-get',
+      label: 'Express 5 hello world (GET; helmet + JSON parser)',
+      target: 'express',
+      method: 'GET',
+      path: '/hello',
+      expectStatus: 200,
+    },
+    {
+      id: 'express-post',
+      label: 'Express 5 hello world (POST contact body, parsed)',
+      target: 'express',
+      method: 'POST',
+      path: '/hello',
+      headers: json,
+      body,
+      expectStatus: 201,
+    },
     {
       id: 'ours-contact',
       label: 'ours POST /api/contact (validated, committed to SQLite, synchronous=FULL)',
@@ -123,8 +148,24 @@ export function scenarios(distDir: string): Scenario[] {
     { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
     { id: 'nginx-html', label: 'nginx GET / (same dist/client)', target: 'nginx', method: 'GET', path: '/', expectStatus: 200 },
     // As browsers ask: ours answers with the Brotli copy the build wrote, nginx compresses with gzip on the fly.
-    { id: 'ours-html-br', label: 'ours GET / with Accept-Encoding: br, gzip (precompressed Brotli)', target: 'ours', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
-    { id: 'nginx-html-gzip', label: 'nginx GET / with Accept-Encoding: br, gzip (gzip on the fly)', target: 'nginx', method: 'GET', path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, expectStatus: 200 },
+    {
+      id: 'ours-html-br',
+      label: 'ours GET / with Accept-Encoding: br, gzip (precompressed Brotli)',
+      target: 'ours',
+      method: 'GET',
+      path: '/',
+      headers: { 'Accept-Encoding': 'br, gzip' },
+      expectStatus: 200,
+    },
+    {
+      id: 'nginx-html-gzip',
+      label: 'nginx GET / with Accept-Encoding: br, gzip (gzip on the fly)',
+      target: 'nginx',
+      method: 'GET',
+      path: '/',
+      headers: { 'Accept-Encoding': 'br, gzip' },
+      expectStatus: 200,
+    },
     { id: 'ours-badge', label: `ours GET ${BADGE_PATH}`, target: 'ours', method: 'GET', path: BADGE_PATH, expectStatus: 200 },
     {
       id: 'ours-badge-304',
@@ -153,7 +194,13 @@ async function startTarget(kind: TargetKind, distDir: string, nginxBinary: strin
   const env = { NODE_ENV: 'production' };
   if (kind === 'baseline' || kind === 'express') {
     const file = join(ROOT, 'bench', 'targets', kind === 'baseline' ? 'baseline.ts' : 'express-hello.ts');
-    const started = await startServer({ command: process.execPath, args: tsNodeArgs(file), env, portPattern: /listening on (\d+)/, label: kind });
+    const started = await startServer({
+      command: process.execPath,
+      args: tsNodeArgs(file),
+      env,
+      portPattern: /listening on (\d+)/,
+      label: kind,
+    });
     return { ...started, cleanup: () => {} };
   }
   if (kind === 'nginx') return { ...(await startNginx(nginxBinary!, join(distDir, 'client'))), cleanup: () => {} };
@@ -213,7 +260,9 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     }
   } else if (nginx.installedNow) notes.push(`nginx (${nginx.version}) was installed by this run with apt-get.`);
 
-  const list = scenarios(distDir).filter((s) => (s.target !== 'nginx' || nginx.ok) && (!options.only?.length || options.only.includes(s.id)));
+  const list = scenarios(distDir).filter(
+    (s) => (s.target !== 'nginx' || nginx.ok) && (!options.only?.length || options.only.includes(s.id)),
+  );
   const runs = new Map<string, LoadOutput[]>(list.map((s) => [s.id, []]));
   const durability = new Map<string, { acknowledged: number; stored: number }[]>();
 
@@ -224,11 +273,23 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
         const base = `http://127.0.0.1:${target.port}`;
         const headers = { ...(s.headers ?? {}), ...((await s.prepare?.(base)) ?? {}) };
         await checkOnce(base, s, headers);
-        const spec: LoadSpec = { url: base + s.path, method: s.method, headers, body: s.body, connections, durationSeconds, warmupSeconds: 0, uniqueIds: s.uniqueIds };
+        const spec: LoadSpec = {
+          url: base + s.path,
+          method: s.method,
+          headers,
+          body: s.body,
+          connections,
+          durationSeconds,
+          warmupSeconds: 0,
+          uniqueIds: s.uniqueIds,
+        };
         const load = join(ROOT, 'bench', 'load.ts');
         const timeoutMs = (durationSeconds + warmupSeconds + 60) * 1000;
         // The warm-up is a run of its own, so the target's CPU time can be read around the measured run alone.
-        const warm = warmupSeconds > 0 ? await runJson<LoadOutput>(load, [JSON.stringify({ ...spec, durationSeconds: warmupSeconds })], { timeoutMs }) : null;
+        const warm =
+          warmupSeconds > 0
+            ? await runJson<LoadOutput>(load, [JSON.stringify({ ...spec, durationSeconds: warmupSeconds })], { timeoutMs })
+            : null;
         const cpuBefore = cpuSeconds(target.child.pid);
         const measured = await runJson<LoadOutput>(load, [JSON.stringify(spec)], { timeoutMs });
         const cpuAfter = cpuSeconds(target.child.pid);
@@ -277,17 +338,38 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
   });
 
   const rps = (id: string) => runs.get(id)?.map((x) => x.requestsPerSecond);
-  const ratio = (id: string, label: string, a: string, b: string, target?: { min: number; text: string; extra?: () => boolean }): RatioResult | null => {
+  const ratio = (
+    id: string,
+    label: string,
+    a: string,
+    b: string,
+    target?: { min: number; text: string; extra?: () => boolean },
+  ): RatioResult | null => {
     const ra = rps(a);
     const rb = rps(b);
     if (!ra || !rb) return null;
     const r = pairedRatio(ra, rb);
-    return { id, label, numerator: a, denominator: b, ratio: r, target: target && { min: target.min, text: target.text, met: r.median >= target.min && (target.extra?.() ?? true) } };
+    return {
+      id,
+      label,
+      numerator: a,
+      denominator: b,
+      ratio: r,
+      target: target && { min: target.min, text: target.text, met: r.median >= target.min && (target.extra?.() ?? true) },
+    };
   };
   const contactP99 = () => (results.find((x) => x.id === 'ours-contact')?.latencyP99.median ?? Infinity) < 25;
   const ratios = [
-    ratio('submit-vs-express-post', 'Durable submissions / Express hello world (POST, same body)', 'ours-contact', 'express-post', { min: 0.5, text: '≥ 50 % with p99 < 25 ms', extra: contactP99 }),
-    ratio('submit-vs-express-get', 'Durable submissions / Express hello world (GET)', 'ours-contact', 'express-get', { min: 0.5, text: '≥ 50 % with p99 < 25 ms', extra: contactP99 }),
+    ratio('submit-vs-express-post', 'Durable submissions / Express hello world (POST, same body)', 'ours-contact', 'express-post', {
+      min: 0.5,
+      text: '≥ 50 % with p99 < 25 ms',
+      extra: contactP99,
+    }),
+    ratio('submit-vs-express-get', 'Durable submissions / Express hello world (GET)', 'ours-contact', 'express-get', {
+      min: 0.5,
+      text: '≥ 50 % with p99 < 25 ms',
+      extra: contactP99,
+    }),
     ratio('submit-vs-baseline', 'Durable submissions / node:http baseline (POST)', 'ours-contact', 'baseline-post'),
     ratio('html-vs-nginx', 'HTML page / nginx', 'ours-html', 'nginx-html', { min: 0.7, text: '≥ 70 %' }),
     ratio('html-compressed-vs-nginx', 'HTML page as browsers ask (br) / nginx (gzip on the fly)', 'ours-html-br', 'nginx-html-gzip'),

@@ -17,7 +17,15 @@ export interface LighthouseRun {
   cls: number;
   fcpMs: number;
   /** Scored audits of a category that did not pass; weight 0 marks a diagnostic that does not move the score by itself. */
-  failing: { id: string; title: string; score: number | null; displayValue?: string; categories: string[]; weight: number; items: string[] }[];
+  failing: {
+    id: string;
+    title: string;
+    score: number | null;
+    displayValue?: string;
+    categories: string[];
+    weight: number;
+    items: string[];
+  }[];
   /** What the largest contentful paint was, e.g. `p.hero__subtitle`. */
   lcpElement: string;
   warnings: string[];
@@ -72,7 +80,14 @@ for (let run = 0; run < spec.runs; run++) {
       lighthouseVersion = lhr.lighthouseVersion;
       if (lhr.runtimeError) {
         (results[route] ??= []).push({
-          scores: {}, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, failing: [], lcpElement: '', warnings: lhr.runWarnings,
+          scores: {},
+          lcpMs: NaN,
+          tbtMs: NaN,
+          cls: NaN,
+          fcpMs: NaN,
+          failing: [],
+          lcpElement: '',
+          warnings: lhr.runWarnings,
           runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
         });
         continue;
@@ -86,11 +101,29 @@ for (let run = 0; run < spec.runs; run++) {
         }
       }
       const failing = Object.values(lhr.audits)
-        .filter((a) => categoriesOf.has(a.id) && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings' || a.scoreDisplayMode === 'error') && (a.score === null || a.score < 1))
-        .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue, categories: categoriesOf.get(a.id)!, weight: weightOf.get(a.id) ?? 0, items: itemsOf(a.details, spec.baseUrl) }));
+        .filter(
+          (a) =>
+            categoriesOf.has(a.id) &&
+            (a.scoreDisplayMode === 'binary' ||
+              a.scoreDisplayMode === 'numeric' ||
+              a.scoreDisplayMode === 'metricSavings' ||
+              a.scoreDisplayMode === 'error') &&
+            (a.score === null || a.score < 1),
+        )
+        .map((a) => ({
+          id: a.id,
+          title: a.title,
+          score: a.score,
+          displayValue: a.displayValue,
+          categories: categoriesOf.get(a.id)!,
+          weight: weightOf.get(a.id) ?? 0,
+          items: itemsOf(a.details, spec.baseUrl),
+        }));
       const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       (results[route] ??= []).push({
-        scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, c.score === null ? null : Math.round(c.score * 100)])),
+        scores: Object.fromEntries(
+          Object.entries(lhr.categories).map(([id, c]) => [id, c.score === null ? null : Math.round(c.score * 100)]),
+        ),
         lcpMs: num('largest-contentful-paint'),
         tbtMs: num('total-blocking-time'),
         cls: num('cumulative-layout-shift'),

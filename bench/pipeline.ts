@@ -51,7 +51,13 @@ let t = performance.now();
 let loaded = loadSite(files, schemas);
 const validateColdMs = performance.now() - t;
 sampleMemory();
-if (!loaded.model) throw new Error(`The ${which} site does not validate:\n${loaded.problems.slice(0, 5).map((p) => `${p.file}:${p.line} ${p.message}`).join('\n')}`);
+if (!loaded.model)
+  throw new Error(
+    `The ${which} site does not validate:\n${loaded.problems
+      .slice(0, 5)
+      .map((p) => `${p.file}:${p.line} ${p.message}`)
+      .join('\n')}`,
+  );
 const warm: number[] = [];
 for (let i = 0; i < warmRuns; i++) {
   t = performance.now();

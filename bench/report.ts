@@ -118,28 +118,60 @@ export function evaluateTargets(r: BenchReport): Target[] {
   if (html) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: pct(html.ratio.median), met: html.ratio.median >= 0.7 });
   else if (r.http) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: 'nginx not available', met: null });
   const badge = ratio('badge-vs-express');
-  if (badge) t.push({ what: 'Badges vs Express hello world', target: '≥ 80 %', measured: `${pct(badge.ratio.median)} (304: ${pct(ratio('badge304-vs-express')?.ratio.median ?? NaN)})`, met: badge.ratio.median >= 0.8 });
+  if (badge)
+    t.push({
+      what: 'Badges vs Express hello world',
+      target: '≥ 80 %',
+      measured: `${pct(badge.ratio.median)} (304: ${pct(ratio('badge304-vs-express')?.ratio.median ?? NaN)})`,
+      met: badge.ratio.median >= 0.8,
+    });
   if (r.http) {
     const bad = r.http.scenarios.reduce((n, s) => n + s.bad + s.errors, 0);
     t.push({ what: 'Load runs without failures', target: '0 non-2xx/3xx, 0 errors', measured: `${bad}`, met: bad === 0 });
   }
-  if (r.badges) t.push({ what: 'Badge rendering vs badge-maker', target: '≥ 1×', measured: `${f1(r.badges.ratio.median)}×`, met: r.badges.ratio.median >= 1 });
+  if (r.badges)
+    t.push({
+      what: 'Badge rendering vs badge-maker',
+      target: '≥ 1×',
+      measured: `${f1(r.badges.ratio.median)}×`,
+      met: r.badges.ratio.median >= 1,
+    });
   if (r.pipeline) {
     const real = r.pipeline.real;
-    t.push({ what: 'Validation of the real site (cold, first call)', target: '< 300 ms', measured: `${f0(real.validateColdMs)} ms (warm ${f0(real.validateWarmMs)} ms)`, met: real.validateColdMs < 300 });
+    t.push({
+      what: 'Validation of the real site (cold, first call)',
+      target: '< 300 ms',
+      measured: `${f0(real.validateColdMs)} ms (warm ${f0(real.validateWarmMs)} ms)`,
+      met: real.validateColdMs < 300,
+    });
     const big = r.pipeline.sizes.find((s) => s.pages >= 5000);
-    if (big?.prerenderPerPageMs !== undefined) t.push({ what: 'Prerender at 5,000 pages', target: '≤ 20 ms/page', measured: `${f2(big.prerenderPerPageMs)} ms/page`, met: big.prerenderPerPageMs <= 20 });
+    if (big?.prerenderPerPageMs !== undefined)
+      t.push({
+        what: 'Prerender at 5,000 pages',
+        target: '≤ 20 ms/page',
+        measured: `${f2(big.prerenderPerPageMs)} ms/page`,
+        met: big.prerenderPerPageMs <= 20,
+      });
   }
   if (r.lighthouse && !r.lighthouse.error) {
-    const below = r.lighthouse.routes.flatMap((x) => CATEGORY_ORDER.filter((c) => (x.scores[c] ?? 0) < 100).map((c) => `${x.route} ${c} ${x.scores[c] ?? '–'}`));
-    t.push({ what: 'Lighthouse (mobile), all four categories', target: '100 on every sampled route', measured: below.length ? below.join(', ') : 'all 100', met: below.length === 0 });
+    const below = r.lighthouse.routes.flatMap((x) =>
+      CATEGORY_ORDER.filter((c) => (x.scores[c] ?? 0) < 100).map((c) => `${x.route} ${c} ${x.scores[c] ?? '–'}`),
+    );
+    t.push({
+      what: 'Lighthouse (mobile), all four categories',
+      target: '100 on every sampled route',
+      measured: below.length ? below.join(', ') : 'all 100',
+      met: below.length === 0,
+    });
   }
   return t;
 }
 
 function startupSection(st: StartupReport): string[] {
   const out = ['## Start-up', ''];
-  out.push(`Time from spawning the process to its first 200 for GET /, ${st.rounds} starts each, interleaved, after one unmeasured start of each. ${st.notes.join(' ')}`);
+  out.push(
+    `Time from spawning the process to its first 200 for GET /, ${st.rounds} starts each, interleaved, after one unmeasured start of each. ${st.notes.join(' ')}`,
+  );
   out.push('');
   out.push('| Server | median ms | spread |');
   out.push('|---|---:|---:|');
@@ -158,7 +190,9 @@ function httpSection(h: HttpReport): string[] {
       `Figures are medians, with the spread (min–max) over the rounds.`,
   );
   out.push('');
-  out.push('| Scenario | req/s (median) | spread | p50 ms | p99 ms | non-2xx/3xx | errors | server cores | server CPU µs/req | load-gen cores |');
+  out.push(
+    '| Scenario | req/s (median) | spread | p50 ms | p99 ms | non-2xx/3xx | errors | server cores | server CPU µs/req | load-gen cores |',
+  );
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of h.scenarios) {
     out.push(
@@ -169,7 +203,9 @@ function httpSection(h: HttpReport): string[] {
   out.push('| Ratio (run by run, then median) | median | spread | target |');
   out.push('|---|---:|---:|---|');
   for (const r of h.ratios) {
-    out.push(`| ${r.label} | ${pct(r.ratio.median)} | ${range(r.ratio, pct)} | ${r.target ? `${r.target.text}: ${verdict(r.target.met)}` : ''} |`);
+    out.push(
+      `| ${r.label} | ${pct(r.ratio.median)} | ${range(r.ratio, pct)} | ${r.target ? `${r.target.text}: ${verdict(r.target.met)}` : ''} |`,
+    );
   }
   const contact = h.scenarios.find((s) => s.id === 'ours-contact');
   if (contact?.durability) {
@@ -221,7 +257,9 @@ function pipelineSection(p: PipelineSection): string[] {
       '“alone” renders the same sample from a model holding only the page being rendered, which separates the cost of the page itself from the cost that grows with the number of routes.',
   );
   out.push('');
-  out.push('| Site | pages | YAML | validate cold ms | validate warm ms | of which YAML parse | warm ms/page | rendered | prerender ms/page | p95 ms/page | alone ms/page | peak RSS MB | peak heap MB |');
+  out.push(
+    '| Site | pages | YAML | validate cold ms | validate warm ms | of which YAML parse | warm ms/page | rendered | prerender ms/page | p95 ms/page | alone ms/page | peak RSS MB | peak heap MB |',
+  );
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of [p.real, ...p.sizes]) {
     out.push(
@@ -243,7 +281,9 @@ function pipelineSection(p: PipelineSection): string[] {
 
 function weightSection(w: PageWeightReport): string[] {
   const out = ['## 4. Page weight', ''];
-  out.push('Per built route, gzip (level 9) of the HTML and of every script and stylesheet it loads (its entry script and the chunks its islands load as they hydrate); requests = HTML + those files (the code behind `npm run report:size`).');
+  out.push(
+    'Per built route, gzip (level 9) of the HTML and of every script and stylesheet it loads (its entry script and the chunks its islands load as they hydrate); requests = HTML + those files (the code behind `npm run report:size`).',
+  );
   out.push('');
   out.push('| Route | kind | HTML KB | JS KB | CSS KB | requests |');
   out.push('|---|---|---:|---:|---:|---:|');
@@ -251,7 +291,9 @@ function weightSection(w: PageWeightReport): string[] {
   out.push('');
   out.push('| Anchor | first-load JS KB (gzip) | |');
   out.push('|---|---:|---|');
-  out.push(`| ours, lightest to heaviest route | ${f1(w.summary.minJsKb)}–${f1(w.summary.maxJsKb)} | ${w.summary.routes} routes, at most ${w.summary.maxRequests} requests |`);
+  out.push(
+    `| ours, lightest to heaviest route | ${f1(w.summary.minJsKb)}–${f1(w.summary.maxJsKb)} | ${w.summary.routes} routes, at most ${w.summary.maxRequests} requests |`,
+  );
   for (const a of w.anchors) out.push(`| ${a.name} | ${f1(a.jsKb)} | ${a.note} |`);
   out.push('');
   return out;
@@ -272,11 +314,15 @@ function lighthouseSection(l: LighthouseSection): string[] {
   out.push('| Route | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | LCP element |');
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of l.routes) {
-    out.push(`| ${r.route} | ${CATEGORY_ORDER.map((c) => r.scores[c] ?? '–').join(' | ')} | ${f0(r.fcpMs)} | ${f0(r.lcpMs)} | ${f0(r.tbtMs)} | ${r.cls.toFixed(3)} | \`${r.lcpElement}\` |`);
+    out.push(
+      `| ${r.route} | ${CATEGORY_ORDER.map((c) => r.scores[c] ?? '–').join(' | ')} | ${f0(r.fcpMs)} | ${f0(r.lcpMs)} | ${f0(r.tbtMs)} | ${r.cls.toFixed(3)} | \`${r.lcpElement}\` |`,
+    );
   }
   for (const r of l.routes.filter((x) => x.errors.length)) {
     out.push('');
-    out.push(`${r.route}: ${r.errors.length} of ${l.runs} runs could not be measured (${r.errors.join('; ')}); the medians are of the other runs.`);
+    out.push(
+      `${r.route}: ${r.errors.length} of ${l.runs} runs could not be measured (${r.errors.join('; ')}); the medians are of the other runs.`,
+    );
   }
   const failing = l.routes.filter((r) => r.failing.length > 0);
   if (failing.length) {
@@ -287,7 +333,9 @@ function lighthouseSection(l: LighthouseSection): string[] {
       out.push(`- ${r.route}:`);
       for (const a of r.failing) {
         const what = a.items.length ? `: ${a.items.join(', ')}` : '';
-        out.push(`  - \`${a.id}\` (${a.categories.join(', ')}, weight ${a.weight}${a.displayValue ? `, ${a.displayValue}` : ''}, ${a.runs}/${l.runs} runs)${what}`);
+        out.push(
+          `  - \`${a.id}\` (${a.categories.join(', ')}, weight ${a.weight}${a.displayValue ? `, ${a.displayValue}` : ''}, ${a.runs}/${l.runs} runs)${what}`,
+        );
       }
     }
   }
@@ -332,14 +380,20 @@ export function findings(r: BenchReport): string[] {
     );
   }
   const big = r.pipeline?.sizes.find((s) => s.pages >= 5000);
-  if (big?.prerenderPerPageMs !== undefined && big.prerenderAlonePerPageMs !== undefined && big.prerenderPerPageMs > 2 * big.prerenderAlonePerPageMs) {
+  if (
+    big?.prerenderPerPageMs !== undefined &&
+    big.prerenderAlonePerPageMs !== undefined &&
+    big.prerenderPerPageMs > 2 * big.prerenderAlonePerPageMs
+  ) {
     out.push(
       `Prerender grows with the number of pages: ${f2(big.prerenderPerPageMs)} ms/page at ${f0(big.pages)} pages, but ${f2(big.prerenderAlonePerPageMs)} ms/page for the same pages rendered alone, ` +
         'so some part of rendering a page still depends on the size of the whole site.',
     );
   }
   if (big && big.yamlParseMs > 0.5 * big.validateWarmMs) {
-    out.push(`At ${f0(big.pages)} pages validation is dominated by YAML parsing (${f0(big.yamlParseMs)} of ${f0(big.validateWarmMs)} ms), which is linear in the content.`);
+    out.push(
+      `At ${f0(big.pages)} pages validation is dominated by YAML parsing (${f0(big.yamlParseMs)} of ${f0(big.validateWarmMs)} ms), which is linear in the content.`,
+    );
   }
   return out;
 }
@@ -411,7 +465,16 @@ export function summariseLighthouse(version: string, runs: number, results: Reco
         for (const a of run.failing) {
           const seen = failing.get(a.id);
           if (seen) seen.runs += 1;
-          else failing.set(a.id, { id: a.id, title: a.title, categories: a.categories, weight: a.weight, runs: 1, displayValue: a.displayValue, items: a.items });
+          else
+            failing.set(a.id, {
+              id: a.id,
+              title: a.title,
+              categories: a.categories,
+              weight: a.weight,
+              runs: 1,
+              displayValue: a.displayValue,
+              items: a.items,
+            });
         }
       }
       return {

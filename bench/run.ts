@@ -20,20 +20,46 @@ type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const scenarioIds = args.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
+const scenarioIds = args
+  .find((a) => a.startsWith('--scenarios='))
+  ?.slice('--scenarios='.length)
+  .split(',');
 const record = args.includes('--record') && !quick;
 const only = new Set<Section>(onlyArg ? (onlyArg.split(',') as Section[]) : SECTIONS);
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}.`);
 
 const settings = quick
-  ? { startupRounds: 3, rounds: 1, duration: 3, warmup: 1, badgeRounds: 1, badgeSliceMs: 500, sizes: [50, 500, 5000], warmRuns: 1, maxRendered: 50, lighthouseRuns: 1 }
-  : { startupRounds: 10, rounds: 3, duration: 10, warmup: 2, badgeRounds: 5, badgeSliceMs: 1000, sizes: [50, 500, 5000], warmRuns: 3, maxRendered: 200, lighthouseRuns: 3 };
+  ? {
+      startupRounds: 3,
+      rounds: 1,
+      duration: 3,
+      warmup: 1,
+      badgeRounds: 1,
+      badgeSliceMs: 500,
+      sizes: [50, 500, 5000],
+      warmRuns: 1,
+      maxRendered: 50,
+      lighthouseRuns: 1,
+    }
+  : {
+      startupRounds: 10,
+      rounds: 3,
+      duration: 10,
+      warmup: 2,
+      badgeRounds: 5,
+      badgeSliceMs: 1000,
+      sizes: [50, 500, 5000],
+      warmRuns: 3,
+      maxRendered: 200,
+      lighthouseRuns: 3,
+    };
 const CONNECTIONS = 64;
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/takedowns/personal', '/faq/technical', '/blog', '/badges'];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const distDir = resolve(process.env.BENCH_DIST_DIR ?? '/tmp/bench-dist');
-if (distDir === resolve(ROOT, 'dist')) throw new Error('The benchmark builds into its own directory; BENCH_DIST_DIR must not be the project’s dist/.');
+if (distDir === resolve(ROOT, 'dist'))
+  throw new Error('The benchmark builds into its own directory; BENCH_DIST_DIR must not be the project’s dist/.');
 
 const log = (line: string) => console.error(line);
 
@@ -79,19 +105,31 @@ function localDate(d: Date): string {
 async function runPipeline(): Promise<BenchReport['pipeline']> {
   const timeoutMs = 30 * 60_000;
   log('Pipeline: the real site…');
-  const real = await runJson<PipelineResult>(join(ROOT, 'bench', 'pipeline.ts'), ['real', distDir, String(Math.max(settings.warmRuns, 3))], { timeoutMs });
+  const real = await runJson<PipelineResult>(
+    join(ROOT, 'bench', 'pipeline.ts'),
+    ['real', distDir, String(Math.max(settings.warmRuns, 3))],
+    { timeoutMs },
+  );
   const sizes: PipelineResult[] = [];
   for (const n of settings.sizes) {
     log(`Pipeline: ${n} pages…`);
     // The largest site gets one warm validation only; its cold and warm figures already tell the trend.
     const warm = n >= 5000 ? Math.min(settings.warmRuns, 1) : settings.warmRuns;
-    sizes.push(await runJson<PipelineResult>(join(ROOT, 'bench', 'pipeline.ts'), [String(n), distDir, String(warm), String(settings.maxRendered)], { timeoutMs, nodeArgs: ['--max-old-space-size=4096'] }));
+    sizes.push(
+      await runJson<PipelineResult>(join(ROOT, 'bench', 'pipeline.ts'), [String(n), distDir, String(warm), String(settings.maxRendered)], {
+        timeoutMs,
+        nodeArgs: ['--max-old-space-size=4096'],
+      }),
+    );
   }
   const first = sizes[0];
   const last = sizes[sizes.length - 1];
   const growth =
     first && last && first !== last
-      ? { validatePerPage: last.validatePerPageMs / first.validatePerPageMs, prerenderPerPage: (last.prerenderPerPageMs ?? NaN) / (first.prerenderPerPageMs ?? NaN) }
+      ? {
+          validatePerPage: last.validatePerPageMs / first.validatePerPageMs,
+          prerenderPerPage: (last.prerenderPerPageMs ?? NaN) / (first.prerenderPerPageMs ?? NaN),
+        }
       : null;
   return { real, sizes, growth };
 }
@@ -103,14 +141,31 @@ async function runLighthouse(): Promise<BenchReport['lighthouse']> {
   const server = await startServer({
     command: process.execPath,
     args: tsNodeArgs(join(ROOT, 'server', 'index.ts')),
-    env: { PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, IP_HASH_SALT: 'benchmark-salt', DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      IP_HASH_SALT: 'benchmark-salt',
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
     portPattern: /Serving http:\/\/localhost:(\d+)/,
     label: 'our server',
   });
   try {
-    const spec: LighthouseSpec = { baseUrl: `http://127.0.0.1:${server.port}`, routes: LIGHTHOUSE_ROUTES, runs: settings.lighthouseRuns, chromePath: CHROME };
+    const spec: LighthouseSpec = {
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      routes: LIGHTHOUSE_ROUTES,
+      runs: settings.lighthouseRuns,
+      chromePath: CHROME,
+    };
     log(`Lighthouse: ${LIGHTHOUSE_ROUTES.length} routes × ${settings.lighthouseRuns}…`);
-    const out = await runJson<{ lighthouseVersion: string; results: Record<string, LighthouseRun[]> }>(join(ROOT, 'bench', 'lighthouse.ts'), [JSON.stringify(spec)], { timeoutMs: 30 * 60_000 });
+    const out = await runJson<{ lighthouseVersion: string; results: Record<string, LighthouseRun[]> }>(
+      join(ROOT, 'bench', 'lighthouse.ts'),
+      [JSON.stringify(spec)],
+      { timeoutMs: 30 * 60_000 },
+    );
     return summariseLighthouse(out.lighthouseVersion, settings.lighthouseRuns, out.results);
   } finally {
     await server.stop();
@@ -135,7 +190,11 @@ async function main(): Promise<void> {
     mode: quick ? 'quick' : 'full',
     distDir,
   };
-  log(`Benchmark (${machine.mode}) on ${machine.cpus} cores, Node ${machine.node}, load ${loadavg().map((n) => n.toFixed(2)).join(' ')}.`);
+  log(
+    `Benchmark (${machine.mode}) on ${machine.cpus} cores, Node ${machine.node}, load ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}.`,
+  );
   await ensureBuild();
 
   const report: BenchReport = { machine, targets: [], errors: [] };
@@ -158,7 +217,15 @@ async function main(): Promise<void> {
     runStartup({ distDir, rounds: settings.startupRounds, previousRoot: process.env.BENCH_STARTUP_PREVIOUS || undefined, log }),
   );
   report.http = await attempt('http', () =>
-    runHttp({ distDir, rounds: settings.rounds, durationSeconds: settings.duration, warmupSeconds: settings.warmup, connections: CONNECTIONS, only: scenarioIds, log }),
+    runHttp({
+      distDir,
+      rounds: settings.rounds,
+      durationSeconds: settings.duration,
+      warmupSeconds: settings.warmup,
+      connections: CONNECTIONS,
+      only: scenarioIds,
+      log,
+    }),
   );
   report.badges = await attempt('badges', () =>
     runJson<BadgeRenderResult>(join(ROOT, 'bench', 'badge-render.ts'), [String(settings.badgeRounds), String(settings.badgeSliceMs)]),

@@ -63,7 +63,17 @@ const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 async function timeToFirst200(spec: Spec, distDir: string): Promise<number> {
   const port = await freePort();
   const dataDir = spec.store ? mkdtempSync(join(tmpdir(), 'bench-startup-')) : undefined;
-  const env = { ...process.env, ...spec.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_URL: '', IP_HASH_SALT: 'benchmark-salt', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
+  const env = {
+    ...process.env,
+    ...spec.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    DATABASE_URL: '',
+    IP_HASH_SALT: 'benchmark-salt',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  };
   const started = performance.now();
   const child = spawn(process.execPath, spec.args, { cwd: spec.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -88,13 +98,39 @@ export async function runStartup(options: StartupOptions): Promise<StartupReport
   const notes: string[] = [];
   const specs: Spec[] = [
     // Answers "ok" to GET /, a 200 like ours: the floor of any Node server's start.
-    { id: 'bare-node', label: 'bare node:http (plain JavaScript, no loader)', root: ROOT, args: ['-e', "require('node:http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')"], status: 200 },
-    { id: 'bare-tsx', label: 'bare node:http through tsx (bench/targets/baseline.ts; its fixed answer is a 201)', root: ROOT, args: tsNodeArgs(join(ROOT, 'bench', 'targets', 'baseline.ts')), status: 201 },
-    { id: 'ours', label: 'ours: server/index.ts through tsx, built site, new SQLite store', root: ROOT, args: tsNodeArgs(join(ROOT, 'server', 'index.ts')), status: 200, store: true },
+    {
+      id: 'bare-node',
+      label: 'bare node:http (plain JavaScript, no loader)',
+      root: ROOT,
+      args: ['-e', "require('node:http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')"],
+      status: 200,
+    },
+    {
+      id: 'bare-tsx',
+      label: 'bare node:http through tsx (bench/targets/baseline.ts; its fixed answer is a 201)',
+      root: ROOT,
+      args: tsNodeArgs(join(ROOT, 'bench', 'targets', 'baseline.ts')),
+      status: 201,
+    },
+    {
+      id: 'ours',
+      label: 'ours: server/index.ts through tsx, built site, new SQLite store',
+      root: ROOT,
+      args: tsNodeArgs(join(ROOT, 'server', 'index.ts')),
+      status: 200,
+      store: true,
+    },
   ];
   if (previousRoot) {
     if (!existsSync(join(previousRoot, 'server', 'index.ts'))) throw new Error(`${previousRoot} holds no server/index.ts to compare with.`);
-    specs.push({ id: 'previous', label: `previous: server/index.ts of ${previousRoot} through tsx, same build and store`, root: previousRoot, args: tsNodeArgs(join(previousRoot, 'server', 'index.ts')), status: 200, store: true });
+    specs.push({
+      id: 'previous',
+      label: `previous: server/index.ts of ${previousRoot} through tsx, same build and store`,
+      root: previousRoot,
+      args: tsNodeArgs(join(previousRoot, 'server', 'index.ts')),
+      status: 200,
+      store: true,
+    });
   }
   const runs = new Map<string, number[]>(specs.map((s) => [s.id, []]));
   // One unmeasured start of each first, so no target pays for a cold disk cache alone.
@@ -106,6 +142,8 @@ export async function runStartup(options: StartupOptions): Promise<StartupReport
       log(`  round ${round}/${rounds} ${s.id.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms to the first good answer`);
     }
   }
-  notes.push('Each start is a fresh process on a free port; GET / is polled every 5 ms from spawn until it answers 200 (201 for the tsx baseline, whose only answer that is).');
+  notes.push(
+    'Each start is a fresh process on a free port; GET / is polled every 5 ms from spawn until it answers 200 (201 for the tsx baseline, whose only answer that is).',
+  );
   return { rounds, targets: specs.map((s) => ({ id: s.id, label: s.label, ms: spread(runs.get(s.id)!) })), previous: previousRoot, notes };
 }

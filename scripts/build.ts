@@ -49,4 +49,6 @@ writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
 const compressed = writeCompressedSiblings(clientDir);
 
 const ms = Math.round(performance.now() - started);
-console.log(`Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl}, with ${compressed.siblings} Brotli and gzip copies of ${compressed.files} text files (${ms} ms).`);
+console.log(
+  `Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl}, with ${compressed.siblings} Brotli and gzip copies of ${compressed.files} text files (${ms} ms).`,
+);

@@ -66,9 +66,15 @@ const describe = (b: BrokenLink) => {
   return lines.join('\n');
 };
 
-console.log(`Checked ${result.checked} internal links on ${model.pages.length + 1} pages (${built ? 'built HTML in dist/client' : 'rendered from site/'}); ${result.external} external links not followed.`);
-if (result.known.length) console.log(`\nKnown broken links (listed in site/links.yaml, not failing):\n${result.known.map(describe).join('\n')}`);
-if (result.stale.length) console.log(`\nStale entries in site/links.yaml (no page links there any more; remove them):\n${result.stale.map((k) => `  ${k.href}`).join('\n')}`);
+console.log(
+  `Checked ${result.checked} internal links on ${model.pages.length + 1} pages (${built ? 'built HTML in dist/client' : 'rendered from site/'}); ${result.external} external links not followed.`,
+);
+if (result.known.length)
+  console.log(`\nKnown broken links (listed in site/links.yaml, not failing):\n${result.known.map(describe).join('\n')}`);
+if (result.stale.length)
+  console.log(
+    `\nStale entries in site/links.yaml (no page links there any more; remove them):\n${result.stale.map((k) => `  ${k.href}`).join('\n')}`,
+  );
 if (result.broken.length) {
   console.error(`\nBroken links (${result.broken.length}):\n${result.broken.map(describe).join('\n')}`);
   console.error('\nFix each link at the place it is declared, or, if it must stay, add it to site/links.yaml with the reason.');

@@ -29,7 +29,11 @@ export async function requeue(store: LeadStore, id: string): Promise<string> {
  * Sends one test message through every configured channel, through the same code the server
  * delivers with, and says what each one answered. Nothing is stored.
  */
-export async function testNotify(env: NotifyEnv, rules: NotificationRules | undefined, siteName: string): Promise<{ ok: boolean; report: string }> {
+export async function testNotify(
+  env: NotifyEnv,
+  rules: NotificationRules | undefined,
+  siteName: string,
+): Promise<{ ok: boolean; report: string }> {
   const { config, problems } = readNotifyConfig(env);
   if (problems.length) return { ok: false, report: `${problems.join('\n')}\n` };
   if (!config.smtpUrl && !config.webhookUrl) {

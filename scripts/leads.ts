@@ -60,7 +60,9 @@ export function parseSince(value: string): Date {
   // Date rolls 2026-02-30 over to March 2nd; checking the calendar day catches impossible dates.
   const valid = match !== null && !Number.isNaN(date.getTime()) && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
   if (!valid) {
-    throw new UsageError(`--since "${value}" is not a valid date. Use a date like 2026-01-01, or a time with its zone like 2026-01-01T09:30:00Z.`);
+    throw new UsageError(
+      `--since "${value}" is not a valid date. Use a date like 2026-01-01, or a time with its zone like 2026-01-01T09:30:00Z.`,
+    );
   }
   return date;
 }
@@ -80,17 +82,23 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
     return { command };
   }
   if (command === 'retry') {
-    if (rest.length !== 1 || !rest[0]) throw new UsageError('retry needs the id of one dead notification, as npm run leads -- outbox lists it.');
+    if (rest.length !== 1 || !rest[0])
+      throw new UsageError('retry needs the id of one dead notification, as npm run leads -- outbox lists it.');
     return { command, id: rest[0] };
   }
   if (command !== 'export') {
-    throw new UsageError(command ? `Unknown command "${command}". The commands are ${COMMANDS.join(', ')}.` : `Missing the command: one of ${COMMANDS.join(', ')}.`);
+    throw new UsageError(
+      command
+        ? `Unknown command "${command}". The commands are ${COMMANDS.join(', ')}.`
+        : `Missing the command: one of ${COMMANDS.join(', ')}.`,
+    );
   }
   const args: ExportArgs = { command, format: 'csv' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     // Both `--since 2026-01-01` and `--since=2026-01-01`.
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => {
       const v = inline ?? rest[++i];
       if (v === undefined || v === '') throw new UsageError(`${flag} needs a value.`);
@@ -169,7 +177,9 @@ async function exportLeads(args: ExportArgs): Promise<string> {
 /** The rules and site name the server was built with, when there is a build. */
 function builtModel(): { notifications?: NotificationRules; site?: { name?: string } } {
   const file = join(resolve(process.env.DIST_DIR ?? './dist'), 'site-model.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: NotificationRules; site?: { name?: string } }) : {};
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: NotificationRules; site?: { name?: string } })
+    : {};
 }
 
 async function run(args: Args): Promise<{ out: string; ok: boolean }> {
@@ -179,7 +189,14 @@ async function run(args: Args): Promise<{ out: string; ok: boolean }> {
     case 'outbox':
       return { out: await withStore('read the outbox from', () => '', describeOutbox), ok: true };
     case 'retry':
-      return { out: await withStore('requeue in', () => '', (store) => requeue(store, args.id)), ok: true };
+      return {
+        out: await withStore(
+          'requeue in',
+          () => '',
+          (store) => requeue(store, args.id),
+        ),
+        ok: true,
+      };
     case 'test-notify': {
       const model = builtModel();
       const { ok, report } = await testNotify(process.env, model.notifications, model.site?.name ?? 'the site');

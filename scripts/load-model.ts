@@ -8,7 +8,9 @@ export function loadModelOrExit(): SiteModel {
   const { model, problems } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
   if (model) return model;
   for (const p of problems) console.error(formatProblem(p));
-  console.error(`\nThe site content has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}; nothing was built. Fix them and try again.`);
+  console.error(
+    `\nThe site content has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}; nothing was built. Fix them and try again.`,
+  );
   process.exit(1);
 }
 

@@ -20,11 +20,18 @@ console.log('|---|---|---:|---:|---:|---:|---|');
 const over: string[] = [];
 for (const r of rows) {
   const b = JS_BUDGETS[r.kind];
-  const verdict = r.jsGzip > b.limit ? 'OVER LIMIT' : r.jsGzip > b.target ? `within ${kb(b.limit)}, above target ${kb(b.target)}` : `within target ${kb(b.target)}`;
+  const verdict =
+    r.jsGzip > b.limit
+      ? 'OVER LIMIT'
+      : r.jsGzip > b.target
+        ? `within ${kb(b.limit)}, above target ${kb(b.target)}`
+        : `within target ${kb(b.target)}`;
   if (r.jsGzip > b.limit) over.push(`${r.route}: ${kb(r.jsGzip)} KB of JS, limit ${kb(b.limit)} KB`);
   console.log(`| ${r.route} | ${r.kind} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.requests} | ${verdict} |`);
 }
-console.log('\nSizes are gzip (level 9) of the HTML and of every script and stylesheet the page loads: its entry script and the chunks its islands load as they hydrate.');
+console.log(
+  '\nSizes are gzip (level 9) of the HTML and of every script and stylesheet the page loads: its entry script and the chunks its islands load as they hydrate.',
+);
 if (process.argv.includes('--check') && over.length) {
   console.error(`\nJavaScript budget exceeded:\n  ${over.join('\n  ')}`);
   process.exit(1);

@@ -9,7 +9,9 @@ const { model, problems } = loadSite(files, readSchemas());
 const ms = Math.round(performance.now() - started);
 if (!model) {
   for (const p of problems) console.error(formatProblem(p));
-  console.error(`\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in site/. Fix each at the file:line:column shown, then run npm run validate again.`);
+  console.error(
+    `\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in site/. Fix each at the file:line:column shown, then run npm run validate again.`,
+  );
   process.exit(1);
 }
 console.log(`site/ is valid: ${files.length} files, ${model.pages.length} pages (${ms} ms).`);

@@ -142,17 +142,37 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 };
 
 const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', error: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', error: 'PAYLOAD_TOO_LARGE', message: 'The request body has too many chunk extensions.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    error: 'HEADERS_TOO_LARGE',
+    message: 'The request headers are too large.',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    reason: 'Payload Too Large',
+    error: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body has too many chunk extensions.',
+  },
   // Headers or the whole request slower than the server's timeouts (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', error: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    error: 'REQUEST_TIMEOUT',
+    message: 'The request took too long to arrive.',
+  },
 };
 const EXPECTATION_FAILED = {
   status: 417,
   error: 'EXPECTATION_FAILED',
   message: 'The Expect header is not supported; the only expectation this server meets is 100-continue.',
 };
-const MALFORMED_DEFAULT = { status: 400, reason: 'Bad Request', error: 'BAD_REQUEST', message: 'The request is not valid HTTP and could not be read.' };
+const MALFORMED_DEFAULT = {
+  status: 400,
+  reason: 'Bad Request',
+  error: 'BAD_REQUEST',
+  message: 'The request is not valid HTTP and could not be read.',
+};
 
 /** How long a refused connection may keep sending after its answer before it is closed anyway. */
 export const MALFORMED_LINGER_MS = 2_000;
@@ -208,7 +228,9 @@ const MISSING_HOST = { status: 400, error: 'BAD_REQUEST', message: 'The request 
  * Wraps the app so an HTTP/1.1 request without a Host header is refused before it, like Node does
  * with `requireHostHeader` (turned off in http-server.ts), but with the security headers and JSON body.
  */
-export function refusingMissingHost(app: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function refusingMissingHost(
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (req.httpVersion === '1.1' && req.headers.host === undefined) refuseBeforeApp(res, MISSING_HOST);
     else app(req, res);

@@ -109,7 +109,9 @@ async function main(): Promise<void> {
   await store.init();
 
   const notifying = notify.config.smtpUrl !== null || notify.config.webhookUrl !== null;
-  const delivery = notifying ? createDelivery(notify.config, { forms: { ...forms, ...byId(apiPayloads) }, siteName: site?.name ?? siteUrl }) : null;
+  const delivery = notifying
+    ? createDelivery(notify.config, { forms: { ...forms, ...byId(apiPayloads) }, siteName: site?.name ?? siteUrl })
+    : null;
   const worker = delivery
     ? createOutboxWorker({
         store,
@@ -117,11 +119,19 @@ async function main(): Promise<void> {
         retry,
         pollMs: readPositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 1_000),
         log: (e) => {
-          if (e.outcome !== 'done') console.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
+          if (e.outcome !== 'done')
+            console.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
         },
       })
     : null;
-  const notifier = notifying ? createNotifier({ config: notify.config, rules: notifications ?? NO_RULES, forms: { ...forms, ...byId(apiPayloads) }, onQueued: () => worker?.poke() }) : undefined;
+  const notifier = notifying
+    ? createNotifier({
+        config: notify.config,
+        rules: notifications ?? NO_RULES,
+        forms: { ...forms, ...byId(apiPayloads) },
+        onQueued: () => worker?.poke(),
+      })
+    : undefined;
 
   const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level

@@ -186,7 +186,12 @@ export function negotiateEncoding(header: string | undefined, entry: StaticEntry
 function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader('Vary');
   if (current === undefined) res.setHeader('Vary', field);
-  else if (!String(current).split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase())) res.setHeader('Vary', `${String(current)}, ${field}`);
+  else if (
+    !String(current)
+      .split(',')
+      .some((f) => f.trim().toLowerCase() === field.toLowerCase())
+  )
+    res.setHeader('Vary', `${String(current)}, ${field}`);
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {

@@ -20,7 +20,11 @@ export async function ensureNginx(log: (line: string) => void): Promise<NginxAva
   let binary = findBinary();
   let installedNow = false;
   if (!binary) {
-    if (process.getuid?.() !== 0) return { ok: false, reason: 'nginx is not installed and the benchmark is not running as root (install it with `sudo apt-get install -y nginx`).' };
+    if (process.getuid?.() !== 0)
+      return {
+        ok: false,
+        reason: 'nginx is not installed and the benchmark is not running as root (install it with `sudo apt-get install -y nginx`).',
+      };
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     log('nginx is missing; installing it with apt-get (the package is not started as a service)…');
     let r = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], env);

@@ -69,9 +69,17 @@ export function startServer(options: StartOptions): Promise<Started> {
 }
 
 /** Runs a script to completion and parses the last line of its stdout as JSON. */
-export function runJson<T>(file: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<T> {
+export function runJson<T>(
+  file: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<T> {
   const { env, timeoutMs = 600_000, nodeArgs = [] } = options;
-  const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(file, args)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...tsNodeArgs(file, args)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -95,7 +103,12 @@ export function runJson<T>(file: string, args: readonly string[], options: { env
 }
 
 /** Runs a command, resolving with its exit code and output; never throws for a non-zero exit. */
-export function runCommand(command: string, args: readonly string[], env?: NodeJS.ProcessEnv, timeoutMs = 900_000): Promise<{ code: number; output: string }> {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+  timeoutMs = 900_000,
+): Promise<{ code: number; output: string }> {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));

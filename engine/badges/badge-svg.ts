@@ -31,7 +31,7 @@ function n(value: number): string {
 // Approximate Arial advance widths in em, enough to tell whether a line fits.
 function charWidth(ch: string): number {
   if (ch === ' ') return 0.28;
-  if ('ijlI.,:;!|\''.includes(ch)) return 0.24;
+  if ("ijlI.,:;!|'".includes(ch)) return 0.24;
   if ('ftr()-'.includes(ch)) return 0.33;
   if ('mMW'.includes(ch)) return 0.85;
   if ('w'.includes(ch)) return 0.72;

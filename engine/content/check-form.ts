@@ -33,7 +33,7 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
   const issues: DataIssue[] = [];
   const fields = (form.fields.properties ?? {}) as Record<string, Record<string, unknown>>;
   const names = Object.keys(fields);
-  const required = new Set(((form.fields as { required?: string[] }).required ?? []));
+  const required = new Set((form.fields as { required?: string[] }).required ?? []);
   const known = (field: string) => names.includes(field);
   const list = names.join(', ');
 
@@ -48,7 +48,9 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
   } catch (err) {
     issues.push({ path: ['fields'], at: 'key', message: `is not a valid field schema: ${(err as Error).message}` });
   }
-  for (const r of required) if (!known(r)) issues.push({ path: ['fields', 'required'], at: 'value', message: `"${r}" is required but is not one of the fields (${list})` });
+  for (const r of required)
+    if (!known(r))
+      issues.push({ path: ['fields', 'required'], at: 'value', message: `"${r}" is required but is not one of the fields (${list})` });
 
   for (const [field, rules] of Object.entries(form.messages ?? {})) {
     if (!known(field)) {
@@ -57,7 +59,12 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
     }
     for (const rule of Object.keys(rules ?? {})) {
       const has = rule === 'required' ? required.has(field) : (RULE_KEYWORDS[rule] ?? []).some((k) => k in fields[field]);
-      if (!has) issues.push({ path: ['messages', field, rule], at: 'key', message: `"${field}" has no ${rule} rule in fields, so this message would never show` });
+      if (!has)
+        issues.push({
+          path: ['messages', field, rule],
+          at: 'key',
+          message: `"${field}" has no ${rule} rule in fields, so this message would never show`,
+        });
     }
   }
 
@@ -73,7 +80,8 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
     });
   }
   const single = form.submit.serviceInterestFrom;
-  if (single && !known(single)) issues.push({ path: ['submit', 'serviceInterestFrom'], at: 'value', message: `"${single}" is not one of the fields (${list})` });
+  if (single && !known(single))
+    issues.push({ path: ['submit', 'serviceInterestFrom'], at: 'value', message: `"${single}" is not one of the fields (${list})` });
   for (const key of Object.keys(form.defaults ?? {})) {
     if (!known(key)) issues.push({ path: ['defaults', key], at: 'key', message: `"${key}" is not one of the fields (${list})` });
   }

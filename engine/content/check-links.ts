@@ -50,17 +50,30 @@ export function anchorsIn(html: string): Set<string> {
 export function linksIn(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) out.push(decode(m[1]));
-  for (const m of html.matchAll(/<link\s[^>]*?rel="canonical"[^>]*?href="([^"]*)"|<link\s[^>]*?href="([^"]*)"[^>]*?rel="canonical"/g)) out.push(decode(m[1] ?? m[2]));
+  for (const m of html.matchAll(/<link\s[^>]*?rel="canonical"[^>]*?href="([^"]*)"|<link\s[^>]*?href="([^"]*)"[^>]*?rel="canonical"/g))
+    out.push(decode(m[1] ?? m[2]));
   return out;
 }
 
 function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function knownMatcher(href: string): (path: string) => boolean {
   if (!href.includes('{')) return (p) => p === href;
-  const re = new RegExp('^' + href.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+') + '$');
+  const re = new RegExp(
+    '^' +
+      href
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+') +
+      '$',
+  );
   return (p) => re.test(p);
 }
 

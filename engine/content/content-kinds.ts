@@ -32,8 +32,18 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
   { kind: 'faq-set', schema: 'faq-set.schema.json', matches: (p) => /^site\/faq\/[^/]+\.yaml$/.test(p), where: 'site/faq/*.yaml' },
   { kind: 'badges', schema: 'badges.schema.json', matches: (p) => p === 'site/data/badges.yaml', where: 'site/data/badges.yaml' },
   { kind: 'form', schema: 'form.schema.json', matches: (p) => /^site\/forms\/[^/]+\.yaml$/.test(p), where: 'site/forms/*.yaml' },
-  { kind: 'api-payload', schema: 'api-payload.schema.json', matches: (p) => /^site\/forms\/api\/[^/]+\.yaml$/.test(p), where: 'site/forms/api/*.yaml' },
-  { kind: 'notifications', schema: 'notifications.schema.json', matches: (p) => p === 'site/notifications.yaml', where: 'site/notifications.yaml' },
+  {
+    kind: 'api-payload',
+    schema: 'api-payload.schema.json',
+    matches: (p) => /^site\/forms\/api\/[^/]+\.yaml$/.test(p),
+    where: 'site/forms/api/*.yaml',
+  },
+  {
+    kind: 'notifications',
+    schema: 'notifications.schema.json',
+    matches: (p) => p === 'site/notifications.yaml',
+    where: 'site/notifications.yaml',
+  },
 ];
 
 export function kindOf(path: string): ContentKind | undefined {

@@ -59,7 +59,13 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const badges = validated.valid.badges[0]?.data;
   const notFound = validated.valid['not-found'].slice(0, 1);
-  const resolved = resolveReferences([...checked.pages, ...notFound], checked.collections, sectionReferences(schemas), checked.blamed, badges);
+  const resolved = resolveReferences(
+    [...checked.pages, ...notFound],
+    checked.collections,
+    sectionReferences(schemas),
+    checked.blamed,
+    badges,
+  );
   const notFoundPage = notFound.length > 0 ? resolved.pages.at(-1) : undefined;
   const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems];
 
@@ -108,7 +114,9 @@ export function parseSources(files: readonly SourceFile[]): { files: ParsedSourc
   for (const source of files) {
     const kind = kindOf(source.path);
     if (!kind) {
-      problems.push(wholeFile(source.path, `this file is not read by the site. Content files go in ${CONTENT_KINDS.map((k) => k.where).join(', ')}`));
+      problems.push(
+        wholeFile(source.path, `this file is not read by the site. Content files go in ${CONTENT_KINDS.map((k) => k.where).join(', ')}`),
+      );
       continue;
     }
     const { parsed, problems: syntax } = parseYamlFile(source);
@@ -127,7 +135,17 @@ export function validateSources(
   validator: ContentValidator,
   blamed: Blamed,
 ): { valid: ValidContent; inOrder: Array<ParsedSource>; problems: Problem[]; blamed: Blamed } {
-  const valid: ValidContent = { site: [], links: [], 'not-found': [], page: [], 'faq-set': [], form: [], 'api-payload': [], badges: [], notifications: [] };
+  const valid: ValidContent = {
+    site: [],
+    links: [],
+    'not-found': [],
+    page: [],
+    'faq-set': [],
+    form: [],
+    'api-payload': [],
+    badges: [],
+    notifications: [],
+  };
   const inOrder: ParsedSource[] = [];
   const problems: Problem[] = [];
   blamed = copyOf(blamed);
@@ -214,13 +232,21 @@ export function checkRules(
   for (const page of valid.page) {
     const { file, data } = page;
     if (!data.path) {
-      problems.push(problemAt(file, [], 'the required field "path" is missing: every page under site/pages/ needs its route, e.g. path: /pricing'));
+      problems.push(
+        problemAt(file, [], 'the required field "path" is missing: every page under site/pages/ needs its route, e.g. path: /pricing'),
+      );
       continue;
     }
     const owner = ownerOf.get(data.path);
     if (owner) {
       const pos = locate(owner, ['path']);
-      problems.push(problemAt(file, ['path'], `"${data.path}" is already the path of ${owner.path}:${pos.line}:${pos.column}. Each page needs its own path`));
+      problems.push(
+        problemAt(
+          file,
+          ['path'],
+          `"${data.path}" is already the path of ${owner.path}:${pos.line}:${pos.column}. Each page needs its own path`,
+        ),
+      );
       continue;
     }
     ownerOf.set(data.path, file);
@@ -253,7 +279,9 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
     }
     const other = byEndpoint.get(data.submit.endpoint);
     if (other) {
-      problems.push(problemAt(file, ['submit', 'endpoint'], `${other.path} already says what ${data.submit.endpoint} accepts without a form`));
+      problems.push(
+        problemAt(file, ['submit', 'endpoint'], `${other.path} already says what ${data.submit.endpoint} accepts without a form`),
+      );
       continue;
     }
     const issues = checkFormDefinition(data);
@@ -271,7 +299,8 @@ function notificationRules(file: ParsedFile, notifications: Notifications, colle
   const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
   notifications.rules.forEach((rule, i) => {
     (rule.forms ?? []).forEach((id, j) => {
-      if (!known.includes(id)) problems.push(problemAt(file, ['rules', i, 'forms', j], `no form "${id}" in site/forms/. Known forms: ${known.join(', ')}`));
+      if (!known.includes(id))
+        problems.push(problemAt(file, ['rules', i, 'forms', j], `no form "${id}" in site/forms/. Known forms: ${known.join(', ')}`));
     });
   });
   return problems;
@@ -297,7 +326,8 @@ function uniqueIds(file: ParsedFile, list: ReadonlyArray<{ id: string }>, at: st
   const first = new Map<string, number>();
   list.forEach((entry, i) => {
     const earlier = first.get(entry.id);
-    if (earlier !== undefined) problems.push(problemAt(file, [at, i, 'id'], `the ${what} "${entry.id}" is already used by ${at}[${earlier}]`));
+    if (earlier !== undefined)
+      problems.push(problemAt(file, [at, i, 'id'], `the ${what} "${entry.id}" is already used by ${at}[${earlier}]`));
     else first.set(entry.id, i);
   });
   return problems;
@@ -308,14 +338,18 @@ function pageShape(file: ParsedFile, page: Page): Problem[] {
   const problems: Problem[] = [];
   const heroes = page.sections.flatMap((s, i) => (s.type === 'hero' ? [i] : []));
   if (heroes.length === 0 || heroes[0] !== 0) {
-    problems.push(problemAt(file, ['sections', 0, 'type'], 'the first section must be a hero: it holds the page\'s main heading (h1)'));
+    problems.push(problemAt(file, ['sections', 0, 'type'], "the first section must be a hero: it holds the page's main heading (h1)"));
   }
-  for (const extra of heroes.slice(1)) problems.push(problemAt(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here'));
+  for (const extra of heroes.slice(1))
+    problems.push(
+      problemAt(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here'),
+    );
   const ids = new Map<string, number>();
   page.sections.forEach((s, i) => {
     if (!s.id) return;
     const first = ids.get(s.id);
-    if (first !== undefined) problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
+    if (first !== undefined)
+      problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
     else ids.set(s.id, i);
   });
   return problems;
@@ -332,9 +366,14 @@ function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
     });
   }
   if (!badges.defaults) return problems;
-  for (const [key, list] of [['type', 'types'], ['size', 'sizes'], ['color', 'colors']] as const) {
+  for (const [key, list] of [
+    ['type', 'types'],
+    ['size', 'sizes'],
+    ['color', 'colors'],
+  ] as const) {
     const ids = badges[list].map((e) => e.id);
-    if (!ids.includes(badges.defaults[key])) problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
+    if (!ids.includes(badges.defaults[key]))
+      problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
   }
   return problems;
 }
@@ -366,7 +405,13 @@ export function resolveReferences(
           extras[ref.as] = ref.take ? Reflect.get(Object(target.data), ref.take) : target.data;
         } else if (!blamed.ids.get(ref.kind)?.has(id) && !blamed.unreadable.has(ref.kind)) {
           const known = [...byId.keys()].sort();
-          problems.push(problemAt(file, ['sections', i, ref.field], `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`));
+          problems.push(
+            problemAt(
+              file,
+              ['sections', i, ref.field],
+              `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`,
+            ),
+          );
         }
       }
       if (section.type === 'badge-builder' && badges) extras.badges = badges;
@@ -393,8 +438,13 @@ function linkSources(files: readonly ParsedSource[]): LinkSource[] {
     const page = kind.kind === 'page' ? stringAt(file.data, 'path') : kind.kind === 'not-found' ? '(not-found page)' : null;
     for (const occ of findScalarsByKey(file, LINK_KEYS)) {
       out.push({
-        href: occ.value, kind: occ.key === 'canonical' ? 'canonical' : 'href', file: file.path,
-        line: occ.position.line, column: occ.position.column, dataPath: formatDataPath(occ.path), page,
+        href: occ.value,
+        kind: occ.key === 'canonical' ? 'canonical' : 'href',
+        file: file.path,
+        line: occ.position.line,
+        column: occ.position.column,
+        dataPath: formatDataPath(occ.path),
+        page,
       });
     }
   }

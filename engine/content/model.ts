@@ -1,11 +1,22 @@
-import type { APIPayload, BadgeBuilderSection, Badges, FAQSet, FAQSection, Form, FormSection, KnownLinks, Notifications, Page, PageMeta, Section, Site } from '../generated/content';
+import type {
+  APIPayload,
+  BadgeBuilderSection,
+  Badges,
+  FAQSet,
+  FAQSection,
+  Form,
+  FormSection,
+  KnownLinks,
+  Notifications,
+  Page,
+  PageMeta,
+  Section,
+  Site,
+} from '../generated/content';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
 export type ResolvedSection =
-  | Exclude<Section, FAQSection | FormSection | BadgeBuilderSection>
-  | ResolvedFaqSection
-  | ResolvedFormSection
-  | ResolvedBadgeBuilderSection;
+  Exclude<Section, FAQSection | FormSection | BadgeBuilderSection> | ResolvedFaqSection | ResolvedFormSection | ResolvedBadgeBuilderSection;
 
 export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
 

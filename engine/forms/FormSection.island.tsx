@@ -119,7 +119,9 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
   };
 
   // The summary lists problems in the order the fields appear.
-  const order = ((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(form.fields.properties as object);
+  const order =
+    ((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ??
+    Object.keys(form.fields.properties as object);
   const summary = Object.entries(errors).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   return (
     <SectionFrame kind="form" index={index} id={section.id} background={section.background} title={form.title} intro={form.intro}>
@@ -130,7 +132,9 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
               <h3 id={`${idPrefix}-summary-title`}>There is a problem</h3>
               <ul>
                 {summary.map(([field, message]) => (
-                  <li key={field}><a href={`#${idPrefix}_${field}`}>{message}</a></li>
+                  <li key={field}>
+                    <a href={`#${idPrefix}_${field}`}>{message}</a>
+                  </li>
                 ))}
               </ul>
             </div>
@@ -146,7 +150,8 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
               <p>{outcome.text}</p>
               {download && outcome.kind === 'success' && (
                 <a className="button button--secondary" href={download} download>
-                  <Icon name="download" size={18} />Download your template
+                  <Icon name="download" size={18} />
+                  Download your template
                 </a>
               )}
             </div>
@@ -176,19 +181,34 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
             {/* Hidden from people and assistive technology; only bots fill it in. */}
             <div className="trap" aria-hidden="true">
               <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-              <input ref={honeypotRef} id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+              <input
+                ref={honeypotRef}
+                id={`${idPrefix}-${HONEYPOT_FIELD}`}
+                name={HONEYPOT_FIELD}
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
             </div>
             <button type="submit" className="button button--primary lead-form__submit" disabled={sending} aria-disabled={sending}>
               {sending ? form.buttons.sending : form.buttons.idle}
             </button>
-            <p className="visually-hidden" role="status" aria-live="polite">{sending ? form.buttons.sending : ''}</p>
+            <p className="visually-hidden" role="status" aria-live="polite">
+              {sending ? form.buttons.sending : ''}
+            </p>
           </Form>
         </div>
         {section.aside && (
           <aside className="card form-aside" aria-label={section.aside.title}>
             <h3>{section.aside.title}</h3>
             <ul className="ticks">
-              {section.aside.items.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
+              {section.aside.items.map((i) => (
+                <li key={i}>
+                  <Icon name="check" size={16} />
+                  {i}
+                </li>
+              ))}
             </ul>
           </aside>
         )}

@@ -72,8 +72,7 @@ export function buildPayload(form: Form, values: FormValues): Payload {
     name: str(v.name) || str(v.fullName) || 'Anonymous',
     email: str(v.email),
     subject: str(v.subject) || form.submit.subjectFallback || DEFAULT_SUBJECTS[formType] || DEFAULT_SUBJECTS.contact,
-    message:
-      str(v.message) || str(v.details) || (formType === 'newsletter' ? NEWSLETTER_MESSAGE : fromFields || NO_MESSAGE),
+    message: str(v.message) || str(v.details) || (formType === 'newsletter' ? NEWSLETTER_MESSAGE : fromFields || NO_MESSAGE),
     serviceInterest: (form.submit.serviceInterestFrom && str(v[form.submit.serviceInterestFrom])) || formType,
   };
   for (const f of form.submit.passThrough ?? []) if (v[f] !== undefined && !omit.has(f)) body[f] = v[f];

@@ -15,7 +15,10 @@ const ONE = 'virtual:form-validator/';
 export function compileFormValidators(fields: RJSFSchema): string {
   const schemas = schemaParser(fields);
   const ids = Object.keys(schemas);
-  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: true }, schemas: Object.values(schemas) } as never);
+  const ajv = createAjvInstance(undefined, undefined, {
+    code: { source: true, esm: true, lines: true },
+    schemas: Object.values(schemas),
+  } as never);
   const code = standaloneModule(ajv, Object.fromEntries(ids.map((id, i) => [`v${i}`, id])));
   const table = ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(', ');
   return `${code}\nexport default { ${table} };\n`;
@@ -34,7 +37,9 @@ export function formValidatorsPlugin(getForms: () => Record<string, Form>): Plug
     },
     load(id) {
       if (id === '\0' + INDEX) {
-        const entries = Object.keys(getForms()).map((formId) => `  ${JSON.stringify(formId)}: () => import(${JSON.stringify(ONE + formId)}).then((m) => m.default),`);
+        const entries = Object.keys(getForms()).map(
+          (formId) => `  ${JSON.stringify(formId)}: () => import(${JSON.stringify(ONE + formId)}).then((m) => m.default),`,
+        );
         return `export default {\n${entries.join('\n')}\n};\n`;
       }
       if (id.startsWith('\0' + ONE)) {

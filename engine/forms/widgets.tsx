@@ -20,7 +20,25 @@ function messageOf(registry: BaseInputTemplateProps['registry'], field: string, 
 }
 
 function BaseInput(props: BaseInputTemplateProps) {
-  const { id, htmlName, name, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, type, rawErrors, placeholder, registry } = props;
+  const {
+    id,
+    htmlName,
+    name,
+    value,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    schema,
+    type,
+    rawErrors,
+    placeholder,
+    registry,
+  } = props;
   const inputProps = getInputProps(schema, type, options);
   // The schema's pattern is also the browser's own check, so a form left to the browser refuses what the server refuses.
   const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
@@ -73,7 +91,14 @@ function closing({ id, required, disabled, readonly, rawErrors, options, onChang
 
 function Textarea(props: WidgetProps) {
   const { options, placeholder } = props;
-  return <textarea {...opening(props)} rows={typeof options.rows === 'number' ? options.rows : 5} placeholder={placeholder} {...closing(props)} />;
+  return (
+    <textarea
+      {...opening(props)}
+      rows={typeof options.rows === 'number' ? options.rows : 5}
+      placeholder={placeholder}
+      {...closing(props)}
+    />
+  );
 }
 
 function Select(props: WidgetProps) {
@@ -83,7 +108,9 @@ function Select(props: WidgetProps) {
     <select {...opening(props)} {...closing(props)}>
       <option value="">{placeholder || 'Select an option'}</option>
       {enumOptions.map((o) => (
-        <option key={String(o.value)} value={String(o.value)}>{o.label}</option>
+        <option key={String(o.value)} value={String(o.value)}>
+          {o.label}
+        </option>
       ))}
     </select>
   );
@@ -93,7 +120,11 @@ function FieldError({ errors, fieldPathId }: FieldErrorProps) {
   const id = errorId(fieldPathId);
   const list = (errors ?? []).filter((e): e is string => typeof e === 'string');
   if (list.length === 0) return <p id={id} className="field-error" hidden />;
-  return <p id={id} className="field-error">{list[0]}</p>;
+  return (
+    <p id={id} className="field-error">
+      {list[0]}
+    </p>
+  );
 }
 
 export const widgets: RegistryWidgetsType = { TextareaWidget: Textarea, SelectWidget: Select };

@@ -15,8 +15,7 @@ export function Footer({ site, year }: { site: Site; year: number }) {
           <p className="site-footer__support">
             <Icon name="mail" size={18} />
             <span>
-              {footer.supportLabel ?? 'Support'}:{' '}
-              <a href={`mailto:${footer.supportEmail}`}>{footer.supportEmail}</a>
+              {footer.supportLabel ?? 'Support'}: <a href={`mailto:${footer.supportEmail}`}>{footer.supportEmail}</a>
             </span>
           </p>
         </div>
@@ -25,7 +24,9 @@ export function Footer({ site, year }: { site: Site; year: number }) {
             <h2>{col.title}</h2>
             <ul>
               {col.links.map((l) => (
-                <li key={l.href + l.label}><a href={l.href}>{l.label}</a></li>
+                <li key={l.href + l.label}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
               ))}
             </ul>
           </nav>
@@ -35,7 +36,9 @@ export function Footer({ site, year }: { site: Site; year: number }) {
         <p>{footer.copyright.replace('{year}', String(year))}</p>
         <ul>
           {footer.legal.map((l) => (
-            <li key={l.label}><a href={l.href}>{l.label}</a></li>
+            <li key={l.label}>
+              <a href={l.href}>{l.label}</a>
+            </li>
           ))}
         </ul>
       </div>

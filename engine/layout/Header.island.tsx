@@ -86,7 +86,13 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
             {header.menus.map((menu, i) => {
               const open = openMenu === i;
               return (
-                <li key={menu.label} className="site-nav__menu" data-open={open || undefined} onPointerEnter={hover(i)} onPointerLeave={hover(null)}>
+                <li
+                  key={menu.label}
+                  className="site-nav__menu"
+                  data-open={open || undefined}
+                  onPointerEnter={hover(i)}
+                  onPointerLeave={hover(null)}
+                >
                   <button
                     type="button"
                     ref={(el) => {
@@ -104,7 +110,12 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
                     {menu.items.map((item) => (
                       <li key={item.href}>
                         <a href={item.href} aria-current={current(item.href)}>
-                          <LabelAndNote label={item.label} note={item.description} labelClass="site-nav__label" noteClass="site-nav__description" />
+                          <LabelAndNote
+                            label={item.label}
+                            note={item.description}
+                            labelClass="site-nav__label"
+                            noteClass="site-nav__description"
+                          />
                         </a>
                       </li>
                     ))}
@@ -114,11 +125,15 @@ export default function Header({ siteName, header, currentPath }: HeaderProps) {
             })}
             {header.links.map((link) => (
               <li key={link.href} className={link.mobileOnly ? 'site-nav__link mobile-only' : 'site-nav__link'}>
-                <a href={link.href} aria-current={current(link.href)}>{link.label}</a>
+                <a href={link.href} aria-current={current(link.href)}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>
-          <a className="button button--primary site-header__cta" href={header.cta.href}>{header.cta.label}</a>
+          <a className="button button--primary site-header__cta" href={header.cta.href}>
+            {header.cta.label}
+          </a>
         </nav>
       </div>
     </header>

@@ -30,7 +30,12 @@ export default function Toasts({ label, durationMs }: ToastsProps) {
         {toasts.map((t) => (
           <li key={t.key} className={`toast toast--${t.kind}`}>
             <p>{t.message}</p>
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => setToasts((all) => all.filter((x) => x.key !== t.key))}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => setToasts((all) => all.filter((x) => x.key !== t.key))}
+            >
               ×
             </button>
           </li>

@@ -20,7 +20,9 @@ export function PageView({ model, page, year }: { model: SiteModel; page: Resolv
   return (
     <>
       <Head site={site} page={page} />
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <Header siteName={site.name} header={site.header} currentPath={currentPath} />
       <main id="main" tabIndex={-1}>
         {page.sections.map((section, i) => (

@@ -27,7 +27,14 @@ function entryOf(manifest: ViteManifest): ManifestChunk {
 /** Script and style URLs for prerendered pages, read from Vite's build manifest. */
 export function assetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
   const entry = entryOf(manifest);
-  const stylesheets = [...new Set([...Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.css')), ...(entry.css ?? [])])];
+  const stylesheets = [
+    ...new Set([
+      ...Object.values(manifest)
+        .map((c) => c.file)
+        .filter((f) => f.endsWith('.css')),
+      ...(entry.css ?? []),
+    ]),
+  ];
   return { stylesheets: stylesheets.map((f) => base + f), scripts: [base + entry.file] };
 }
 

@@ -46,7 +46,15 @@ export function measurePage(
   const named = referencedAssets(html);
   const js = [...new Set([...named.js, ...chunks])];
   const sum = (urls: string[]) => urls.reduce((n, u) => n + gzipSize(readAsset(u)), 0);
-  return { route, kind, htmlGzip: gzipSize(html), jsGzip: sum(js), cssGzip: sum(named.css), requests: 1 + js.length + named.css.length, jsFiles: js };
+  return {
+    route,
+    kind,
+    htmlGzip: gzipSize(html),
+    jsGzip: sum(js),
+    cssGzip: sum(named.css),
+    requests: 1 + js.length + named.css.length,
+    jsFiles: js,
+  };
 }
 
 /** Every route of a built site (and the not-found page), measured from the files in `dist/client`. */
@@ -57,7 +65,9 @@ export function measureBuiltSite(
   const manifest = JSON.parse(Buffer.from(readClientFile('.vite/manifest.json')).toString('utf8')) as ViteManifest;
   const readAsset = (url: string) => readClientFile(url.replace(/^\//, ''));
   const readHtml = (file: string) => Buffer.from(readClientFile(file)).toString('utf8');
-  const rows = model.pages.map((p) => measurePage(p.path!, budgetKind(p), readHtml(htmlFileFor(p.path!)), readAsset, pageChunks(manifest, p)));
+  const rows = model.pages.map((p) =>
+    measurePage(p.path!, budgetKind(p), readHtml(htmlFileFor(p.path!)), readAsset, pageChunks(manifest, p)),
+  );
   rows.push(measurePage('(not found)', 'content', readHtml('404.html'), readAsset, pageChunks(manifest, model.notFound)));
   return rows;
 }

@@ -72,7 +72,13 @@ export function renderPage(model: SiteModel, location: string | null, options: R
               assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)
             )}
             {shown.meta.jsonLd?.map((data, i) => (
-              <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(withSiteUrl({ '@context': 'https://schema.org', ...data }, options.siteUrl)) }} />
+              <script
+                key={i}
+                type="application/ld+json"
+                dangerouslySetInnerHTML={{
+                  __html: scriptSafeJson(withSiteUrl({ '@context': 'https://schema.org', ...data }, options.siteUrl)),
+                }}
+              />
             ))}
           </head>
           <body>
@@ -82,7 +88,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             <IslandData collector={collector} />
             {/* Last in <body>, and no chunk is preloaded: the page paints from its HTML and inline
                 styles before any script is fetched; the islands then load their chunks side by side. */}
-            {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
+            {assets.scripts.map((src) => (
+              <script key={src} type="module" src={src} />
+            ))}
           </body>
         </html>
       </IslandContext.Provider>

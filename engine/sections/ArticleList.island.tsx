@@ -18,14 +18,24 @@ function ArticleArt({ article, category, palette }: { article: Article; category
       <svg className="article-art__shapes" viewBox="0 0 320 180" preserveAspectRatio="xMidYMid slice" focusable="false">
         <circle cx={(n * 83) % 320} cy={(n * 47) % 180} r={48 + ((n * 29) % 40)} />
         <circle cx={320 - ((n * 61) % 320)} cy={180 - ((n * 37) % 180)} r={28 + ((n * 13) % 30)} />
-        <path d={`M0 ${120 + (n % 4) * 12} C 80 ${90 + (n % 3) * 20}, 200 ${170 - (n % 5) * 10}, 320 ${110 + (n % 3) * 15} L320 180 L0 180 Z`} />
+        <path
+          d={`M0 ${120 + (n % 4) * 12} C 80 ${90 + (n % 3) * 20}, 200 ${170 - (n % 5) * 10}, 320 ${110 + (n % 3) * 15} L320 180 L0 180 Z`}
+        />
       </svg>
       <Icon name={category?.icon ?? 'document'} size={56} className="article-art__icon" />
     </div>
   );
 }
 
-function ArticleCard({ article, href, category, palette, level, large, featuredLabel }: {
+function ArticleCard({
+  article,
+  href,
+  category,
+  palette,
+  level,
+  large,
+  featuredLabel,
+}: {
   article: Article;
   featuredLabel: string;
   href: string;
@@ -43,7 +53,9 @@ function ArticleCard({ article, href, category, palette, level, large, featuredL
           <span className="article-card__category">{article.category}</span>
           {article.featured && <span className="article-card__featured">{featuredLabel}</span>}
         </p>
-        <Title className="article-card__title"><a href={href}>{article.title}</a></Title>
+        <Title className="article-card__title">
+          <a href={href}>{article.title}</a>
+        </Title>
         <p className="article-card__excerpt">{article.excerpt}</p>
         <p className="article-card__byline">
           <span>{article.author}</span>
@@ -143,20 +155,34 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
             </div>
             <div className="blog-filters__field">
               <label htmlFor={`${prefix}-category`}>{section.categoryLabel}</label>
-              <select id={`${prefix}-category`} className="input" name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
+              <select
+                id={`${prefix}-category`}
+                className="input"
+                name="category"
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+              >
                 <option value={ALL_CATEGORIES}>{section.allCategoriesLabel}</option>
-                {section.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                {section.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             </div>
           </form>
 
-          <p className="blog-count" role="status" aria-live="polite">{countLine(section.countText, matches.length, section.articles.length)}</p>
+          <p className="blog-count" role="status" aria-live="polite">
+            {countLine(section.countText, matches.length, section.articles.length)}
+          </p>
 
           {matches.length === 0 ? (
             <div className="blog-empty">
               <ListHeading className="blog-empty__title">{section.empty.title}</ListHeading>
               <p>{section.empty.text}</p>
-              <button type="button" className="button button--secondary" onClick={reset}>{section.empty.resetLabel}</button>
+              <button type="button" className="button button--secondary" onClick={reset}>
+                {section.empty.resetLabel}
+              </button>
             </div>
           ) : (
             <>
@@ -172,7 +198,11 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
               )}
             </>
           )}
-          {section.moreAction && <div className="blog-more"><ActionButton action={section.moreAction} /></div>}
+          {section.moreAction && (
+            <div className="blog-more">
+              <ActionButton action={section.moreAction} />
+            </div>
+          )}
         </div>
 
         <aside className="blog-sidebar" aria-label={sidebar.label}>

@@ -21,8 +21,7 @@ function namedOption(id: string, name: string, meta: ReactNode): { id: string; l
     id,
     label: (
       <>
-        <span className="badge-option__name">{name}</span>{' '}
-        <span className="badge-option__meta">{meta}</span>
+        <span className="badge-option__name">{name}</span> <span className="badge-option__meta">{meta}</span>
       </>
     ),
   };
@@ -74,7 +73,13 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
       <div className="badge-options__list">
         {options.map((o) => (
           <label key={o.id} className="badge-option">
-            <input type="radio" name={`${prefix}-${part}`} value={o.id} checked={choice[part] === o.id} onChange={() => choose(part, o.id)} />
+            <input
+              type="radio"
+              name={`${prefix}-${part}`}
+              value={o.id}
+              checked={choice[part] === o.id}
+              onChange={() => choose(part, o.id)}
+            />
             <span className="badge-option__body">{o.label}</span>
           </label>
         ))}
@@ -86,7 +91,14 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
   const codeId = `${prefix}-code-title`;
 
   return (
-    <SectionFrame kind="badge-builder" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame
+      kind="badge-builder"
+      index={index}
+      id={section.id}
+      background={section.background}
+      title={section.title}
+      intro={section.intro}
+    >
       <div className="badge-builder">
         <div className="badge-builder__options">
           {radios(
@@ -98,13 +110,26 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
           <div className="badge-type-details">
             <p>{type.description}</p>
             <ul className="ticks">
-              {type.features.map((f) => <li key={f}><Icon name="check" size={16} />{f}</li>)}
+              {type.features.map((f) => (
+                <li key={f}>
+                  <Icon name="check" size={16} />
+                  {f}
+                </li>
+              ))}
             </ul>
           </div>
           {radios(
             'size',
             labels.size,
-            badges.sizes.map((s) => namedOption(s.id, s.name, <>{s.width}x{s.height}</>)),
+            badges.sizes.map((s) =>
+              namedOption(
+                s.id,
+                s.name,
+                <>
+                  {s.width}x{s.height}
+                </>,
+              ),
+            ),
             'size',
           )}
           {radios(
@@ -123,24 +148,34 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
           )}
         </div>
         <div className="badge-builder__output">
-          <h3 id={previewId} className="badge-builder__heading">{labels.preview}</h3>
+          <h3 id={previewId} className="badge-builder__heading">
+            {labels.preview}
+          </h3>
           <figure className="badge-preview">
             <img src={badgeImagePath(choice)} alt={badgeLabel(type)} width={size.width} height={size.height} />
             <figcaption className="badge-preview__caption">
               {type.name} · {size.name} ({size.width}x{size.height}) · {color.name}
             </figcaption>
           </figure>
-          <h3 id={codeId} className="badge-builder__heading">{labels.code}</h3>
+          <h3 id={codeId} className="badge-builder__heading">
+            {labels.code}
+          </h3>
           {/* The code wraps rather than scrolls, so every character is visible at any width. */}
           <div className="badge-code" role="region" aria-labelledby={codeId}>
-            <pre><code ref={code}>{snippet}</code></pre>
+            <pre>
+              <code ref={code}>{snippet}</code>
+            </pre>
           </div>
           <div className="badge-builder__actions">
             <button type="button" className="button button--primary badge-builder__copy" onClick={copySnippet}>
               {copy === 'copied' ? labels.copied : labels.copy}
             </button>
             <p className={copy === 'failed' ? 'badge-builder__status' : 'visually-hidden'} role="status">
-              {copy === 'copied' ? (labels.copiedStatus ?? 'The badge code is on your clipboard.') : copy === 'failed' ? (labels.copyFailed ?? 'Your browser did not allow copying. The code is selected: press Ctrl+C (or ⌘+C) to copy it.') : ''}
+              {copy === 'copied'
+                ? (labels.copiedStatus ?? 'The badge code is on your clipboard.')
+                : copy === 'failed'
+                  ? (labels.copyFailed ?? 'Your browser did not allow copying. The code is selected: press Ctrl+C (or ⌘+C) to copy it.')
+                  : ''}
             </p>
           </div>
           {labels.codeHelp && <p className="badge-builder__help">{labels.codeHelp}</p>}

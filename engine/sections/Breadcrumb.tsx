@@ -9,14 +9,19 @@ export function Breadcrumb({ section }: SectionProps<BreadcrumbSection>) {
         <nav aria-label="Breadcrumb">
           <ol className="breadcrumb">
             {section.trail.map((link) => (
-              <li key={link.href}><a href={link.href}>{link.label}</a></li>
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
             ))}
-            <li><span aria-current="page">{section.current}</span></li>
+            <li>
+              <span aria-current="page">{section.current}</span>
+            </li>
           </ol>
         </nav>
         {section.back && (
           <a className="breadcrumb-bar__back" href={section.back.href}>
-            <span aria-hidden="true">← </span>{section.back.label}
+            <span aria-hidden="true">← </span>
+            {section.back.label}
           </a>
         )}
       </div>

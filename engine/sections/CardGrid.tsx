@@ -5,7 +5,14 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function CardGrid({ section, index }: SectionProps<CardGridSection>) {
   return (
-    <SectionFrame kind="card-grid" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame
+      kind="card-grid"
+      index={index}
+      id={section.id}
+      background={section.background}
+      title={section.title}
+      intro={section.intro}
+    >
       <ul className={`grid grid--${section.columns ?? 3}`}>
         {section.cards.map((card) => (
           <li className="card" key={card.title}>
@@ -15,11 +22,20 @@ export function CardGrid({ section, index }: SectionProps<CardGridSection>) {
             <p>{card.text}</p>
             {card.items && (
               <ul className="ticks">
-                {card.items.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
+                {card.items.map((i) => (
+                  <li key={i}>
+                    <Icon name="check" size={16} />
+                    {i}
+                  </li>
+                ))}
               </ul>
             )}
             {card.note && <p className="card__note">{card.note}</p>}
-            {card.action && <div className="card__action"><ActionButton action={card.action} /></div>}
+            {card.action && (
+              <div className="card__action">
+                <ActionButton action={card.action} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

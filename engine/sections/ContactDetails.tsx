@@ -4,16 +4,31 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function ContactDetails({ section, index }: SectionProps<ContactDetailsSection>) {
   return (
-    <SectionFrame kind="contact-details" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame
+      kind="contact-details"
+      index={index}
+      id={section.id}
+      background={section.background}
+      title={section.title}
+      intro={section.intro}
+    >
       <div className="grid grid--3">
         {section.entries.map((e) => (
           <div key={e.label} className="card contact-entry">
             {e.icon && <Icon name={e.icon} size={28} className="card__icon" />}
             <h3>{e.label}</h3>
             <address>
-              {e.lines.map((l) => <span key={l} className="contact-entry__line">{l}</span>)}
+              {e.lines.map((l) => (
+                <span key={l} className="contact-entry__line">
+                  {l}
+                </span>
+              ))}
             </address>
-            {e.link && <a className="contact-entry__link" href={e.link.href}>{e.link.label}</a>}
+            {e.link && (
+              <a className="contact-entry__link" href={e.link.href}>
+                {e.link.label}
+              </a>
+            )}
           </div>
         ))}
       </div>

@@ -14,10 +14,17 @@ export function Document({ section, index }: SectionProps<DocumentSection>) {
     <SectionFrame kind="document" index={index} id={section.id} background={section.background}>
       <div className="document">
         <nav className="document__toc" aria-labelledby={`${prefix}-toc`}>
-          <h2 id={`${prefix}-toc`} className="document__toc-title">{section.tocTitle}</h2>
+          <h2 id={`${prefix}-toc`} className="document__toc-title">
+            {section.tocTitle}
+          </h2>
           <ol>
             {section.parts.map((part, i) => (
-              <li key={part.id}><a href={`#${part.id}`}>{number(i)}{part.title}</a></li>
+              <li key={part.id}>
+                <a href={`#${part.id}`}>
+                  {number(i)}
+                  {part.title}
+                </a>
+              </li>
             ))}
           </ol>
         </nav>
@@ -25,17 +32,40 @@ export function Document({ section, index }: SectionProps<DocumentSection>) {
           <p className="document__updated">
             {section.updatedLabel} <time dateTime={section.updated}>{formatLongDate(section.updated)}</time>
           </p>
-          {section.intro?.map((p) => <p key={p} className="document__intro">{p}</p>)}
+          {section.intro?.map((p) => (
+            <p key={p} className="document__intro">
+              {p}
+            </p>
+          ))}
           {section.parts.map((part, i) => (
             <section key={part.id} id={part.id} className="document__part">
-              <h2>{number(i)}{part.title}</h2>
-              {part.paragraphs.map((p) => <p key={p}>{p}</p>)}
-              {part.list && <ul className="document__list">{part.list.map((item) => <li key={item}>{item}</li>)}</ul>}
+              <h2>
+                {number(i)}
+                {part.title}
+              </h2>
+              {part.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+              {part.list && (
+                <ul className="document__list">
+                  {part.list.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              )}
               {part.subsections?.map((sub) => (
                 <div key={sub.title} className="document__subsection">
                   <h3>{sub.title}</h3>
-                  {sub.paragraphs.map((p) => <p key={p}>{p}</p>)}
-                  {sub.list && <ul className="document__list">{sub.list.map((item) => <li key={item}>{item}</li>)}</ul>}
+                  {sub.paragraphs.map((p) => (
+                    <p key={p}>{p}</p>
+                  ))}
+                  {sub.list && (
+                    <ul className="document__list">
+                      {sub.list.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               ))}
               {part.links && (

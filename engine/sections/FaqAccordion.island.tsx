@@ -38,7 +38,11 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
     <div className="faq-empty">
       <h3 className="faq-empty__title">{section.empty?.title ?? 'No questions found'}</h3>
       {section.empty?.text && <p>{section.empty.text}</p>}
-      {section.empty?.resetLabel && <button type="button" className="button button--primary" onClick={reset}>{section.empty.resetLabel}</button>}
+      {section.empty?.resetLabel && (
+        <button type="button" className="button button--primary" onClick={reset}>
+          {section.empty.resetLabel}
+        </button>
+      )}
     </div>
   );
 
@@ -47,10 +51,15 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
 
   return (
     <SectionFrame kind="faq" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
-      <div className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`} onKeyDown={cards ? undefined : moveBetweenTriggers}>
+      <div
+        className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}
+        onKeyDown={cards ? undefined : moveBetweenTriggers}
+      >
         {section.search && (
           <div className="faq-search" role="search">
-            <label htmlFor={`${prefix}-search`} className="faq-search__label">{section.search.label}</label>
+            <label htmlFor={`${prefix}-search`} className="faq-search__label">
+              {section.search.label}
+            </label>
             <input
               ref={searchBox}
               id={`${prefix}-search`}
@@ -65,22 +74,35 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
         )}
         {categoryTags.length > 0 && (
           <div className="faq-topics">
-            <p id={`${prefix}-topics-title`} className="faq-filter__title">{section.filterLabel ?? 'Categories'}</p>
+            <p id={`${prefix}-topics-title`} className="faq-filter__title">
+              {section.filterLabel ?? 'Categories'}
+            </p>
             <ul className="tags" aria-labelledby={`${prefix}-topics-title`}>
-              {categoryTags.map((t) => <li key={t} className="tag">{t}</li>)}
+              {categoryTags.map((t) => (
+                <li key={t} className="tag">
+                  {t}
+                </li>
+              ))}
             </ul>
           </div>
         )}
         <div className="faq__layout">
           {filter && (
             <div className={`faq-filter faq-filter--${filter}`} role="group" aria-labelledby={filterLabelId}>
-              <p id={filterLabelId} className="faq-filter__title">{section.filterLabel ?? 'Categories'}</p>
+              <p id={filterLabelId} className="faq-filter__title">
+                {section.filterLabel ?? 'Categories'}
+              </p>
               <ul className="faq-filter__list">
                 {categories.map((c) => (
                   <li key={c.id}>
                     <button type="button" className="faq-filter__button" aria-pressed={category === c.id} onClick={() => setCategory(c.id)}>
                       <span>{c.name}</span>
-                      {c.count !== undefined && <>{' '}<span className="faq-filter__count">{c.count}</span></>}
+                      {c.count !== undefined && (
+                        <>
+                          {' '}
+                          <span className="faq-filter__count">{c.count}</span>
+                        </>
+                      )}
                     </button>
                   </li>
                 ))}
@@ -90,7 +112,11 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
           <div className="faq__results">
             {filterable && (
               <div className={section.showCount ? 'faq-status' : 'visually-hidden'} role="status" aria-live="polite">
-                {section.showCount ? <h3 className="faq-status__heading">{resultHeading(visible.length, search)}</h3> : resultHeading(visible.length, search)}
+                {section.showCount ? (
+                  <h3 className="faq-status__heading">{resultHeading(visible.length, search)}</h3>
+                ) : (
+                  resultHeading(visible.length, search)
+                )}
               </div>
             )}
             {cards ? (

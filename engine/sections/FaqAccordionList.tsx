@@ -81,7 +81,14 @@ export function FaqAccordionList({ items, questions, prefix, many, groupByCatego
     return (
       <div className="accordion__item" key={q.id} id={q.id}>
         <Level className="accordion__heading">
-          <button type="button" id={buttonId} className="accordion__trigger" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(q.id)}>
+          <button
+            type="button"
+            id={buttonId}
+            className="accordion__trigger"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={() => toggle(q.id)}
+          >
             {q.question}
             <span className="accordion__chevron" aria-hidden="true" />
           </button>
@@ -100,9 +107,15 @@ export function FaqAccordionList({ items, questions, prefix, many, groupByCatego
   return (
     <>
       <nav className="faq-nav" aria-labelledby={navHeading}>
-        <h3 id={navHeading} className="faq-nav__title">{navLabel}</h3>
+        <h3 id={navHeading} className="faq-nav__title">
+          {navLabel}
+        </h3>
         <ul className="faq-nav__list">
-          {groups.map((g) => <li key={g.anchor}><a href={`#${g.anchor}`}>{g.name}</a></li>)}
+          {groups.map((g) => (
+            <li key={g.anchor}>
+              <a href={`#${g.anchor}`}>{g.name}</a>
+            </li>
+          ))}
         </ul>
       </nav>
       {groups.map((g) => (

@@ -15,7 +15,10 @@ export function Hero({ section }: SectionProps<HeroSection>) {
         {section.highlights && (
           <ul className="hero__highlights">
             {section.highlights.map((h) => (
-              <li key={h}><Icon name="check" size={18} />{h}</li>
+              <li key={h}>
+                <Icon name="check" size={18} />
+                {h}
+              </li>
             ))}
           </ul>
         )}

@@ -17,9 +17,18 @@ export function Plans({ section, index }: SectionProps<PlansSection>) {
             </p>
             {plan.description && <p>{plan.description}</p>}
             <ul className="ticks">
-              {plan.features.map((f) => <li key={f}><Icon name="check" size={16} />{f}</li>)}
+              {plan.features.map((f) => (
+                <li key={f}>
+                  <Icon name="check" size={16} />
+                  {f}
+                </li>
+              ))}
             </ul>
-            {plan.action && <div className="card__action"><ActionButton action={plan.action} /></div>}
+            {plan.action && (
+              <div className="card__action">
+                <ActionButton action={plan.action} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -45,7 +45,13 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
     const isSelected = group.selectable === true && selected[g] === plan.id;
     const period = plan.period ?? words.period;
     const saving = billing === 'annual' ? savingLine(plan, currency, words.saving) : null;
-    const classes = ['card', 'price-card', plan.badge && 'price-card--featured', group.selectable && 'price-card--selectable', isSelected && 'price-card--selected'];
+    const classes = [
+      'card',
+      'price-card',
+      plan.badge && 'price-card--featured',
+      group.selectable && 'price-card--selectable',
+      isSelected && 'price-card--selected',
+    ];
     return (
       <li
         key={plan.id}
@@ -70,37 +76,67 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
         </p>
         {saving && <p className="price-card__saving">{saving}</p>}
         <ul className="ticks">
-          {plan.features.map((f) => <li key={f}><Icon name="check" size={16} />{f}</li>)}
+          {plan.features.map((f) => (
+            <li key={f}>
+              <Icon name="check" size={16} />
+              {f}
+            </li>
+          ))}
         </ul>
         {plan.limitations && plan.limitations.length > 0 && (
           <ul className="price-card__limits" aria-label={section.limitationsLabel ?? 'Not included'}>
-            {plan.limitations.map((l) => <li key={l}>{l}</li>)}
+            {plan.limitations.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
           </ul>
         )}
-        {plan.action && <div className="card__action"><ActionButton action={plan.action} /></div>}
+        {plan.action && (
+          <div className="card__action">
+            <ActionButton action={plan.action} />
+          </div>
+        )}
       </li>
     );
   };
 
   return (
-    <SectionFrame kind="pricing-table" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame
+      kind="pricing-table"
+      index={index}
+      id={section.id}
+      background={section.background}
+      title={section.title}
+      intro={section.intro}
+    >
       <div className="billing-switch" role="group" aria-labelledby={labelId}>
-        <span id={labelId} className="billing-switch__label">{words.label}</span>
+        <span id={labelId} className="billing-switch__label">
+          {words.label}
+        </span>
         <span className="billing-switch__options">
           {PERIODS.map((period) => (
-            <button key={period} type="button" className="billing-switch__option" aria-pressed={billing === period} onClick={() => choosePeriod(period)}>
+            <button
+              key={period}
+              type="button"
+              className="billing-switch__option"
+              aria-pressed={billing === period}
+              onClick={() => choosePeriod(period)}
+            >
               {words[period]}
               {period === 'annual' && words.annualNote && <span className="billing-switch__note">{words.annualNote}</span>}
             </button>
           ))}
         </span>
       </div>
-      <p className="visually-hidden" role="status">{announcement}</p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {section.groups.map((group, g) => {
         const titleId = `${group.id ?? `${prefix}-group-${g}`}-title`;
         return (
           <div key={group.title} id={group.id} className="price-group">
-            <h3 id={titleId} className="price-group__title">{group.title}</h3>
+            <h3 id={titleId} className="price-group__title">
+              {group.title}
+            </h3>
             {group.intro && <p className="price-group__intro">{group.intro}</p>}
             <ul className={`grid grid--${Math.min(Math.max(group.plans.length, 2), 4)} price-group__plans`} aria-labelledby={titleId}>
               {group.plans.map((plan) => renderPlan(plan, group, g))}

@@ -6,10 +6,17 @@ export function RichText({ section, index }: SectionProps<RichTextSection>) {
   return (
     <SectionFrame kind="rich-text" index={index} id={section.id} background={section.background} title={section.title}>
       <div className="prose">
-        {section.paragraphs.map((p) => <p key={p}>{p}</p>)}
+        {section.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
         {section.list && (
           <ul className="ticks">
-            {section.list.map((i) => <li key={i}><Icon name="check" size={16} />{i}</li>)}
+            {section.list.map((i) => (
+              <li key={i}>
+                <Icon name="check" size={16} />
+                {i}
+              </li>
+            ))}
           </ul>
         )}
       </div>

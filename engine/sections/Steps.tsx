@@ -8,7 +8,9 @@ export function Steps({ section, index }: SectionProps<StepsSection>) {
       <ol className={`steps steps--${section.steps.length}`}>
         {section.steps.map((step, i) => (
           <li className="steps__item" key={step.title}>
-            <span className="steps__number" aria-hidden="true">{step.icon ? <Icon name={step.icon} size={22} /> : i + 1}</span>
+            <span className="steps__number" aria-hidden="true">
+              {step.icon ? <Icon name={step.icon} size={22} /> : i + 1}
+            </span>
             <h3>{step.title}</h3>
             <p>{step.text}</p>
           </li>

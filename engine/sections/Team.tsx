@@ -15,7 +15,9 @@ export function Team({ section, index }: SectionProps<TeamSection>) {
       <ul className="team">
         {section.members.map((member, i) => (
           <li className="card team__member" key={member.name}>
-            <span className={`team__portrait team__portrait--${i % 6}`} aria-hidden="true">{initials(member.name)}</span>
+            <span className={`team__portrait team__portrait--${i % 6}`} aria-hidden="true">
+              {initials(member.name)}
+            </span>
             <h3 className="team__name">{member.name}</h3>
             <p className="team__role">{member.role}</p>
             <p className="team__bio">{member.bio}</p>

@@ -3,7 +3,14 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function Testimonials({ section, index }: SectionProps<TestimonialsSection>) {
   return (
-    <SectionFrame kind="testimonials" index={index} id={section.id} background={section.background ?? 'muted'} title={section.title} intro={section.intro}>
+    <SectionFrame
+      kind="testimonials"
+      index={index}
+      id={section.id}
+      background={section.background ?? 'muted'}
+      title={section.title}
+      intro={section.intro}
+    >
       <ul className="grid grid--3">
         {section.items.map((t) => {
           const rating = t.rating ?? 5;
@@ -11,9 +18,12 @@ export function Testimonials({ section, index }: SectionProps<TestimonialsSectio
             <li className="card testimonial" key={t.name}>
               <figure>
                 <p className="testimonial__rating" role="img" aria-label={`Rated ${rating} out of 5`}>
-                  {'★'.repeat(rating)}{'☆'.repeat(5 - rating)}
+                  {'★'.repeat(rating)}
+                  {'☆'.repeat(5 - rating)}
                 </p>
-                <blockquote><p>{t.quote}</p></blockquote>
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
                 <figcaption>
                   <span className="testimonial__name">{t.name}</span>
                   <span className="testimonial__role">{t.role}</span>

@@ -31,7 +31,11 @@ export interface ArticleView<A> {
   latest: A[];
 }
 
-export function viewArticles<A extends Pick<Article, 'title' | 'excerpt' | 'category'>>(articles: readonly A[], search: string, category: string): ArticleView<A> {
+export function viewArticles<A extends Pick<Article, 'title' | 'excerpt' | 'category'>>(
+  articles: readonly A[],
+  search: string,
+  category: string,
+): ArticleView<A> {
   const matches = articles.filter((a) => articleMatches(a, search, category));
   return { matches, featured: matches.slice(0, FEATURED_COUNT), latest: matches.slice(FEATURED_COUNT) };
 }

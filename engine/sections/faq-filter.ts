@@ -31,7 +31,9 @@ export function resultHeading(count: number, search: string): string {
 }
 
 /** The set's categories in the order they first appear, each with its questions. */
-export function groupByCategory<T extends Pick<FaqItem, 'category'>>(items: readonly T[]): Array<{ name: string; anchor: string; items: T[] }> {
+export function groupByCategory<T extends Pick<FaqItem, 'category'>>(
+  items: readonly T[],
+): Array<{ name: string; anchor: string; items: T[] }> {
   const groups = new Map<string, { name: string; anchor: string; items: T[] }>();
   for (const item of items) {
     const anchor = categoryAnchor(item.category);
@@ -47,7 +49,10 @@ export function groupByCategory<T extends Pick<FaqItem, 'category'>>(items: read
 
 /** Answers are plain text; a blank line starts a new paragraph. */
 export function answerParagraphs(answer: string): string[] {
-  return answer.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return answer
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /** What a visitor filtered the questions by: the search text and a category id. */

@@ -11,17 +11,33 @@ export function ActionButton({ action }: { action: Action }) {
       {action.context && <span className="visually-hidden"> {action.context}</span>}
     </>
   );
-  if (action.href) return <a className={className} href={action.href}>{content}</a>;
+  if (action.href)
+    return (
+      <a className={className} href={action.href}>
+        {content}
+      </a>
+    );
   // The client entry handles data-action clicks with one delegated listener, so no island is needed.
-  if (action.action) return <button type="button" className={className} data-action={action.action}>{content}</button>;
-  return <button type="button" className={className}>{content}</button>;
+  if (action.action)
+    return (
+      <button type="button" className={className} data-action={action.action}>
+        {content}
+      </button>
+    );
+  return (
+    <button type="button" className={className}>
+      {content}
+    </button>
+  );
 }
 
 export function ActionRow({ actions }: { actions?: Action[] }) {
   if (!actions?.length) return null;
   return (
     <div className="action-row">
-      {actions.map((a) => <ActionButton key={a.label} action={a} />)}
+      {actions.map((a) => (
+        <ActionButton key={a.label} action={a} />
+      ))}
     </div>
   );
 }

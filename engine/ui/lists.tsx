@@ -24,7 +24,9 @@ export function LabelList({ labels, className }: { labels?: readonly string[]; c
   if (!labels || labels.length === 0) return null;
   return (
     <ul className={className}>
-      {labels.map((label) => <li key={label}>{label}</li>)}
+      {labels.map((label) => (
+        <li key={label}>{label}</li>
+      ))}
     </ul>
   );
 }

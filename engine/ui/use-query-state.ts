@@ -42,10 +42,11 @@ export function useQueryState<T>(codec: QueryCodec<T>, enabled = true): [T, Disp
   }, [codec, enabled, hydrated, value]);
 
   const setValue = useCallback<Dispatch<SetStateAction<T>>>(
-    (next) => setEdited((prev) => {
-      const base = prev ? prev.value : fromAddress;
-      return { value: next instanceof Function ? next(base) : next };
-    }),
+    (next) =>
+      setEdited((prev) => {
+        const base = prev ? prev.value : fromAddress;
+        return { value: next instanceof Function ? next(base) : next };
+      }),
     [fromAddress],
   );
   return [value, setValue];

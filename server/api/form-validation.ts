@@ -16,9 +16,7 @@ export interface CompiledForm {
   multiline: ReadonlySet<string>;
 }
 
-export type Outcome =
-  | { ok: true; payload: Record<string, unknown>; spam: boolean }
-  | { ok: false; fields: Record<string, string> };
+export type Outcome = { ok: true; payload: Record<string, unknown>; spam: boolean } | { ok: false; fields: Record<string, string> };
 
 /**
  * Runs pattern and format only on strings within the field's length limit: a form's regex can
@@ -57,9 +55,13 @@ export function compileForms(forms: Record<string, SubmissionRules>): Map<string
   const compiled = new Map<string, CompiledForm>();
   for (const form of Object.values(forms)) {
     try {
-      compiled.set(form.id, { form, validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema), multiline: multilineKeys(form) });
+      compiled.set(form.id, {
+        form,
+        validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema),
+        multiline: multilineKeys(form),
+      });
     } catch (err) {
-      throw new Error(`Form "${form.id}" cannot be checked on the server: ${(err as Error).message}`);
+      throw new Error(`Form "${form.id}" cannot be checked on the server: ${(err as Error).message}`, { cause: err });
     }
   }
   return compiled;

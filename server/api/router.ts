@@ -49,12 +49,7 @@ export function createApiRouter(endpoints: readonly ApiEndpoint[] = []): Router 
     const allow = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
     route.all((req, res) => {
       res.set('Allow', allow.join(', '));
-      sendApiError(
-        res,
-        405,
-        'METHOD_NOT_ALLOWED',
-        `Method ${req.method} is not allowed on ${shownPath(req)}. Use ${humanList(methods)}.`,
-      );
+      sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${shownPath(req)}. Use ${humanList(methods)}.`);
     });
   }
   router.use((req, res) => {

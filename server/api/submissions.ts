@@ -59,7 +59,12 @@ function reply(res: Response, problem: BodyProblem): void {
   sendApiError(res, problem.status, problem.error, problem.message);
 }
 
-function formIdProblem(endpoint: string, given: string | undefined, accepted: readonly CompiledForm[], forms: Map<string, CompiledForm>): BodyProblem {
+function formIdProblem(
+  endpoint: string,
+  given: string | undefined,
+  accepted: readonly CompiledForm[],
+  forms: Map<string, CompiledForm>,
+): BodyProblem {
   const ids = accepted.map((c) => c.form.id);
   const accepts = ids.length ? `${endpoint} accepts the forms: ${ids.join(', ')}.` : `${endpoint} accepts no forms on this site.`;
   let lead: string;
@@ -82,7 +87,10 @@ function userAgentOf(req: Request): string | null {
 }
 
 function sendInvalid(res: Response, fields: Record<string, string>): void {
-  res.status(400).set('Cache-Control', 'no-store').json({ success: false, message: API_MESSAGES.invalid, error: ERROR_CODES.validation, fields });
+  res
+    .status(400)
+    .set('Cache-Control', 'no-store')
+    .json({ success: false, message: API_MESSAGES.invalid, error: ERROR_CODES.validation, fields });
 }
 
 function sendCreated(res: Response, data: SubmissionResponse): void {
@@ -94,7 +102,10 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
   const compiled = compileForms(config.forms);
   const documented = compileForms(config.apiPayloads ?? {});
   const { store, ipHashSalt, badges, siteUrl, notifier } = config;
-  checkBadgeForms([...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'), badges);
+  checkBadgeForms(
+    [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
+    badges,
+  );
 
   // Keys of requests this process is storing right now, per endpoint. A second request with one of
   // them is told to come back: it must neither wait on nor race the first.
@@ -120,7 +131,10 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 
       const formId = req.get(HEADERS.formId);
       // No X-Form-Id: another system posting the payload the API documents, if this endpoint has one.
-      const target = formId === undefined ? [...documented.values()].find((c) => c.form.submit.endpoint === endpoint) : accepted.find((c) => c.form.id === formId);
+      const target =
+        formId === undefined
+          ? [...documented.values()].find((c) => c.form.submit.endpoint === endpoint)
+          : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
       const outcome = checkSubmission(target, parsed.value);

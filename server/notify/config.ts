@@ -19,7 +19,8 @@ export interface NotifyEnv {
   WEBHOOK_SECRET?: string;
 }
 
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** A plain address (no display name, no list): safe to hand to a mail library as one recipient. */
 export function isPlainAddress(value: unknown): value is string {
@@ -32,7 +33,8 @@ const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 export function readNotifyConfig(env: NotifyEnv): { config: NotifyConfig; problems: string[] } {
   const problems: string[] = [];
   const smtpUrl = blank(env.SMTP_URL);
-  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/i.test(smtpUrl)) problems.push('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.');
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/i.test(smtpUrl))
+    problems.push('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.');
   const mailFrom = blank(env.MAIL_FROM);
   if (mailFrom && !isPlainAddress(mailFrom)) problems.push(`MAIL_FROM must be one e-mail address, such as leads@example.com.`);
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM is needed with SMTP_URL: it is the From address of every e-mail.');
@@ -41,12 +43,15 @@ export function readNotifyConfig(env: NotifyEnv): { config: NotifyConfig; proble
     .map((a) => a.trim())
     .filter(Boolean);
   const badRecipients = leadsEmailTo.filter((a) => !isPlainAddress(a));
-  if (badRecipients.length) problems.push(`LEADS_EMAIL_TO must be e-mail addresses separated by commas; these are not: ${badRecipients.join(', ')}.`);
+  if (badRecipients.length)
+    problems.push(`LEADS_EMAIL_TO must be e-mail addresses separated by commas; these are not: ${badRecipients.join(', ')}.`);
   const webhookUrl = blank(env.WEBHOOK_URL);
   if (webhookUrl && !/^https?:\/\/\S+$/i.test(webhookUrl)) problems.push('WEBHOOK_URL must be an http:// or https:// address.');
   const webhookSecret = blank(env.WEBHOOK_SECRET);
-  if (webhookUrl && !webhookSecret) problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');
-  if (webhookSecret && !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret)) problems.push('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.');
+  if (webhookUrl && !webhookSecret)
+    problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');
+  if (webhookSecret && !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret))
+    problems.push('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.');
   return { config: { smtpUrl, mailFrom, leadsEmailTo, webhookUrl, webhookSecret }, problems };
 }
 
@@ -58,6 +63,7 @@ export function describeNotifyConfig(config: NotifyConfig): string {
     on.push(`e-mail through ${host} from ${config.mailFrom}`);
   }
   if (config.webhookUrl) on.push(`webhooks to ${new URL(config.webhookUrl).origin}`);
-  if (on.length === 0) return 'Notifications are off: set SMTP_URL and MAIL_FROM (e-mail) or WEBHOOK_URL and WEBHOOK_SECRET (webhooks) to turn them on.';
+  if (on.length === 0)
+    return 'Notifications are off: set SMTP_URL and MAIL_FROM (e-mail) or WEBHOOK_URL and WEBHOOK_SECRET (webhooks) to turn them on.';
   return `Notifications are on: ${on.join('; ')}.`;
 }

@@ -90,7 +90,10 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
     async deliver(job) {
       if (job.channel === 'webhook') return callWebhook(job);
       if (!transport || !config.mailFrom) return { ok: false, error: 'SMTP_URL and MAIL_FROM are no longer set' };
-      const message = job.channel === 'email' ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName) : autoReplyEmail(job, config.mailFrom);
+      const message =
+        job.channel === 'email'
+          ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName)
+          : autoReplyEmail(job, config.mailFrom);
       return send(transport, message);
     },
     close() {

@@ -1,4 +1,3 @@
-
 import type { ClaimedJob, StoredLead } from '../store/types';
 import { optionTitle, type Described } from './plan';
 import { escapeHtml, oneLine, visibleLines } from './text';
@@ -49,12 +48,17 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
   const text = [
     ...intro,
     '',
-    ...fields.flatMap(({ label, value }) => (value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`])),
+    ...fields.flatMap(({ label, value }) =>
+      value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`],
+    ),
     '',
     typeof lead.payload.email === 'string' ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
   ].join('\n');
   const rows = fields
-    .map(({ label, value }) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ({ label, value }) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
     .join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
@@ -69,7 +73,13 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
 /** The visitor's confirmation: the form's own words only, never anything the visitor typed. */
 export function autoReplyEmail(job: ClaimedJob, mailFrom: string): MailMessage {
   const data = job.data as { to: string; subject: string; text: string };
-  return { from: mailFrom, to: [data.to], subject: oneLine(data.subject, 250), text: data.text, messageId: messageIdFor(job.lead.id, job.rule, mailFrom) };
+  return {
+    from: mailFrom,
+    to: [data.to],
+    subject: oneLine(data.subject, 250),
+    text: data.text,
+    messageId: messageIdFor(job.lead.id, job.rule, mailFrom),
+  };
 }
 
 /** The body of a webhook call: the lead as stored, marked as spam where the honeypot was filled; `lead.test` for a test send. */
@@ -77,6 +87,14 @@ export function webhookBody(lead: StoredLead, sentAt: Date, test = false): strin
   return JSON.stringify({
     type: test ? 'lead.test' : 'lead.created',
     timestamp: sentAt.toISOString(),
-    data: { id: lead.id, createdAt: lead.createdAt, endpoint: lead.endpoint, formId: lead.formId, formType: lead.formType, spam: lead.spam, payload: lead.payload },
+    data: {
+      id: lead.id,
+      createdAt: lead.createdAt,
+      endpoint: lead.endpoint,
+      formId: lead.formId,
+      formType: lead.formType,
+      spam: lead.spam,
+      payload: lead.payload,
+    },
   });
 }

@@ -9,7 +9,12 @@ export interface Notifier {
   queued(): void;
 }
 
-export function createNotifier(options: { config: NotifyConfig; rules: NotificationRules; forms: Record<string, Described>; onQueued?: () => void }): Notifier {
+export function createNotifier(options: {
+  config: NotifyConfig;
+  rules: NotificationRules;
+  forms: Record<string, Described>;
+  onQueued?: () => void;
+}): Notifier {
   const { config, rules, forms, onQueued = () => {} } = options;
   return {
     plan(lead) {

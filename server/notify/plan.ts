@@ -30,7 +30,7 @@ const SUBJECT_VALUE_LENGTH = 80;
 export function optionTitle(form: Described | undefined, field: string, value: unknown): string {
   const schema = (form?.fields.properties as Record<string, { oneOf?: Array<{ const?: unknown; title?: string }> }> | undefined)?.[field];
   const option = schema?.oneOf?.find((o) => o.const === value);
-  return option?.title ?? (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  return option?.title ?? (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 }
 
 /** `{{field}}` → the submitted value on one line (shortened); `{{form}}` → the form's title. */
@@ -71,7 +71,9 @@ export function planNotifications(
   const mail = config.smtpUrl !== null && config.mailFrom !== null;
   if (mail && !lead.spam) {
     const matched = rules.rules.filter((r) => matches(r, lead));
-    const sends = matched.length ? matched.map((r) => ({ rule: r.id, to: r.to ?? config.leadsEmailTo, subject: r.subject })) : [{ rule: 'default', to: config.leadsEmailTo, subject: rules.defaultSubject }];
+    const sends = matched.length
+      ? matched.map((r) => ({ rule: r.id, to: r.to ?? config.leadsEmailTo, subject: r.subject }))
+      : [{ rule: 'default', to: config.leadsEmailTo, subject: rules.defaultSubject }];
     for (const send of sends) {
       if (send.to.length === 0) continue;
       planned.push({ channel: 'email', rule: send.rule, data: { to: send.to, subject: renderSubject(send.subject, lead, form) } });

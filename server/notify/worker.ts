@@ -77,13 +77,22 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     for (;;) {
       const jobs = await store.claimJobs({ limit: batchSize, leaseMs });
       if (jobs.length === 0) return handled;
-      const results = await Promise.all(jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))));
+      const results = await Promise.all(
+        jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))),
+      );
       const outcomes = jobs.map((job, i) => outcomeOf(job, results[i]!));
       await store.finishJobs(outcomes);
       outcomes.forEach((o, i) => {
         const job = jobs[i]!;
         const r = results[i]!;
-        log({ job: job.id, channel: job.channel, rule: job.rule, attempt: job.attempts, outcome: o.status, detail: r.ok ? r.detail : r.error });
+        log({
+          job: job.id,
+          channel: job.channel,
+          rule: job.rule,
+          attempt: job.attempts,
+          outcome: o.status,
+          detail: r.ok ? r.detail : r.error,
+        });
       });
       handled += jobs.length;
       if (jobs.length < batchSize) return handled;

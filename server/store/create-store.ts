@@ -28,7 +28,9 @@ export function chooseStore(config: StoreConfig): StoreChoice {
   const url = config.databaseUrl?.trim();
   if (url) {
     if (!POSTGRES_URL.test(url)) {
-      throw new Error('DATABASE_URL must be a PostgreSQL address such as postgresql://user:password@host:5432/dbname. Unset it to use SQLite in DATA_DIR.');
+      throw new Error(
+        'DATABASE_URL must be a PostgreSQL address such as postgresql://user:password@host:5432/dbname. Unset it to use SQLite in DATA_DIR.',
+      );
     }
     return { kind: 'postgres', description: `PostgreSQL at ${describePostgresUrl(url)}` };
   }

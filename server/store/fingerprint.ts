@@ -8,7 +8,9 @@ import type { LeadPayload } from './types';
  * so the same answers sent with their fields in another order are still the same request.
  */
 export function requestFingerprint(endpoint: string, formId: string | null, payload: LeadPayload): string {
-  return createHash('sha256').update(canonicalize([endpoint, formId, payload])!).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalize([endpoint, formId, payload])!)
+    .digest('base64url');
 }
 
 /** What a store knows of the lead that first used a key. */

@@ -35,7 +35,12 @@ function toJob(row: JobRow): OutboxJob {
 }
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
-export async function enqueueJobs(client: pg.ClientBase, leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): Promise<void> {
+export async function enqueueJobs(
+  client: pg.ClientBase,
+  leadId: string,
+  createdAt: string,
+  notifications: readonly PlannedNotification[],
+): Promise<void> {
   for (const n of notifications) {
     if (n.throttle) {
       // The row lock on the key makes concurrent submissions from several processes take turns here.
@@ -109,7 +114,9 @@ export async function finishJobs(pool: pg.Pool, now: Date, outcomes: readonly Jo
 }
 
 export async function listJobs(pool: pg.Pool, statuses: readonly JobStatus[]): Promise<OutboxJob[]> {
-  const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY created_at, seq`, [statuses]);
+  const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY created_at, seq`, [
+    statuses,
+  ]);
   return result.rows.map(toJob);
 }
 

@@ -117,7 +117,11 @@ type Insertion = { stored: StoredLead } | { stored?: undefined; first: LeadRow &
  * used its idempotency key. 'lost-race': that first attempt was rolled back between our conflict
  * and our read, so there is nothing to return and the caller tries again.
  */
-async function insertOnce(db: pg.Pool | pg.ClientBase, values: unknown[], notifications: readonly PlannedNotification[] | null): Promise<Insertion> {
+async function insertOnce(
+  db: pg.Pool | pg.ClientBase,
+  values: unknown[],
+  notifications: readonly PlannedNotification[] | null,
+): Promise<Insertion> {
   const inserted = await db.query<LeadRow>(
     `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint)
      VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11)
@@ -255,7 +259,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       // same key was rolled back between our conflict and our read, so there is nothing to return.
       const notifications = lead.notifications ?? [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        const outcome = notifications.length === 0 ? await insertOnce(p, values, null) : await inTransaction(p, (c) => insertOnce(c, values, notifications));
+        const outcome =
+          notifications.length === 0
+            ? await insertOnce(p, values, null)
+            : await inTransaction(p, (c) => insertOnce(c, values, notifications));
         if (outcome === 'lost-race') continue;
         if (outcome.stored) return outcome.stored;
         const row = outcome.first;

@@ -53,7 +53,9 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
      RETURNING *`,
   );
   const done = conn.prepare(`UPDATE outbox SET status = 'done', lease_until = NULL, last_error = NULL, finished_at = ? WHERE id = ?`);
-  const retry = conn.prepare(`UPDATE outbox SET next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND status = 'pending'`);
+  const retry = conn.prepare(
+    `UPDATE outbox SET next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE id = ? AND status = 'pending'`,
+  );
   const dead = conn.prepare(`UPDATE outbox SET status = 'dead', lease_until = NULL, last_error = ?, finished_at = ? WHERE id = ?`);
   const requeue = conn.prepare(
     `UPDATE outbox SET status = 'pending', next_attempt_at = ?, lease_until = NULL, finished_at = NULL WHERE id = ? AND status = 'dead'`,

@@ -88,9 +88,7 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
   )`);
   // IMMEDIATE takes the write lock up front so two starting processes cannot both apply a migration.
   db.transaction(() => {
-    const applied = new Set(
-      db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
-    );
+    const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
     const newest = Math.max(0, ...applied);
     const known = migrations[migrations.length - 1]?.version ?? 0;
     if (newest > known) throw new Error(`Database schema version ${newest} is newer than this code (${known}).`);
@@ -142,7 +140,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         // The key was used before (perhaps earlier in this same batch): a retry gets the first lead
         // back; another submission under that key is refused, and the rest of the batch goes on.
         const first = byKey.get(row.endpoint, row.idempotency_key) as LeadRow;
-        const holder = { endpoint: first.endpoint, formId: first.form_id, payload: JSON.parse(first.payload), fingerprint: first.idempotency_fingerprint };
+        const holder = {
+          endpoint: first.endpoint,
+          formId: first.form_id,
+          payload: JSON.parse(first.payload),
+          fingerprint: first.idempotency_fingerprint,
+        };
         return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? toLead(first) : new IdempotencyKeyReused(row.endpoint);
       }),
     );

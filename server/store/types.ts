@@ -56,9 +56,7 @@ export interface ClaimedJob extends OutboxJob {
 }
 
 export type JobOutcome =
-  | { id: string; status: 'done' }
-  | { id: string; status: 'retry'; at: Date; error: string }
-  | { id: string; status: 'dead'; error: string };
+  { id: string; status: 'done' } | { id: string; status: 'retry'; at: Date; error: string } | { id: string; status: 'dead'; error: string };
 
 export interface StoredLead {
   id: string;

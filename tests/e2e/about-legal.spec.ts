@@ -57,10 +57,13 @@ async function expectLandedOn(page: Page, id: string): Promise<void> {
   const heading = page.locator(`#${id} > h2`);
   await expect(heading).toBeInViewport();
   await expect
-    .poll(async () => {
-      const [box, header] = await Promise.all([heading.boundingBox(), page.locator('.site-header').boundingBox()]);
-      return box && header ? box.y >= header.y + header.height - 1 : false;
-    }, { message: `#${id} is below the sticky header` })
+    .poll(
+      async () => {
+        const [box, header] = await Promise.all([heading.boundingBox(), page.locator('.site-header').boundingBox()]);
+        return box && header ? box.y >= header.y + header.height - 1 : false;
+      },
+      { message: `#${id} is below the sticky header` },
+    )
     .toBe(true);
 }
 
@@ -116,7 +119,10 @@ test('/terms lists the six elements of a valid notice, the refund terms and Cali
   await expect(page.locator('#payment-terms')).toContainText('30-day money-back guarantee');
   await expect(page.locator('#limitation-of-liability')).toContainText('the amount you paid us in the 12 months before the claim');
   await expect(page.locator('#governing-law')).toContainText('binding arbitration in San Francisco');
-  await expect(page.locator('#terms-contact').getByRole('link', { name: 'legal@takedownshield.com' })).toHaveAttribute('href', 'mailto:legal@takedownshield.com');
+  await expect(page.locator('#terms-contact').getByRole('link', { name: 'legal@takedownshield.com' })).toHaveAttribute(
+    'href',
+    'mailto:legal@takedownshield.com',
+  );
 });
 
 test('/privacy explains retention, residency and the age limit, and how to reach the privacy team', async ({ page }) => {
@@ -152,6 +158,9 @@ test('/about shows its figures and links to /contact and /takedown/commercial', 
   await page.goto('/about');
   await expect(page.locator('.stats dd')).toHaveText(['98.5%', '50,000+', '15,000+', '150+', '1000+']);
   await expect(page.locator('#how-we-work h3')).toHaveText(['Submit evidence', 'Legal review', 'File notice', 'Monitor and report']);
-  const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+  const hrefs = await page
+    .getByRole('main')
+    .getByRole('link')
+    .evaluateAll((els) => els.map((a) => a.getAttribute('href')));
   expect(new Set(hrefs)).toEqual(new Set(['/contact', '/takedown/commercial']));
 });

@@ -49,7 +49,9 @@ const preview = (page: Page) => builder(page).locator('.badge-preview img');
 const code = (page: Page) => builder(page).locator('.badge-code code');
 const copyButton = (page: Page) => builder(page).getByRole('button', { name: /^(Copy|Copied!)$/ });
 const radio = (page: Page, group: 'Badge type' | 'Size' | 'Color', label: string) =>
-  builder(page).getByRole('group', { name: group }).getByRole('radio', { name: new RegExp(`^${label}\\b`) });
+  builder(page)
+    .getByRole('group', { name: group })
+    .getByRole('radio', { name: new RegExp(`^${label}\\b`) });
 
 async function choose(page: Page, c: Combination): Promise<void> {
   await radio(page, 'Badge type', c.type.label).check();
@@ -66,7 +68,9 @@ async function expectShows(page: Page, c: Combination): Promise<void> {
   // The image really loaded from the badge endpoint, at the chosen size.
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(c.size.width);
   expect(await code(page).textContent()).toBe(expectedSnippet(c));
-  await expect(builder(page).locator('.badge-preview__caption')).toHaveText(`${c.type.name} · ${c.size.label} (${c.size.width}x${c.size.height}) · ${c.color.label}`);
+  await expect(builder(page).locator('.badge-preview__caption')).toHaveText(
+    `${c.type.name} · ${c.size.label} (${c.size.width}x${c.size.height}) · ${c.color.label}`,
+  );
 }
 
 test('the prerendered page shows the default badge (standard, medium, blue) and its snippet', async ({ request }) => {
@@ -74,9 +78,18 @@ test('the prerendered page shows the default badge (standard, medium, blue) and 
   expect(html).toContain('<img src="/api/badge/standard/medium/blue" alt="Standard Protection - DMCA Protected" width="160" height="80"/>');
   const escaped = expectedSnippet(DEFAULT).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   expect(html).toContain(`<code>${escaped}</code>`);
-  for (const [name, value] of [['type', 'standard'], ['size', 'medium'], ['color', 'blue']]) {
-    const checked = [...html.matchAll(new RegExp(`<input type="radio" name="customize-${name}"[^>]*>`, 'g'))].filter((m) => m[0].includes('checked'));
-    expect(checked.map((m) => /value="([^"]*)"/.exec(m[0])?.[1]), `checked ${name}`).toEqual([value]);
+  for (const [name, value] of [
+    ['type', 'standard'],
+    ['size', 'medium'],
+    ['color', 'blue'],
+  ]) {
+    const checked = [...html.matchAll(new RegExp(`<input type="radio" name="customize-${name}"[^>]*>`, 'g'))].filter((m) =>
+      m[0].includes('checked'),
+    );
+    expect(
+      checked.map((m) => /value="([^"]*)"/.exec(m[0])?.[1]),
+      `checked ${name}`,
+    ).toEqual([value]);
   }
   expect(html).toMatch(/<button type="button" class="button button--primary badge-builder__copy">Copy<\/button>/);
 });
@@ -94,7 +107,9 @@ test('the customiser offers the spec types, sizes and colours, with the default 
   await expectShows(page, DEFAULT);
 
   // Each colour swatch is the colour's hex.
-  const swatches = await builder(page).locator('.badge-swatch').evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  const swatches = await builder(page)
+    .locator('.badge-swatch')
+    .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
   expect(swatches).toEqual(['rgb(37, 99, 235)', 'rgb(22, 163, 74)', 'rgb(124, 58, 237)', 'rgb(220, 38, 38)', 'rgb(75, 85, 99)']);
 });
 
@@ -205,7 +220,9 @@ test.describe('Copy', () => {
 
 test('when the browser refuses the clipboard, the code is selected and the visitor is told to copy it', async ({ page }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+    });
   });
   await page.goto('/badges');
   await waitForIslands(page);
@@ -253,7 +270,10 @@ test('/badges fits a 375 px phone screen without sideways scrolling', async ({ p
   await page.goto('/badges');
   await waitForIslands(page);
   await choose(page, { type: TYPES.enterprise, size: SIZES.large, color: COLORS.red });
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
 
@@ -262,7 +282,13 @@ test('the hero\'s "Learn More" link says where it goes to screen readers, and st
   const link = page.getByRole('link', { name: 'Learn More about website protection from our team', exact: true });
   await expect(link).toHaveAttribute('href', '/contact-us');
   // The extra words are read, not shown: the visible part of the link is the spec's label.
-  const visible = await link.evaluate((a) => [...a.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('visually-hidden'))).map((n) => n.textContent).join('').trim());
+  const visible = await link.evaluate((a) =>
+    [...a.childNodes]
+      .filter((n) => !(n instanceof HTMLElement && n.classList.contains('visually-hidden')))
+      .map((n) => n.textContent)
+      .join('')
+      .trim(),
+  );
   expect(visible).toBe('Learn More');
   const box = await link.locator('.visually-hidden').boundingBox();
   expect(box!.width * box!.height).toBeLessThanOrEqual(1);

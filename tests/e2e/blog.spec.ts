@@ -38,7 +38,9 @@ async function expectLists(page: Page, featuredIds: number[], latestIds: number[
   await expect(countLine(page)).toHaveText(`Showing ${featuredIds.length + latestIds.length} of 9 articles`);
 }
 
-test('the prerendered page lists all 9 articles, 3 featured, with the result line and sidebar, before any script runs', async ({ request }) => {
+test('the prerendered page lists all 9 articles, 3 featured, with the result line and sidebar, before any script runs', async ({
+  request,
+}) => {
   const response = await request.get('/blog');
   expect(response.status()).toBe(200);
   const html = await response.text();
@@ -65,7 +67,9 @@ test('shows all 9 articles: the 3 featured ones first, the other 6 under Latest 
   const hrefs = await page.locator('.article-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => `/blog/${id}`));
   // Author, date, read time and views are on every card.
-  await expect(page.locator('.article-card').first().locator('.article-card__byline')).toHaveText(/James Okafor\s*January 12, 2024\s*9 min read\s*18\.2K views/);
+  await expect(page.locator('.article-card').first().locator('.article-card__byline')).toHaveText(
+    /James Okafor\s*January 12, 2024\s*9 min read\s*18\.2K views/,
+  );
 });
 
 test('search finds a word that is only in a title', async ({ page }) => {
@@ -103,7 +107,9 @@ test('more than three matches: the first three are featured and the latest list 
   await expectLists(page, [1, 2, 3], [4, 5, 6, 7, 9]);
 });
 
-test('the category filter matches articles whose category, lowercased with its first space as a hyphen, is the chosen one', async ({ page }) => {
+test('the category filter matches articles whose category, lowercased with its first space as a hyphen, is the chosen one', async ({
+  page,
+}) => {
   await openBlog(page);
   await category(page).selectOption({ label: 'Copyright Law' });
   await expect(category(page)).toHaveValue('copyright-law');
@@ -117,7 +123,9 @@ test('the category filter matches articles whose category, lowercased with its f
   await expectLists(page, [4], []);
 });
 
-test('"Tips and Tricks" (three words) matches nothing, since only its first space becomes a hyphen; the empty state resets', async ({ page }) => {
+test('"Tips and Tricks" (three words) matches nothing, since only its first space becomes a hyphen; the empty state resets', async ({
+  page,
+}) => {
   await openBlog(page);
   await expect(page.locator('.article-card', { hasText: TITLES[8] }).locator('.article-card__category')).toHaveText('Tips and Tricks');
   await category(page).selectOption({ label: 'Tips and Tricks' });
@@ -196,12 +204,20 @@ test('the sidebar lists the categories with their counts, and choosing one filte
   await openBlog(page);
   const buttons = sidebar(page).locator('.blog-sidebar__category');
   await expect(buttons).toHaveText([
-    /All Categories\s*156/, /DMCA Guides\s*32/, /Copyright Law\s*28/, /Content Protection\s*24/,
-    /Industry News\s*22/, /Case Studies\s*20/, /Legal Updates\s*18/, /Tips and Tricks\s*12/,
+    /All Categories\s*156/,
+    /DMCA Guides\s*32/,
+    /Copyright Law\s*28/,
+    /Content Protection\s*24/,
+    /Industry News\s*22/,
+    /Case Studies\s*20/,
+    /Legal Updates\s*18/,
+    /Tips and Tricks\s*12/,
   ]);
   await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
 
-  await sidebar(page).getByRole('button', { name: /Case Studies/ }).click();
+  await sidebar(page)
+    .getByRole('button', { name: /Case Studies/ })
+    .click();
   await expect(category(page)).toHaveValue('case-studies');
   await expect(sidebar(page).getByRole('button', { name: /Case Studies/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(buttons.first()).toHaveAttribute('aria-pressed', 'false');
@@ -212,7 +228,11 @@ test('the sidebar lists the categories with their counts, and choosing one filte
 test('the sidebar has trending topics, a newsletter box linking to /contact-us and quick resources', async ({ page }) => {
   await openBlog(page);
   await expect(sidebar(page).locator('.blog-sidebar__topics li')).toHaveText([
-    /DMCA Takedowns\s*45 posts/, /AI and Copyright\s*23 posts/, /Image Theft\s*19 posts/, /Music Piracy\s*15 posts/, /Fair Use\s*12 posts/,
+    /DMCA Takedowns\s*45 posts/,
+    /AI and Copyright\s*23 posts/,
+    /Image Theft\s*19 posts/,
+    /Music Piracy\s*15 posts/,
+    /Fair Use\s*12 posts/,
   ]);
   const email = sidebar(page).getByLabel('Email address');
   await expect(email).toHaveAttribute('type', 'email');
@@ -225,7 +245,9 @@ test('the sidebar has trending topics, a newsletter box linking to /contact-us a
 test('a filtered list and the empty state on a phone have no accessibility violations', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const violations = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations.map(
+      (v) => `${v.id}: ${v.help}`,
+    );
   await openBlog(page, '?q=you&category=copyright-law');
   await expectLists(page, [2, 9], []);
   expect(await violations()).toEqual([]);

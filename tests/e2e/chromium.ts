@@ -19,7 +19,8 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-const MISSING_MESSAGE = "Chromium was not found: install Debian's chromium package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.";
+const MISSING_MESSAGE =
+  "Chromium was not found: install Debian's chromium package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH.";
 
 function isExecutable(file: string): boolean {
   try {
@@ -64,7 +65,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}\n${MISSING_MESSAGE}`);
   if (result.status !== 0) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.status}`;
-    throw new Error(`\`${command} ${args.join(' ')}\` ${how}, so Chromium could not be installed (see its output above).\n${MISSING_MESSAGE}`);
+    throw new Error(
+      `\`${command} ${args.join(' ')}\` ${how}, so Chromium could not be installed (see its output above).\n${MISSING_MESSAGE}`,
+    );
   }
 }
 
@@ -77,10 +80,11 @@ export function ensureChromium(): string {
   if (found) return found;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath('apt-get')) throw new Error(MISSING_MESSAGE);
-  console.log('Chromium is not installed; installing Debian\'s chromium package for the e2e tests…');
+  console.log("Chromium is not installed; installing Debian's chromium package for the e2e tests…");
   run('apt-get', ['update']);
   run('apt-get', ['install', '-y', 'chromium'], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
   const installed = findChromium();
-  if (!installed) throw new Error(`apt-get installed chromium, but no executable was found at ${DEBIAN_CHROMIUM} or on PATH.\n${MISSING_MESSAGE}`);
+  if (!installed)
+    throw new Error(`apt-get installed chromium, but no executable was found at ${DEBIAN_CHROMIUM} or on PATH.\n${MISSING_MESSAGE}`);
   return installed;
 }

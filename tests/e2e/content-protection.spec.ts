@@ -11,7 +11,8 @@ function textOf(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      if (name[0] === '#')
+        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }
@@ -45,12 +46,37 @@ interface IndustryPage {
 }
 
 const INDUSTRY_PAGES: IndustryPage[] = [
-  { path: '/protection/music', h1: 'Music Copyright Protection', plans: ['Solo Artist $29', 'Professional $79', 'Label $199'], mostPopular: 'Professional' },
-  { path: '/protection/gaming', h1: 'Game Copyright Protection', plans: ['Indie Developer $39', 'Studio $99', 'Publisher $299'], mostPopular: 'Studio' },
-  { path: '/protection/software', h1: 'Software Copyright Protection', plans: ['Developer $49', 'Business $149', 'Enterprise $399'], mostPopular: 'Business' },
-  { path: '/protection/photography', h1: 'Photography Copyright Protection', plans: ['Hobbyist $19', 'Professional $59', 'Agency $149'], mostPopular: 'Professional' },
+  {
+    path: '/protection/music',
+    h1: 'Music Copyright Protection',
+    plans: ['Solo Artist $29', 'Professional $79', 'Label $199'],
+    mostPopular: 'Professional',
+  },
+  {
+    path: '/protection/gaming',
+    h1: 'Game Copyright Protection',
+    plans: ['Indie Developer $39', 'Studio $99', 'Publisher $299'],
+    mostPopular: 'Studio',
+  },
+  {
+    path: '/protection/software',
+    h1: 'Software Copyright Protection',
+    plans: ['Developer $49', 'Business $149', 'Enterprise $399'],
+    mostPopular: 'Business',
+  },
+  {
+    path: '/protection/photography',
+    h1: 'Photography Copyright Protection',
+    plans: ['Hobbyist $19', 'Professional $59', 'Agency $149'],
+    mostPopular: 'Professional',
+  },
   { path: '/protection/video', h1: 'Video Copyright Protection', plans: ['Creator $29', 'Professional $89', 'Enterprise $249'] },
-  { path: '/protection/art', h1: 'Digital Art Protection', canonical: '/protection/digital-art', plans: ['Artist $19', 'Professional $59', 'Studio $149'] },
+  {
+    path: '/protection/art',
+    h1: 'Digital Art Protection',
+    canonical: '/protection/digital-art',
+    plans: ['Artist $19', 'Professional $59', 'Studio $149'],
+  },
   { path: '/protection/content-writing', h1: 'Content Writing Protection', plans: ['Writer $15', 'Professional $49', 'Agency $129'] },
 ];
 
@@ -74,7 +100,10 @@ for (const p of INDUSTRY_PAGES) {
     // Four-step flow, in order.
     const text = textOf(html);
     const steps = ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce'].map((s) => text.indexOf(s));
-    expect(steps.every((i) => i >= 0), 'all four protection steps are shown').toBe(true);
+    expect(
+      steps.every((i) => i >= 0),
+      'all four protection steps are shown',
+    ).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });
 }
@@ -94,7 +123,8 @@ test('/protection/photography: the Professional tier button is a plain button, t
 
 test('/protection/art shows the six art-style cards', async ({ request }) => {
   const text = textOf(await fetchPage(request, '/protection/art'));
-  for (const style of ['Illustrations', 'Graphic design', 'Concept art', 'Photography', 'NFT art', 'Patterns']) expect(text).toContain(style);
+  for (const style of ['Illustrations', 'Graphic design', 'Concept art', 'Photography', 'NFT art', 'Patterns'])
+    expect(text).toContain(style);
 });
 
 test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {

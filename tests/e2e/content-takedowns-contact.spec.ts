@@ -12,7 +12,8 @@ function textOf(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      if (name[0] === '#')
+        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
     .replace(/\s+/g, ' ');
@@ -50,9 +51,22 @@ const PAGES: Expected[] = [
     path: '/takedowns/commercial',
     h1: 'Commercial Takedown Services',
     texts: [
-      '$99', '$79', 'Most Popular', 'Starter', 'Professional', 'Enterprise', 'Custom',
-      'Dedicated account manager', '12-24 hour priority processing', 'Bulk discounts', 'Legal escalation',
-      'Progress tracking', 'Success guarantee', 'Legal team access', 'commercial@takedownshield.com', 'Available 24/7',
+      '$99',
+      '$79',
+      'Most Popular',
+      'Starter',
+      'Professional',
+      'Enterprise',
+      'Custom',
+      'Dedicated account manager',
+      '12-24 hour priority processing',
+      'Bulk discounts',
+      'Legal escalation',
+      'Progress tracking',
+      'Success guarantee',
+      'Legal team access',
+      'commercial@takedownshield.com',
+      'Available 24/7',
     ],
     hrefs: ['#contact-form', '#plans', '/contact-us', 'mailto:commercial@takedownshield.com'],
     ids: ['plans', 'contact-form'],
@@ -66,8 +80,18 @@ const PAGES: Expected[] = [
     path: '/takedowns/personal',
     h1: 'Personal Takedown Services',
     texts: [
-      'Photography', 'Artwork', 'Videos', 'Writing', 'Submit your case', 'We handle everything', 'Content removed',
-      '3-7 business days', '$49', 'per successful takedown', 'No upfront payment', 'Money-back guarantee',
+      'Photography',
+      'Artwork',
+      'Videos',
+      'Writing',
+      'Submit your case',
+      'We handle everything',
+      'Content removed',
+      '3-7 business days',
+      '$49',
+      'per successful takedown',
+      'No upfront payment',
+      'Money-back guarantee',
     ],
     hrefs: ['#contact-form', '#process'],
     ids: ['process', 'contact-form'],
@@ -82,8 +106,19 @@ const PAGES: Expected[] = [
     h1: 'DIY Takedown Toolkit',
     canonical: '/takedowns/diy-toolkit',
     texts: [
-      'Download Free', 'Purchase & Download', 'Basic DMCA Notice Template', 'Complete DIY Bundle', '$9.99', '$14.99',
-      '$19.99', '$39.99', '80%', 'Choose Template', 'Fill & Customize', 'Send Notice', 'Track & Follow Up',
+      'Download Free',
+      'Purchase & Download',
+      'Basic DMCA Notice Template',
+      'Complete DIY Bundle',
+      '$9.99',
+      '$14.99',
+      '$19.99',
+      '$39.99',
+      '80%',
+      'Choose Template',
+      'Fill & Customize',
+      'Send Notice',
+      'Track & Follow Up',
     ],
     hrefs: ['#templates', '#free-template', '/contact-us'],
     ids: ['templates', 'free-template'],
@@ -113,7 +148,18 @@ const PAGES: Expected[] = [
   {
     path: '/protectionpro',
     h1: 'ProtectionPro',
-    texts: ['99%', 'Pro Starter', '$299', 'Pro Business', '$599', 'Pro Enterprise', '50 takedowns a month', 'Unlimited takedowns', 'Start Pro Trial', 'Contact Sales'],
+    texts: [
+      '99%',
+      'Pro Starter',
+      '$299',
+      'Pro Business',
+      '$599',
+      'Pro Enterprise',
+      '50 takedowns a month',
+      'Unlimited takedowns',
+      'Start Pro Trial',
+      'Contact Sales',
+    ],
     hrefs: ['/contact-us'],
   },
   {
@@ -155,7 +201,16 @@ const PAGES: Expected[] = [
   {
     path: '/software-and-app-protection',
     h1: 'Software and App Protection',
-    texts: ['Desktop software', 'SaaS and web apps', 'Mobile apps', 'Enterprise software', 'Sites we monitor', 'Success stories', 'Protect My Software', 'Free Piracy Scan'],
+    texts: [
+      'Desktop software',
+      'SaaS and web apps',
+      'Mobile apps',
+      'Enterprise software',
+      'Sites we monitor',
+      'Success stories',
+      'Protect My Software',
+      'Free Piracy Scan',
+    ],
     hrefs: ['/contact-us'],
   },
   {
@@ -208,7 +263,10 @@ for (const page of PAGES) {
       const { section: sectionId, id, fields } = page.form;
       const section = new RegExp(`<section\\b[^>]*\\bid="${sectionId}"[\\s\\S]*?</section>`).exec(main)?.[0] ?? '';
       expect(section, `${page.path} has its form in the section with id="${sectionId}"`).toMatch(/<form\b/);
-      for (const field of fields) expect(section, `${page.path} shows the ${field} field`).toMatch(new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${id}-form_${field}"`));
+      for (const field of fields)
+        expect(section, `${page.path} shows the ${field} field`).toMatch(
+          new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${id}-form_${field}"`),
+        );
       rest = main.replace(section, '');
     }
     expect(rest).not.toMatch(/<(input|textarea|select)\b/);
@@ -218,7 +276,10 @@ for (const page of PAGES) {
 test('the DIY template buttons: free ones go to the free template, paid ones to purchase', async ({ request }) => {
   const main = mainOf(await (await request.get('/takedowns/diy')).text());
   const templates = /<section\b[^>]*\bid="templates"[\s\S]*?<\/section>/.exec(main)?.[0] ?? '';
-  const buttons = all(templates, /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g).map((m) => ({ href: m[1], label: textOf(m[2]!).trim() }));
+  const buttons = all(templates, /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g).map((m) => ({
+    href: m[1],
+    label: textOf(m[2]!).trim(),
+  }));
   expect(buttons).toEqual([
     { href: '#free-template', label: 'Download Free' },
     ...Array.from({ length: 5 }, () => ({ href: '/contact-us', label: 'Purchase & Download' })),
@@ -228,7 +289,9 @@ test('the DIY template buttons: free ones go to the free template, paid ones to 
 test('the Contact Us page: chat and consultation lead back to /contact-us, with an emergency button', async ({ request }) => {
   const main = mainOf(await (await request.get('/contact-us')).text());
   const links = all(main, /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g).map((m) => `${textOf(m[2]!).trim()} → ${m[1]}`);
-  expect(links).toEqual(expect.arrayContaining(['Start Chat → /contact-us', 'Book Consultation → /contact-us', 'Emergency Contact → /contact-us']));
+  expect(links).toEqual(
+    expect.arrayContaining(['Start Chat → /contact-us', 'Book Consultation → /contact-us', 'Emergency Contact → /contact-us']),
+  );
 });
 
 test('the home page keeps its structured data with the site address filled in', async ({ request }) => {

@@ -76,17 +76,22 @@ test.describe('npm run dev', () => {
     await page.locator('#diy-free-template-form_name').fill('Mina Park');
     await page.locator('#diy-free-template-form_email').fill(email);
     await page.locator('form:has(#diy-free-template-form_email) button[type="submit"]').click();
-    await expect(page.locator('.form-outcome--success')).toContainText('Your free Basic DMCA Notice template is ready to download.', { timeout: 15_000 });
+    await expect(page.locator('.form-outcome--success')).toContainText('Your free Basic DMCA Notice template is ready to download.', {
+      timeout: 15_000,
+    });
     const db = new Database(join(contentRoot, 'data', 'leads.sqlite'), { readonly: true });
     try {
-      const row = db.prepare("SELECT endpoint FROM leads WHERE json_extract(payload, '$.email') = ?").get(email) as { endpoint: string } | undefined;
+      const row = db.prepare("SELECT endpoint FROM leads WHERE json_extract(payload, '$.email') = ?").get(email) as
+        { endpoint: string } | undefined;
       expect(row?.endpoint).toBe('/api/contact');
     } finally {
       db.close();
     }
   });
 
-  test('runs the production app: pages carry its Content-Security-Policy and security headers, and nothing on a page breaks them', async ({ page }) => {
+  test('runs the production app: pages carry its Content-Security-Policy and security headers, and nothing on a page breaks them', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const res = await page.request.get(BASE + '/pricing');
     const headers = res.headers();

@@ -14,7 +14,8 @@ export function ensureBuilt(): void {
   console.log('dist/client/index.html is missing; building the site (npx tsx scripts/build.ts)…');
   const result = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) throw new Error(`Could not run the site build: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`The site build (npx tsx scripts/build.ts) failed with status ${result.status}; see its output above.`);
+  if (result.status !== 0)
+    throw new Error(`The site build (npx tsx scripts/build.ts) failed with status ${result.status}; see its output above.`);
   if (!existsSync(BUILT_INDEX)) throw new Error(`The site build finished but ${BUILT_INDEX} was not written.`);
 }
 

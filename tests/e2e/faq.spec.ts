@@ -18,8 +18,24 @@ const CATEGORY_PAGES = [
 ] as const;
 
 const TAKEDOWN_ANCHORS = [
-  'timeline-and-process', 'requirements', 'pricing', 'success-rate', 'process', 'coverage', 'counter-notices', 'international', 'bulk-processing',
-  'evidence', 'social-media', 'search-engines', 'enforcement', 'content-types', 'anonymous-cases', 'reporting', 'emergency-services', 'quality-control',
+  'timeline-and-process',
+  'requirements',
+  'pricing',
+  'success-rate',
+  'process',
+  'coverage',
+  'counter-notices',
+  'international',
+  'bulk-processing',
+  'evidence',
+  'social-media',
+  'search-engines',
+  'enforcement',
+  'content-types',
+  'anonymous-cases',
+  'reporting',
+  'emergency-services',
+  'quality-control',
 ];
 
 const HUB_CATEGORIES = [
@@ -53,7 +69,9 @@ test.describe('FAQ category pages, as prerendered', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const p of CATEGORY_PAGES) {
-    test(`${p.path} shows its ${p.count} questions closed, with their answers in the HTML, a breadcrumb and Back to FAQ`, async ({ page }) => {
+    test(`${p.path} shows its ${p.count} questions closed, with their answers in the HTML, a breadcrumb and Back to FAQ`, async ({
+      page,
+    }) => {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
       await expect(questionsOf(page)).toHaveCount(p.count);
@@ -197,7 +215,8 @@ test.describe('FAQ category pages, after hydration', () => {
 test.describe('the FAQ hub', () => {
   const cards = (page: Page) => page.locator('#popular-questions .faq-card');
   const search = (page: Page) => page.getByRole('searchbox', { name: 'Search the FAQ' });
-  const filter = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
+  const filter = (page: Page, name: string) =>
+    page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
   const status = (page: Page) => page.locator('#popular-questions [role="status"]');
 
   test('shows the eight categories with their counts and links, as prerendered', async ({ page }) => {
@@ -305,7 +324,7 @@ test.describe('FAQ pages on a phone (375 px)', () => {
     });
   }
 
-  test('a category page with an answer open and the hub\'s empty state have no accessibility violations', async ({ page }) => {
+  test("a category page with an answer open and the hub's empty state have no accessibility violations", async ({ page }) => {
     await open(page, '/faq/takedowns');
     await questionsOf(page).nth(3).click();
     expect((await axe(page)).violations.map((v) => v.id)).toEqual([]);

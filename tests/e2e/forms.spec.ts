@@ -18,14 +18,24 @@ interface StoredRow {
 }
 
 /** Every lead stored with this e-mail address, read straight from the server's SQLite file. */
-function leadsFor(email: string): { endpoint: string; formType: string; payload: Record<string, unknown>; key: string | null; spam: boolean }[] {
+function leadsFor(
+  email: string,
+): { endpoint: string; formType: string; payload: Record<string, unknown>; key: string | null; spam: boolean }[] {
   if (!existsSync(STORE)) return [];
   const db = new Database(STORE, { readonly: true, fileMustExist: true });
   try {
     const rows = db
-      .prepare("SELECT endpoint, form_type, payload, idempotency_key, spam FROM leads WHERE json_extract(payload, '$.email') = ? ORDER BY rowid")
+      .prepare(
+        "SELECT endpoint, form_type, payload, idempotency_key, spam FROM leads WHERE json_extract(payload, '$.email') = ? ORDER BY rowid",
+      )
       .all(email) as StoredRow[];
-    return rows.map((r) => ({ endpoint: r.endpoint, formType: r.form_type, payload: JSON.parse(r.payload), key: r.idempotency_key, spam: r.spam === 1 }));
+    return rows.map((r) => ({
+      endpoint: r.endpoint,
+      formType: r.form_type,
+      payload: JSON.parse(r.payload),
+      key: r.idempotency_key,
+      spam: r.spam === 1,
+    }));
   } finally {
     db.close();
   }
@@ -71,7 +81,7 @@ async function holdPosts(page: Page, endpoint: string): Promise<{ release: () =>
 test.describe('Contact Us message form (/contact-us)', () => {
   const F = 'contact-us';
 
-  test('an empty send shows each field\'s message under it and in a focused summary, and sends nothing', async ({ page }) => {
+  test("an empty send shows each field's message under it and in a focused summary, and sends nothing", async ({ page }) => {
     await open(page, '/contact-us');
     const posts = countPosts(page, '/api/contact');
     // Before any attempt, no message shows.
@@ -169,7 +179,11 @@ test.describe('Contact Us message form (/contact-us)', () => {
   test('a refused request shows a red banner and keeps what was typed; editing clears the banner', async ({ page }) => {
     await open(page, '/contact-us');
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'VALIDATION', message: 'Invalid request.' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'VALIDATION', message: 'Invalid request.' }),
+      }),
     );
     await field(page, F, 'name').fill('Dana Whitfield');
     await field(page, F, 'email').fill('dana@example.org');
@@ -283,7 +297,7 @@ test.describe('Contact Us message form (/contact-us)', () => {
 test.describe('Personal takedown request (/takedowns/personal)', () => {
   const F = 'personal-takedown';
 
-  test('checks while typing once a field has been left, with the spec\'s messages', async ({ page }) => {
+  test("checks while typing once a field has been left, with the spec's messages", async ({ page }) => {
     await open(page, '/takedowns/personal');
     const name = field(page, F, 'contactName');
     await name.fill('J');
@@ -376,7 +390,8 @@ test.describe('Personal takedown request (/takedowns/personal)', () => {
     const attempts: { at: number; key: string | undefined }[] = [];
     await page.route('**/api/takedown-request', async (route) => {
       attempts.push({ at: Date.now(), key: route.request().headers()['idempotency-key'] });
-      if (attempts.length < 3) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"UNAVAILABLE","message":"busy"}' });
+      if (attempts.length < 3)
+        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"UNAVAILABLE","message":"busy"}' });
       else await route.continue();
     });
     await field(page, F, 'contactName').fill('Sam Okafor');
@@ -407,7 +422,9 @@ test.describe('Personal takedown request (/takedowns/personal)', () => {
     await field(page, F, 'infringementUrl').fill('https://scraper.example/post/123');
     await field(page, F, 'description').fill('My article was copied word for word onto this site.');
     await submitButton(page, F).click();
-    await expect(page.locator('.form-outcome--failure')).toHaveText(/Unable to submit form\. Please try again later or contact support\./, { timeout: 10_000 });
+    await expect(page.locator('.form-outcome--failure')).toHaveText(/Unable to submit form\. Please try again later or contact support\./, {
+      timeout: 10_000,
+    });
     expect(attempts).toBe(3);
     await expect(field(page, F, 'contactName')).toHaveValue('Sam Okafor');
     await expect(submitButton(page, F)).toBeEnabled();
@@ -437,7 +454,7 @@ test.describe('Commercial takedown request (/takedowns/commercial)', () => {
     await field(page, F, 'description').fill('Our catalogue photos are used to sell counterfeit jackets.');
   }
 
-  test('the browser\'s own checks stop an empty request', async ({ page }) => {
+  test("the browser's own checks stop an empty request", async ({ page }) => {
     await open(page, '/takedowns/commercial');
     const posts = countPosts(page, '/api/takedown-request');
     await submitButton(page, F).click();
@@ -461,7 +478,9 @@ test.describe('Commercial takedown request (/takedowns/commercial)', () => {
       void d.accept();
     });
     await submitButton(page, F).click();
-    await expect.poll(() => dialogs).toEqual(['alert: Commercial takedown request submitted successfully! We will contact you within 24 hours.']);
+    await expect
+      .poll(() => dialogs)
+      .toEqual(['alert: Commercial takedown request submitted successfully! We will contact you within 24 hours.']);
     await expect(field(page, F, 'companyName')).toHaveValue('');
     await expect(field(page, F, 'urgency')).toHaveValue('standard');
     const leads = leadsFor(email);
@@ -478,7 +497,9 @@ test.describe('Commercial takedown request (/takedowns/commercial)', () => {
 
   test('a failure is reported in an alert asking to retry or contact support, and keeps the values', async ({ page }) => {
     await open(page, '/takedowns/commercial');
-    await page.route('**/api/takedown-request', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"VALIDATION"}' }));
+    await page.route('**/api/takedown-request', (route) =>
+      route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"VALIDATION"}' }),
+    );
     await fill(page, 'avery@example.org');
     const messages: string[] = [];
     page.on('dialog', (d) => {
@@ -494,7 +515,9 @@ test.describe('Commercial takedown request (/takedowns/commercial)', () => {
 test.describe('Contact form (/contact)', () => {
   const F = 'contact';
 
-  test('starts on General Inquiry and Normal urgency; reads Sending Message... while out; success clears it to those defaults', async ({ page }) => {
+  test('starts on General Inquiry and Normal urgency; reads Sending Message... while out; success clears it to those defaults', async ({
+    page,
+  }) => {
     await open(page, '/contact');
     await expect(field(page, F, 'inquiryType')).toHaveValue('general');
     await expect(field(page, F, 'urgency')).toHaveValue('normal');
@@ -532,13 +555,17 @@ test.describe('Contact form (/contact)', () => {
 
   test('a failed send shows the error message and keeps the values', async ({ page }) => {
     await open(page, '/contact');
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"VALIDATION"}' }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"VALIDATION"}' }),
+    );
     await field(page, F, 'name').fill('Priya Natarajan');
     await field(page, F, 'email').fill('priya@example.org');
     await field(page, F, 'subject').fill('Monitoring');
     await field(page, F, 'message').fill('Please call me about monitoring.');
     await submitButton(page, F).click();
-    await expect(page.locator('.form-outcome--failure')).toHaveText(/There was an error sending your message\. Please try again or contact us directly\./);
+    await expect(page.locator('.form-outcome--failure')).toHaveText(
+      /There was an error sending your message\. Please try again or contact us directly\./,
+    );
     await expect(field(page, F, 'message')).toHaveValue('Please call me about monitoring.');
   });
 });

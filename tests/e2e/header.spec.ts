@@ -123,7 +123,9 @@ test.describe('desktop header (1280 × 800)', () => {
     let focused = '';
     for (let i = 0; i < 10 && !focused; i++) {
       await page.keyboard.press('Tab');
-      focused = await page.evaluate(() => (document.activeElement?.matches('button.site-nav__trigger') ? document.activeElement.textContent ?? '' : ''));
+      focused = await page.evaluate(() =>
+        document.activeElement?.matches('button.site-nav__trigger') ? (document.activeElement.textContent ?? '') : '',
+      );
     }
     expect(focused, 'a dropdown button is reachable with Tab').toBe('Takedown Services');
     const button = trigger(page, 'Takedown Services');
@@ -156,7 +158,9 @@ test.describe('desktop header (1280 × 800)', () => {
       expect(await panel.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), `links of ${name}`).toEqual(hrefs);
     }
     const singles = header(page).locator('li.site-nav__link > a');
-    expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(SINGLE_LINKS.map((l) => [...l]));
+    expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(
+      SINGLE_LINKS.map((l) => [...l]),
+    );
     const cta = header(page).getByRole('link', { name: 'Get Protection' });
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/takedowns/commercial');
@@ -189,7 +193,9 @@ test.describe('desktop header on a touch screen (1280 × 800)', () => {
 
 test.describe('header between the breakpoints', () => {
   for (const width of [1024, 1200, 1279]) {
-    test(`at ${width} px the header behaves as one layout: hover opens dropdowns only when the full navigation is shown`, async ({ page }) => {
+    test(`at ${width} px the header behaves as one layout: hover opens dropdowns only when the full navigation is shown`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await open(page);
       const menuButtonShown = await header(page).locator('button.menu-toggle').isVisible();
@@ -274,7 +280,10 @@ test.describe('mobile header (375 × 740)', () => {
 
 test.describe('no horizontal scrolling', () => {
   for (const width of [360, 768, 1280]) {
-    for (const [name, path] of [['the home page', '/'], ['the not-found page', MISSING_PATH]] as const) {
+    for (const [name, path] of [
+      ['the home page', '/'],
+      ['the not-found page', MISSING_PATH],
+    ] as const) {
       test(`${name} fits a ${width} px wide window without sideways scrolling`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         await open(page, path);

@@ -29,7 +29,9 @@ async function watchForProblems(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`),
+    );
   });
   return async () => {
     const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
@@ -72,8 +74,11 @@ test.describe('the scripts a page loads', () => {
   // The size budgets (npm run report:size) count the chunks the manifest says a page's islands load;
   // this checks that count against what the browser really fetches, form validators included.
   const manifest = () => JSON.parse(readFileSync(join(DIST_DIR, 'client', '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-  const withForm = (show: string) => siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && s.definition.errors.show === show))!.path!;
-  const paths = [...new Set(['/', '/pricing', '/faq/technical', withForm('browser'), withForm('after-submit'), withForm('submit-and-live')])];
+  const withForm = (show: string) =>
+    siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && s.definition.errors.show === show))!.path!;
+  const paths = [
+    ...new Set(['/', '/pricing', '/faq/technical', withForm('browser'), withForm('after-submit'), withForm('submit-and-live')]),
+  ];
 
   for (const path of paths) {
     test(`${path} fetches exactly the scripts its size budget counts, and its HTML preloads none`, async ({ page }) => {

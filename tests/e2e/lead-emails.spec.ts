@@ -6,7 +6,15 @@ import type { Form } from '../../engine/content/model';
 import { mailsAbout } from './mail';
 import { siteModel, waitForIslands } from './site';
 
-type FieldSchema = { type?: string; title?: string; oneOf?: Array<{ const: string; title?: string }>; enum?: string[]; minLength?: number; pattern?: string; format?: string };
+type FieldSchema = {
+  type?: string;
+  title?: string;
+  oneOf?: Array<{ const: string; title?: string }>;
+  enum?: string[];
+  minLength?: number;
+  pattern?: string;
+  format?: string;
+};
 
 /** Where each form is shown: the first page with a form section naming it. */
 function pageOf(formId: string): string {
@@ -27,7 +35,11 @@ function answerFor(name: string, schema: FieldSchema, email: string): string {
 
 async function fill(page: Page, form: Form, email: string): Promise<Record<string, string>> {
   const properties = form.fields.properties as Record<string, FieldSchema>;
-  const hidden = new Set(Object.entries((form.ui ?? {}) as Record<string, { 'ui:widget'?: string }>).filter(([, ui]) => ui?.['ui:widget'] === 'hidden').map(([k]) => k));
+  const hidden = new Set(
+    Object.entries((form.ui ?? {}) as Record<string, { 'ui:widget'?: string }>)
+      .filter(([, ui]) => ui?.['ui:widget'] === 'hidden')
+      .map(([k]) => k),
+  );
   const given: Record<string, string> = {};
   for (const name of (form.fields as { required?: string[] }).required ?? []) {
     if (hidden.has(name)) continue;

@@ -63,13 +63,17 @@ test('lists the popular pages, then Contact Us and the FAQ', async ({ page }) =>
   expect(await popular.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(POPULAR);
   for (const link of await popular.locator('a').all()) await expect(link).toBeVisible();
 
-  const allLinks = await main(page).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const allLinks = await main(page)
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(allLinks, 'every link in the page body, in order').toEqual(['/', ...POPULAR, '/contact-us', '/questions']);
 });
 
 test('every popular page link leads to a page that exists', async ({ page, request }) => {
   await arriveFromHome(page);
-  const hrefs = await main(page).locator('a').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
+  const hrefs = await main(page)
+    .locator('a')
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
   const broken: string[] = [];
   for (const href of hrefs) {
     const status = (await request.get(href)).status();

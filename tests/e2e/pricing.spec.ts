@@ -30,12 +30,15 @@ const ALL = [...TAKEDOWN, ...PROTECTION];
 
 const cards = (page: Page) => page.locator('#plans .price-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { level: 4, name, exact: true }) });
-const periodButton = (page: Page, name: 'Monthly' | 'Annual') => page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const periodButton = (page: Page, name: 'Monthly' | 'Annual') =>
+  page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: new RegExp(`^${name}`) });
 const nameButton = (page: Page, name: string) => page.locator('#takedown-plans').getByRole('button', { name, exact: true });
 
 /** The price line of every plan card, in page order, e.g. "$149 /month". */
 async function shownPrices(page: Page): Promise<string[]> {
-  return cards(page).locator('.plan__price').evaluateAll((ps) => ps.map((p) => (p.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  return cards(page)
+    .locator('.plan__price')
+    .evaluateAll((ps) => ps.map((p) => (p.textContent ?? '').replace(/\s+/g, ' ').trim()));
 }
 
 async function shownSavings(page: Page): Promise<Array<string | null>> {
@@ -48,10 +51,15 @@ async function expectPressed(buttons: Locator[], pressed: number): Promise<void>
 
 async function expectNoViolations(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`)), `axe on ${what}`).toEqual([]);
+  expect(
+    violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`)),
+    `axe on ${what}`,
+  ).toEqual([]);
 }
 
-test('the prerendered page shows every plan at its monthly price, with Monthly pressed and Professional highlighted', async ({ request }) => {
+test('the prerendered page shows every plan at its monthly price, with Monthly pressed and Professional highlighted', async ({
+  request,
+}) => {
   const page = await (await request.get('/pricing')).text();
   // The visible page only: the island data after <main> also holds the annual words.
   const html = /<main[\s\S]*<\/main>/.exec(page)?.[0] ?? '';
@@ -162,7 +170,14 @@ test('the plan buttons, hero and closing links go where the spec says', async ({
   expect(await hrefOf(hero, 'DIY Toolkit')).toBe('/takedown/diy');
 
   const planLinks = await cards(page).evaluateAll((cs) => cs.map((c) => c.querySelector('.card__action a')?.getAttribute('href')));
-  expect(planLinks).toEqual(['/takedown/commercial', '/takedown/commercial', '/contact', '/protection/content-writing', '/protection/content-writing', '/contact']);
+  expect(planLinks).toEqual([
+    '/takedown/commercial',
+    '/takedown/commercial',
+    '/contact',
+    '/protection/content-writing',
+    '/protection/content-writing',
+    '/contact',
+  ]);
 
   const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   for (const href of ['/contact-us', '/faq/pricing', '/faq/general', '/faq/legal', '/questions']) expect(hrefs, href).toContain(href);
@@ -186,9 +201,9 @@ test('add-ons, volume discounts, payment options and the pricing questions are s
     await expect(addOns.locator('.card').filter({ hasText: title })).toContainText(price);
   }
 
-  const rows = await page.locator('#volume-discounts tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)),
-  );
+  const rows = await page
+    .locator('#volume-discounts tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
   expect(rows).toEqual([
     ['5 takedowns', '$245', '$220', '10%', '$44'],
     ['10 takedowns', '$490', '$390', '20%', '$39'],
@@ -219,7 +234,10 @@ test('/pricing fits a 375 px phone screen without sideways scrolling', async ({ 
   await page.goto('/pricing?billing=annual');
   await waitForIslands(page);
   await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
 
@@ -240,16 +258,45 @@ test.describe('plans on the solution pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('DMCA Solutions for Lawyers and Law Firms');
     expect(await planCards(page)).toEqual([
       {
-        name: 'Solo Practitioner', price: '$199 /month', ribbon: null, action: 'Start Trial',
-        features: ['Up to 50 takedowns a month', 'Legal documentation', 'Client reporting', 'Professional support', 'Legal resources access'],
+        name: 'Solo Practitioner',
+        price: '$199 /month',
+        ribbon: null,
+        action: 'Start Trial',
+        features: [
+          'Up to 50 takedowns a month',
+          'Legal documentation',
+          'Client reporting',
+          'Professional support',
+          'Legal resources access',
+        ],
       },
       {
-        name: 'Law Firm', price: '$499 /month', ribbon: 'Most Popular', action: 'Start Trial',
-        features: ['Up to 200 takedowns a month', 'Everything in Solo Practitioner', 'White-label options', 'Priority processing', 'Expert consultation', 'Multi-attorney access'],
+        name: 'Law Firm',
+        price: '$499 /month',
+        ribbon: 'Most Popular',
+        action: 'Start Trial',
+        features: [
+          'Up to 200 takedowns a month',
+          'Everything in Solo Practitioner',
+          'White-label options',
+          'Priority processing',
+          'Expert consultation',
+          'Multi-attorney access',
+        ],
       },
       {
-        name: 'Enterprise', price: 'Custom', ribbon: null, action: 'Contact Sales',
-        features: ['Unlimited takedowns', 'Everything in Law Firm', 'Custom integrations', 'Dedicated account manager', '24/7 emergency support', 'Revenue sharing program'],
+        name: 'Enterprise',
+        price: 'Custom',
+        ribbon: null,
+        action: 'Contact Sales',
+        features: [
+          'Unlimited takedowns',
+          'Everything in Law Firm',
+          'Custom integrations',
+          'Dedicated account manager',
+          '24/7 emergency support',
+          'Revenue sharing program',
+        ],
       },
     ]);
     await expect(page.locator('#services .card')).toHaveCount(6);

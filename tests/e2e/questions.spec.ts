@@ -20,7 +20,8 @@ const EMPTY = ['No questions found', 'Try adjusting your search terms or browse 
 
 const questions = (page: Page) => page.locator('#questions .accordion__trigger');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search questions' });
-const category = (page: Page, name: string) => page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
+const category = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
 const heading = (page: Page) => page.locator('#questions [role="status"] h3');
 
 /** The embedded questions, from site/ (the data the page is built from). */
@@ -32,7 +33,9 @@ async function open(page: Page, path = '/questions'): Promise<void> {
   await waitForIslands(page);
 }
 
-test('prerenders the ten questions closed, the search box, the categories with their counts and "10 questions found"', async ({ browser }) => {
+test('prerenders the ten questions closed, the search box, the categories with their counts and "10 questions found"', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/questions');

@@ -10,7 +10,8 @@ function textOf(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      if (name[0] === '#')
+        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }
@@ -49,7 +50,13 @@ test('the sitemap lists every indexable page once, at an address that is served'
 
   // A canonical address that is one of our pages is listed; one we do not serve falls back to the route.
   const served = new Set(routes().map((r) => siteUrl() + r.path));
-  const indexable = [...new Set(routes().filter((r) => !r.noindex).map((r) => (served.has(r.canonical) ? r.canonical : siteUrl() + r.path)))];
+  const indexable = [
+    ...new Set(
+      routes()
+        .filter((r) => !r.noindex)
+        .map((r) => (served.has(r.canonical) ? r.canonical : siteUrl() + r.path)),
+    ),
+  ];
   expect([...listed].sort(), 'sitemap <loc> entries').toEqual([...indexable].sort());
   expect(new Set(listed).size, 'no URL listed twice').toBe(listed.length);
 

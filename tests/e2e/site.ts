@@ -22,7 +22,8 @@ let cached: SiteModel | undefined;
 export function siteModel(): SiteModel {
   if (cached) return cached;
   const { model, problems } = loadSite(readSiteFiles(), readSchemas());
-  if (!model) throw new Error(`site/ has content problems, so the e2e tests cannot know the routes:\n${problems.map(formatProblem).join('\n')}`);
+  if (!model)
+    throw new Error(`site/ has content problems, so the e2e tests cannot know the routes:\n${problems.map(formatProblem).join('\n')}`);
   cached = model;
   return model;
 }
@@ -68,7 +69,9 @@ export async function waitForIslands(page: Page): Promise<void> {
         page.evaluate(() => {
           const islands = [...document.querySelectorAll('[data-island]')];
           const hasKey = (el: Element | null, prefix: string) => !!el && Object.keys(el).some((k) => k.startsWith(prefix));
-          return islands.length > 0 && islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'));
+          return (
+            islands.length > 0 && islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'))
+          );
         }),
       { message: 'every div.island[data-island] should be hydrated by the page scripts' },
     )

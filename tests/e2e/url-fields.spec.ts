@@ -27,7 +27,7 @@ function countPosts(page: Page, endpoint: string): { readonly count: number } {
 test.describe('Commercial takedown request: company website', () => {
   const F = 'commercial-takedown';
 
-  test('the browser refuses javascript:, data: and vbscript: addresses with the spec\'s message and sends nothing', async ({ page }) => {
+  test("the browser refuses javascript:, data: and vbscript: addresses with the spec's message and sends nothing", async ({ page }) => {
     await page.goto('/takedowns/commercial');
     await waitForIslands(page);
     const posts = countPosts(page, '/api/takedown-request');
@@ -65,7 +65,7 @@ test.describe('Commercial takedown request: company website', () => {
 test.describe('Personal takedown request: URL fields', () => {
   const F = 'personal-takedown';
 
-  test('javascript:, data: and vbscript: addresses get the spec\'s message under the field and are not sent', async ({ page }) => {
+  test("javascript:, data: and vbscript: addresses get the spec's message under the field and are not sent", async ({ page }) => {
     await page.goto('/takedowns/personal');
     await waitForIslands(page);
     const posts = countPosts(page, '/api/takedown-request');

@@ -130,7 +130,9 @@ async function crashUnderLoad(run: CrashRun): Promise<void> {
   expect(pairs.refused, 'the second half of a pair is refused with 422').toBeGreaterThan(0);
   expect(pairs.bothStored, 'two submissions stored under one key').toEqual([]);
   expect(pairs.refusedButStored, 'answered 422 but stored').toEqual([]);
-  const pairUnexpected = [...submitters.pairStatuses.keys()].filter((status) => ![201, 409, 422].includes(status) && !(run.outage && status === 503));
+  const pairUnexpected = [...submitters.pairStatuses.keys()].filter(
+    (status) => ![201, 409, 422].includes(status) && !(run.outage && status === 503),
+  );
   expect(pairUnexpected, 'pair statuses other than 201, 409 and 422 (and 503 while the database was down)').toEqual([]);
   // Retries keep the key of their submission, so a retry of a stored lead can never store it again.
   expect(all.filter((s) => s.keysSent.size !== 1).map((s) => s.marker)).toEqual([]);
@@ -192,7 +194,14 @@ async function databaseOutage(postgres: LocalPostgres, server: ServerProcess, su
     const res = await fetch(`${server.url}${form.submit.endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': form.id },
-      body: JSON.stringify({ name: 'Probe', email: 'probe@example.com', subject: 'Probe during outage', message: 'Checking the answer while the database is down.', serviceInterest: 'takedown', inquiryType: 'takedown' }),
+      body: JSON.stringify({
+        name: 'Probe',
+        email: 'probe@example.com',
+        subject: 'Probe during outage',
+        message: 'Checking the answer while the database is down.',
+        serviceInterest: 'takedown',
+        inquiryType: 'takedown',
+      }),
     });
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

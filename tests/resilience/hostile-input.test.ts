@@ -131,7 +131,9 @@ async function validSubmission(n: number): Promise<Response> {
 describe(`hostile input corpus (${corpus.length} requests)`, () => {
   it('holds at least 150 requests, covering every class of answer', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(150);
-    expect(new Set(corpus.map((e) => e.expect))).toEqual(new Set(['api-error', 'honeypot', 'not-found-page', 'page-method', 'malformed-http', 'missing-host']));
+    expect(new Set(corpus.map((e) => e.expect))).toEqual(
+      new Set(['api-error', 'honeypot', 'not-found-page', 'page-method', 'malformed-http', 'missing-host']),
+    );
   });
 
   it.each(corpus)('$file: $name', async (entry) => {

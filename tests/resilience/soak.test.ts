@@ -36,7 +36,9 @@ const MAX_GROWTH = 0.1;
 const model = readBuiltModel();
 const form = model.forms['contact-us']!;
 const pages = builtUrls();
-const badges = model.badges.types.flatMap((t) => model.badges.sizes.flatMap((s) => model.badges.colors.map((c) => `${BADGE_API_PATH}/${t.id}/${s.id}/${c.id}`)));
+const badges = model.badges.types.flatMap((t) =>
+  model.badges.sizes.flatMap((s) => model.badges.colors.map((c) => `${BADGE_API_PATH}/${t.id}/${s.id}/${c.id}`)),
+);
 const ENCODINGS = ['br', 'gzip', 'gzip, deflate, br', 'identity'];
 
 let server: ServerProcess | undefined;
@@ -162,7 +164,12 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
             inquiryType: 'takedown',
           }),
         });
-        Object.assign(init.headers, { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-form-id': form.id, 'idempotency-key': key });
+        Object.assign(init.headers, {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-form-id': form.id,
+          'idempotency-key': key,
+        });
         break;
       }
     }
@@ -228,7 +235,11 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
     errors: errors.length,
     submissionsAcknowledged: acknowledged.size,
     leadsStored: rows.length,
-    latencyMs: { p50: Math.round(percentile(sorted, 50) * 10) / 10, p99: Math.round(percentile(sorted, 99) * 10) / 10, max: Math.round(sorted.at(-1) ?? 0) },
+    latencyMs: {
+      p50: Math.round(percentile(sorted, 50) * 10) / 10,
+      p99: Math.round(percentile(sorted, 99) * 10) / 10,
+      max: Math.round(sorted.at(-1) ?? 0),
+    },
     rssMb: {
       atStart: mb(samples[0]?.rss ?? NaN),
       afterWarmup: mb(soakSamples[0]?.rss ?? NaN),

@@ -73,7 +73,10 @@ export async function startMailbox(options: { port?: number; onMessage?: (messag
     waitFor(count, timeoutMs = 10_000) {
       if (messages.length >= count) return Promise.resolve(messages);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${messages.length} of ${count} messages arrived within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${messages.length} of ${count} messages arrived within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(messages)) });
       });
     },

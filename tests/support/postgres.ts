@@ -45,7 +45,11 @@ export interface StartOptions {
 
 const isRoot = () => process.getuid?.() === 0;
 
-function run(file: string, args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+function run(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       file,
@@ -167,9 +171,13 @@ export async function startLocalPostgres(found: PostgresAvailability, options: S
   // initdb and postgres refuse to run as root, so as root they run as the postgres user.
   // cwd is our temp dir because that user may not be allowed into the project directory.
   const tool = (name: string, args: string[], timeoutMs?: number) =>
-    runAs ? run('runuser', ['-u', runAs, '--', join(binDir, name), ...args], { cwd: dir, timeoutMs }) : run(join(binDir, name), args, { cwd: dir, timeoutMs });
+    runAs
+      ? run('runuser', ['-u', runAs, '--', join(binDir, name), ...args], { cwd: dir, timeoutMs })
+      : run(join(binDir, name), args, { cwd: dir, timeoutMs });
   const toolSync = (name: string, args: string[]) => {
-    const [file, argv] = runAs ? ['runuser', ['-u', runAs, '--', join(binDir, name), ...args]] as const : [join(binDir, name), args] as const;
+    const [file, argv] = runAs
+      ? (['runuser', ['-u', runAs, '--', join(binDir, name), ...args]] as const)
+      : ([join(binDir, name), args] as const);
     execFileSync(file, argv, { cwd: dir, stdio: 'ignore', timeout: 30_000 });
   };
 

@@ -43,7 +43,7 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       // The sender went away mid-request (a killed server): nothing arrived.
       return;
     }
-    let verified = false;
+    let verified: boolean;
     try {
       verifier.verify(body, req.headers as Record<string, string>);
       verified = true;
@@ -51,7 +51,12 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       verified = false;
     }
     const answer = state.script.shift() ?? 200;
-    calls.push({ id: String(req.headers['webhook-id']), verified, body: JSON.parse(body), answered: answer === 'hang' ? 'no answer' : answer });
+    calls.push({
+      id: String(req.headers['webhook-id']),
+      verified,
+      body: JSON.parse(body),
+      answered: answer === 'hang' ? 'no answer' : answer,
+    });
     waiters = waiters.filter((w) => (calls.length >= w.count ? (w.resolve(), false) : true));
     if (answer === 'hang') return;
     res.writeHead(answer, { 'Content-Type': 'text/plain' }).end('ok');
@@ -70,7 +75,10 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     waitFor(count, timeoutMs = 10_000) {
       if (calls.length >= count) return Promise.resolve(calls);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${calls.length} of ${count} webhook calls within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${calls.length} of ${count} webhook calls within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(calls)) });
       });
     },

@@ -54,7 +54,22 @@ export interface LoadedEntry extends CorpusEntry {
   file: string;
 }
 
-const KEYS = new Set(['name', 'method', 'path', 'form', 'headers', 'body', 'bodyBase64', 'bodyJson', 'bodyParts', 'contentLength', 'version', 'expect', 'status', 'error']);
+const KEYS = new Set([
+  'name',
+  'method',
+  'path',
+  'form',
+  'headers',
+  'body',
+  'bodyBase64',
+  'bodyJson',
+  'bodyParts',
+  'contentLength',
+  'version',
+  'expect',
+  'status',
+  'error',
+]);
 
 function check(entry: CorpusEntry, where: string): void {
   const problems: string[] = [];
@@ -72,14 +87,17 @@ function check(entry: CorpusEntry, where: string): void {
       problems.push('bodyParts holds something other than text or { repeat, times, counter? }');
     }
   }
-  if (entry.status !== undefined && !(entry.status >= 400 && entry.status < 500) && entry.expect !== 'honeypot') problems.push('status must be a 4xx');
+  if (entry.status !== undefined && !(entry.status >= 400 && entry.status < 500) && entry.expect !== 'honeypot')
+    problems.push('status must be a 4xx');
   if (problems.length) throw new Error(`${where}: ${problems.join('; ')}`);
 }
 
 export function loadCorpus(dir = CORPUS_DIR): LoadedEntry[] {
   const entries: LoadedEntry[] = [];
   const names = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const list = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CorpusEntry[];
     if (!Array.isArray(list)) throw new Error(`${file}: must hold a JSON array of requests`);
     list.forEach((entry, i) => {
@@ -136,7 +154,10 @@ export function encodeRequest(entry: CorpusEntry, port: number): { head: Buffer;
   if (typeof mode === 'number') headers['Content-Length'] = String(mode);
   else if (mode === 'chunked') {
     headers['Transfer-Encoding'] = 'chunked';
-    body = [...(body ?? []).flatMap((b) => [Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]), Buffer.from('0\r\n\r\n')];
+    body = [
+      ...(body ?? []).flatMap((b) => [Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]),
+      Buffer.from('0\r\n\r\n'),
+    ];
   } else if (mode === 'auto' && body) headers['Content-Length'] = String(length);
 
   const lines = [`${entry.method} ${entry.path} HTTP/${entry.version ?? '1.1'}`];

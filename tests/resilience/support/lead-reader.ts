@@ -34,10 +34,18 @@ export function sqliteReader(file: string): LeadReader {
         spam: number;
         payload: string;
       }>;
-      return rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, spam: r.spam === 1, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      return rows.map((r) => ({
+        id: r.id,
+        idempotencyKey: r.idempotency_key,
+        spam: r.spam === 1,
+        payload: JSON.parse(r.payload) as Record<string, unknown>,
+      }));
     },
     async counts() {
-      return withDb((db) => db.prepare('SELECT count(*) AS total, coalesce(sum(spam), 0) AS spam FROM leads').get()) as { total: number; spam: number };
+      return withDb((db) => db.prepare('SELECT count(*) AS total, coalesce(sum(spam), 0) AS spam FROM leads').get()) as {
+        total: number;
+        spam: number;
+      };
     },
     async close() {},
   };
@@ -52,10 +60,17 @@ export function postgresReader(connectionString: string): LeadReader {
       const result = await pool.query<{ id: string; idempotency_key: string | null; spam: boolean; payload: string }>(
         'SELECT id::text AS id, idempotency_key, spam, payload::text AS payload FROM leads ORDER BY seq',
       );
-      return result.rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, spam: r.spam, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      return result.rows.map((r) => ({
+        id: r.id,
+        idempotencyKey: r.idempotency_key,
+        spam: r.spam,
+        payload: JSON.parse(r.payload) as Record<string, unknown>,
+      }));
     },
     async counts() {
-      const result = await pool.query<{ total: string; spam: string }>('SELECT count(*) AS total, count(*) FILTER (WHERE spam) AS spam FROM leads');
+      const result = await pool.query<{ total: string; spam: string }>(
+        'SELECT count(*) AS total, count(*) FILTER (WHERE spam) AS spam FROM leads',
+      );
       return { total: Number(result.rows[0]!.total), spam: Number(result.rows[0]!.spam) };
     },
     close: () => pool.end(),

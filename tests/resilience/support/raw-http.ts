@@ -92,7 +92,10 @@ export function sendRaw(port: number, head: Buffer, body: Buffer | Buffer[] | nu
       if (err) reject(err);
       else resolve(response!);
     };
-    const timer = setTimeout(() => finish(new Error(`no complete answer within ${timeoutMs} ms; got ${JSON.stringify(data.subarray(0, 300).toString('latin1'))}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no complete answer within ${timeoutMs} ms; got ${JSON.stringify(data.subarray(0, 300).toString('latin1'))}`)),
+      timeoutMs,
+    );
     const check = () => {
       try {
         parsed ??= parseHead(data);
@@ -102,12 +105,22 @@ export function sendRaw(port: number, head: Buffer, body: Buffer | Buffer[] | nu
           parsed = parseHead(data);
         }
         if (!parsed) {
-          if (ended) finish(new Error(`the connection closed without an answer${data.length ? `; got ${JSON.stringify(data.toString('latin1'))}` : ''}`));
+          if (ended)
+            finish(
+              new Error(`the connection closed without an answer${data.length ? `; got ${JSON.stringify(data.toString('latin1'))}` : ''}`),
+            );
           return;
         }
         const responseBody = completeBody(parsed, data, method, ended);
-        if (responseBody) finish(null, { status: parsed.status, headers: parsed.headers, body: responseBody, closed: ended || parsed.headers.connection === 'close' });
-        else if (ended) finish(new Error(`the connection closed in the middle of the answer: ${JSON.stringify(data.toString('latin1').slice(0, 300))}`));
+        if (responseBody)
+          finish(null, {
+            status: parsed.status,
+            headers: parsed.headers,
+            body: responseBody,
+            closed: ended || parsed.headers.connection === 'close',
+          });
+        else if (ended)
+          finish(new Error(`the connection closed in the middle of the answer: ${JSON.stringify(data.toString('latin1').slice(0, 300))}`));
       } catch (err) {
         finish(err as Error);
       }

@@ -42,7 +42,8 @@ export function ensureSiteBuilt(): void {
   console.log(`Building the site into ${DIST_DIR} for the resilience tests (npx tsx scripts/build.ts)…`);
   const result = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DIST_DIR } });
   if (result.error) throw new Error(`Could not run the site build: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`The site build (npx tsx scripts/build.ts) failed with status ${result.status}; see its output above.`);
+  if (result.status !== 0)
+    throw new Error(`The site build (npx tsx scripts/build.ts) failed with status ${result.status}; see its output above.`);
   if (!isBuilt()) throw new Error(`The site build finished but ${DIST_DIR} holds no complete build.`);
 }
 

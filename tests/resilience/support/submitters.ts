@@ -76,7 +76,11 @@ export class Submitters {
     await Promise.race([
       new Promise<void>((resolve) => this.waiters.push({ count: target, resolve })),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`only ${this.acks - (target - count)} of ${count} more submissions were acknowledged within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(new Error(`only ${this.acks - (target - count)} of ${count} more submissions were acknowledged within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       }),
     ]).finally(() => clearTimeout(timer));
   }
@@ -225,7 +229,10 @@ export function auditPairs(submissions: readonly Submission[], rows: ReadonlyArr
 }
 
 /** Every acknowledged submission must be stored exactly once, under its key, as the lead it was answered with. */
-export function audit(acknowledged: readonly Submission[], rows: ReadonlyArray<{ id: string; idempotencyKey: string | null; payload: Record<string, unknown> }>): Audit {
+export function audit(
+  acknowledged: readonly Submission[],
+  rows: ReadonlyArray<{ id: string; idempotencyKey: string | null; payload: Record<string, unknown> }>,
+): Audit {
   const byMarker = new Map<string, Array<{ id: string; idempotencyKey: string | null }>>();
   for (const row of rows) {
     const marker = /^Copied photos (\S+)$/.exec(String(row.payload.subject ?? ''))?.[1];

@@ -42,7 +42,10 @@ describe('npm run validate', () => {
     edit('site/pages/pricing.yaml', (t) => t.replace(/^(\s+)title: (.*)$/m, '$1title: 42'));
     const r = run('validate.ts');
     expect(r.code).toBe(1);
-    const line = readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8').split('\n').findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
+    const line =
+      readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
     expect(r.err).toContain(`site/pages/pricing.yaml:${line}:10 meta.title: must be text`);
     expect(r.err).toContain('1 problem in site/');
   });
@@ -59,7 +62,10 @@ describe('npm run check-links', () => {
 
   it('fails on a new broken link and names the YAML line that declares it', () => {
     edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
-    const line = readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8').split('\n').findIndex((l) => l.includes('href: /contact-uss')) + 1;
+    const line =
+      readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('href: /contact-uss')) + 1;
     const r = run('check-links.ts');
     expect(r.code).toBe(1);
     expect(r.err).toContain('/contact-uss — no page at /contact-uss');

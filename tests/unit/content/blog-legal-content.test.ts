@@ -78,10 +78,22 @@ describe('/blog (spec 001 §2 Blog, §9 Blog)', () => {
 
   it('links articles to /blog/{id}, which check-links accepts through the known /blog/{id} entry', () => {
     expect(list().articleHref).toBe('/blog/{id}');
-    const html = list().articles.map((a) => `<a href="/blog/${a.id}">${a.title}</a>`).join('');
-    const result = checkLinks({ routes: ['/blog'], pages: [{ route: '/blog', html }], sources: [], known: model!.knownLinks, siteUrl: model!.site.url });
+    const html = list()
+      .articles.map((a) => `<a href="/blog/${a.id}">${a.title}</a>`)
+      .join('');
+    const result = checkLinks({
+      routes: ['/blog'],
+      pages: [{ route: '/blog', html }],
+      sources: [],
+      known: model!.knownLinks,
+      siteUrl: model!.site.url,
+    });
     expect(result.broken).toEqual([]);
-    expect(result.known.map((k) => [k.href, k.knownAs?.href])).toEqual(list().articles.map((a) => [`/blog/${a.id}`, '/blog/{id}']).sort());
+    expect(result.known.map((k) => [k.href, k.knownAs?.href])).toEqual(
+      list()
+        .articles.map((a) => [`/blog/${a.id}`, '/blog/{id}'])
+        .sort(),
+    );
   });
 
   it('sends Load More Articles and Subscribe to /contact-us', () => {
@@ -159,7 +171,12 @@ describe('/about-us and /about (spec 001 §2 About)', () => {
     const mission = sections.find((s) => 'id' in s && s.id === 'mission');
     expect(mission?.type === 'card-grid' && mission.cards.map((c) => c.title)).toEqual(['Our mission', 'Our vision']);
     const values = sections.find((s) => 'id' in s && s.id === 'values');
-    expect(values?.type === 'card-grid' && values.cards.map((c) => c.title)).toEqual(['Integrity', 'Innovation', 'Client-focused', 'Global impact']);
+    expect(values?.type === 'card-grid' && values.cards.map((c) => c.title)).toEqual([
+      'Integrity',
+      'Innovation',
+      'Client-focused',
+      'Global impact',
+    ]);
   });
 
   it('/about-us claims 100,000+ creators, 2M+ takedowns and 99.2% success', () => {
@@ -182,23 +199,53 @@ describe('/about-us and /about (spec 001 §2 About)', () => {
 });
 
 describe('legal pages (spec 001 §2 Legal pages, §9 Legal pages)', () => {
-  const PRIVACY = ['information collection', 'use', 'sharing', 'security', 'retention', 'rights', 'cookies', 'international transfers', 'children', 'changes', 'contact'];
+  const PRIVACY = [
+    'information collection',
+    'use',
+    'sharing',
+    'security',
+    'retention',
+    'rights',
+    'cookies',
+    'international transfers',
+    'children',
+    'changes',
+    'contact',
+  ];
   const TERMS = [
-    'acceptance', 'services', 'eligibility', 'user obligations', 'prohibited uses', 'dmca compliance', 'payment terms',
-    'service availability', 'intellectual property', 'limitation of liability', 'indemnification', 'termination',
-    'governing law', 'changes', 'contact',
+    'acceptance',
+    'services',
+    'eligibility',
+    'user obligations',
+    'prohibited uses',
+    'dmca compliance',
+    'payment terms',
+    'service availability',
+    'intellectual property',
+    'limitation of liability',
+    'indemnification',
+    'termination',
+    'governing law',
+    'changes',
+    'contact',
   ];
 
   it.each([
     ['/privacy', PRIVACY],
     ['/terms', TERMS],
-  ] as const)('%s has the spec\'s anchored sections, in order, last updated January 15, 2024', (path, topics) => {
+  ] as const)("%s has the spec's anchored sections, in order, last updated January 15, 2024", (path, topics) => {
     const doc = only(path, 'document');
     expect(doc.parts).toHaveLength(topics.length);
     doc.parts.forEach((part, i) => expect(part.title.toLowerCase(), `part ${i + 1}`).toContain(topics[i]));
     expect(formatLongDate(doc.updated)).toBe('January 15, 2024');
     // Anchors are unique on the page, including against the section ids and the layout's ids.
-    const ids = [...doc.parts.map((p) => p.id), ...page(path).sections.flatMap((s) => ('id' in s && s.id ? [s.id] : [])), 'main', 'page-title', 'site-nav'];
+    const ids = [
+      ...doc.parts.map((p) => p.id),
+      ...page(path).sections.flatMap((s) => ('id' in s && s.id ? [s.id] : [])),
+      'main',
+      'page-title',
+      'site-nav',
+    ];
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -209,12 +256,24 @@ describe('legal pages (spec 001 §2 Legal pages, §9 Legal pages)', () => {
 
   it.each([
     ['/privacy', ['within 30 days', 'under 13', '7 years', 'banner on our website for 30 days', 'EU, the UK, Canada or Australia']],
-    ['/terms', [
-      'at least 18 years old', 'parent or legal guardian', 'within 14 days', '30-day money-back guarantee', 'within 30 days',
-      '12 months before the claim', 'State of California', 'arbitration in San Francisco', 'repeat infringers are terminated',
-      'penalty of perjury', '99.9%', 'banner on our website for 30 days',
-    ]],
-  ] as const)('%s states the spec\'s figures', (path, phrases) => {
+    [
+      '/terms',
+      [
+        'at least 18 years old',
+        'parent or legal guardian',
+        'within 14 days',
+        '30-day money-back guarantee',
+        'within 30 days',
+        '12 months before the claim',
+        'State of California',
+        'arbitration in San Francisco',
+        'repeat infringers are terminated',
+        'penalty of perjury',
+        '99.9%',
+        'banner on our website for 30 days',
+      ],
+    ],
+  ] as const)("%s states the spec's figures", (path, phrases) => {
     const text = textOf(path).replace(/\s+/g, ' ');
     for (const p of phrases) expect(text, p).toContain(p);
   });

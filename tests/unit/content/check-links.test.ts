@@ -74,7 +74,13 @@ const known = byHref(result.known);
 
 describe('checkLinks', () => {
   it('fails on exactly the new broken links', () => {
-    expect(Object.keys(broken).sort()).toEqual(['#nowhere', '/a#missing', '/x', 'https://example.com/a-canonical', 'https://example.com/gone']);
+    expect(Object.keys(broken).sort()).toEqual([
+      '#nowhere',
+      '/a#missing',
+      '/x',
+      'https://example.com/a-canonical',
+      'https://example.com/gone',
+    ]);
   });
 
   it('reports a link to a missing page with "no page at", the pages it appears on and where the YAML declares it', () => {

@@ -37,7 +37,9 @@ function templateCards(): CardGrid['cards'] {
 
 describe('the DIY toolkit template catalogue', () => {
   it('lists the six templates of the spec, in order, with their prices', () => {
-    expect(templateCards().map((c) => ({ title: c.title, price: c.note }))).toEqual(CATALOGUE.map(({ title, price }) => ({ title, price })));
+    expect(templateCards().map((c) => ({ title: c.title, price: c.note }))).toEqual(
+      CATALOGUE.map(({ title, price }) => ({ title, price })),
+    );
   });
 
   it.each(CATALOGUE)('$id ($price) has the right download button', ({ title, price }) => {
@@ -59,7 +61,12 @@ describe('the DIY toolkit template catalogue', () => {
 
   it('shows the four steps of sending a notice yourself', () => {
     const steps = diyPage().sections.find((s) => s.type === 'steps');
-    expect(steps?.type === 'steps' && steps.steps.map((s) => s.title)).toEqual(['Choose Template', 'Fill & Customize', 'Send Notice', 'Track & Follow Up']);
+    expect(steps?.type === 'steps' && steps.steps.map((s) => s.title)).toEqual([
+      'Choose Template',
+      'Fill & Customize',
+      'Send Notice',
+      'Track & Follow Up',
+    ]);
   });
 
   it('has three testimonials', () => {

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { ResolvedFaqSection, ResolvedPage, ResolvedSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
-import { ALL_CATEGORIES, answerParagraphs, categoryAnchor, groupByCategory, questionMatches, resultHeading } from '../../../engine/sections/faq-filter';
+import {
+  ALL_CATEGORIES,
+  answerParagraphs,
+  categoryAnchor,
+  groupByCategory,
+  questionMatches,
+  resultHeading,
+} from '../../../engine/sections/faq-filter';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
 const { model, problems } = loadSite(readSiteFiles(), readSchemas());
@@ -49,19 +56,103 @@ interface CategoryPage {
 
 // Item counts from spec 001 §2; /faq/protection has the hub's count for it (§3: 18).
 const CATEGORY_PAGES: CategoryPage[] = [
-  { path: '/faq/protection', count: 18, grouped: true, related: ['/faq/technical', '/faq/pricing', '/faq/business'], links: ['/protection', '/contact', '/protection/photography', '/protection/music', '/protection/video', '/faq/takedowns', '/faq/legal', '/faq/protection#questions'] },
-  { path: '/faq/legal', count: 20, grouped: true, categories: ['DMCA Basics', 'Requirements', 'Counter-Notices', 'Fair Use', 'Damages'], related: ['/faq/takedowns', '/faq/general', '/faq/international'], links: ['/contact', '/takedowns'] },
-  { path: '/faq/pricing', count: 20, grouped: true, related: ['/faq/business', '/faq/general', '/faq/technical'], links: ['/protection', '/contact'] },
-  { path: '/faq/technical', count: 26, grouped: true, categories: ['API', 'Platform Integration', 'Bulk Processing', 'File Formats', 'Technology', 'Security', 'Reliability', 'Support'], related: ['/faq/business', '/faq/protection', '/faq/pricing'], links: ['/contact-us', '/contact'] },
-  { path: '/faq/business', count: 26, grouped: true, related: ['/faq/technical', '/faq/pricing', '/faq/legal'], links: ['/contact', '/contact-us'] },
-  { path: '/faq/international', count: 20, grouped: false, related: ['/faq/legal', '/faq/takedowns', '/faq/business'], links: ['/contact', '/takedowns'] },
   {
-    path: '/faq/general', count: 15, grouped: true, related: ['/faq/takedowns', '/faq/pricing', '/faq/legal'], links: [],
-    categories: ['Basic Information', 'Eligibility', 'Content Types', 'Our Services', 'Legal Basics', 'Copyright Basics', 'International', 'Process', 'Getting Started'],
+    path: '/faq/protection',
+    count: 18,
+    grouped: true,
+    related: ['/faq/technical', '/faq/pricing', '/faq/business'],
+    links: [
+      '/protection',
+      '/contact',
+      '/protection/photography',
+      '/protection/music',
+      '/protection/video',
+      '/faq/takedowns',
+      '/faq/legal',
+      '/faq/protection#questions',
+    ],
   },
   {
-    path: '/faq/takedowns', count: 20, grouped: true, related: ['/faq/legal', '/faq/pricing', '/faq/technical'], links: ['/takedowns/commercial', '/takedowns/personal'],
-    categories: ['Timeline & Process', 'Requirements', 'Pricing', 'Success Rate', 'Process', 'Coverage', 'Counter-Notices', 'International', 'Bulk Processing', 'Evidence', 'Social Media', 'Search Engines', 'Enforcement', 'Content Types', 'Anonymous Cases', 'Reporting', 'Emergency Services', 'Quality Control'],
+    path: '/faq/legal',
+    count: 20,
+    grouped: true,
+    categories: ['DMCA Basics', 'Requirements', 'Counter-Notices', 'Fair Use', 'Damages'],
+    related: ['/faq/takedowns', '/faq/general', '/faq/international'],
+    links: ['/contact', '/takedowns'],
+  },
+  {
+    path: '/faq/pricing',
+    count: 20,
+    grouped: true,
+    related: ['/faq/business', '/faq/general', '/faq/technical'],
+    links: ['/protection', '/contact'],
+  },
+  {
+    path: '/faq/technical',
+    count: 26,
+    grouped: true,
+    categories: ['API', 'Platform Integration', 'Bulk Processing', 'File Formats', 'Technology', 'Security', 'Reliability', 'Support'],
+    related: ['/faq/business', '/faq/protection', '/faq/pricing'],
+    links: ['/contact-us', '/contact'],
+  },
+  {
+    path: '/faq/business',
+    count: 26,
+    grouped: true,
+    related: ['/faq/technical', '/faq/pricing', '/faq/legal'],
+    links: ['/contact', '/contact-us'],
+  },
+  {
+    path: '/faq/international',
+    count: 20,
+    grouped: false,
+    related: ['/faq/legal', '/faq/takedowns', '/faq/business'],
+    links: ['/contact', '/takedowns'],
+  },
+  {
+    path: '/faq/general',
+    count: 15,
+    grouped: true,
+    related: ['/faq/takedowns', '/faq/pricing', '/faq/legal'],
+    links: [],
+    categories: [
+      'Basic Information',
+      'Eligibility',
+      'Content Types',
+      'Our Services',
+      'Legal Basics',
+      'Copyright Basics',
+      'International',
+      'Process',
+      'Getting Started',
+    ],
+  },
+  {
+    path: '/faq/takedowns',
+    count: 20,
+    grouped: true,
+    related: ['/faq/legal', '/faq/pricing', '/faq/technical'],
+    links: ['/takedowns/commercial', '/takedowns/personal'],
+    categories: [
+      'Timeline & Process',
+      'Requirements',
+      'Pricing',
+      'Success Rate',
+      'Process',
+      'Coverage',
+      'Counter-Notices',
+      'International',
+      'Bulk Processing',
+      'Evidence',
+      'Social Media',
+      'Search Engines',
+      'Enforcement',
+      'Content Types',
+      'Anonymous Cases',
+      'Reporting',
+      'Emergency Services',
+      'Quality Control',
+    ],
   },
 ];
 
@@ -78,7 +169,15 @@ const HUB_CATEGORIES = [
 ] as const;
 
 // Spec 001 §3: /questions categories (id, count), ten items embedded.
-const QUESTIONS_CATEGORIES = [['all', 45], ['dmca-basics', 12], ['takedowns', 8], ['protection', 10], ['legal', 7], ['pricing', 5], ['technical', 3]] as const;
+const QUESTIONS_CATEGORIES = [
+  ['all', 45],
+  ['dmca-basics', 12],
+  ['takedowns', 8],
+  ['protection', 10],
+  ['legal', 7],
+  ['pricing', 5],
+  ['technical', 3],
+] as const;
 
 describe('FAQ helpers', () => {
   it.each([
@@ -92,7 +191,11 @@ describe('FAQ helpers', () => {
     expect(categoryAnchor(name)).toBe(anchor);
   });
 
-  const item = { question: 'How long does a takedown take?', answer: 'Most notices are processed within 24-48 hours.', category: 'Takedowns' };
+  const item = {
+    question: 'How long does a takedown take?',
+    answer: 'Most notices are processed within 24-48 hours.',
+    category: 'Takedowns',
+  };
   it.each([
     ['', ALL_CATEGORIES, true],
     ['TAKEDOWN', ALL_CATEGORIES, true],
@@ -128,9 +231,12 @@ describe('FAQ pages', () => {
     expect(faqOf(path).limit).toBeUndefined();
   });
 
-  it.each(CATEGORY_PAGES.filter((p) => p.categories).map((p) => [p.path, p.categories!] as const))('%s groups its questions in the spec\'s categories', (path, categories) => {
-    expect(categoriesOf(faqOf(path))).toEqual(categories);
-  });
+  it.each(CATEGORY_PAGES.filter((p) => p.categories).map((p) => [p.path, p.categories!] as const))(
+    "%s groups its questions in the spec's categories",
+    (path, categories) => {
+      expect(categoriesOf(faqOf(path))).toEqual(categories);
+    },
+  );
 
   it.each(CATEGORY_PAGES)('$path: one question open at a time, breadcrumb, four highlight figures, related topics', (p) => {
     const faq = faqOf(p.path);
@@ -146,7 +252,9 @@ describe('FAQ pages', () => {
 
     const related = sectionsOf(p.path, 'link-list').find((s) => s.id === 'related-topics');
     expect(related?.title).toBe('Related topics');
-    expect(related?.groups.flatMap((g) => g.links.map((l) => l.href)).filter((h) => h.startsWith('/faq/'))).toEqual(expect.arrayContaining(p.related));
+    expect(related?.groups.flatMap((g) => g.links.map((l) => l.href)).filter((h) => h.startsWith('/faq/'))).toEqual(
+      expect.arrayContaining(p.related),
+    );
 
     expect(sectionsOf(p.path, 'cta')).toHaveLength(1);
     const hrefs = hrefsOn(p.path);
@@ -178,13 +286,31 @@ describe('FAQ pages', () => {
   });
 
   it('/faq/takedowns has the four-step process', () => {
-    expect(sectionsOf('/faq/takedowns', 'steps')[0]?.steps.map((s) => s.title)).toEqual(['Submit evidence', 'Legal review', 'File notice', 'Monitor and report']);
+    expect(sectionsOf('/faq/takedowns', 'steps')[0]?.steps.map((s) => s.title)).toEqual([
+      'Submit evidence',
+      'Legal review',
+      'File notice',
+      'Monitor and report',
+    ]);
   });
 
   it('/faq/legal: the copyright figures, a not-legal-advice disclaimer and resources that open in new tabs', () => {
-    expect(sectionsOf('/faq/legal', 'stats')[0]?.items.map((i) => i.value)).toEqual(['Life + 70 years', '$750-$30,000', '$150,000', '10-14 days']);
-    const text = faqOf('/faq/legal').questions.map((q) => q.answer).join(' ');
-    for (const fact of ['life of the author plus 70 years', '95 years from publication or 120 years from creation', '$750 to $30,000 per work', 'up to\n$150,000', '10-14 business days']) {
+    expect(sectionsOf('/faq/legal', 'stats')[0]?.items.map((i) => i.value)).toEqual([
+      'Life + 70 years',
+      '$750-$30,000',
+      '$150,000',
+      '10-14 days',
+    ]);
+    const text = faqOf('/faq/legal')
+      .questions.map((q) => q.answer)
+      .join(' ');
+    for (const fact of [
+      'life of the author plus 70 years',
+      '95 years from publication or 120 years from creation',
+      '$750 to $30,000 per work',
+      'up to\n$150,000',
+      '10-14 business days',
+    ]) {
       expect(text.replace(/\s+/g, ' ')).toContain(fact.replace(/\s+/g, ' '));
     }
     expect(sectionsOf('/faq/legal', 'rich-text').some((s) => s.paragraphs.join(' ').includes('not legal advice'))).toBe(true);
@@ -210,7 +336,11 @@ describe('FAQ pages', () => {
   it('/faq/business: enterprise benefits and the three partnership programs', () => {
     const grids = sectionsOf('/faq/business', 'card-grid');
     expect(grids.find((s) => s.id === 'enterprise-benefits')?.cards.length).toBeGreaterThan(2);
-    expect(grids.find((s) => s.id === 'partner-programs')?.cards.map((c) => c.title)).toEqual(['Reseller', 'White label', 'Integration partner']);
+    expect(grids.find((s) => s.id === 'partner-programs')?.cards.map((c) => c.title)).toEqual([
+      'Reseller',
+      'White label',
+      'Integration partner',
+    ]);
   });
 
   it.each([
@@ -222,23 +352,31 @@ describe('FAQ pages', () => {
     ['/faq/takedowns', '2-6\nhours'],
     ['/faq/protection', '5 free takedowns'],
   ])('%s quotes the spec figure %s', (path, figure) => {
-    const text = faqOf(path).questions.map((q) => q.answer).join(' ').replace(/\s+/g, ' ');
+    const text = faqOf(path)
+      .questions.map((q) => q.answer)
+      .join(' ')
+      .replace(/\s+/g, ' ');
     expect(text).toContain(figure.replace(/\s+/g, ' '));
   });
 });
 
 describe('the FAQ hub', () => {
-  it('shows the eight categories with the spec\'s counts, each linking to its page', () => {
+  it("shows the eight categories with the spec's counts, each linking to its page", () => {
     const grid = sectionsOf('/faq', 'card-grid')[0]!;
-    expect(grid.cards.map((c) => [c.title, c.action?.href, c.badge])).toEqual(HUB_CATEGORIES.map(([title, href, count]) => [title, href, `${count} questions`]));
+    expect(grid.cards.map((c) => [c.title, c.action?.href, c.badge])).toEqual(
+      HUB_CATEGORIES.map(([title, href, count]) => [title, href, `${count} questions`]),
+    );
   });
 
-  it('searches and filters popular questions by all plus the eight categories, with the spec\'s empty state', () => {
+  it("searches and filters popular questions by all plus the eight categories, with the spec's empty state", () => {
     const faq = faqOf('/faq');
     expect(faq.display).toBe('cards');
     expect(faq.search?.label).toBeTruthy();
     expect(faq.filter).toBe('buttons');
-    expect(faq.categories?.map((c) => [c.name, c.href])).toEqual([['All', undefined], ...HUB_CATEGORIES.map(([title, href]) => [title, href])]);
+    expect(faq.categories?.map((c) => [c.name, c.href])).toEqual([
+      ['All', undefined],
+      ...HUB_CATEGORIES.map(([title, href]) => [title, href]),
+    ]);
     expect(faq.categories?.map((c) => c.id)).toEqual(['all', ...HUB_CATEGORIES.map(([title]) => categoryAnchor(title))]);
     expect(faq.empty).toEqual({ title: 'No questions found', text: 'Try adjusting your search or browse our categories above.' });
   });
@@ -267,7 +405,7 @@ describe('/questions', () => {
     for (const q of faq.questions) expect(ids.filter((id) => id !== 'all')).toContain(categoryAnchor(q.category));
   });
 
-  it('shows the spec\'s category ids and counts in a sidebar', () => {
+  it("shows the spec's category ids and counts in a sidebar", () => {
     const faq = faqOf('/questions');
     expect(faq.filter).toBe('sidebar');
     expect(faq.categories?.map((c) => [c.id, c.count])).toEqual(QUESTIONS_CATEGORIES.map(([id, count]) => [id, count]));
@@ -278,13 +416,20 @@ describe('/questions', () => {
     expect(faq.expand).toBe('many');
     expect(faq.showCount).toBe(true);
     expect(faq.search?.label).toBeTruthy();
-    expect(faq.empty).toEqual({ title: 'No questions found', text: 'Try adjusting your search terms or browse different categories.', resetLabel: 'View All Questions' });
+    expect(faq.empty).toEqual({
+      title: 'No questions found',
+      text: 'Try adjusting your search terms or browse different categories.',
+      resetLabel: 'View All Questions',
+    });
   });
 
   it('has a popular-topics grid and live chat and email support links', () => {
     const topics = sectionsOf('/questions', 'card-grid').find((s) => s.id === 'popular-topics');
     expect(topics?.cards.every((c) => c.action?.href?.startsWith('/faq/'))).toBe(true);
     const support = sectionsOf('/questions', 'cta')[0];
-    expect(support?.actions.map((a) => [a.label, a.href])).toEqual([['Live Chat', '/contact-us'], ['Email Support', '/contact-us']]);
+    expect(support?.actions.map((a) => [a.label, a.href])).toEqual([
+      ['Live Chat', '/contact-us'],
+      ['Email Support', '/contact-us'],
+    ]);
   });
 });

@@ -29,7 +29,13 @@ describe('generated files match the schemas', () => {
 
   it('engine/generated/content-validators.js is what npm run gen:types writes', () => {
     const fresh = contentValidatorsModule(validatorSchemaSet(readSchemas()), GENERATED_BANNER);
-    expect(readFileSync(join(ROOT, 'engine/generated/content-validators.js'), 'utf8'), STALE('engine/generated/content-validators.js')).toBe(fresh.js);
-    expect(readFileSync(join(ROOT, 'engine/generated/content-validators.d.ts'), 'utf8'), STALE('engine/generated/content-validators.d.ts')).toBe(fresh.dts);
+    expect(
+      readFileSync(join(ROOT, 'engine/generated/content-validators.js'), 'utf8'),
+      STALE('engine/generated/content-validators.js'),
+    ).toBe(fresh.js);
+    expect(
+      readFileSync(join(ROOT, 'engine/generated/content-validators.d.ts'), 'utf8'),
+      STALE('engine/generated/content-validators.d.ts'),
+    ).toBe(fresh.dts);
   }, 30_000);
 });

@@ -75,7 +75,13 @@ describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () =
     ['takedown', 0, TAKEDOWN],
     ['content protection', 1, PROTECTION],
   ] as const)('the %s plans have the spec prices, savings and ribbons', (_name, group, expected) => {
-    const actual = plans(group).map((p) => [p.name, p.price.monthly, p.price.annual, p.showSaving === false ? null : annualSaving(p.price), p.badge]);
+    const actual = plans(group).map((p) => [
+      p.name,
+      p.price.monthly,
+      p.price.annual,
+      p.showSaving === false ? null : annualSaving(p.price),
+      p.badge,
+    ]);
     expect(actual).toEqual(expected);
   });
 
@@ -84,7 +90,11 @@ describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () =
     expect(savingLine(basic!, '$', table().billing.saving)).toBeNull();
     expect(savingLine(professional!, '$', table().billing.saving)).toBe('Save $360 a year');
     expect(savingLine(enterprise!, '$', table().billing.saving)).toBe('Save $1,200 a year');
-    expect(plans(1).map((p) => savingLine(p, '$', table().billing.saving))).toEqual(['Save $240 a year', 'Save $720 a year', 'Save $2,400 a year']);
+    expect(plans(1).map((p) => savingLine(p, '$', table().billing.saving))).toEqual([
+      'Save $240 a year',
+      'Save $720 a year',
+      'Save $2,400 a year',
+    ]);
   });
 
   it('the switch says annual billing saves 20%, which every plan rounds to', () => {
@@ -100,7 +110,11 @@ describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () =
   });
 
   it('the Professional plan is highlighted when the page opens, and the spec features are listed', () => {
-    expect(plans(0).filter((p) => p.selected).map((p) => p.name)).toEqual(['Professional']);
+    expect(
+      plans(0)
+        .filter((p) => p.selected)
+        .map((p) => p.name),
+    ).toEqual(['Professional']);
     const features = (name: string) => [...plans(0), ...plans(1)].find((p) => p.name === name)!.features;
     expect(features('Basic Takedown')).toEqual(expect.arrayContaining(['Single takedown notice', '24-48 hour processing']));
     expect(features('Professional')).toEqual(expect.arrayContaining(['Up to 10 takedowns a month', '12-24 hour processing']));
@@ -118,7 +132,17 @@ describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () =
 
 describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
   it('shows the sections in the spec order', () => {
-    expect(page('/pricing').sections.map((s) => s.type)).toEqual(['hero', 'pricing-table', 'card-grid', 'comparison', 'card-grid', 'card-grid', 'faq', 'link-list', 'cta']);
+    expect(page('/pricing').sections.map((s) => s.type)).toEqual([
+      'hero',
+      'pricing-table',
+      'card-grid',
+      'comparison',
+      'card-grid',
+      'card-grid',
+      'faq',
+      'link-list',
+      'cta',
+    ]);
   });
 
   it('the hero links to the plans, the free trial and the DIY toolkit', () => {
@@ -150,7 +174,19 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
 
   it('names the payment options and the billing terms', () => {
     const text = JSON.stringify(sectionsOf('/pricing', 'card-grid').filter((s) => s.id !== 'add-ons'));
-    for (const phrase of ['major credit', 'Digital wallets', 'Wire transfer and ACH', 'Custom invoicing', 'Net 30', '14 days', '25%', 'end of the billing', 'prorated', 'within 24 hours', '24/7']) {
+    for (const phrase of [
+      'major credit',
+      'Digital wallets',
+      'Wire transfer and ACH',
+      'Custom invoicing',
+      'Net 30',
+      '14 days',
+      '25%',
+      'end of the billing',
+      'prorated',
+      'within 24 hours',
+      '24/7',
+    ]) {
       expect(text, phrase).toContain(phrase);
     }
   });
@@ -167,7 +203,17 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
 
   it('links to every page spec 001 §2 names, and /contact-us for the rest', () => {
     const hrefs = new Set(actionsOf('/pricing').map((a) => a.href));
-    for (const href of ['/takedown/commercial', '/takedown/diy', '/protection/content-writing', '/contact', '/contact-us', '/faq/pricing', '/faq/general', '/faq/legal', '/questions']) {
+    for (const href of [
+      '/takedown/commercial',
+      '/takedown/diy',
+      '/protection/content-writing',
+      '/contact',
+      '/contact-us',
+      '/faq/pricing',
+      '/faq/general',
+      '/faq/legal',
+      '/questions',
+    ]) {
       expect(hrefs, href).toContain(href);
     }
   });
@@ -216,13 +262,25 @@ describe('/badges (spec 001 §2 Badges, §4, §7, §9)', () => {
 
   it('the badge data matches the spec', () => {
     const { badges } = model!;
-    expect(badges.types.map((t) => [t.id, t.price])).toEqual([['standard', 'Free'], ['premium', '$29/month'], ['enterprise', 'Custom']]);
+    expect(badges.types.map((t) => [t.id, t.price])).toEqual([
+      ['standard', 'Free'],
+      ['premium', '$29/month'],
+      ['enterprise', 'Custom'],
+    ]);
     expect(badges.sizes.map((s) => `${s.id} ${s.width}x${s.height}`)).toEqual(['small 120x60', 'medium 160x80', 'large 200x100']);
     expect(badges.colors.map((c) => c.id)).toEqual(['blue', 'green', 'purple', 'red', 'gray']);
   });
 
   it('has installation steps, a platform list, benefits, a gallery and a call to action', () => {
-    expect(page('/badges').sections.map((s) => s.type)).toEqual(['hero', 'badge-builder', 'steps', 'card-grid', 'card-grid', 'gallery', 'cta']);
+    expect(page('/badges').sections.map((s) => s.type)).toEqual([
+      'hero',
+      'badge-builder',
+      'steps',
+      'card-grid',
+      'card-grid',
+      'gallery',
+      'cta',
+    ]);
   });
 
   it('every gallery image is a badge from the API, with its alt text and size', () => {
@@ -233,7 +291,10 @@ describe('/badges (spec 001 §2 Badges, §4, §7, §9)', () => {
       const [, type, size, color] = match!;
       const t = badges.types.find((e) => e.id === type)!;
       const s = badges.sizes.find((e) => e.id === size)!;
-      expect(badges.colors.some((e) => e.id === color), item.src).toBe(true);
+      expect(
+        badges.colors.some((e) => e.id === color),
+        item.src,
+      ).toBe(true);
       expect(item.alt).toBe(badgeLabel(t));
       expect([item.width, item.height]).toEqual([s.width, s.height]);
     }
@@ -242,7 +303,16 @@ describe('/badges (spec 001 §2 Badges, §4, §7, §9)', () => {
 
 describe('/wordpress-dmca (spec 001 §2 WordPress, §9)', () => {
   it('has features, threats, a 3-step installation guide, compatibility, plans, testimonials and a call to action', () => {
-    expect(page('/wordpress-dmca').sections.map((s) => s.type)).toEqual(['hero', 'card-grid', 'card-grid', 'steps', 'tag-list', 'plans', 'testimonials', 'cta']);
+    expect(page('/wordpress-dmca').sections.map((s) => s.type)).toEqual([
+      'hero',
+      'card-grid',
+      'card-grid',
+      'steps',
+      'tag-list',
+      'plans',
+      'testimonials',
+      'cta',
+    ]);
     expect(only('/wordpress-dmca', 'steps').steps).toHaveLength(3);
     expect(only('/wordpress-dmca', 'tag-list').tags).toContain('WordPress 5.0 and later');
   });
@@ -277,18 +347,59 @@ describe('/lawyers (spec 001 §2 Lawyers, §9)', () => {
   });
 
   it('has the three plans with the spec prices and features', () => {
-    expect(only('/lawyers', 'plans').plans.map((p) => ({ name: p.name, price: p.price, period: p.period, badge: p.badge, features: p.features, action: p.action?.label }))).toEqual([
+    expect(
+      only('/lawyers', 'plans').plans.map((p) => ({
+        name: p.name,
+        price: p.price,
+        period: p.period,
+        badge: p.badge,
+        features: p.features,
+        action: p.action?.label,
+      })),
+    ).toEqual([
       {
-        name: 'Solo Practitioner', price: '$199', period: '/month', badge: undefined, action: 'Start Trial',
-        features: ['Up to 50 takedowns a month', 'Legal documentation', 'Client reporting', 'Professional support', 'Legal resources access'],
+        name: 'Solo Practitioner',
+        price: '$199',
+        period: '/month',
+        badge: undefined,
+        action: 'Start Trial',
+        features: [
+          'Up to 50 takedowns a month',
+          'Legal documentation',
+          'Client reporting',
+          'Professional support',
+          'Legal resources access',
+        ],
       },
       {
-        name: 'Law Firm', price: '$499', period: '/month', badge: 'Most Popular', action: 'Start Trial',
-        features: ['Up to 200 takedowns a month', 'Everything in Solo Practitioner', 'White-label options', 'Priority processing', 'Expert consultation', 'Multi-attorney access'],
+        name: 'Law Firm',
+        price: '$499',
+        period: '/month',
+        badge: 'Most Popular',
+        action: 'Start Trial',
+        features: [
+          'Up to 200 takedowns a month',
+          'Everything in Solo Practitioner',
+          'White-label options',
+          'Priority processing',
+          'Expert consultation',
+          'Multi-attorney access',
+        ],
       },
       {
-        name: 'Enterprise', price: 'Custom', period: undefined, badge: undefined, action: 'Contact Sales',
-        features: ['Unlimited takedowns', 'Everything in Law Firm', 'Custom integrations', 'Dedicated account manager', '24/7 emergency support', 'Revenue sharing program'],
+        name: 'Enterprise',
+        price: 'Custom',
+        period: undefined,
+        badge: undefined,
+        action: 'Contact Sales',
+        features: [
+          'Unlimited takedowns',
+          'Everything in Law Firm',
+          'Custom integrations',
+          'Dedicated account manager',
+          '24/7 emergency support',
+          'Revenue sharing program',
+        ],
       },
     ]);
   });
@@ -296,7 +407,17 @@ describe('/lawyers (spec 001 §2 Lawyers, §9)', () => {
   it('every button, including Call Now, Send Email and Book Now, goes to /contact-us', () => {
     const actions = actionsOf('/lawyers');
     expect(actions.map((a) => a.label)).toEqual(
-      expect.arrayContaining(['Download', 'Access', 'Connect', 'Enroll', 'Start Trial', 'Contact Sales', 'Call Now', 'Send Email', 'Book Now']),
+      expect.arrayContaining([
+        'Download',
+        'Access',
+        'Connect',
+        'Enroll',
+        'Start Trial',
+        'Contact Sales',
+        'Call Now',
+        'Send Email',
+        'Book Now',
+      ]),
     );
     for (const a of actions) expect(a.href, a.label).toBe('/contact-us');
   });

@@ -20,7 +20,10 @@ describe('the real site/ folder', () => {
   });
 
   it('has a page for every YAML file under site/pages/', () => {
-    const pageFiles = files.filter((f) => f.path.startsWith('site/pages/')).map((f) => f.path).sort();
+    const pageFiles = files
+      .filter((f) => f.path.startsWith('site/pages/'))
+      .map((f) => f.path)
+      .sort();
     expect(model!.pages.map((p) => p.file).sort()).toEqual(pageFiles);
   });
 

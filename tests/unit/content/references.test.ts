@@ -16,7 +16,8 @@ function withHeroField(field: string, schema: Record<string, unknown>): SchemaSe
 }
 
 /** The minimal site's home page with one more line in its hero. */
-const homeWithHero = (extra: string) => MINIMAL_SITE['site/pages/home.yaml'].replace('    title: Welcome\n', `    title: Welcome\n    ${extra}\n`);
+const homeWithHero = (extra: string) =>
+  MINIMAL_SITE['site/pages/home.yaml'].replace('    title: Welcome\n', `    title: Welcome\n    ${extra}\n`);
 
 describe('references declared in the schemas (x-ref)', () => {
   it('finds the FAQ set and form fields of the real section schemas', () => {

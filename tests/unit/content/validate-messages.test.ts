@@ -38,10 +38,11 @@ interface Case {
 const casesOf = (cases: Case[]) => cases.map((c) => [c.name, c] as [string, Case]);
 
 describe('schema problems in a page are reported at file:line:column with a plain message', () => {
-  it.each(casesOf([
-    {
-      name: 'reports a number where text is expected at the list item',
-      page: yaml`
+  it.each(
+    casesOf([
+      {
+        name: 'reports a number where text is expected at the list item',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -51,12 +52,12 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      // `  keywords: [ok, ` is 17 characters, so 404 starts at column 18.
-      expected: ['site/pages/bad.yaml:5:18 meta.keywords[1]: must be text'],
-    },
-    {
-      name: 'reports a misspelled field at its key, suggests the near field and lists the allowed ones',
-      page: yaml`
+        // `  keywords: [ok, ` is 17 characters, so 404 starts at column 18.
+        expected: ['site/pages/bad.yaml:5:18 meta.keywords[1]: must be text'],
+      },
+      {
+        name: 'reports a misspelled field at its key, suggests the near field and lists the allowed ones',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -67,14 +68,14 @@ describe('schema problems in a page are reported at file:line:column with a plai
             title: Welcome
             subtitel: We remove copies.
       `,
-      expected: [
-        'site/pages/bad.yaml:9:5 sections[0].subtitel: unknown field "subtitel". Did you mean "subtitle"? ' +
-          'Allowed fields: type, id, background, eyebrow, title, subtitle, actions, highlights, icon',
-      ],
-    },
-    {
-      name: 'reports an unknown section type at its value, suggests the near type and lists the known ones',
-      page: yaml`
+        expected: [
+          'site/pages/bad.yaml:9:5 sections[0].subtitel: unknown field "subtitel". Did you mean "subtitle"? ' +
+            'Allowed fields: type, id, background, eyebrow, title, subtitle, actions, highlights, icon',
+        ],
+      },
+      {
+        name: 'reports an unknown section type at its value, suggests the near type and lists the known ones',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -86,13 +87,13 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: stepz
             title: How it works
       `,
-      expected: [
-        `site/pages/bad.yaml:9:11 sections[1].type: unknown section type "stepz". Did you mean "steps"? Known types: ${KNOWN_TYPES}`,
-      ],
-    },
-    {
-      name: 'reports an unknown section type with no suggestion when nothing is near',
-      page: yaml`
+        expected: [
+          `site/pages/bad.yaml:9:11 sections[1].type: unknown section type "stepz". Did you mean "steps"? Known types: ${KNOWN_TYPES}`,
+        ],
+      },
+      {
+        name: 'reports an unknown section type with no suggestion when nothing is near',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -104,11 +105,11 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: carousel
             title: Slides
       `,
-      expected: [`site/pages/bad.yaml:9:11 sections[1].type: unknown section type "carousel". Known types: ${KNOWN_TYPES}`],
-    },
-    {
-      name: 'reports a missing required field at the section that lacks it',
-      page: yaml`
+        expected: [`site/pages/bad.yaml:9:11 sections[1].type: unknown section type "carousel". Known types: ${KNOWN_TYPES}`],
+      },
+      {
+        name: 'reports a missing required field at the section that lacks it',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -118,12 +119,12 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             subtitle: No heading here
       `,
-      // The section's fields start after `  - `, at column 5.
-      expected: ['site/pages/bad.yaml:7:5 sections[0]: the required field "title" is missing'],
-    },
-    {
-      name: 'reports a missing required meta field at the first line of meta',
-      page: yaml`
+        // The section's fields start after `  - `, at column 5.
+        expected: ['site/pages/bad.yaml:7:5 sections[0]: the required field "title" is missing'],
+      },
+      {
+        name: 'reports a missing required meta field at the first line of meta',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -132,11 +133,11 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      expected: ['site/pages/bad.yaml:3:3 meta: the required field "keywords" is missing'],
-    },
-    {
-      name: 'reports a value outside the allowed list and names the allowed values',
-      page: yaml`
+        expected: ['site/pages/bad.yaml:3:3 meta: the required field "keywords" is missing'],
+      },
+      {
+        name: 'reports a value outside the allowed list and names the allowed values',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -147,11 +148,11 @@ describe('schema problems in a page are reported at file:line:column with a plai
             title: Welcome
             background: blue
       `,
-      expected: ['site/pages/bad.yaml:9:17 sections[0].background: must be one of: "plain", "muted", "brand"'],
-    },
-    {
-      name: 'reports a relative link as the wrong format and explains what a link target is',
-      page: yaml`
+        expected: ['site/pages/bad.yaml:9:17 sections[0].background: must be one of: "plain", "muted", "brand"'],
+      },
+      {
+        name: 'reports a relative link as the wrong format and explains what a link target is',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -164,15 +165,15 @@ describe('schema problems in a page are reported at file:line:column with a plai
               - label: See prices
                 href: pricing
       `,
-      expected: [
-        'site/pages/bad.yaml:11:15 sections[0].actions[0].href: has the wrong format. A link target: a site path such as /pricing, ' +
-          'an in-page anchor such as #contact-form, a path with an anchor such as /takedowns/commercial#contact-form, ' +
-          'or a full https:// or mailto: address.',
-      ],
-    },
-    {
-      name: 'reports a page path with capitals as the wrong format and explains the route rules',
-      page: yaml`
+        expected: [
+          'site/pages/bad.yaml:11:15 sections[0].actions[0].href: has the wrong format. A link target: a site path such as /pricing, ' +
+            'an in-page anchor such as #contact-form, a path with an anchor such as /takedowns/commercial#contact-form, ' +
+            'or a full https:// or mailto: address.',
+        ],
+      },
+      {
+        name: 'reports a page path with capitals as the wrong format and explains the route rules',
+        page: yaml`
         path: /Bad
         meta:
           title: Bad page
@@ -182,14 +183,14 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      expected: [
-        'site/pages/bad.yaml:1:7 path: has the wrong format. The route, e.g. /pricing. Lowercase letters, digits and hyphens; ' +
-          'no trailing slash. Leave it out only on the not-found page.',
-      ],
-    },
-    {
-      name: 'reports a too-short description with the minimum length',
-      page: yaml`
+        expected: [
+          'site/pages/bad.yaml:1:7 path: has the wrong format. The route, e.g. /pricing. Lowercase letters, digits and hyphens; ' +
+            'no trailing slash. Leave it out only on the not-found page.',
+        ],
+      },
+      {
+        name: 'reports a too-short description with the minimum length',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -199,11 +200,11 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      expected: ['site/pages/bad.yaml:4:16 meta.description: must be at least 20 characters long'],
-    },
-    {
-      name: 'reports an empty value as not text, just after its key',
-      page: yaml`
+        expected: ['site/pages/bad.yaml:4:16 meta.description: must be at least 20 characters long'],
+      },
+      {
+        name: 'reports an empty value as not text, just after its key',
+        page: yaml`
         path: /bad
         meta:
           title:
@@ -213,11 +214,11 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      expected: ['site/pages/bad.yaml:3:9 meta.title: must be text'],
-    },
-    {
-      name: 'reports several problems in one file, top to bottom',
-      page: yaml`
+        expected: ['site/pages/bad.yaml:3:9 meta.title: must be text'],
+      },
+      {
+        name: 'reports several problems in one file, top to bottom',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -228,16 +229,16 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Hi
       `,
-      expected: [
-        'site/pages/bad.yaml:4:16 meta.description: must be at least 20 characters long',
-        'site/pages/bad.yaml:5:13 meta.keywords: must have at least 1 item',
-        'site/pages/bad.yaml:6:11 meta.ogType: must be one of: "website", "article"',
-        'site/pages/bad.yaml:9:12 sections[0].title: must be at least 3 characters long',
-      ],
-    },
-    {
-      name: 'counts lines from the top of the file, including the editor schema comment',
-      page: yaml`
+        expected: [
+          'site/pages/bad.yaml:4:16 meta.description: must be at least 20 characters long',
+          'site/pages/bad.yaml:5:13 meta.keywords: must have at least 1 item',
+          'site/pages/bad.yaml:6:11 meta.ogType: must be one of: "website", "article"',
+          'site/pages/bad.yaml:9:12 sections[0].title: must be at least 3 characters long',
+        ],
+      },
+      {
+        name: 'counts lines from the top of the file, including the editor schema comment',
+        page: yaml`
         # yaml-language-server: $schema=../../schemas/page.schema.json
         path: /bad
         meta:
@@ -248,18 +249,20 @@ describe('schema problems in a page are reported at file:line:column with a plai
           - type: hero
             title: Welcome
       `,
-      expected: ['site/pages/bad.yaml:6:18 meta.keywords[1]: must be text'],
-    },
-  ]))('%s', (_name, { page, expected }) => {
+        expected: ['site/pages/bad.yaml:6:18 meta.keywords[1]: must be text'],
+      },
+    ]),
+  )('%s', (_name, { page, expected }) => {
     expect(problemLines({ 'site/pages/bad.yaml': page })).toEqual(expected);
   });
 });
 
 describe('YAML syntax errors are reported at the place the parser stopped', () => {
-  it.each(casesOf([
-    {
-      name: 'reports a colon inside an unquoted value at the value',
-      page: yaml`
+  it.each(
+    casesOf([
+      {
+        name: 'reports a colon inside an unquoted value at the value',
+        page: yaml`
         path: /bad
         meta:
           title: Bad: page
@@ -269,12 +272,12 @@ describe('YAML syntax errors are reported at the place the parser stopped', () =
           - type: hero
             title: Welcome
       `,
-      // `  title: ` is 9 characters: the value starts at column 10.
-      expected: ['site/pages/bad.yaml:3:10 YAML syntax error: Nested mappings are not allowed in compact mappings'],
-    },
-    {
-      name: 'reports a field given twice at the second one',
-      page: yaml`
+        // `  title: ` is 9 characters: the value starts at column 10.
+        expected: ['site/pages/bad.yaml:3:10 YAML syntax error: Nested mappings are not allowed in compact mappings'],
+      },
+      {
+        name: 'reports a field given twice at the second one',
+        page: yaml`
         path: /bad
         meta:
           title: Bad page
@@ -285,18 +288,19 @@ describe('YAML syntax errors are reported at the place the parser stopped', () =
           - type: hero
             title: Welcome
       `,
-      expected: ['site/pages/bad.yaml:4:3 YAML syntax error: Map keys must be unique'],
-    },
-    {
-      name: 'reports an unclosed quote where the file ends, since the string runs to the end',
-      page: yaml`
+        expected: ['site/pages/bad.yaml:4:3 YAML syntax error: Map keys must be unique'],
+      },
+      {
+        name: 'reports an unclosed quote where the file ends, since the string runs to the end',
+        page: yaml`
         path: /bad
         meta:
           title: "Bad page
       `,
-      expected: ['site/pages/bad.yaml:4:1 YAML syntax error: Missing closing "quote'],
-    },
-  ]))('%s', (_name, { page, expected }) => {
+        expected: ['site/pages/bad.yaml:4:1 YAML syntax error: Missing closing "quote'],
+      },
+    ]),
+  )('%s', (_name, { page, expected }) => {
     expect(problemLines({ 'site/pages/bad.yaml': page })).toEqual(expected);
   });
 });
@@ -396,7 +400,7 @@ describe('problems across files are reported with the places a person has to edi
     ]);
   });
 
-  it('reports a page whose first section is not a hero at that section\'s type', () => {
+  it("reports a page whose first section is not a hero at that section's type", () => {
     const home = yaml`
       path: /
       meta:

@@ -14,12 +14,20 @@ describe('the content validator is compiled once per set of schemas', () => {
     const changed = structuredClone(before);
     const faqSet = changed['faq-set.schema.json'] as { properties: Record<string, Record<string, unknown>> };
     faqSet.properties.title = { ...faqSet.properties.title, maxLength: 3 };
-    const set = { id: 'general', title: 'General questions', items: [{ id: 'cost', question: 'What does it cost?', answer: 'Nothing until a copy is removed.', category: 'Pricing' }] };
+    const set = {
+      id: 'general',
+      title: 'General questions',
+      items: [{ id: 'cost', question: 'What does it cost?', answer: 'Nothing until a copy is removed.', category: 'Pricing' }],
+    };
 
     expect(createContentValidator(before).validate('faq-set.schema.json', set)).toEqual([]);
     const strict = createContentValidator(changed);
     expect(strict).not.toBe(createContentValidator(before));
-    expect(createContentValidator(changed).validate('faq-set.schema.json', set).map((i) => i.path)).toEqual([['title']]);
+    expect(
+      createContentValidator(changed)
+        .validate('faq-set.schema.json', set)
+        .map((i) => i.path),
+    ).toEqual([['title']]);
   });
 });
 
@@ -34,12 +42,21 @@ describe('the precompiled content validator (engine/generated/content-validators
   });
 
   const broken: Array<[string, string, unknown]> = [
-    ['a page with a wrong type, an unknown field and an unknown section type', 'page.schema.json', {
-      path: '/Bad Path', meta: { title: 7, description: 'Short', keywords: [], canonicl: '/x' },
-      sections: [{ type: 'heroo', title: 'Hi' }, { type: 'hero' }, { type: 'stats', items: [{ value: 98, label: 'Success' }] }],
-    }],
+    [
+      'a page with a wrong type, an unknown field and an unknown section type',
+      'page.schema.json',
+      {
+        path: '/Bad Path',
+        meta: { title: 7, description: 'Short', keywords: [], canonicl: '/x' },
+        sections: [{ type: 'heroo', title: 'Hi' }, { type: 'hero' }, { type: 'stats', items: [{ value: 98, label: 'Success' }] }],
+      },
+    ],
     ['a site file missing its footer', 'site.schema.json', { name: 'X', url: 'not a url', language: 'en', header: {} }],
-    ['an FAQ set with an item missing its answer', 'faq-set.schema.json', { id: 'Bad Id', title: '', items: [{ id: 'a', question: 'Q?', category: 'General' }] }],
+    [
+      'an FAQ set with an item missing its answer',
+      'faq-set.schema.json',
+      { id: 'Bad Id', title: '', items: [{ id: 'a', question: 'Q?', category: 'General' }] },
+    ],
     ['a form with an unknown error mode', 'form.schema.json', { id: 'f', title: 'F', errors: { show: 'sometimes' } }],
     ['a known-links file with a link that is not a path', 'links.schema.json', { known: [{ href: 'faq', reason: 1 }] }],
     ['a badges file that is a list', 'badges.schema.json', []],

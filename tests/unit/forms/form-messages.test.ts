@@ -18,7 +18,15 @@ import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project'
 const { model, problems } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error(problems.map((p) => p.message).join('\n'));
 const forms = Object.values(model.forms);
-type Field = { type?: string; minLength?: number; maxLength?: number; pattern?: string; format?: string; oneOf?: unknown[]; enum?: unknown[] };
+type Field = {
+  type?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  oneOf?: unknown[];
+  enum?: unknown[];
+};
 
 // Inside the project, so the compiled modules' bare imports (ajv's runtime helpers) resolve.
 const OUT = join(ROOT, 'node_modules', '.cache', 'form-messages-test');
@@ -44,7 +52,8 @@ function validValues(form: Form): Record<string, unknown> {
   for (const [name, f] of Object.entries(props)) {
     if (f.oneOf) values[name] = (f.oneOf[0] as { const: unknown }).const;
     else if (f.enum) values[name] = f.enum[0];
-    else if (f.pattern?.includes('https?') || name.toLowerCase().includes('url') || name === 'website') values[name] = 'https://example.com/page';
+    else if (f.pattern?.includes('https?') || name.toLowerCase().includes('url') || name === 'website')
+      values[name] = 'https://example.com/page';
     else if (f.pattern?.includes('@') || f.format === 'email' || name === 'email') values[name] = 'someone@example.com';
     else values[name] = 'x'.repeat(Math.max(f.minLength ?? 0, 24));
   }
@@ -80,7 +89,7 @@ const cases = forms.flatMap((form) =>
 );
 
 describe('form messages', () => {
-  it('covers every form on the site and the spec\'s personal and contact-us messages', () => {
+  it("covers every form on the site and the spec's personal and contact-us messages", () => {
     expect(forms.length).toBeGreaterThanOrEqual(12);
     const texts = cases.map((c) => c.message);
     for (const m of [
@@ -99,24 +108,28 @@ describe('form messages', () => {
       'Subject is required',
       'Message is required',
       'Message must be at least 10 characters long',
-    ]) expect(texts).toContain(m);
+    ])
+      expect(texts).toContain(m);
   });
 
-  it.each(cases.map((c) => [`${c.form.id}: ${c.field} ${c.rule} → "${c.message}"`, c] as const))('%s', (_name, { form, field, rule, message }) => {
-    const props = form.fields.properties as Record<string, Field>;
-    const values = validValues(form);
-    expect(checkValues(form, validators.get(form.id)!, values), 'the valid values pass').toEqual({});
-    const bad = breaking(props[field]!, rule);
-    if (bad === undefined) delete values[field];
-    else values[field] = bad;
-    // In the browser: the precompiled validator and the form's own words.
-    expect(checkValues(form, validators.get(form.id)!, values)[field]).toBe(message);
-    // On the server, for fields posted under their own names.
-    if (form.submit.payload === 'as-is' && !(form.submit.omit ?? []).includes(field)) {
-      const compiled = compileForms({ [form.id]: form }).get(form.id)!;
-      const outcome = checkSubmission(compiled, buildPayload(form, values));
-      expect(outcome.ok).toBe(false);
-      if (!outcome.ok) expect(outcome.fields[field]).toBe(message);
-    }
-  });
+  it.each(cases.map((c) => [`${c.form.id}: ${c.field} ${c.rule} → "${c.message}"`, c] as const))(
+    '%s',
+    (_name, { form, field, rule, message }) => {
+      const props = form.fields.properties as Record<string, Field>;
+      const values = validValues(form);
+      expect(checkValues(form, validators.get(form.id)!, values), 'the valid values pass').toEqual({});
+      const bad = breaking(props[field]!, rule);
+      if (bad === undefined) delete values[field];
+      else values[field] = bad;
+      // In the browser: the precompiled validator and the form's own words.
+      expect(checkValues(form, validators.get(form.id)!, values)[field]).toBe(message);
+      // On the server, for fields posted under their own names.
+      if (form.submit.payload === 'as-is' && !(form.submit.omit ?? []).includes(field)) {
+        const compiled = compileForms({ [form.id]: form }).get(form.id)!;
+        const outcome = checkSubmission(compiled, buildPayload(form, values));
+        expect(outcome.ok).toBe(false);
+        if (!outcome.ok) expect(outcome.fields[field]).toBe(message);
+      }
+    },
+  );
 });

@@ -36,7 +36,10 @@ describe('buildPayload for /api/contact (spec 000 §7)', () => {
 
   it('subject defaults by form type', () => {
     const subjects = Object.fromEntries(
-      (['contact', 'consultation', 'newsletter', 'quote'] as const).map((formType) => [formType, buildPayload(form({ formType }), { email: 'a@b.co' }).subject]),
+      (['contact', 'consultation', 'newsletter', 'quote'] as const).map((formType) => [
+        formType,
+        buildPayload(form({ formType }), { email: 'a@b.co' }).subject,
+      ]),
     );
     expect(subjects).toEqual({
       contact: 'Contact Form Submission',
@@ -50,15 +53,26 @@ describe('buildPayload for /api/contact (spec 000 §7)', () => {
   it('message comes from message or details, a newsletter text, the listed fields, else No message provided', () => {
     expect(buildPayload(form({}), { email: 'a@b.co', details: 'Please help' }).message).toBe('Please help');
     expect(buildPayload(form({ formType: 'newsletter' }), { email: 'a@b.co' }).message).toBe('Newsletter subscription request');
-    expect(buildPayload(form({ messageFrom: ['website', 'plan'] }), { email: 'a@b.co', website: 'https://x.example', plan: 'Pro' }).message).toBe(
-      'Website: https://x.example\nPlan: Pro',
-    );
+    expect(
+      buildPayload(form({ messageFrom: ['website', 'plan'] }), { email: 'a@b.co', website: 'https://x.example', plan: 'Pro' }).message,
+    ).toBe('Website: https://x.example\nPlan: Pro');
     expect(buildPayload(form({}), { email: 'a@b.co' }).message).toBe('No message provided');
   });
 
   it('serviceInterest comes from the named field, else the form type; listed fields pass through', () => {
-    const body = buildPayload(form({ formType: 'quote', serviceInterestFrom: 'plan', passThrough: ['company'] }), { email: 'a@b.co', plan: 'enterprise', company: 'Acme' });
-    expect(body).toEqual({ name: 'Anonymous', email: 'a@b.co', subject: 'Service Quote Request', message: 'No message provided', serviceInterest: 'enterprise', company: 'Acme' });
+    const body = buildPayload(form({ formType: 'quote', serviceInterestFrom: 'plan', passThrough: ['company'] }), {
+      email: 'a@b.co',
+      plan: 'enterprise',
+      company: 'Acme',
+    });
+    expect(body).toEqual({
+      name: 'Anonymous',
+      email: 'a@b.co',
+      subject: 'Service Quote Request',
+      message: 'No message provided',
+      serviceInterest: 'enterprise',
+      company: 'Acme',
+    });
     expect(buildPayload(form({ formType: 'quote' }), { email: 'a@b.co' }).serviceInterest).toBe('quote');
   });
 });
@@ -85,7 +99,7 @@ describe('preparedValues and payloadSchema', () => {
 });
 
 describe('messageFor', () => {
-  it('uses the form\'s own words, with choice-list rules named enum', () => {
+  it("uses the form's own words, with choice-list rules named enum", () => {
     const f = form({}, { messages: { email: { required: 'Email is required' }, plan: { enum: 'Please pick a plan' } } } as Partial<Form>);
     expect(messageFor(f, 'email', 'required')).toBe('Email is required');
     expect(messageFor(f, 'plan', 'oneOf')).toBe('Please pick a plan');

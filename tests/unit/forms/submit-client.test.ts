@@ -16,12 +16,15 @@ function scripted(answers: (() => Promise<Response>)[]) {
   return { fetchImpl, calls };
 }
 
-const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const json = (status: number, body: unknown) => () =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 /** Never answers; rejects as fetch does once the client's timer aborts it. */
 let lastSignal: AbortSignal | undefined;
 const hangUntilAborted = () =>
-  new Promise<Response>((_resolve, reject) => lastSignal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  new Promise<Response>((_resolve, reject) =>
+    lastSignal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+  );
 const noSleep = vi.fn(async (_ms: number) => undefined);
 const options = { formId: 'contact-us', formType: 'contact', sleep: noSleep };
 
@@ -76,11 +79,15 @@ describe('submitForm', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('gives up after three attempts with the spec\'s message', async () => {
+  it("gives up after three attempts with the spec's message", async () => {
     const { fetchImpl, calls } = scripted([json(500, {}), json(502, {}), networkDown]);
     const result = await submitForm('/api/contact', {}, { ...options, fetchImpl });
     expect(calls).toHaveLength(3);
-    expect(result).toEqual({ success: false, message: 'Unable to submit form. Please try again later or contact support.', error: 'NETWORK' });
+    expect(result).toEqual({
+      success: false,
+      message: 'Unable to submit form. Please try again later or contact support.',
+      error: 'NETWORK',
+    });
     expect(RETRY_DELAYS_MS).toEqual([1_000, 2_000]);
   });
 
@@ -89,7 +96,9 @@ describe('submitForm', () => {
     let signal: AbortSignal | undefined;
     const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
       signal = init?.signal ?? undefined;
-      return new Promise<Response>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise<Response>((_resolve, reject) =>
+        signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     }) as unknown as typeof fetch;
     const pending = submitForm('/api/contact', {}, { ...options, fetchImpl });
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
@@ -148,7 +157,10 @@ describe('idempotency keys across sends', () => {
   it('a stored submission frees the key: the same answers sent again later are a new submission', async () => {
     const keys = new SubmissionKeys();
     const newKey = counter();
-    const { fetchImpl, calls } = scripted([json(201, { success: true, data: { id: 'a' } }), json(201, { success: true, data: { id: 'b' } })]);
+    const { fetchImpl, calls } = scripted([
+      json(201, { success: true, data: { id: 'a' } }),
+      json(201, { success: true, data: { id: 'b' } }),
+    ]);
     await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
     await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
     expect(calls.map(keyOf)).toEqual(['key-1', 'key-2']);
@@ -167,7 +179,10 @@ describe('idempotency keys across sends', () => {
     const keys = new SubmissionKeys();
     const newKey = counter();
     const reused = json(422, { success: false, error: 'IDEMPOTENCY_KEY_REUSED', message: 'used' });
-    const { fetchImpl, calls } = scripted([reused, json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a' } })]);
+    const { fetchImpl, calls } = scripted([
+      reused,
+      json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a' } }),
+    ]);
     const result = await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey });
     expect(result).toEqual({ success: true, message: 'Form submitted successfully.', data: { id: 'a' } });
     expect(calls.map(keyOf)).toEqual(['key-1', 'key-2']);
@@ -191,4 +206,3 @@ describe('idempotency keys across sends', () => {
     expect(noSleep.mock.calls.map(([ms]) => ms)).toEqual([1_000]);
   });
 });
-

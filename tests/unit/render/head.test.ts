@@ -25,7 +25,12 @@ const model = load();
 // --- Reading the rendered HTML ----------------------------------------------------------------
 
 const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function headOf(html: string): string {
   const m = /<head>([\s\S]*?)<\/head>/.exec(html);
@@ -47,7 +52,10 @@ function metas(html: string, key: string): string[] {
     .map((t) => t.content);
 }
 
-const canonicals = (html: string) => tags(headOf(html), 'link').filter((t) => t.rel === 'canonical').map((t) => t.href);
+const canonicals = (html: string) =>
+  tags(headOf(html), 'link')
+    .filter((t) => t.rel === 'canonical')
+    .map((t) => t.href);
 
 function scriptBodies(html: string, type: string): string[] {
   return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => m[1].includes(`type="${type}"`)).map((m) => m[2]);
@@ -117,11 +125,19 @@ describe('the <head> of real pages', () => {
 
   it('the stylesheets are linked in <head>; the module scripts come last in <body>, after all content, and nothing is preloaded', () => {
     const head = headOf(homeHtml);
-    expect(tags(head, 'link').filter((t) => t.rel === 'stylesheet').map((t) => t.href)).toEqual(['/a.css']);
+    expect(
+      tags(head, 'link')
+        .filter((t) => t.rel === 'stylesheet')
+        .map((t) => t.href),
+    ).toEqual(['/a.css']);
     expect(tags(head, 'script').filter((t) => t.src)).toEqual([]);
     expect(tags(homeHtml, 'link').filter((t) => t.rel === 'modulepreload')).toEqual([]);
     const tail = homeHtml.slice(homeHtml.indexOf('id="island-data"'));
-    expect(tags(tail, 'script').filter((t) => t.src).map((t) => [t.type, t.src])).toEqual([['module', '/c.js']]);
+    expect(
+      tags(tail, 'script')
+        .filter((t) => t.src)
+        .map((t) => [t.type, t.src]),
+    ).toEqual([['module', '/c.js']]);
     expect(homeHtml.indexOf('</main>')).toBeLessThan(homeHtml.indexOf('id="island-data"'));
   });
 
@@ -208,18 +224,14 @@ describe('island data on real pages', () => {
 describe('content inside <script> elements', () => {
   const hostile = '</script><script>alert(1)</script><!-- & more';
 
-  it.each([
-    '</script>',
-    '<!--',
-    '<script>',
-    'a & b',
-    '\u2028 \u2029',
-    'ends with </',
-  ])('scriptSafeJson(%j) has no < > or & and parses back to the same value', (text) => {
-    const json = scriptSafeJson({ text, list: [text] });
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(JSON.parse(json)).toEqual({ text, list: [text] });
-  });
+  it.each(['</script>', '<!--', '<script>', 'a & b', '\u2028 \u2029', 'ends with </'])(
+    'scriptSafeJson(%j) has no < > or & and parses back to the same value',
+    (text) => {
+      const json = scriptSafeJson({ text, list: [text] });
+      expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+      expect(JSON.parse(json)).toEqual({ text, list: [text] });
+    },
+  );
 
   it('a FAQ answer with </script> cannot close the island data early, and reaches the island intact', () => {
     const m = load(
@@ -379,11 +391,20 @@ describe('assetsFromManifest', () => {
   });
 
   it.each([
-    { islands: ['Header', 'Toasts'], expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js'] },
+    {
+      islands: ['Header', 'Toasts'],
+      expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js'],
+    },
     { islands: ['Toasts'], expected: ['/assets/react-2.js', '/assets/Toasts.island-6.js'] },
     {
       islands: ['Header', 'Toasts', 'FaqAccordion'],
-      expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js', '/assets/FaqAccordion.island-7.js'],
+      expected: [
+        '/assets/react-2.js',
+        '/assets/Header.island-4.js',
+        '/assets/icons-5.js',
+        '/assets/Toasts.island-6.js',
+        '/assets/FaqAccordion.island-7.js',
+      ],
     },
   ])('the chunks of $islands are their import closure, once each, without the entry', ({ islands, expected }) => {
     const chunks = chunksFor(manifest, islands, []);
@@ -405,7 +426,9 @@ describe('assetsFromManifest', () => {
       '/assets/contact-us-9.js',
       '/assets/ucs2-10.js',
     ]);
-    expect(() => chunksFor(withForm, [], ['newsletter'])).toThrow('No code chunk for the validator of the form "newsletter" in the build manifest.');
+    expect(() => chunksFor(withForm, [], ['newsletter'])).toThrow(
+      'No code chunk for the validator of the form "newsletter" in the build manifest.',
+    );
   });
 
   it('prefixes every URL with the base', () => {

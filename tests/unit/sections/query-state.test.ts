@@ -4,7 +4,7 @@ import { faqQuery } from '../../../engine/sections/faq-filter';
 import { BILLING_QUERY } from '../../../engine/sections/pricing';
 import { queryWith } from '../../../engine/ui/use-query-state';
 
-const read = <T,>(codec: { read(p: URLSearchParams): T }, search: string) => codec.read(new URLSearchParams(search));
+const read = <T>(codec: { read(p: URLSearchParams): T }, search: string) => codec.read(new URLSearchParams(search));
 
 describe('the FAQ search and category in the address', () => {
   const withBoth = faqQuery(true, ['pricing', 'legal']);

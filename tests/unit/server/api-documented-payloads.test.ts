@@ -62,7 +62,7 @@ describe('POST /api/contact without X-Form-Id', () => {
     expect(lead).toMatchObject({ endpoint: '/api/contact', formType: 'contact', formId: 'api-contact', payload: ann });
   });
 
-  it('checks it with the documented rules and answers each field\'s message', async () => {
+  it("checks it with the documented rules and answers each field's message", async () => {
     const res = await post('/api/contact', { name: '', email: 'not an address', subject: 'Hi' });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual({
@@ -85,8 +85,27 @@ describe('POST /api/contact without X-Form-Id', () => {
 
 describe('POST /api/takedown-request without X-Form-Id', () => {
   it.each([
-    ['the personal form\'s fields', { contactName: 'Sam Okafor', email: 's@example.org', contentType: 'writing', infringementUrl: 'https://scraper.example/post/1', description: 'My article was copied word for word.' }],
-    ['the commercial form\'s fields', { companyName: 'Northwind', contactName: 'Ana Lima', email: 'ana@example.org', contentType: 'images', infringementUrls: 'https://copy.example/1\nhttps://copy.example/2', urgency: 'priority' }],
+    [
+      "the personal form's fields",
+      {
+        contactName: 'Sam Okafor',
+        email: 's@example.org',
+        contentType: 'writing',
+        infringementUrl: 'https://scraper.example/post/1',
+        description: 'My article was copied word for word.',
+      },
+    ],
+    [
+      "the commercial form's fields",
+      {
+        companyName: 'Northwind',
+        contactName: 'Ana Lima',
+        email: 'ana@example.org',
+        contentType: 'images',
+        infringementUrls: 'https://copy.example/1\nhttps://copy.example/2',
+        urgency: 'priority',
+      },
+    ],
   ])('accepts %s', async (_label, body) => {
     const res = await post('/api/takedown-request', body);
     expect(res.status).toBe(201);
@@ -95,8 +114,13 @@ describe('POST /api/takedown-request without X-Form-Id', () => {
     expect(lead).toMatchObject({ endpoint: '/api/takedown-request', formType: 'takedown', formId: 'api-takedown-request', payload: body });
   });
 
-  it('refuses a javascript: address with the spec\'s message', async () => {
-    const res = await post('/api/takedown-request', { contactName: 'Eve', email: 'e@example.org', contentType: 'other', infringementUrl: 'javascript:alert(1)' });
+  it("refuses a javascript: address with the spec's message", async () => {
+    const res = await post('/api/takedown-request', {
+      contactName: 'Eve',
+      email: 'e@example.org',
+      contentType: 'other',
+      infringementUrl: 'javascript:alert(1)',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual({ infringementUrl: 'Please enter a valid URL' });
   });

@@ -128,7 +128,8 @@ describe.each(backends.map((b) => [b.name, b] as const))('Idempotency-Key with t
       expect(await second.json()).toEqual({
         success: false,
         error: 'IDEMPOTENCY_KEY_REUSED',
-        message: 'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
+        message:
+          'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
       });
       expect(await leadsWithKey('ceo-k1')).toEqual(before);
       expect(before.map((l) => l.payload.name)).toEqual(['Ann One']);

@@ -26,7 +26,13 @@ const contactUs: Form = {
   ...base,
   id: 'contact-us',
   title: 'Send Us a Message',
-  submit: { endpoint: '/api/contact', formType: 'contact', payload: 'contact', serviceInterestFrom: 'inquiryType', passThrough: ['company', 'inquiryType'] },
+  submit: {
+    endpoint: '/api/contact',
+    formType: 'contact',
+    payload: 'contact',
+    serviceInterestFrom: 'inquiryType',
+    passThrough: ['company', 'inquiryType'],
+  },
   fields: {
     type: 'object',
     required: ['name', 'email', 'inquiryType', 'subject', 'message'],
@@ -232,7 +238,11 @@ describe('a valid submission', () => {
     expect(res.status).toBe(201);
     const { snippet, imageUrl } = badgeSnippet(badges, { type: 'standard', size: 'small', color: 'red' }, 'https://example.com');
     expect(imageUrl).toBe('https://example.com/api/badge/standard/small/red');
-    expect(await res.json()).toEqual({ success: true, message: 'Form submitted successfully.', data: { id: expect.any(String), snippet, imageUrl } });
+    expect(await res.json()).toEqual({
+      success: true,
+      message: 'Form submitted successfully.',
+      data: { id: expect.any(String), snippet, imageUrl },
+    });
   });
 
   it('keeps only the first 500 characters of the user agent', async () => {
@@ -277,7 +287,11 @@ describe('field validation', () => {
   it.each<[string, Post, Record<string, string>]>([
     ['missing name and email', { body: noNameOrEmail }, { name: 'Name is required', email: 'Email is required' }],
     ['an email without a domain', { body: { ...validContact, email: 'ada@example' } }, { email: 'Please enter a valid email address' }],
-    ['a message under 10 characters', { body: { ...validContact, message: 'Too short' } }, { message: 'Message must be at least 10 characters long' }],
+    [
+      'a message under 10 characters',
+      { body: { ...validContact, message: 'Too short' } },
+      { message: 'Message must be at least 10 characters long' },
+    ],
     ['an inquiry type not offered', { body: { ...validContact, inquiryType: 'pizza' } }, { inquiryType: 'Please select an inquiry type' }],
     ['a field the form does not have', { body: { ...validContact, color: 'red' } }, { color: '"color" is not a field of this form' }],
     [
@@ -315,42 +329,99 @@ describe('field validation', () => {
 /** Every bad request: its status, error code and message; nothing is stored and the next good request works. */
 const badRequests: Array<[string, Post, number, string, string | RegExp]> = [
   ['malformed JSON', { raw: '{"name": "Ada",' }, 400, 'BAD_JSON', 'The request body is not valid JSON.'],
-  ['invalid UTF-8', { raw: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }, 400, 'BAD_JSON', 'The request body is not valid UTF-8 text.'],
+  [
+    'invalid UTF-8',
+    { raw: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
+    400,
+    'BAD_JSON',
+    'The request body is not valid UTF-8 text.',
+  ],
   ['a JSON array', { raw: '[1, 2]' }, 400, 'BAD_JSON', 'The request body must be a JSON object of form values.'],
   ['JSON null', { raw: 'null' }, 400, 'BAD_JSON', 'The request body must be a JSON object of form values.'],
   ['an empty body', { raw: '' }, 400, 'BAD_JSON', 'The request body is empty; send the form values as a JSON object.'],
-  ['a __proto__ key', { raw: `{"__proto__": {"admin": true}, ${JSON.stringify(validContact).slice(1)}` }, 400, 'BAD_JSON', 'The request body must not use the keys __proto__, constructor or prototype.'],
-  ['a nested constructor key', { body: { ...validContact, company: { constructor: { prototype: 1 } } } }, 400, 'BAD_JSON', /__proto__, constructor or prototype/],
-  ['no X-Form-Id', { headers: { 'X-Form-Id': null } }, 400, 'UNKNOWN_FORM', 'Name the form in the X-Form-Id header. /api/contact accepts the forms: contact-us.'],
+  [
+    'a __proto__ key',
+    { raw: `{"__proto__": {"admin": true}, ${JSON.stringify(validContact).slice(1)}` },
+    400,
+    'BAD_JSON',
+    'The request body must not use the keys __proto__, constructor or prototype.',
+  ],
+  [
+    'a nested constructor key',
+    { body: { ...validContact, company: { constructor: { prototype: 1 } } } },
+    400,
+    'BAD_JSON',
+    /__proto__, constructor or prototype/,
+  ],
+  [
+    'no X-Form-Id',
+    { headers: { 'X-Form-Id': null } },
+    400,
+    'UNKNOWN_FORM',
+    'Name the form in the X-Form-Id header. /api/contact accepts the forms: contact-us.',
+  ],
   ['an unknown X-Form-Id', { formId: 'nope' }, 400, 'UNKNOWN_FORM', 'There is no form "nope". /api/contact accepts the forms: contact-us.'],
-  ['a form posting elsewhere', { formId: takedown.id, body: validTakedown }, 400, 'UNKNOWN_FORM', 'The form "personal-takedown" does not post to /api/contact. /api/contact accepts the forms: contact-us.'],
-  ['an X-Form-Id that is no id', { formId: '<script>' }, 400, 'UNKNOWN_FORM', 'The X-Form-Id header does not name a form. /api/contact accepts the forms: contact-us.'],
+  [
+    'a form posting elsewhere',
+    { formId: takedown.id, body: validTakedown },
+    400,
+    'UNKNOWN_FORM',
+    'The form "personal-takedown" does not post to /api/contact. /api/contact accepts the forms: contact-us.',
+  ],
+  [
+    'an X-Form-Id that is no id',
+    { formId: '<script>' },
+    400,
+    'UNKNOWN_FORM',
+    'The X-Form-Id header does not name a form. /api/contact accepts the forms: contact-us.',
+  ],
   ['an Idempotency-Key with a space', { headers: { 'Idempotency-Key': 'has space' } }, 400, 'BAD_IDEMPOTENCY_KEY', /Idempotency-Key/],
   ['an Idempotency-Key of 201 characters', { headers: { 'Idempotency-Key': 'k'.repeat(201) } }, 400, 'BAD_IDEMPOTENCY_KEY', /1 to 200/],
   ['invalid fields', { body: { ...validContact, message: 'short' } }, 400, 'VALIDATION', INVALID],
   ['no X-Requested-With', { headers: { 'X-Requested-With': null } }, 403, 'FORBIDDEN', /X-Requested-With: XMLHttpRequest/],
   ['X-Requested-With of another value', { headers: { 'X-Requested-With': 'fetch' } }, 403, 'FORBIDDEN', /X-Requested-With/],
-  ['a 70 KB body', { body: { ...validContact, message: 'x'.repeat(70 * 1024) } }, 413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KB.'],
+  [
+    'a 70 KB body',
+    { body: { ...validContact, message: 'x'.repeat(70 * 1024) } },
+    413,
+    'PAYLOAD_TOO_LARGE',
+    'The request body is larger than 64 KB.',
+  ],
   ['a text/plain body', { headers: { 'Content-Type': 'text/plain' } }, 415, 'UNSUPPORTED_MEDIA_TYPE', /Content-Type: application\/json/],
-  ['a form-encoded body', { raw: 'name=Ada', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, 415, 'UNSUPPORTED_MEDIA_TYPE', /application\/json/],
-  ['JSON in Latin-1', { headers: { 'Content-Type': 'application/json; charset=iso-8859-1' } }, 415, 'UNSUPPORTED_MEDIA_TYPE', /application\/json/],
+  [
+    'a form-encoded body',
+    { raw: 'name=Ada', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    /application\/json/,
+  ],
+  [
+    'JSON in Latin-1',
+    { headers: { 'Content-Type': 'application/json; charset=iso-8859-1' } },
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    /application\/json/,
+  ],
   ['a gzip-encoded body', { headers: { 'Content-Encoding': 'gzip' } }, 415, 'UNSUPPORTED_MEDIA_TYPE', /Compressed/],
 ];
 
 describe('a bad request', () => {
-  it.each(badRequests)('%s: answers %i %s, stores nothing, and the next valid request is answered 201', async (_label, req, status, error, message) => {
-    const count = (await stored()).length;
-    const res = await post(req);
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const json = await res.json();
-    expect(json).toMatchObject({ success: false, error });
-    expect(json.message).toMatch(message);
-    expect(await stored()).toHaveLength(count);
+  it.each(badRequests)(
+    '%s: answers %i %s, stores nothing, and the next valid request is answered 201',
+    async (_label, req, status, error, message) => {
+      const count = (await stored()).length;
+      const res = await post(req);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const json = await res.json();
+      expect(json).toMatchObject({ success: false, error });
+      expect(json.message).toMatch(message);
+      expect(await stored()).toHaveLength(count);
 
-    const next = await post();
-    expect(next.status).toBe(201);
-  });
+      const next = await post();
+      expect(next.status).toBe(201);
+    },
+  );
 
   it('charset=utf-8 on the Content-Type is accepted', async () => {
     const res = await post({ headers: { 'Content-Type': 'application/json; charset=UTF-8' } });
@@ -426,7 +497,9 @@ describe('honeypot', () => {
 
 describe('when the store is down', () => {
   async function withStore(leadStore: LeadStore, run: (url: string) => Promise<void>): Promise<void> {
-    const running = await listen(createApp({ clientDir: fixture.clientDir, store: leadStore, siteUrl: 'https://example.com', forms, badges }));
+    const running = await listen(
+      createApp({ clientDir: fixture.clientDir, store: leadStore, siteUrl: 'https://example.com', forms, badges }),
+    );
     try {
       await run(running.url);
     } finally {
@@ -494,11 +567,19 @@ describe('forms at app creation', () => {
       /Form "badge" posts to \/api\/generate-badge but has no size field/,
     ],
   ])('a badge form %s stops the app from starting', (_label, form, data, message) => {
-    expect(() => createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { badge: form }, badges: data })).toThrow(message);
+    expect(() =>
+      createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { badge: form }, badges: data }),
+    ).toThrow(message);
   });
 
   it('a form whose schema cannot compile stops the app from starting, naming the form', () => {
-    const broken: Form = { ...badge, id: 'broken', fields: { type: 'object', properties: { size: { type: 'string', pattern: '(' } } } as Form['fields'] };
-    expect(() => createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { broken } })).toThrow(/Form "broken"/);
+    const broken: Form = {
+      ...badge,
+      id: 'broken',
+      fields: { type: 'object', properties: { size: { type: 'string', pattern: '(' } } } as Form['fields'],
+    };
+    expect(() =>
+      createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { broken } }),
+    ).toThrow(/Form "broken"/);
   });
 });

@@ -77,11 +77,13 @@ describe('GET /api/badge/:type/:size/:color', () => {
 
   it('every combination has its own ETag', async () => {
     const tags = new Set<string>();
-    for (const t of badges.types) for (const s of badges.sizes) for (const c of badges.colors) {
-      const res = await rawRequest(bare.port, `/api/badge/${t.id}/${s.id}/${c.id}`, {}, 'HEAD');
-      expect(res.status).toBe(200);
-      tags.add(String(res.headers.etag));
-    }
+    for (const t of badges.types)
+      for (const s of badges.sizes)
+        for (const c of badges.colors) {
+          const res = await rawRequest(bare.port, `/api/badge/${t.id}/${s.id}/${c.id}`, {}, 'HEAD');
+          expect(res.status).toBe(200);
+          tags.add(String(res.headers.etag));
+        }
     expect(tags.size).toBe(45);
   });
 
@@ -113,7 +115,11 @@ describe('GET /api/badge/:type/:size/:color', () => {
     ['colour', '/api/badge/standard/medium/pink', 'Unknown badge colour "pink". Choose one of: blue, green, purple, red, gray.'],
     ['size', '/api/badge/standard/huge/blue', 'Unknown badge size "huge". Choose one of: small, medium, large.'],
     ['type', '/api/badge/gold/medium/blue', 'Unknown badge type "gold". Choose one of: standard, premium, enterprise.'],
-    ['type (case matters)', '/api/badge/Standard/medium/blue', 'Unknown badge type "Standard". Choose one of: standard, premium, enterprise.'],
+    [
+      'type (case matters)',
+      '/api/badge/Standard/medium/blue',
+      'Unknown badge type "Standard". Choose one of: standard, premium, enterprise.',
+    ],
   ])('an unknown %s is a JSON 404 naming the allowed values', async (_what, path, message) => {
     const res = await rawRequest(bare.port, path);
     expect(res.status).toBe(404);

@@ -68,12 +68,7 @@ export interface RawResponse {
 }
 
 /** Sends the path byte for byte: fetch() would normalise `..` and undo content encodings. */
-export function rawRequest(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawResponse> {
+export function rawRequest(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -25,7 +25,9 @@ beforeAll(async () => {
       return { ...lead, id: `lead-${stored.length}`, createdAt: new Date().toISOString() } as never;
     },
   });
-  running = await listen(createApp({ clientDir: fixture.clientDir, store, siteUrl: 'https://example.com', forms: model.forms, badges: model.badges }));
+  running = await listen(
+    createApp({ clientDir: fixture.clientDir, store, siteUrl: 'https://example.com', forms: model.forms, badges: model.badges }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -82,7 +84,9 @@ describe('validation answers are bounded', () => {
     expect(Object.keys(fields)).toHaveLength(MAX_LISTED_PROBLEMS + 1);
     expect(fields.email).toBe('Email is required');
     expect(fields.k0).toBe('"k0" is not a field of this form');
-    expect(fields[UNLISTED_KEY]).toBe(`Also ${(6_500 - (MAX_LISTED_PROBLEMS - 5)).toLocaleString('en-US')} keys that are not a field of this form.`);
+    expect(fields[UNLISTED_KEY]).toBe(
+      `Also ${(6_500 - (MAX_LISTED_PROBLEMS - 5)).toLocaleString('en-US')} keys that are not a field of this form.`,
+    );
   });
 
   it('an unknown key is named only when it is short and plain', () => {
@@ -91,13 +95,21 @@ describe('validation answers are bounded', () => {
     const outcome = checkSubmission(compiled, { ...contact, '\u202Eevil': 1, 'a\u200Bb': 2, 'c\u009Bd': 3, [long]: 4, 'plain-key_1.2': 5 });
     expect(outcome).toEqual({
       ok: false,
-      fields: { 'plain-key_1.2': '"plain-key_1.2" is not a field of this form', [UNLISTED_KEY]: 'Also 4 keys that are not a field of this form.' },
+      fields: {
+        'plain-key_1.2': '"plain-key_1.2" is not a field of this form',
+        [UNLISTED_KEY]: 'Also 4 keys that are not a field of this form.',
+      },
     });
   });
 
   it('problems with the form’s own fields beyond the limit are counted too', () => {
     const properties = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { type: 'string', title: `Field ${i}` }]));
-    const form = { ...model.forms['contact-us']!, id: 'many', submit: { ...model.forms['contact-us']!.submit, payload: 'as-is' as const, passThrough: [] }, fields: { type: 'object', required: Object.keys(properties), properties } };
+    const form = {
+      ...model.forms['contact-us']!,
+      id: 'many',
+      submit: { ...model.forms['contact-us']!.submit, payload: 'as-is' as const, passThrough: [] },
+      fields: { type: 'object', required: Object.keys(properties), properties },
+    };
     const compiled = compileForms({ many: form as never }).get('many')!;
     const outcome = checkSubmission(compiled, {});
     expect(outcome.ok).toBe(false);
@@ -108,7 +120,14 @@ describe('validation answers are bounded', () => {
 });
 
 describe('URL fields take only http and https addresses', () => {
-  const refused = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'https://'];
+  const refused = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'https://',
+  ];
   const cases = [
     ...refused.map((url) => ['commercial-takedown', 'website', url, commercial] as const),
     ...refused.flatMap((url) => [
@@ -125,17 +144,22 @@ describe('URL fields take only http and https addresses', () => {
     expect(stored.length).toBe(before);
   });
 
-  it.each(['https://northwind.example', 'http://northwind.example/about?x=1#team', 'HTTPS://NORTHWIND.EXAMPLE'])('commercial website %s is accepted', async (url) => {
-    const res = await post('/api/takedown-request', 'commercial-takedown', JSON.stringify({ ...commercial, website: url }));
-    expect(res.status).toBe(201);
-    expect(stored.at(-1)!.payload.website).toBe(url);
-  });
+  it.each(['https://northwind.example', 'http://northwind.example/about?x=1#team', 'HTTPS://NORTHWIND.EXAMPLE'])(
+    'commercial website %s is accepted',
+    async (url) => {
+      const res = await post('/api/takedown-request', 'commercial-takedown', JSON.stringify({ ...commercial, website: url }));
+      expect(res.status).toBe(201);
+      expect(stored.at(-1)!.payload.website).toBe(url);
+    },
+  );
 
   it('every URL-shaped field of every form is limited to http and https by its schema', () => {
     const urlish: string[] = [];
     for (const form of Object.values(model.forms)) {
       const ui = (form.ui ?? {}) as Record<string, { 'ui:inputType'?: string } | undefined>;
-      for (const [name, schema] of Object.entries((form.fields.properties ?? {}) as Record<string, { format?: string; pattern?: string }>)) {
+      for (const [name, schema] of Object.entries(
+        (form.fields.properties ?? {}) as Record<string, { format?: string; pattern?: string }>,
+      )) {
         const looksLikeUrl = schema.format === 'uri' || ui[name]?.['ui:inputType'] === 'url' || /url$/i.test(name) || name === 'website';
         // infringementUrls is a free list, one address per line, never shown as a link.
         if (!looksLikeUrl || name === 'infringementUrls') continue;
@@ -149,19 +173,28 @@ describe('URL fields take only http and https addresses', () => {
         expect((form.messages as Record<string, Record<string, string> | undefined>)[name]?.pattern).toBe('Please enter a valid URL');
       }
     }
-    expect(urlish).toEqual(expect.arrayContaining(['commercial-takedown.website', 'personal-takedown.infringementUrl', 'personal-takedown.originalContentUrl']));
+    expect(urlish).toEqual(
+      expect.arrayContaining(['commercial-takedown.website', 'personal-takedown.infringementUrl', 'personal-takedown.originalContentUrl']),
+    );
   });
 });
 
 describe('API paths are case-sensitive', () => {
-  it.each(['/API/contact', '/Api/contact', '/api/Contact', '/API', '/API/takedown-request'])('POST %s is a JSON 404 and stores nothing', async (path) => {
-    const before = stored.length;
-    const res = await post(path, 'contact-us', JSON.stringify(contact));
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toMatchObject({ success: false, error: 'NOT_FOUND', message: expect.stringContaining(`No API endpoint at ${path}`) });
-    expect(stored.length).toBe(before);
-  });
+  it.each(['/API/contact', '/Api/contact', '/api/Contact', '/API', '/API/takedown-request'])(
+    'POST %s is a JSON 404 and stores nothing',
+    async (path) => {
+      const before = stored.length;
+      const res = await post(path, 'contact-us', JSON.stringify(contact));
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: 'NOT_FOUND',
+        message: expect.stringContaining(`No API endpoint at ${path}`),
+      });
+      expect(stored.length).toBe(before);
+    },
+  );
 
   it('GET /API/badge/... is a JSON 404 too, not a page', async () => {
     const res = await rawRequest(running.port, '/API/badge/standard/medium/blue');

@@ -51,15 +51,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = ''), i++;
+      row = [];
+      cell = '';
+      i++;
     } else cell += ch;
   }
   if (cell || row.length) throw new Error('CSV does not end with CRLF');
@@ -140,7 +146,11 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
 
   it('--since keeps leads from that day on (midnight UTC), in either option spelling', async () => {
     const csv = await leads(['export', '--since', '2026-01-01'], { DATA_DIR: dataDir });
-    expect(parseCsv(csv.stdout).slice(1).map((r) => r[0])).toEqual([stored[1]!.id, stored[2]!.id]);
+    expect(
+      parseCsv(csv.stdout)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([stored[1]!.id, stored[2]!.id]);
 
     const json = await leads(['export', '--since=2026-02-15T13:00:00+02:00', '--format=json'], { DATA_DIR: dataDir });
     expect(JSON.parse(json.stdout)).toEqual([stored[2]]);
@@ -235,7 +245,9 @@ describe('hostile text in every exported field', { timeout: 30_000 }, () => {
       }
     }
     for (const row of rows.slice(0, 2)) expect(row[HEADER.indexOf('payload')]).toMatch(/^'/);
-    expect(Object.fromEntries(HEADER.map((h, i) => [h, rows[0]![i]])).userAgent).toBe(`'Mozilla/5.0;'=HYPERLINK("http://evil.example","x");`);
+    expect(Object.fromEntries(HEADER.map((h, i) => [h, rows[0]![i]])).userAgent).toBe(
+      `'Mozilla/5.0;'=HYPERLINK("http://evil.example","x");`,
+    );
   });
 
   it('CSV: U+202E, U+200B and U+009B are shown as \\uXXXX, never written raw', async () => {
@@ -270,12 +282,19 @@ describe('leads script arguments', () => {
     expect(parseSince(value).toISOString()).toBe(iso);
   });
 
-  it.each(['2026-13-01', '2026-02-30', '2025-02-29', '2026-1-1', 'yesterday', '1735689600', '2026-01-01T09:30:00', '2026-01-01 09:30Z', ''])(
-    '--since %j is refused',
-    (value) => {
-      expect(() => parseSince(value)).toThrow(UsageError);
-    },
-  );
+  it.each([
+    '2026-13-01',
+    '2026-02-30',
+    '2025-02-29',
+    '2026-1-1',
+    'yesterday',
+    '1735689600',
+    '2026-01-01T09:30:00',
+    '2026-01-01 09:30Z',
+    '',
+  ])('--since %j is refused', (value) => {
+    expect(() => parseSince(value)).toThrow(UsageError);
+  });
 
   it.each([
     [['export'], { command: 'export', format: 'csv' }],

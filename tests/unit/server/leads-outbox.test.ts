@@ -72,7 +72,13 @@ describe('npm run leads -- test-notify', () => {
 
   it('sends through every configured channel and prints what each answered', async () => {
     const { ok, report } = await testNotify(
-      { SMTP_URL: mailbox.url, MAIL_FROM: 'leads@example.org', LEADS_EMAIL_TO: 'team@example.org', WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret },
+      {
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'leads@example.org',
+        LEADS_EMAIL_TO: 'team@example.org',
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: secret,
+      },
       { defaultSubject: 'New lead', rules: [{ id: 'sales', to: ['sales@example.org'], subject: 'x' }] },
       'TakedownShield',
     );
@@ -94,7 +100,10 @@ describe('npm run leads -- test-notify', () => {
   it.each([
     [{}, 'No channel is configured: set SMTP_URL and MAIL_FROM, or WEBHOOK_URL and WEBHOOK_SECRET.'],
     [{ SMTP_URL: 'smtp://127.0.0.1:1' }, 'MAIL_FROM is needed with SMTP_URL: it is the From address of every e-mail.'],
-    [{ WEBHOOK_URL: 'https://hooks.example.org/x', WEBHOOK_SECRET: 'hunter2' }, 'WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.'],
+    [
+      { WEBHOOK_URL: 'https://hooks.example.org/x', WEBHOOK_SECRET: 'hunter2' },
+      'WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.',
+    ],
   ])('%j is refused with a message saying what to set', async (env, message) => {
     const { ok, report } = await testNotify(env, undefined, 'TakedownShield');
     expect(ok).toBe(false);

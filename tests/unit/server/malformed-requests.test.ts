@@ -54,7 +54,11 @@ describe('a badge path with broken percent-encoding', () => {
         const res = await rawRequest(port, path);
         expect(res.status).toBe(400);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        expect(JSON.parse(res.body.toString())).toEqual({ success: false, message: 'The request could not be processed.', error: 'BAD_REQUEST' });
+        expect(JSON.parse(res.body.toString())).toEqual({
+          success: false,
+          message: 'The request could not be processed.',
+          error: 'BAD_REQUEST',
+        });
         expect(logged).not.toHaveBeenCalled();
       } finally {
         logged.mockRestore();
@@ -115,26 +119,49 @@ describe('every answer from the HTTP layer carries the security headers and a JS
   // A submission the app starts reading, whose chunk extensions then overflow the parser's limit.
   const chunkExtensions = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nTransfer-Encoding: chunked\r\n\r\n1;${'a=bbbbbbbbbbbbbbbbbbbb;'.repeat(5_000)}a=b\r\nx\r\n0\r\n\r\n`;
   const cases: Array<[string, () => Promise<string>, string, string]> = [
-    ['unparseable HTTP', () => sendBytes('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad Name: 1\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
-    ['headers that never finish', async () => (await sendAndStall('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n')).raw, 'HTTP/1.1 408 Request Timeout', 'REQUEST_TIMEOUT'],
+    [
+      'unparseable HTTP',
+      () => sendBytes('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad Name: 1\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    [
+      'headers that never finish',
+      async () => (await sendAndStall('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n')).raw,
+      'HTTP/1.1 408 Request Timeout',
+      'REQUEST_TIMEOUT',
+    ],
     ['chunk extensions over the limit', () => sendBytes(chunkExtensions), 'HTTP/1.1 413 Payload Too Large', 'PAYLOAD_TOO_LARGE'],
-    ['an Expect other than 100-continue', () => sendBytes('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}'), 'HTTP/1.1 417 Expectation Failed', 'EXPECTATION_FAILED'],
+    [
+      'an Expect other than 100-continue',
+      () => sendBytes('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}'),
+      'HTTP/1.1 417 Expectation Failed',
+      'EXPECTATION_FAILED',
+    ],
     ['an HTTP/1.1 request without Host', () => sendBytes('GET / HTTP/1.1\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
-    ['headers over 16 KB', () => sendBytes(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`), 'HTTP/1.1 431 Request Header Fields Too Large', 'HEADERS_TOO_LARGE'],
+    [
+      'headers over 16 KB',
+      () => sendBytes(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`),
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'HEADERS_TOO_LARGE',
+    ],
   ];
 
-  it.each(cases.map(([label, send, statusLine, error]) => ({ label, send, statusLine, error })))('$label: $statusLine', async ({ send, statusLine, error }) => {
-    const raw = await send();
-    expect(raw.split('\r\n')[0]).toBe(statusLine);
-    const headers = headerMap(raw);
-    expect(SECURITY_HEADERS.length).toBeGreaterThanOrEqual(10);
-    for (const [name, value] of SECURITY_HEADERS) expect(headers.get(name.toLowerCase()), name).toBe(value);
-    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(headers.get('cache-control')).toBe('no-store');
-    expect(headers.get('connection')).toBe('close');
-    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
-    expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), error });
-  });
+  it.each(cases.map(([label, send, statusLine, error]) => ({ label, send, statusLine, error })))(
+    '$label: $statusLine',
+    async ({ send, statusLine, error }) => {
+      const raw = await send();
+      expect(raw.split('\r\n')[0]).toBe(statusLine);
+      const headers = headerMap(raw);
+      expect(SECURITY_HEADERS.length).toBeGreaterThanOrEqual(10);
+      for (const [name, value] of SECURITY_HEADERS) expect(headers.get(name.toLowerCase()), name).toBe(value);
+      expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(headers.get('cache-control')).toBe('no-store');
+      expect(headers.get('connection')).toBe('close');
+      const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+      expect(body).toEqual({ success: false, message: expect.stringMatching(/\S/), error });
+    },
+  );
 
   it('an HTTP/1.0 request, which needs no Host, still gets its page', async () => {
     expect((await sendBytes('GET / HTTP/1.0\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
@@ -169,7 +196,9 @@ describe('timeouts', () => {
     let raw = '';
     socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
     socket.on('error', () => {});
-    socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: 100\r\n\r\n');
+    socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: 100\r\n\r\n',
+    );
     const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
     await new Promise((resolve) => socket.on('close', resolve));
     clearInterval(trickle);
@@ -187,8 +216,12 @@ describe('timeouts', () => {
       requestTimeoutMs: 4_000,
       keepAliveTimeoutMs: 1_000,
     });
-    expect(() => readTimeouts({ REQUEST_TIMEOUT_MS: '10s' })).toThrow('REQUEST_TIMEOUT_MS must be a whole number of milliseconds of at least 1, got "10s".');
+    expect(() => readTimeouts({ REQUEST_TIMEOUT_MS: '10s' })).toThrow(
+      'REQUEST_TIMEOUT_MS must be a whole number of milliseconds of at least 1, got "10s".',
+    );
     expect(() => readTimeouts({ KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS must be/);
-    expect(() => readTimeouts({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS \(40000\) must not be longer than REQUEST_TIMEOUT_MS \(30000\)/);
+    expect(() => readTimeouts({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HEADERS_TIMEOUT_MS \(40000\) must not be longer than REQUEST_TIMEOUT_MS \(30000\)/,
+    );
   });
 });

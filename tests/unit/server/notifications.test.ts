@@ -28,8 +28,19 @@ const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const rules: NotificationRules = {
   defaultSubject: 'New lead: {{form}}',
   rules: [
-    { id: 'urgent', forms: ['contact'], when: { urgency: ['urgent', 'emergency'] }, to: ['urgent@takedownshield.test'], subject: 'Urgent: {{subject}} from {{name}}' },
-    { id: 'commercial', forms: ['commercial-takedown'], to: ['sales@takedownshield.test'], subject: 'Commercial takedown from {{companyName}}' },
+    {
+      id: 'urgent',
+      forms: ['contact'],
+      when: { urgency: ['urgent', 'emergency'] },
+      to: ['urgent@takedownshield.test'],
+      subject: 'Urgent: {{subject}} from {{name}}',
+    },
+    {
+      id: 'commercial',
+      forms: ['commercial-takedown'],
+      to: ['sales@takedownshield.test'],
+      subject: 'Commercial takedown from {{companyName}}',
+    },
   ],
 };
 
@@ -58,10 +69,23 @@ beforeAll(async () => {
   });
   expect(problems).toEqual([]);
   delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', timeoutMs: 500 });
-  worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 }, pollMs: 50 });
+  worker = createOutboxWorker({
+    store,
+    deliver: (job) => delivery.deliver(job),
+    retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
+    pollMs: 50,
+  });
   const notifier = createNotifier({ config, rules, forms: model.forms, onQueued: () => worker.poke() });
   server = await listen(
-    createApp({ clientDir: fixture.clientDir, store, siteUrl: 'https://example.com', forms: model.forms, badges: model.badges, notifier, rateLimit: { windowMs: 60_000, max: 10_000 } }),
+    createApp({
+      clientDir: fixture.clientDir,
+      store,
+      siteUrl: 'https://example.com',
+      forms: model.forms,
+      badges: model.badges,
+      notifier,
+      rateLimit: { windowMs: 60_000, max: 10_000 },
+    }),
   );
   worker.start();
 });
@@ -115,7 +139,8 @@ async function until<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 
   for (;;) {
     const value = read();
     if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 300)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -124,7 +149,10 @@ describe('the e-mail to the team', () => {
   it('lists the fields in form order with their labels, replies to the lead, and has a stable Message-ID', async () => {
     const email = unique('dana');
     const id = await post('contact-us', contactUs(email, { company: 'Whitfield Studio' }));
-    const [team] = await until(() => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')), (l) => l.length === 1);
+    const [team] = await until(
+      () => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')),
+      (l) => l.length === 1,
+    );
     const mail = team!.parsed;
     expect(team!.messageId).toBe(`<${id}.default@takedownshield.test>`);
     expect(mail.subject).toBe('New lead: Send Us a Message');
@@ -155,7 +183,10 @@ describe('the e-mail to the team', () => {
       serviceInterest: 'takedown',
       urgency: 'urgent',
     });
-    const mails = await until(() => mailsFor(id).filter((m) => !m.parsed.subject?.startsWith('We received')), (l) => l.length === 1);
+    const mails = await until(
+      () => mailsFor(id).filter((m) => !m.parsed.subject?.startsWith('We received')),
+      (l) => l.length === 1,
+    );
     expect(mails[0]!.envelopeTo).toEqual(['urgent@takedownshield.test']);
     expect(mails[0]!.parsed.subject).toBe('[Urgent (2-6 hours)] Urgent: Leak of unreleased album from Sam Okafor');
     expect(mails[0]!.messageId).toBe(`<${id}.urgent@takedownshield.test>`);
@@ -171,7 +202,10 @@ describe('the e-mail to the team', () => {
         message: '<img src=x onerror=alert(1)> <a href="javascript:alert(2)">click</a> \u202Egnp.exe\u200B' + ' long'.repeat(900),
       }),
     );
-    const [team] = await until(() => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')), (l) => l.length === 1);
+    const [team] = await until(
+      () => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')),
+      (l) => l.length === 1,
+    );
     expect(team!.envelopeTo).not.toContain('victim@example.net');
     expect(team!.parsed.headers.has('bcc')).toBe(false);
     expect(team!.parsed.headers.has('x-injected')).toBe(false);
@@ -186,11 +220,15 @@ describe('the e-mail to the team', () => {
 });
 
 describe('the auto-reply to the visitor', () => {
-  it('uses the form\'s own words, repeats nothing typed, and goes once an hour to one address however often it is used', async () => {
+  it("uses the form's own words, repeats nothing typed, and goes once an hour to one address however often it is used", async () => {
     const email = unique('flood');
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await post('contact-us', contactUs(email, { message: `Please call me back, attempt number ${i}.` })));
-    await until(() => ids.flatMap(mailsFor).length, (n) => n >= 6);
+    for (let i = 0; i < 5; i++)
+      ids.push(await post('contact-us', contactUs(email, { message: `Please call me back, attempt number ${i}.` })));
+    await until(
+      () => ids.flatMap(mailsFor).length,
+      (n) => n >= 6,
+    );
     await worker.runOnce();
     const replies = mailbox.messages.filter((m) => m.envelopeTo.includes(email));
     expect(replies).toHaveLength(1);
@@ -206,11 +244,16 @@ describe('the auto-reply to the visitor', () => {
   it('a bot (filled honeypot) gets no auto-reply and the team no e-mail; the webhook hears of it as spam', async () => {
     const email = unique('bot');
     const id = await post('contact-us', { ...contactUs(email), confirm_email: 'bot@example.com' });
-    const [call] = await until(() => callsFor(id), (l) => l.length === 1);
+    const [call] = await until(
+      () => callsFor(id),
+      (l) => l.length === 1,
+    );
     expect(call!.body.data.spam).toBe(true);
     await worker.runOnce();
     expect(mailsFor(id)).toEqual([]);
-    expect((await store.listJobs({ status: ['pending', 'done', 'dead'] })).filter((j) => j.leadId === id).map((j) => j.channel)).toEqual(['webhook']);
+    expect((await store.listJobs({ status: ['pending', 'done', 'dead'] })).filter((j) => j.leadId === id).map((j) => j.channel)).toEqual([
+      'webhook',
+    ]);
   });
 });
 
@@ -219,14 +262,20 @@ describe('webhooks', () => {
     receiver.script = [500, 'hang', 200];
     const email = unique('hook');
     const id = await post('contact-us', contactUs(email));
-    const calls = await until(() => callsFor(id), (l) => l.length === 3);
+    const calls = await until(
+      () => callsFor(id),
+      (l) => l.length === 3,
+    );
     expect(calls.map((c) => c.answered)).toEqual([500, 'no answer', 200]);
     expect(calls.every((c) => c.verified)).toBe(true);
     expect(new Set(calls.map((c) => c.id)).size).toBe(1);
-    expect(calls[2]!.body).toMatchObject({ type: 'lead.created', data: { id, formId: 'contact-us', endpoint: '/api/contact', spam: false, payload: { email } } });
+    expect(calls[2]!.body).toMatchObject({
+      type: 'lead.created',
+      data: { id, formId: 'contact-us', endpoint: '/api/contact', spam: false, payload: { email } },
+    });
     // The receiver has answered; the worker records the outcome a moment later.
     let job;
-    for (const started = Date.now(); !job && Date.now() - started < 5_000; ) {
+    for (const started = Date.now(); !job && Date.now() - started < 5_000;) {
       job = (await store.listJobs({ status: ['done'] })).find((j) => j.id === calls[0]!.id);
       if (!job) await new Promise((r) => setTimeout(r, 20));
     }
@@ -236,7 +285,10 @@ describe('webhooks', () => {
   it('410 Gone stops retries: the job is dead after one call', async () => {
     receiver.script = [410];
     const id = await post('contact-us', contactUs(unique('gone')));
-    await until(() => callsFor(id), (l) => l.length === 1);
+    await until(
+      () => callsFor(id),
+      (l) => l.length === 1,
+    );
     await worker.runOnce();
     await new Promise((r) => setTimeout(r, 300));
     expect(callsFor(id)).toHaveLength(1);
@@ -248,13 +300,16 @@ describe('webhooks', () => {
 describe('an SMTP server that refuses for a while', () => {
   it('gets every notification once it accepts again, each Message-ID exactly once', async () => {
     mailbox.refusing = true;
-    const ids = [await post('contact-us', contactUs(unique('refused-a'))), await post('commercial-takedown', {
-      companyName: 'Northwind Prints',
-      contactName: 'Ana Lima',
-      email: unique('refused-b'),
-      contentType: 'images',
-      infringementUrls: 'https://copy.example/1',
-    })];
+    const ids = [
+      await post('contact-us', contactUs(unique('refused-a'))),
+      await post('commercial-takedown', {
+        companyName: 'Northwind Prints',
+        contactName: 'Ana Lima',
+        email: unique('refused-b'),
+        contentType: 'images',
+        infringementUrls: 'https://copy.example/1',
+      }),
+    ];
     // Each e-mail (two to the team, two auto-replies) is tried and refused at least twice.
     let retrying = await store.listJobs();
     for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.listJobs()) {
@@ -263,10 +318,16 @@ describe('an SMTP server that refuses for a while', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     const mine = retrying.filter((j) => ids.includes(j.leadId) && j.channel !== 'webhook');
-    expect(mine.map((j) => [j.status, j.attempts >= 2, j.lastError])).toEqual(mine.map(() => ['pending', true, expect.stringMatching(/451/)]));
+    expect(mine.map((j) => [j.status, j.attempts >= 2, j.lastError])).toEqual(
+      mine.map(() => ['pending', true, expect.stringMatching(/451/)]),
+    );
     expect(ids.flatMap(mailsFor)).toEqual([]);
     mailbox.refusing = false;
-    const arrived = await until(() => ids.flatMap(mailsFor), (l) => l.length === 4, 5_000);
+    const arrived = await until(
+      () => ids.flatMap(mailsFor),
+      (l) => l.length === 4,
+      5_000,
+    );
     expect(new Set(arrived.map((m) => m.messageId)).size).toBe(4);
     expect(arrived.find((m) => m.messageId.includes('.commercial@'))?.parsed.subject).toBe('Commercial takedown from Northwind Prints');
   });

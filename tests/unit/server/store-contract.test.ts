@@ -60,7 +60,8 @@ const sqliteBackend: Backend = {
     return {
       open: (now) => createSqliteStore({ file, now }),
       migrateTo: async (version) => withDb((db) => runMigrations(db, upTo(migrations, version))),
-      appliedVersions: async () => withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
+      appliedVersions: async () =>
+        withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
       exec: async (sql) => withDb((db) => void db.exec(sql)),
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -96,7 +97,9 @@ const postgresBackend: Backend = {
       open: (now) => createPostgresStore({ connectionString: url, now }),
       migrateTo: (version) => withClient((c) => runPostgresMigrations(c, upTo(postgresMigrations, version))),
       appliedVersions: () =>
-        withClient(async (c) => (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version)),
+        withClient(async (c) =>
+          (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version),
+        ),
       exec: (sql) => withClient(async (c) => void (await c.query(sql))),
       dispose: async () => {},
     };
@@ -112,7 +115,9 @@ const lead: NewLead = {
 };
 
 it('both backends define the same migration versions and names', () => {
-  expect(postgresMigrations.map(({ version, name }) => ({ version, name }))).toEqual(migrations.map(({ version, name }) => ({ version, name })));
+  expect(postgresMigrations.map(({ version, name }) => ({ version, name }))).toEqual(
+    migrations.map(({ version, name }) => ({ version, name })),
+  );
 });
 
 describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))('%s lead store contract', (_name, backend) => {
@@ -269,16 +274,25 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
       const upgraded = await store();
       expect(await target.appliedVersions()).toEqual(migrations.map((m) => m.version));
       const listed = await upgraded.listLeads();
-      expect(listed.map((l) => [l.id, l.createdAt, l.endpoint, JSON.stringify(l.payload), l.idempotencyKey, l.formId, l.userAgent])).toEqual([
+      expect(
+        listed.map((l) => [l.id, l.createdAt, l.endpoint, JSON.stringify(l.payload), l.idempotencyKey, l.formId, l.userAgent]),
+      ).toEqual([
         [rows[0]![0], at, '/api/leads', rows[0]![3], 'old-1', null, 'Mozilla/5.0'],
         [rows[1]![0], at, '/api/contact', rows[1]![3], 'old-2', null, 'Mozilla/5.0'],
         [rows[2]![0], '2025-03-01T09:00:01.000Z', '/api/contact', rows[2]![3], null, null, 'Mozilla/5.0'],
       ]);
       // A key stored before fingerprints were kept: the same request is still recognised...
-      const retry = { endpoint: '/api/leads', formType: 'contact', formId: 'contact-us', payload: { count: 2, email: 'owner@example.com' } };
+      const retry = {
+        endpoint: '/api/leads',
+        formType: 'contact',
+        formId: 'contact-us',
+        payload: { count: 2, email: 'owner@example.com' },
+      };
       expect(await upgraded.insertLead({ ...retry, idempotencyKey: 'old-1' })).toEqual(listed[0]);
       // ...and another request under it is refused.
-      await expect(upgraded.insertLead({ ...retry, payload: { name: 'Bob' }, idempotencyKey: 'old-1' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      await expect(upgraded.insertLead({ ...retry, payload: { name: 'Bob' }, idempotencyKey: 'old-1' })).rejects.toBeInstanceOf(
+        IdempotencyKeyReused,
+      );
       // Keys are now per endpoint.
       const elsewhere = await upgraded.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'old-2' });
       expect(await upgraded.listLeads()).toEqual([...listed, elsewhere]);
@@ -323,7 +337,11 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
     });
 
     describe('outbox', () => {
-      const email = (rule = 'team'): PlannedNotification => ({ channel: 'email', rule, data: { to: ['team@example.com'], subject: 'New lead' } });
+      const email = (rule = 'team'): PlannedNotification => ({
+        channel: 'email',
+        rule,
+        data: { to: ['team@example.com'], subject: 'New lead' },
+      });
       const autoReply: PlannedNotification = {
         channel: 'auto-reply',
         rule: 'auto-reply',
@@ -334,7 +352,11 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
 
       it('a new lead queues its notifications with it; a retry of it queues nothing more', async () => {
         const s = await store();
-        const stored = await s.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }] });
+        const stored = await s.insertLead({
+          ...lead,
+          idempotencyKey: 'with-jobs',
+          notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }],
+        });
         await s.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email()] });
         const jobs = await s.listJobs();
         expect(jobs.map((j) => [j.leadId, j.channel, j.rule, j.status, j.attempts])).toEqual([
@@ -425,9 +447,12 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
       expect(new Set(raced.map((l) => l.id)).size).toBe(1);
       const all = await s.listLeads();
       expect(all).toHaveLength(51);
-      expect(all.map((l) => (l.payload as { i?: number }).i).filter((i) => i !== undefined).sort((a, b) => a! - b!)).toEqual(
-        Array.from({ length: 50 }, (_, i) => i),
-      );
+      expect(
+        all
+          .map((l) => (l.payload as { i?: number }).i)
+          .filter((i) => i !== undefined)
+          .sort((a, b) => a! - b!),
+      ).toEqual(Array.from({ length: 50 }, (_, i) => i));
       expect(all.filter((l) => l.idempotencyKey === 'racing')).toEqual([raced[0]]);
     });
 

@@ -11,7 +11,11 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 describe('createStore', () => {
   it('uses SQLite at DATA_DIR/leads.sqlite when DATABASE_URL is unset or blank', () => {
     for (const databaseUrl of [undefined, null, '', '   ']) {
-      expect(chooseStore({ databaseUrl, dataDir: '/srv/data' })).toEqual({ kind: 'sqlite', description: 'SQLite at /srv/data/leads.sqlite', file: '/srv/data/leads.sqlite' });
+      expect(chooseStore({ databaseUrl, dataDir: '/srv/data' })).toEqual({
+        kind: 'sqlite',
+        description: 'SQLite at /srv/data/leads.sqlite',
+        file: '/srv/data/leads.sqlite',
+      });
     }
   });
 
@@ -24,7 +28,9 @@ describe('createStore', () => {
   });
 
   it('rejects a DATABASE_URL that is not PostgreSQL instead of silently using SQLite', () => {
-    expect(() => createStore({ databaseUrl: 'mysql://db/leads', dataDir: '/srv/data' })).toThrow(/DATABASE_URL must be a PostgreSQL address/);
+    expect(() => createStore({ databaseUrl: 'mysql://db/leads', dataDir: '/srv/data' })).toThrow(
+      /DATABASE_URL must be a PostgreSQL address/,
+    );
   });
 
   it('the SQLite store it creates reads the same file the server writes', async () => {

@@ -71,7 +71,9 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
     store = createPostgresStore({ connectionString: await server.createDatabase('crash'), log: () => {} });
     await store.init();
     const stored = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { i }, idempotencyKey: `c-${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { i }, idempotencyKey: `c-${i}` }),
+      ),
     );
     await server.restart('immediate');
     const listed = await store.listLeads();
