@@ -57,12 +57,16 @@ export function readNotFoundPage(): Buffer {
   return readFileSync(join(CLIENT_DIR, '404.html'));
 }
 
-/** Every public URL of the build (pages, scripts, styles, files), as the server keys them. */
+/**
+ * Every public URL of the build (pages, scripts, styles, files), as the server keys them. The
+ * Brotli and gzip copies the build writes beside a file are not addresses of their own.
+ */
 export function builtUrls(): string[] {
   const urls: string[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
+      if (/\.(br|gz)$/.test(entry.name) && existsSync(join(dir, entry.name.slice(0, -3)))) continue;
       const rel = `${prefix}${entry.name}`;
       if (entry.isDirectory()) walk(join(dir, entry.name), `${rel}/`);
       else if (rel === 'index.html') urls.push('/');
