@@ -1507,7 +1507,7 @@ export interface APIPayload {
     /**
      * The endpoint that accepts this payload when a request names no form. One payload per endpoint.
      */
-    endpoint: '/api/contact' | '/api/takedown-request';
+    endpoint: '/api/contact' | '/api/takedown-request' | '/api/generate-badge';
     /**
      * What kind of lead this is; /api/contact derives the default subject and service interest from it.
      */

@@ -31,7 +31,7 @@ describe('site/notifications.yaml and site/forms/api/', () => {
       'personal-takedowns',
       'api-requests',
     ]);
-    expect(Object.keys(model?.apiPayloads ?? {}).sort()).toEqual(['/api/contact', '/api/takedown-request']);
+    expect(Object.keys(model?.apiPayloads ?? {}).sort()).toEqual(['/api/contact', '/api/generate-badge', '/api/takedown-request']);
   });
 
   it('a rule naming a form that does not exist is reported at its line, with the known forms', () => {

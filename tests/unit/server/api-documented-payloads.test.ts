@@ -126,6 +126,24 @@ describe('POST /api/takedown-request without X-Form-Id', () => {
   });
 });
 
+describe('POST /api/generate-badge without X-Form-Id', () => {
+  it('answers the install snippet of the chosen badge and stores the request', async () => {
+    const res = await post('/api/generate-badge', { type: 'standard', size: 'medium', color: 'blue', website: 'https://studio.example' });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data.imageUrl).toBe('https://example.com/api/badge/standard/medium/blue');
+    expect(data.snippet).toContain('https://example.com/api/badge/standard/medium/blue');
+    const lead = (await store.listLeads()).find((l) => l.id === data.id);
+    expect(lead).toMatchObject({ endpoint: '/api/generate-badge', formType: 'badge', formId: 'api-generate-badge' });
+  });
+
+  it('a badge that does not exist is refused with the part to fix', async () => {
+    const res = await post('/api/generate-badge', { type: 'golden', size: 'medium', color: 'blue' });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).fields)).toEqual(['type']);
+  });
+});
+
 describe('forms still name themselves', () => {
   it('a wrong X-Form-Id is still a 400 naming the accepted forms', async () => {
     const res = await post('/api/contact', ann, { 'X-Form-Id': 'personal-takedown' });
@@ -135,8 +153,8 @@ describe('forms still name themselves', () => {
     expect(body.message).toMatch(/^The form "personal-takedown" does not post to \/api\/contact\. \/api\/contact accepts the forms: /);
   });
 
-  it('/api/generate-badge documents no payload of its own, so it needs X-Form-Id', async () => {
-    const res = await post('/api/generate-badge', { type: 'standard', size: 'medium', color: 'blue' });
+  it('an empty X-Form-Id names no form: it is refused, not taken for the documented payload', async () => {
+    const res = await post('/api/contact', ann, { 'X-Form-Id': '' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/^Name the form in the X-Form-Id header\./);
   });
