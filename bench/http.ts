@@ -9,11 +9,12 @@ import type { Form, SiteModel } from '../engine/content/model';
 import { buildPayload } from '../engine/forms/payload';
 import { cpuSeconds } from './lib/cpu';
 import { ensureNginx, startNginx, type NginxAvailability } from './lib/nginx';
+import { startMailbox } from '../tests/support/mailbox';
 import { ROOT, runJson, startServer, tsNodeArgs, type Started } from './lib/proc';
 import { median, pairedRatio, spread } from './lib/stats';
 import type { LoadResult, LoadSpec, Spread } from './lib/types';
 
-export type TargetKind = 'baseline' | 'express' | 'ours' | 'nginx';
+export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-notify' | 'nginx';
 
 export interface Scenario {
   id: string;
@@ -145,6 +146,18 @@ export function scenarios(distDir: string): Scenario[] {
       uniqueIds: true,
       expectStatus: 201,
     },
+    {
+      id: 'ours-contact-notify',
+      label:
+        'ours POST /api/contact with notifications on (an e-mail job queued in the same transaction, delivered to a local SMTP server)',
+      target: 'ours-notify',
+      method: 'POST',
+      path: '/api/contact',
+      headers: { ...json, 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': CONTACT_FORM, 'Idempotency-Key': 'bench-[<id>]' },
+      body,
+      uniqueIds: true,
+      expectStatus: 201,
+    },
     { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
     { id: 'nginx-html', label: 'nginx GET / (same dist/client)', target: 'nginx', method: 'GET', path: '/', expectStatus: 200 },
     // As browsers ask: ours answers with the Brotli copy the build wrote, nginx compresses with gzip on the fly.
@@ -190,7 +203,7 @@ interface RunningTarget extends Started {
   cleanup(): void;
 }
 
-async function startTarget(kind: TargetKind, distDir: string, nginxBinary: string | null): Promise<RunningTarget> {
+async function startTarget(kind: TargetKind, distDir: string, nginxBinary: string | null, smtpUrl: string | null): Promise<RunningTarget> {
   const env = { NODE_ENV: 'production' };
   if (kind === 'baseline' || kind === 'express') {
     const file = join(ROOT, 'bench', 'targets', kind === 'baseline' ? 'baseline.ts' : 'express-hello.ts');
@@ -218,6 +231,10 @@ async function startTarget(kind: TargetKind, distDir: string, nginxBinary: strin
       RATE_LIMIT_MAX: '1000000000',
       IP_HASH_SALT: 'benchmark-salt',
       DATABASE_URL: '',
+      // Notifications are off for `ours`; `ours-notify` sends each lead's team e-mail (and the auto-reply, once an hour) to the local SMTP server.
+      ...(kind === 'ours-notify' && smtpUrl
+        ? { SMTP_URL: smtpUrl, MAIL_FROM: 'leads@bench.example', LEADS_EMAIL_TO: 'team@bench.example' }
+        : { SMTP_URL: '', WEBHOOK_URL: '' }),
     },
     portPattern: /Serving http:\/\/localhost:(\d+)/,
     label: 'our server',
@@ -264,11 +281,13 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     (s) => (s.target !== 'nginx' || nginx.ok) && (!options.only?.length || options.only.includes(s.id)),
   );
   const runs = new Map<string, LoadOutput[]>(list.map((s) => [s.id, []]));
+  // The mail server the notifying target sends to: a real SMTP server in this process, on loopback.
+  const mailbox = list.some((s) => s.target === 'ours-notify') ? await startMailbox() : null;
   const durability = new Map<string, { acknowledged: number; stored: number }[]>();
 
   for (let round = 1; round <= rounds; round++) {
     for (const s of list) {
-      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null);
+      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null, mailbox?.url ?? null);
       try {
         const base = `http://127.0.0.1:${target.port}`;
         const headers = { ...(s.headers ?? {}), ...((await s.prepare?.(base)) ?? {}) };
@@ -302,7 +321,7 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
         log(
           `  round ${round}/${rounds} ${s.id.padEnd(15)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  bad ${result.bad}  errors ${result.errors + result.timeouts}  cpu server ${result.serverCpu?.toFixed(2) ?? '?'} client ${result.clientCpu.toFixed(2)}`,
         );
-        if (s.id === 'ours-contact' && target.dataDir) {
+        if ((s.id === 'ours-contact' || s.id === 'ours-contact-notify') && target.dataDir) {
           await target.stop();
           // One check request, the warm-up and the measured run; every 201 must be a stored row.
           const acknowledged = 1 + result.warmupOk + (result.statusCodes['201'] ?? 0);
@@ -315,6 +334,13 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
         target.cleanup();
       }
     }
+  }
+
+  if (mailbox) {
+    notes.push(
+      `The notifying server's e-mails went to a local SMTP server (smtp-server, in the benchmark's own process): ${mailbox.messages.length} accepted over the run.`,
+    );
+    await mailbox.close();
   }
 
   const results: ScenarioResult[] = list.map((s) => {
@@ -371,6 +397,10 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
       extra: contactP99,
     }),
     ratio('submit-vs-baseline', 'Durable submissions / node:http baseline (POST)', 'ours-contact', 'baseline-post'),
+    ratio('notify-on-vs-off', 'Submissions with notifications on / off', 'ours-contact-notify', 'ours-contact', {
+      min: 0.85,
+      text: '≥ 85 %',
+    }),
     ratio('html-vs-nginx', 'HTML page / nginx', 'ours-html', 'nginx-html', { min: 0.7, text: '≥ 70 %' }),
     ratio('html-compressed-vs-nginx', 'HTML page as browsers ask (br) / nginx (gzip on the fly)', 'ours-html-br', 'nginx-html-gzip'),
     ratio('html-vs-baseline', 'HTML page / node:http baseline', 'ours-html', 'baseline-get'),

@@ -114,6 +114,15 @@ export function evaluateTargets(r: BenchReport): Target[] {
       met: durable.every((d) => d.stored >= d.acknowledged),
     });
   }
+  const notify = ratio('notify-on-vs-off');
+  if (notify) {
+    t.push({
+      what: 'Submissions with notifications on vs off',
+      target: '≥ 85 %',
+      measured: pct(notify.ratio.median),
+      met: notify.ratio.median >= 0.85,
+    });
+  }
   const html = ratio('html-vs-nginx');
   if (html) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: pct(html.ratio.median), met: html.ratio.median >= 0.7 });
   else if (r.http) t.push({ what: 'HTML pages vs nginx', target: '≥ 70 %', measured: 'nginx not available', met: null });
