@@ -1,23 +1,8 @@
 // The protection overview and the seven industry pages, as a crawler gets them: raw prerendered
 // HTML before any script runs (spec 001 §2 "Industry protection pages", §9 "Industry plans").
 import { expect, test } from '@playwright/test';
+import { all, textOf } from '../support/html-text';
 import { siteUrl } from './site';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Raw HTML fragment → the text a reader sees (tags and comments dropped, entities decoded). */
-function textOf(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#')
-        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    });
-}
-
-const all = (html: string, re: RegExp) => [...html.matchAll(re)];
 
 async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);

@@ -2,22 +2,8 @@
 // it: the raw prerendered HTML, before any script runs. Each page is checked for its h1, its
 // canonical address, and a sample of the figures, labels, anchors and link targets the spec names.
 import { expect, test } from '@playwright/test';
+import { all, textOf } from '../support/html-text';
 import { siteUrl } from './site';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Raw HTML fragment → the text a reader sees (tags and comments dropped, entities decoded). */
-function textOf(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#')
-        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ');
-}
 
 interface Expected {
   path: string;
@@ -226,8 +212,6 @@ const PAGES: Expected[] = [
     hrefs: ['/contact-us', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
   },
 ];
-
-const all = (html: string, re: RegExp) => [...html.matchAll(re)];
 
 /** The page's own content: the <main> element, without the shared header and footer. */
 function mainOf(html: string): string {

@@ -1,22 +1,7 @@
 // Every route, as a crawler gets it: the raw prerendered HTML, before any script runs.
 import { expect, test } from '@playwright/test';
+import { all, textOf } from '../support/html-text';
 import { MISSING_PATH, notFoundPage, routes, siteUrl } from './site';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Raw HTML fragment → the text a reader sees (tags and comments dropped, entities decoded). */
-function textOf(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#')
-        return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    });
-}
-
-const all = (html: string, re: RegExp) => [...html.matchAll(re)];
 
 for (const route of routes()) {
   test(`${route.path} answers 200 with its title, one h1 "${route.h1}" and its canonical link`, async ({ request }) => {

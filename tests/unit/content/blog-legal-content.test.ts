@@ -2,41 +2,10 @@
 // filtering) and §9 (blog figures, legal figures), on the real site/ folder.
 import { describe, expect, it } from 'vitest';
 import { checkLinks } from '../../../engine/content/check-links';
-import { loadSite } from '../../../engine/content/load-site';
-import type { ResolvedPage, ResolvedSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
 import { articleMatches, categoryValue, countLine, viewArticles } from '../../../engine/sections/article-filter';
 import { formatLongDate } from '../../../engine/sections/long-date';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-
-const { model, problems } = loadSite(readSiteFiles(), readSchemas());
-
-function page(path: string): ResolvedPage {
-  const found = model?.pages.find((p) => p.path === path);
-  if (!found) throw new Error(`no page at ${path}`);
-  return found;
-}
-
-function only<T extends ResolvedSection['type']>(path: string, type: T): Extract<ResolvedSection, { type: T }> {
-  const sections = page(path).sections.filter((s): s is Extract<ResolvedSection, { type: T }> => s.type === type);
-  expect(sections, `${path} has one ${type} section`).toHaveLength(1);
-  return sections[0]!;
-}
-
-/** Every label and href of a page's buttons and links, as written in YAML. */
-function actionsOf(path: string): Array<{ label: string; href: string }> {
-  const out: Array<{ label: string; href: string }> = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.label === 'string' && typeof o.href === 'string') out.push({ label: o.label, href: o.href });
-      Object.values(o).forEach(walk);
-    }
-  };
-  walk(page(path).sections);
-  return out;
-}
+import { actionsOf, model, only, page, problems } from '../../support/site-pages';
 
 /** All text of a page's sections, for figures the spec names. */
 const textOf = (path: string) => JSON.stringify(page(path).sections);

@@ -2,8 +2,7 @@
 // pages", "/questions", §3, §9 "FAQ-copy figures"), checked against the real site/ folder: question
 // counts and categories, anchors, filters, empty states, related topics and calls to action.
 import { describe, expect, it } from 'vitest';
-import { loadSite } from '../../../engine/content/load-site';
-import type { ResolvedFaqSection, ResolvedPage, ResolvedSection } from '../../../engine/content/model';
+import type { ResolvedFaqSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
 import {
   ALL_CATEGORIES,
@@ -13,20 +12,8 @@ import {
   questionMatches,
   resultHeading,
 } from '../../../engine/sections/faq-filter';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+import { page, problems, sectionsOf } from '../../support/site-pages';
 
-const { model, problems } = loadSite(readSiteFiles(), readSchemas());
-
-function page(path: string): ResolvedPage {
-  const found = model?.pages.find((p) => p.path === path);
-  if (!found) throw new Error(`no page at ${path}`);
-  return found;
-}
-
-type Of<T extends ResolvedSection['type']> = Extract<ResolvedSection, { type: T }>;
-function sectionsOf<T extends ResolvedSection['type']>(path: string, type: T): Array<Of<T>> {
-  return page(path).sections.filter((s): s is Of<T> => s.type === type);
-}
 function faqOf(path: string): ResolvedFaqSection {
   const faqs = sectionsOf(path, 'faq');
   expect(faqs, `${path} has one faq section`).toHaveLength(1);

@@ -2,12 +2,9 @@
 // every industry page shows exactly its three tiers, at the spec's monthly price, with a Most Popular
 // ribbon only where the spec marks one, and its buttons go where §2 says.
 import { describe, expect, it } from 'vitest';
-import { loadSite } from '../../../engine/content/load-site';
-import type { ResolvedPage, ResolvedSection } from '../../../engine/content/model';
+import type { ResolvedSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-
-const { model, problems } = loadSite(readSiteFiles(), readSchemas());
+import { page, problems } from '../../support/site-pages';
 
 interface Tier {
   path: string;
@@ -44,12 +41,6 @@ const TIERS: Tier[] = [
 const INDUSTRY_PATHS = [...new Set(TIERS.map((t) => t.path))];
 
 type PlansSection = Extract<ResolvedSection, { type: 'plans' }>;
-
-function page(path: string): ResolvedPage {
-  const found = model?.pages.find((p) => p.path === path);
-  if (!found) throw new Error(`no page at ${path}`);
-  return found;
-}
 
 function plansOf(path: string): PlansSection {
   const sections = page(path).sections.filter((s): s is PlansSection => s.type === 'plans');

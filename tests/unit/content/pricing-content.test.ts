@@ -3,47 +3,10 @@
 // WordPress and lawyer figures), on the real site/ folder.
 import { describe, expect, it } from 'vitest';
 import { badgeLabel } from '../../../engine/badges/resolve';
-import { loadSite } from '../../../engine/content/load-site';
-import type { ResolvedPage, ResolvedSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
 import type { PricingPlan } from '../../../engine/generated/content';
 import { annualSaving, billingFromQuery, formatAmount, queryWithBilling, savingLine } from '../../../engine/sections/pricing';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-
-const { model, problems } = loadSite(readSiteFiles(), readSchemas());
-
-function page(path: string): ResolvedPage {
-  const found = model?.pages.find((p) => p.path === path);
-  if (!found) throw new Error(`no page at ${path}`);
-  return found;
-}
-
-type SectionOf<T extends ResolvedSection['type']> = Extract<ResolvedSection, { type: T }>;
-
-function sectionsOf<T extends ResolvedSection['type']>(path: string, type: T): SectionOf<T>[] {
-  return page(path).sections.filter((s): s is SectionOf<T> => s.type === type);
-}
-
-function only<T extends ResolvedSection['type']>(path: string, type: T): SectionOf<T> {
-  const sections = sectionsOf(path, type);
-  expect(sections, `${path} has one ${type} section`).toHaveLength(1);
-  return sections[0]!;
-}
-
-/** Every label and href of a page's buttons and links, as written in YAML. */
-function actionsOf(path: string): Array<{ label: string; href: string }> {
-  const out: Array<{ label: string; href: string }> = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.label === 'string' && typeof o.href === 'string') out.push({ label: o.label, href: o.href });
-      Object.values(o).forEach(walk);
-    }
-  };
-  walk(page(path).sections);
-  return out;
-}
+import { actionsOf, model, only, page, problems, sectionsOf } from '../../support/site-pages';
 
 it('the real site loads', () => {
   expect(problems.map(formatProblem)).toEqual([]);
