@@ -12,6 +12,7 @@ import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
+import { TickList } from '../ui/lists';
 
 // Rendering on the server needs no checks; the real validator arrives with the form's own chunk.
 const noChecks: ValidatorType = {
@@ -202,14 +203,7 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
         {section.aside && (
           <aside className="card form-aside" aria-label={section.aside.title}>
             <h3>{section.aside.title}</h3>
-            <ul className="ticks">
-              {section.aside.items.map((i) => (
-                <li key={i}>
-                  <Icon name="check" size={16} />
-                  {i}
-                </li>
-              ))}
-            </ul>
+            <TickList items={section.aside.items} />
           </aside>
         )}
       </div>

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { badgeImagePath, badgeLabel, resolveBadge, type BadgeChoice } from '../badges/resolve';
 import { badgeSnippet } from '../badges/snippet';
 import type { ResolvedBadgeBuilderSection } from '../content/model';
-import { Icon } from '../ui/Icon';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { TickList } from '../ui/lists';
 
 /** How long the copy button reads "Copied!" (spec 001 §4, §9). */
 export const COPIED_MS = 2000;
@@ -109,14 +109,7 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
           )}
           <div className="badge-type-details">
             <p>{type.description}</p>
-            <ul className="ticks">
-              {type.features.map((f) => (
-                <li key={f}>
-                  <Icon name="check" size={16} />
-                  {f}
-                </li>
-              ))}
-            </ul>
+            <TickList items={type.features} />
           </div>
           {radios(
             'size',

@@ -2,6 +2,7 @@ import type { CardGridSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { TickList } from '../ui/lists';
 
 export function CardGrid({ section, index }: SectionProps<CardGridSection>) {
   return (
@@ -20,16 +21,7 @@ export function CardGrid({ section, index }: SectionProps<CardGridSection>) {
             {card.icon && <Icon name={card.icon} size={32} className="card__icon" />}
             <h3>{card.title}</h3>
             <p>{card.text}</p>
-            {card.items && (
-              <ul className="ticks">
-                {card.items.map((i) => (
-                  <li key={i}>
-                    <Icon name="check" size={16} />
-                    {i}
-                  </li>
-                ))}
-              </ul>
-            )}
+            {card.items && <TickList items={card.items} />}
             {card.note && <p className="card__note">{card.note}</p>}
             {card.action && (
               <div className="card__action">

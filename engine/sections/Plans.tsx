@@ -1,7 +1,7 @@
 import type { PlansSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
-import { Icon } from '../ui/Icon';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { TickList } from '../ui/lists';
 
 export function Plans({ section, index }: SectionProps<PlansSection>) {
   return (
@@ -16,14 +16,7 @@ export function Plans({ section, index }: SectionProps<PlansSection>) {
               {plan.period && <span className="plan__period"> {plan.period}</span>}
             </p>
             {plan.description && <p>{plan.description}</p>}
-            <ul className="ticks">
-              {plan.features.map((f) => (
-                <li key={f}>
-                  <Icon name="check" size={16} />
-                  {f}
-                </li>
-              ))}
-            </ul>
+            <TickList items={plan.features} />
             {plan.action && (
               <div className="card__action">
                 <ActionButton action={plan.action} />

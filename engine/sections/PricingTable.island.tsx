@@ -1,10 +1,10 @@
 import { useState, type MouseEvent } from 'react';
 import type { PlanGroup, PricingPlan, PricingTableSection } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
-import { Icon } from '../ui/Icon';
 import { useQueryState } from '../ui/use-query-state';
 import { BILLING_QUERY, formatAmount, savingLine, type BillingPeriod } from './pricing';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { TickList } from '../ui/lists';
 
 const PERIODS: BillingPeriod[] = ['monthly', 'annual'];
 
@@ -75,14 +75,7 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
           <span className="plan__period"> {period[billing]}</span>
         </p>
         {saving && <p className="price-card__saving">{saving}</p>}
-        <ul className="ticks">
-          {plan.features.map((f) => (
-            <li key={f}>
-              <Icon name="check" size={16} />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <TickList items={plan.features} />
         {plan.limitations && plan.limitations.length > 0 && (
           <ul className="price-card__limits" aria-label={section.limitationsLabel ?? 'Not included'}>
             {plan.limitations.map((l) => (

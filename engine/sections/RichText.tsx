@@ -1,6 +1,6 @@
 import type { RichTextSection } from '../generated/content';
-import { Icon } from '../ui/Icon';
 import { SectionFrame, type SectionProps } from './SectionFrame';
+import { TickList } from '../ui/lists';
 
 export function RichText({ section, index }: SectionProps<RichTextSection>) {
   return (
@@ -9,16 +9,7 @@ export function RichText({ section, index }: SectionProps<RichTextSection>) {
         {section.paragraphs.map((p) => (
           <p key={p}>{p}</p>
         ))}
-        {section.list && (
-          <ul className="ticks">
-            {section.list.map((i) => (
-              <li key={i}>
-                <Icon name="check" size={16} />
-                {i}
-              </li>
-            ))}
-          </ul>
-        )}
+        {section.list && <TickList items={section.list} />}
       </div>
     </SectionFrame>
   );

@@ -1,3 +1,5 @@
+import { Icon } from './Icon';
+
 /** A link with an optional line under it, as one list item. */
 export interface DescribedLink {
   href: string;
@@ -26,6 +28,20 @@ export function LabelList({ labels, className }: { labels?: readonly string[]; c
     <ul className={className}>
       {labels.map((label) => (
         <li key={label}>{label}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Points with a check mark before each: features, benefits, what a plan includes. */
+export function TickList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="ticks">
+      {items.map((item) => (
+        <li key={item}>
+          <Icon name="check" size={16} />
+          {item}
+        </li>
       ))}
     </ul>
   );

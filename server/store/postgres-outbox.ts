@@ -1,38 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { jobFromRow, type JobRow } from './job-row';
 import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
 
-interface JobRow {
-  id: string;
-  lead_id: string;
-  channel: OutboxJob['channel'];
-  rule: string;
-  data: Record<string, unknown>;
-  status: JobStatus;
-  attempts: number;
-  created_at: Date;
-  next_attempt_at: Date;
-  last_error: string | null;
-  finished_at: Date | null;
-}
-
 const JOB_COLUMNS = 'id, lead_id, channel, rule, data, status, attempts, created_at, next_attempt_at, last_error, finished_at';
-
-function toJob(row: JobRow): OutboxJob {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    channel: row.channel,
-    rule: row.rule,
-    data: row.data,
-    status: row.status,
-    attempts: row.attempts,
-    createdAt: row.created_at.toISOString(),
-    nextAttemptAt: row.next_attempt_at.toISOString(),
-    lastError: row.last_error,
-    finishedAt: row.finished_at?.toISOString() ?? null,
-  };
-}
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
 export async function enqueueJobs(
@@ -88,7 +59,7 @@ export async function claimJobs(
   );
   if (claimed.rows.length === 0) return [];
   const leads = await leadsById(claimed.rows.map((r) => r.lead_id));
-  return claimed.rows.map((row) => ({ ...toJob(row), lead: leads.get(row.lead_id)! }));
+  return claimed.rows.map((row) => ({ ...jobFromRow(row), lead: leads.get(row.lead_id)! }));
 }
 
 export async function finishJobs(pool: pg.Pool, now: Date, outcomes: readonly JobOutcome[]): Promise<void> {
@@ -117,7 +88,7 @@ export async function listJobs(pool: pg.Pool, statuses: readonly JobStatus[]): P
   const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY created_at, seq`, [
     statuses,
   ]);
-  return result.rows.map(toJob);
+  return result.rows.map(jobFromRow);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,14 +4,8 @@ import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import * as outbox from './postgres-outbox';
-import {
-  IdempotencyKeyReused,
-  type LeadStore,
-  type ListLeadsOptions,
-  type NewLead,
-  type PlannedNotification,
-  type StoredLead,
-} from './types';
+import { IdempotencyKeyReused } from './types';
+import type { LeadStore, ListLeadsOptions, NewLead, PlannedNotification, StoredLead } from './types';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */

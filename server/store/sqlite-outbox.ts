@@ -1,36 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { jobFromRow, type JobRow } from './job-row';
 import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
-
-export interface JobRow {
-  id: string;
-  lead_id: string;
-  channel: OutboxJob['channel'];
-  rule: string;
-  data: string;
-  status: JobStatus;
-  attempts: number;
-  created_at: string;
-  next_attempt_at: string;
-  last_error: string | null;
-  finished_at: string | null;
-}
-
-function toJob(row: JobRow): OutboxJob {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    channel: row.channel,
-    rule: row.rule,
-    data: JSON.parse(row.data) as Record<string, unknown>,
-    status: row.status,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    finishedAt: row.finished_at,
-  };
-}
 
 /** The outbox's statements on one SQLite connection; `enqueue` runs inside the lead's transaction. */
 export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, leadById: (id: string) => StoredLead) {
@@ -87,7 +58,7 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
       const rows = conn
         .transaction(() => claim.all(new Date(at.getTime() + leaseMs).toISOString(), at.toISOString(), at.toISOString(), limit) as JobRow[])
         .immediate();
-      return rows.map((row) => ({ ...toJob(row), lead: leadById(row.lead_id) }));
+      return rows.map((row) => ({ ...jobFromRow(row), lead: leadById(row.lead_id) }));
     },
 
     finish(outcomes: readonly JobOutcome[]): void {
@@ -97,7 +68,7 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
     list(statuses: readonly JobStatus[]): OutboxJob[] {
       const marks = statuses.map(() => '?').join(', ');
       const rows = conn.prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, rowid`).all(...statuses) as JobRow[];
-      return rows.map(toJob);
+      return rows.map(jobFromRow);
     },
 
     requeue(id: string): boolean {

@@ -5,14 +5,8 @@ import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { prepareSqliteOutbox } from './sqlite-outbox';
-import {
-  IdempotencyKeyReused,
-  type LeadStore,
-  type ListLeadsOptions,
-  type NewLead,
-  type PlannedNotification,
-  type StoredLead,
-} from './types';
+import { IdempotencyKeyReused } from './types';
+import type { LeadStore, ListLeadsOptions, NewLead, PlannedNotification, StoredLead } from './types';
 
 export interface SqliteStoreOptions {
   /** Database file path, or `:memory:`. */

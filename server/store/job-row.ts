@@ -1,0 +1,34 @@
+import type { JobStatus, OutboxJob } from './types';
+
+/** An outbox row as either store reads it: SQLite gives text for times and data, PostgreSQL dates and parsed JSON. */
+export interface JobRow {
+  id: string;
+  lead_id: string;
+  channel: OutboxJob['channel'];
+  rule: string;
+  data: string | Record<string, unknown>;
+  status: JobStatus;
+  attempts: number;
+  created_at: string | Date;
+  next_attempt_at: string | Date;
+  last_error: string | null;
+  finished_at: string | Date | null;
+}
+
+const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
+
+export function jobFromRow(row: JobRow): OutboxJob {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel,
+    rule: row.rule,
+    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: iso(row.created_at),
+    nextAttemptAt: iso(row.next_attempt_at),
+    lastError: row.last_error,
+    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+  };
+}
