@@ -125,7 +125,11 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
     Object.keys(form.fields.properties as object);
   const summary = Object.entries(errors).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   return (
-    <SectionFrame kind="form" index={index} id={section.id} background={section.background} title={form.title} intro={form.intro}>
+    <SectionFrame
+      kind="form"
+      index={index}
+      section={{ id: section.id, background: section.background, title: form.title, intro: form.intro }}
+    >
       <div className={section.aside ? 'form-layout form-layout--aside' : 'form-layout'}>
         <div className="form-card card">
           {summary.length > 0 && attempted && (

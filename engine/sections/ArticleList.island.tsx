@@ -132,7 +132,7 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
   const { sidebar } = section;
   const { trending } = sidebar;
   return (
-    <SectionFrame kind="article-list" index={index} id={section.id} background={section.background} title={section.title}>
+    <SectionFrame kind="article-list" index={index} section={section}>
       <div className="blog-layout">
         <div className="blog-main">
           {/* Before hydration, Enter submits ?q=&category= to this page, which the list then applies. */}

@@ -91,14 +91,7 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
   const codeId = `${prefix}-code-title`;
 
   return (
-    <SectionFrame
-      kind="badge-builder"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="badge-builder" index={index} section={section}>
       <div className="badge-builder">
         <div className="badge-builder__options">
           {radios(

@@ -6,14 +6,7 @@ import { TickList } from '../ui/lists';
 
 export function CardGrid({ section, index }: SectionProps<CardGridSection>) {
   return (
-    <SectionFrame
-      kind="card-grid"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="card-grid" index={index} section={section}>
       <ul className={`grid grid--${section.columns ?? 3}`}>
         {section.cards.map((card) => (
           <li className="card" key={card.title}>

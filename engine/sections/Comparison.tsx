@@ -4,14 +4,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 export function Comparison({ section, index }: SectionProps<ComparisonSection>) {
   const cellClass = (i: number) => (section.columns[i]?.highlight ? 'comparison__highlight' : undefined);
   return (
-    <SectionFrame
-      kind="comparison"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="comparison" index={index} section={section}>
       {/* Focusable so keyboard users can scroll the table sideways on narrow screens; named apart
           from the section, whose landmark already carries the heading. */}
       <div className="table-scroll" role="region" aria-label={`${section.title}: comparison table`} tabIndex={0}>

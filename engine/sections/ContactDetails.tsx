@@ -4,14 +4,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function ContactDetails({ section, index }: SectionProps<ContactDetailsSection>) {
   return (
-    <SectionFrame
-      kind="contact-details"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="contact-details" index={index} section={section}>
       <div className="grid grid--3">
         {section.entries.map((e) => (
           <div key={e.label} className="card contact-entry">

@@ -11,7 +11,7 @@ export function Document({ section, index }: SectionProps<DocumentSection>) {
   const numbered = section.numbered ?? true;
   const number = (i: number) => (numbered ? `${i + 1}. ` : '');
   return (
-    <SectionFrame kind="document" index={index} id={section.id} background={section.background}>
+    <SectionFrame kind="document" index={index} section={{ id: section.id, background: section.background }}>
       <div className="document">
         <nav className="document__toc" aria-labelledby={`${prefix}-toc`}>
           <h2 id={`${prefix}-toc`} className="document__toc-title">

@@ -4,14 +4,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 /** Links to other websites: each opens in a new tab, without giving that site a handle on ours. */
 export function ExternalLinks({ section, index }: SectionProps<ExternalLinksSection>) {
   return (
-    <SectionFrame
-      kind="external-links"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="external-links" index={index} section={section}>
       <ul className={`grid grid--${Math.min(section.links.length, 3)} external-links`}>
         {section.links.map((link) => (
           <li className="external-links__item" key={link.href}>

@@ -50,7 +50,7 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
   const categoryTags = section.categoryTags ? groupByCategory(questions).map((g) => g.name) : [];
 
   return (
-    <SectionFrame kind="faq" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="faq" index={index} section={section}>
       <div
         className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}
         onKeyDown={cards ? undefined : moveBetweenTriggers}

@@ -4,7 +4,7 @@ import { LabelAndNote } from '../ui/LabelAndNote';
 
 export function Gallery({ section, index }: SectionProps<GallerySection>) {
   return (
-    <SectionFrame kind="gallery" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="gallery" index={index} section={section}>
       <ul className={`grid grid--${section.columns ?? 3} gallery`}>
         {section.items.map((item) => (
           <li key={item.src + item.caption} className="gallery__item">

@@ -4,14 +4,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function LinkList({ section, index }: SectionProps<LinkListSection>) {
   return (
-    <SectionFrame
-      kind="link-list"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="link-list" index={index} section={section}>
       <div className={`grid grid--${Math.min(section.groups.length, 4)}`}>
         {section.groups.map((group, g) => (
           // Plain groups, not nav landmarks: the section heading already names them, and the footer owns the site's link landmarks.

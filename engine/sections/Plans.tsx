@@ -5,7 +5,7 @@ import { TickList } from '../ui/lists';
 
 export function Plans({ section, index }: SectionProps<PlansSection>) {
   return (
-    <SectionFrame kind="plans" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="plans" index={index} section={section}>
       <ul className={`grid grid--${Math.min(Math.max(section.plans.length, 2), 4)} plans`}>
         {section.plans.map((plan) => (
           <li key={plan.name} className={plan.badge ? 'card plan plan--featured' : 'card plan'}>

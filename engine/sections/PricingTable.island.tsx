@@ -93,14 +93,7 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
   };
 
   return (
-    <SectionFrame
-      kind="pricing-table"
-      index={index}
-      id={section.id}
-      background={section.background}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="pricing-table" index={index} section={section}>
       <div className="billing-switch" role="group" aria-labelledby={labelId}>
         <span id={labelId} className="billing-switch__label">
           {words.label}

@@ -4,7 +4,7 @@ import { TickList } from '../ui/lists';
 
 export function RichText({ section, index }: SectionProps<RichTextSection>) {
   return (
-    <SectionFrame kind="rich-text" index={index} id={section.id} background={section.background} title={section.title}>
+    <SectionFrame kind="rich-text" index={index} section={section}>
       <div className="prose">
         {section.paragraphs.map((p) => (
           <p key={p}>{p}</p>

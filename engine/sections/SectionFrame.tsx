@@ -1,17 +1,28 @@
 import type { ReactNode } from 'react';
 
-interface SectionFrameProps {
+type Background = 'plain' | 'muted' | 'brand';
+
+/** What of a section the band shows: its anchor, background, heading and intro. */
+export interface FrameFields {
   id?: string;
-  index: number;
-  kind: string;
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title?: string;
   intro?: string;
+}
+
+interface SectionFrameProps {
+  index: number;
+  kind: string;
+  section: FrameFields;
+  /** The section type's own default, when the section names no background (plain otherwise). */
+  defaultBackground?: Background;
   children: ReactNode;
 }
 
 /** The band every section sits in: anchor, background variant, and a labelled h2 when titled. */
-export function SectionFrame({ id, index, kind, background = 'plain', title, intro, children }: SectionFrameProps) {
+export function SectionFrame({ index, kind, section, defaultBackground = 'plain', children }: SectionFrameProps) {
+  const { id, title, intro } = section;
+  const background = section.background ?? defaultBackground;
   const headingId = title ? `${id ?? `section-${index}`}-title` : undefined;
   return (
     <section id={id} className={`section section--${kind} band band--${background}`} aria-labelledby={headingId}>

@@ -3,14 +3,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function Stats({ section, index }: SectionProps<StatsSection>) {
   return (
-    <SectionFrame
-      kind="stats"
-      index={index}
-      id={section.id}
-      background={section.background ?? 'muted'}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="stats" index={index} section={section} defaultBackground="muted">
       <dl className="stats">
         {section.items.map((item) => (
           <div className="stats__item" key={item.label}>

@@ -4,7 +4,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function Steps({ section, index }: SectionProps<StepsSection>) {
   return (
-    <SectionFrame kind="steps" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="steps" index={index} section={section}>
       <ol className={`steps steps--${section.steps.length}`}>
         {section.steps.map((step, i) => (
           <li className="steps__item" key={step.title}>

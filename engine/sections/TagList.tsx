@@ -3,7 +3,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function TagList({ section, index }: SectionProps<TagListSection>) {
   return (
-    <SectionFrame kind="tag-list" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="tag-list" index={index} section={section}>
       <ul className="tags">
         {section.tags.map((t) => (
           <li key={t} className="tag">

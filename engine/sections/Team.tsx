@@ -11,7 +11,7 @@ function initials(name: string): string {
 
 export function Team({ section, index }: SectionProps<TeamSection>) {
   return (
-    <SectionFrame kind="team" index={index} id={section.id} background={section.background} title={section.title} intro={section.intro}>
+    <SectionFrame kind="team" index={index} section={section}>
       <ul className="team">
         {section.members.map((member, i) => (
           <li className="card team__member" key={member.name}>

@@ -3,14 +3,7 @@ import { SectionFrame, type SectionProps } from './SectionFrame';
 
 export function Testimonials({ section, index }: SectionProps<TestimonialsSection>) {
   return (
-    <SectionFrame
-      kind="testimonials"
-      index={index}
-      id={section.id}
-      background={section.background ?? 'muted'}
-      title={section.title}
-      intro={section.intro}
-    >
+    <SectionFrame kind="testimonials" index={index} section={section} defaultBackground="muted">
       <ul className="grid grid--3">
         {section.items.map((t) => {
           const rating = t.rating ?? 5;
