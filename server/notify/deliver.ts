@@ -61,15 +61,17 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
     if (!config.webhookUrl || !signer) return { ok: false, error: 'WEBHOOK_URL and WEBHOOK_SECRET are no longer set', permanent: true };
     const sentAt = now();
     const body = webhookBody(job.lead, sentAt, job.rule === 'test');
+    // Stable across retries and restarts, like an e-mail's Message-ID: the lead and what asked for the call.
+    const webhookId = `${job.lead.id}.${job.rule}`;
     try {
       const res = await fetchImpl(config.webhookUrl, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'takedown-site-webhooks/1',
-          'webhook-id': job.id,
+          'webhook-id': webhookId,
           'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-          'webhook-signature': signer.sign(job.id, sentAt, body),
+          'webhook-signature': signer.sign(webhookId, sentAt, body),
         },
         body,
         signal: AbortSignal.timeout(timeoutMs),

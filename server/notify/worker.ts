@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { ClaimedJob, JobOutcome, LeadStore } from '../store/types';
 import type { DeliveryResult } from './deliver';
 
@@ -19,6 +20,16 @@ export interface WorkerOptions {
   /** How often the queue is looked at when nothing pokes the worker (retries, other processes' jobs). */
   pollMs?: number;
   batchSize?: number;
+  /** How long a nudge waits before the run it asks for, so a burst of leads is delivered as one batch. */
+  batchWindowMs?: number;
+  /**
+   * How busy the process has been since the last call, 0 to 1 (event-loop utilisation by default).
+   * Above `busyAbove`, visitors come first: one batch of `busyBatchSize` at most every `busyWindowMs`.
+   */
+  load?: () => number;
+  busyAbove?: number;
+  busyBatchSize?: number;
+  busyWindowMs?: number;
   /** Longer than any delivery can take, so a live worker never loses its job to another. */
   leaseMs?: number;
   now?: () => Date;
@@ -37,6 +48,17 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** The share of time the event loop was busy since the previous call: how hard the process works for visitors. */
+function eventLoopLoad(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const current = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(current, last);
+    last = current;
+    return since.utilization;
+  };
+}
+
 /** Exponential backoff with jitter: attempt n waits base·2^(n-1), capped, times a random 0.5–1. */
 export function retryDelay(attempts: number, policy: RetryPolicy, random: () => number): number {
   const full = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
@@ -49,7 +71,12 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     deliver,
     retry = DEFAULT_RETRY,
     pollMs = 1_000,
-    batchSize = 20,
+    batchSize = 100,
+    batchWindowMs = 100,
+    load = eventLoopLoad(),
+    busyAbove = 0.5,
+    busyBatchSize = 20,
+    busyWindowMs = 1_000,
     leaseMs = 60_000,
     now = () => new Date(),
     random = Math.random,
@@ -60,6 +87,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  let nudge: NodeJS.Timeout | null = null;
 
   function outcomeOf(job: ClaimedJob, result: DeliveryResult): JobOutcome {
     if (result.ok) return { id: job.id, status: 'done' };
@@ -71,11 +99,16 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     return { id: job.id, status: 'retry', at, error: result.error };
   }
 
+  let busy = false;
+
   async function pass(): Promise<number> {
     let handled = 0;
-    // Keeps going while full batches come back, so a backlog drains without waiting for the poll.
+    // Keeps going while full batches come back, so a backlog drains without waiting for the poll;
+    // while the process is busy answering visitors, one small batch per run.
     for (;;) {
-      const jobs = await store.claimJobs({ limit: batchSize, leaseMs });
+      busy = load() > busyAbove;
+      const limit = busy ? busyBatchSize : batchSize;
+      const jobs = await store.claimJobs({ limit, leaseMs });
       if (jobs.length === 0) return handled;
       const results = await Promise.all(
         jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))),
@@ -95,7 +128,11 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         });
       });
       handled += jobs.length;
-      if (jobs.length < batchSize) return handled;
+      if (jobs.length < limit) return handled;
+      if (busy) {
+        again = true;
+        return handled;
+      }
     }
   }
 
@@ -113,10 +150,30 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         running = null;
         if (again && !stopped) {
           again = false;
-          void runOnce();
+          poke();
         }
       });
     return running;
+  }
+
+  /**
+   * A run soon, not now: leads that arrive in a burst are claimed, sent and recorded together, so
+   * the worker's two store transactions per batch stay few while visitors are being answered.
+   */
+  function poke(): void {
+    if (stopped || nudge) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    nudge = setTimeout(
+      () => {
+        nudge = null;
+        void runOnce();
+      },
+      busy ? busyWindowMs : batchWindowMs,
+    );
+    nudge.unref();
   }
 
   function schedule(): void {
@@ -134,13 +191,13 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
       void runOnce();
       schedule();
     },
-    poke() {
-      if (!stopped) void runOnce();
-    },
+    poke,
     runOnce,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (nudge) clearTimeout(nudge);
+      nudge = null;
       await running;
     },
   };

@@ -2,7 +2,8 @@ import type { JobStatus, OutboxJob } from './types';
 
 /** An outbox row as either store reads it: SQLite gives text for times and data, PostgreSQL dates and parsed JSON. */
 export interface JobRow {
-  id: string;
+  /** SQLite's rowid, PostgreSQL's identity: a number (pg reads BIGINT as text). */
+  id: number | string;
   lead_id: string;
   channel: OutboxJob['channel'];
   rule: string;
@@ -19,7 +20,7 @@ const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
 
 export function jobFromRow(row: JobRow): OutboxJob {
   return {
-    id: row.id,
+    id: String(row.id),
     leadId: row.lead_id,
     channel: row.channel,
     rule: row.rule,

@@ -56,8 +56,9 @@ export const migrations: readonly Migration[] = [
     version: 3,
     name: 'outbox',
     sql: `
+      -- An integer key: rows go in in order, so queuing a lead's notifications costs little per lead.
       CREATE TABLE outbox (
-        id TEXT PRIMARY KEY,
+        id INTEGER PRIMARY KEY,
         lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         channel TEXT NOT NULL,
         rule TEXT NOT NULL,
@@ -71,7 +72,6 @@ export const migrations: readonly Migration[] = [
         finished_at TEXT
       ) STRICT;
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
-      CREATE INDEX outbox_lead ON outbox (lead_id);
       -- One row per throttle key (a hash, never an address): when something was last queued under it.
       CREATE TABLE notification_throttle (
         key TEXT PRIMARY KEY,

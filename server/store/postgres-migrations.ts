@@ -42,8 +42,7 @@ export const postgresMigrations: readonly Migration[] = [
     name: 'outbox',
     sql: `
       CREATE TABLE outbox (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
-        id UUID PRIMARY KEY,
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         lead_id UUID NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         channel TEXT NOT NULL,
         rule TEXT NOT NULL,
@@ -57,7 +56,6 @@ export const postgresMigrations: readonly Migration[] = [
         finished_at TIMESTAMPTZ
       );
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
-      CREATE INDEX outbox_lead ON outbox (lead_id);
       CREATE TABLE notification_throttle (
         key TEXT PRIMARY KEY,
         last_at TIMESTAMPTZ NOT NULL

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { jobFromRow, type JobRow } from './job-row';
 import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
@@ -24,9 +23,9 @@ export async function enqueueJobs(
       if (passed.rowCount === 0) continue;
     }
     await client.query(
-      `INSERT INTO outbox (id, lead_id, channel, rule, data, created_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5::json, $6::timestamptz, $6::timestamptz)`,
-      [randomUUID(), leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt],
+      `INSERT INTO outbox (lead_id, channel, rule, data, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, $4::json, $5::timestamptz, $5::timestamptz)`,
+      [leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt],
     );
   }
 }
@@ -49,12 +48,12 @@ export async function claimJobs(
        WHERE id IN (
          SELECT id FROM outbox
          WHERE status = 'pending' AND next_attempt_at <= $2::timestamptz AND (lease_until IS NULL OR lease_until <= $2::timestamptz)
-         ORDER BY next_attempt_at, seq LIMIT $3
+         ORDER BY next_attempt_at, id LIMIT $3
          FOR UPDATE SKIP LOCKED
        )
-       RETURNING ${JOB_COLUMNS}, seq
+       RETURNING ${JOB_COLUMNS}
      )
-     SELECT ${JOB_COLUMNS} FROM claimed ORDER BY next_attempt_at, seq`,
+     SELECT ${JOB_COLUMNS} FROM claimed ORDER BY next_attempt_at, id`,
     [new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), limit],
   );
   if (claimed.rows.length === 0) return [];
@@ -72,7 +71,7 @@ export async function finishJobs(pool: pg.Pool, now: Date, outcomes: readonly Jo
        lease_until = NULL,
        last_error = u.error,
        finished_at = CASE WHEN u.outcome = 'retry' THEN NULL ELSE $4::timestamptz END
-     FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $5::text[]) AS u(id, outcome, retry_at, error)
+     FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $5::text[]) AS u(id, outcome, retry_at, error)
      WHERE o.id = u.id AND o.status = 'pending'`,
     [
       outcomes.map((o) => o.id),
@@ -85,18 +84,14 @@ export async function finishJobs(pool: pg.Pool, now: Date, outcomes: readonly Jo
 }
 
 export async function listJobs(pool: pg.Pool, statuses: readonly JobStatus[]): Promise<OutboxJob[]> {
-  const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY created_at, seq`, [
-    statuses,
-  ]);
+  const result = await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM outbox WHERE status = ANY($1::text[]) ORDER BY id`, [statuses]);
   return result.rows.map(jobFromRow);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function requeueJob(pool: pg.Pool, now: Date, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!/^[1-9][0-9]{0,17}$/.test(id)) return false;
   const result = await pool.query(
-    `UPDATE outbox SET status = 'pending', next_attempt_at = $1::timestamptz, lease_until = NULL, finished_at = NULL WHERE id = $2::uuid AND status = 'dead'`,
+    `UPDATE outbox SET status = 'pending', next_attempt_at = $1::timestamptz, lease_until = NULL, finished_at = NULL WHERE id = $2::bigint AND status = 'dead'`,
     [now.toISOString(), id],
   );
   return result.rowCount === 1;

@@ -1,13 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { jobFromRow, type JobRow } from './job-row';
 import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
 
+/** A job's id as the store keys it; null for text that is no job id. */
+function jobNumber(id: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+}
+
 /** The outbox's statements on one SQLite connection; `enqueue` runs inside the lead's transaction. */
 export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, leadById: (id: string) => StoredLead) {
   const insertJob = conn.prepare(
-    `INSERT INTO outbox (id, lead_id, channel, rule, data, created_at, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO outbox (lead_id, channel, rule, data, created_at, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   // Inserts or moves the key's time forward only if its last use is older than the cutoff.
   const throttle = conn.prepare(
@@ -19,7 +23,7 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
      WHERE id IN (
        SELECT id FROM outbox
        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-       ORDER BY next_attempt_at, rowid LIMIT ?
+       ORDER BY next_attempt_at, id LIMIT ?
      )
      RETURNING *`,
   );
@@ -35,9 +39,10 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
   const finish = conn.transaction((outcomes: readonly JobOutcome[]) => {
     const at = now().toISOString();
     for (const o of outcomes) {
-      if (o.status === 'done') done.run(at, o.id);
-      else if (o.status === 'retry') retry.run(o.at.toISOString(), o.error, o.id);
-      else dead.run(o.error, at, o.id);
+      const id = jobNumber(o.id);
+      if (o.status === 'done') done.run(at, id);
+      else if (o.status === 'retry') retry.run(o.at.toISOString(), o.error, id);
+      else dead.run(o.error, at, id);
     }
   });
 
@@ -49,7 +54,7 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
           const cutoff = new Date(Date.parse(createdAt) - n.throttle.seconds * 1000).toISOString();
           if (throttle.run(n.throttle.key, createdAt, cutoff).changes === 0) continue;
         }
-        insertJob.run(randomUUID(), leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt, createdAt);
+        insertJob.run(leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt, createdAt);
       }
     },
 
@@ -67,12 +72,13 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
 
     list(statuses: readonly JobStatus[]): OutboxJob[] {
       const marks = statuses.map(() => '?').join(', ');
-      const rows = conn.prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, rowid`).all(...statuses) as JobRow[];
+      const rows = conn.prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY id`).all(...statuses) as JobRow[];
       return rows.map(jobFromRow);
     },
 
     requeue(id: string): boolean {
-      return requeue.run(now().toISOString(), id).changes === 1;
+      const number = jobNumber(id);
+      return number !== null && requeue.run(now().toISOString(), number).changes === 1;
     },
   };
 }

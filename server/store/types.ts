@@ -36,7 +36,7 @@ export interface PlannedNotification {
 export type JobStatus = 'pending' | 'done' | 'dead';
 
 export interface OutboxJob {
-  /** Stable across retries: receivers drop repeats by it. */
+  /** The store's number for the job, as `npm run leads -- outbox` lists it. Receivers drop repeats by the lead id and rule instead. */
   id: string;
   leadId: string;
   channel: Channel;
