@@ -92,6 +92,10 @@ async function main(): Promise<void> {
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
   console.log(describeNotifyConfig(notify.config));
+  if (notify.config.smtpUrl && notify.config.leadsEmailTo.length === 0) {
+    // Rules with their own recipients still send; everything else would reach nobody.
+    console.warn('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');
+  }
   const retry = {
     baseMs: readPositiveInt('NOTIFY_RETRY_BASE_MS', env.NOTIFY_RETRY_BASE_MS, DEFAULT_RETRY.baseMs),
     maxMs: readPositiveInt('NOTIFY_RETRY_MAX_MS', env.NOTIFY_RETRY_MAX_MS, DEFAULT_RETRY.maxMs),
