@@ -1,5 +1,7 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import { answerMalformedRequest, answerUnmetExpectation, refusingMissingHost } from './app';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { SECURITY_HEADERS } from './app';
+import type { ApiErrorBody } from './api/router';
 
 /**
  * How long a client may take, in milliseconds. Sized for a visitor on a slow phone network: the
@@ -74,4 +76,116 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
   server.on('clientError', answerMalformedRequest);
   server.on('checkExpectation', answerUnmetExpectation);
   return server;
+}
+
+// --- Answers given before the app sees a request ---------------------------------------------
+
+const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    error: 'HEADERS_TOO_LARGE',
+    message: 'The request headers are too large.',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    reason: 'Payload Too Large',
+    error: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body has too many chunk extensions.',
+  },
+  // Headers or the whole request slower than the server's timeouts (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    error: 'REQUEST_TIMEOUT',
+    message: 'The request took too long to arrive.',
+  },
+};
+const EXPECTATION_FAILED = {
+  status: 417,
+  error: 'EXPECTATION_FAILED',
+  message: 'The Expect header is not supported; the only expectation this server meets is 100-continue.',
+};
+const MALFORMED_DEFAULT = {
+  status: 400,
+  reason: 'Bad Request',
+  error: 'BAD_REQUEST',
+  message: 'The request is not valid HTTP and could not be read.',
+};
+
+/** How long a refused connection may keep sending after its answer before it is closed anyway. */
+export const MALFORMED_LINGER_MS = 2_000;
+const answeredMalformed = new WeakSet<Duplex>();
+
+/**
+ * For `server.on('clientError')`: a request Node's HTTP parser refuses (a CR in a header, two
+ * lengths, an unknown method, headers over 16 KB) never reaches the app. Node's own answer is a
+ * bare status line; this one carries the same JSON error body as every other API answer.
+ */
+export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // The parser reports its error again for every chunk that still arrives; it has been answered.
+  if (answeredMalformed.has(socket)) return;
+  // As Node does: never write into the middle of a response already on its way.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  answeredMalformed.add(socket);
+  const answer = MALFORMED_ANSWERS[err.code ?? ''] ?? MALFORMED_DEFAULT;
+  const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
+  const head = [
+    `HTTP/1.1 ${answer.status} ${answer.reason}`,
+    ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`),
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // Closing while the client is still sending (the rest of a body) would reset the connection, and
+  // a reset can discard the answer before the client reads it. So what still arrives is read and
+  // dropped until the client closes its side, or MALFORMED_LINGER_MS have passed.
+  const timer = setTimeout(() => socket.destroy(), MALFORMED_LINGER_MS);
+  timer.unref();
+  socket.once('end', () => socket.destroy());
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * For `server.on('checkExpectation')`: Node calls it for an `Expect` header other than
+ * `100-continue`, before the app sees the request. Without it Node answers a bare 417; this one
+ * carries the security headers and the JSON error body of every other refused request.
+ */
+export function answerUnmetExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  refuseBeforeApp(res, EXPECTATION_FAILED);
+}
+
+const MISSING_HOST = { status: 400, error: 'BAD_REQUEST', message: 'The request has no Host header, which HTTP/1.1 requires.' };
+
+/**
+ * Wraps the app so an HTTP/1.1 request without a Host header is refused before it, like Node does
+ * with `requireHostHeader` (turned off in createHttpServer), but with the security headers and JSON body.
+ */
+export function refusingMissingHost(
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) refuseBeforeApp(res, MISSING_HOST);
+    else app(req, res);
+  };
+}
+
+/** A JSON error with the security headers, for a request refused before it reaches the app; the connection then closes. */
+function refuseBeforeApp(res: ServerResponse, answer: { status: number; error: string; message: string }): void {
+  const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  res.writeHead(answer.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    // A body the client may still send is not read; the connection ends here.
+    Connection: 'close',
+  });
+  res.end(body);
 }

@@ -8,7 +8,6 @@ import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-serv
 import { describeNotifyConfig, readNotifyConfig } from './notify/config';
 import { createDelivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
-import type { NotificationRules } from './notify/plan';
 import { createOutboxWorker, DEFAULT_RETRY } from './notify/worker';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
 import { chooseStore, createStore } from './store/create-store';
@@ -33,9 +32,6 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
   return n;
 }
 
-/** Rules when the build wrote none: every lead to LEADS_EMAIL_TO. */
-const NO_RULES: NotificationRules = { defaultSubject: 'New lead: {{form}}', rules: [] };
-
 type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads'>>;
 
 /** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
@@ -52,6 +48,8 @@ function readSiteModel(distDir: string): ServedModel {
     fail(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
   }
   if (typeof model.forms !== 'object' || model.forms === null) fail(`${file} has no forms. Run \`npm run build\` again.`);
+  if (typeof model.notifications !== 'object' || model.notifications === null)
+    fail(`${file} has no notification rules. Run \`npm run build\` again.`);
   return { forms: model.forms, badges: model.badges, notifications: model.notifications, site: model.site, apiPayloads: model.apiPayloads };
 }
 
@@ -112,10 +110,11 @@ async function main(): Promise<void> {
   const store = createStore(storeConfig);
   await store.init();
 
-  const notifying = notify.config.smtpUrl !== null || notify.config.webhookUrl !== null;
-  const delivery = notifying
-    ? createDelivery(notify.config, { forms: { ...forms, ...byId(apiPayloads) }, siteName: site?.name ?? siteUrl })
-    : null;
+  // Without a build's rules nothing can be submitted, so there is nothing to notify.
+  const notifying = (notify.config.smtpUrl !== null || notify.config.webhookUrl !== null) && notifications !== undefined;
+  // A lead records the form or API payload that accepted it; its e-mail is labelled from that.
+  const described = { ...forms, ...byId(apiPayloads) };
+  const delivery = notifying ? createDelivery(notify.config, { forms: described, siteName: site?.name ?? siteUrl }) : null;
   const worker = delivery
     ? createOutboxWorker({
         store,
@@ -129,12 +128,7 @@ async function main(): Promise<void> {
       })
     : null;
   const notifier = notifying
-    ? createNotifier({
-        config: notify.config,
-        rules: notifications ?? NO_RULES,
-        forms: { ...forms, ...byId(apiPayloads) },
-        onQueued: () => worker?.poke(),
-      })
+    ? createNotifier({ config: notify.config, rules: notifications, forms: described, onQueued: () => worker?.poke() })
     : undefined;
 
   const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier });

@@ -41,12 +41,10 @@ const REQUIRED_FILES = [
   ['site/not-found.yaml', 'the not-found page'],
   ['site/links.yaml', 'the known broken links'],
   ['site/data/badges.yaml', 'the protection badges'],
+  ['site/notifications.yaml', 'who is told of each lead'],
 ] as const;
 
 const LINK_KEYS = new Set(['href', 'canonical']);
-
-/** Without site/notifications.yaml every lead goes to LEADS_EMAIL_TO. */
-const NO_NOTIFICATION_RULES: Notifications = { defaultSubject: 'New lead: {{form}}', rules: [] };
 
 /**
  * YAML sources → validated, cross-checked site model, in four phases: parse, validate against the
@@ -71,7 +69,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
 
   const site = validated.valid.site[0]?.data;
   const links = validated.valid.links[0]?.data;
-  if (problems.length > 0 || !site || !links || !notFoundPage || !badges) return { problems: sortProblems(problems) };
+  const notifications = validated.valid.notifications[0]?.data;
+  if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications) return { problems: sortProblems(problems) };
   return {
     problems: [],
     model: {
@@ -81,7 +80,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       faqSets: dataById(checked.collections, 'faq-set'),
       forms: dataById(checked.collections, 'form'),
       apiPayloads: Object.fromEntries([...checked.collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
-      notifications: validated.valid.notifications[0]?.data ?? NO_NOTIFICATION_RULES,
+      notifications,
       badges,
       knownLinks: links.known,
       linkSources: linkSources(validated.inOrder),

@@ -57,7 +57,7 @@ export interface SiteModel {
   badges: Badges;
   /** site/forms/api/*.yaml by the endpoint that accepts each when a request names no form. */
   apiPayloads: Record<string, APIPayload>;
-  /** site/notifications.yaml (no rules when the file is absent): who hears of each lead. */
+  /** site/notifications.yaml: who hears of each lead. */
   notifications: Notifications;
   knownLinks: KnownLinks['known'];
   linkSources: LinkSource[];

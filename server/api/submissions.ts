@@ -113,6 +113,8 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 
   return SUBMISSION_ENDPOINTS.map((endpoint) => {
     const accepted = [...compiled.values()].filter((c) => c.form.submit.endpoint === endpoint);
+    // What a request that names no form is checked against: the payload the API documents here, if any.
+    const documentedHere = [...documented.values()].find((c) => c.form.submit.endpoint === endpoint);
 
     async function submit(req: Request, res: Response): Promise<void> {
       const headerProblem = checkBodyHeaders(req);
@@ -130,11 +132,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       if ('problem' in parsed) return reply(res, parsed.problem);
 
       const formId = req.get(HEADERS.formId);
-      // No X-Form-Id: another system posting the payload the API documents, if this endpoint has one.
-      const target =
-        formId === undefined
-          ? [...documented.values()].find((c) => c.form.submit.endpoint === endpoint)
-          : accepted.find((c) => c.form.id === formId);
+      const target = formId === undefined ? documentedHere : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
       const outcome = checkSubmission(target, parsed.value);

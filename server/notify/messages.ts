@@ -1,6 +1,7 @@
+import { escapeMarkup } from '../../engine/badges/resolve';
 import type { ClaimedJob, StoredLead } from '../store/types';
 import { optionTitle, type Described } from './plan';
-import { escapeHtml, oneLine, visibleLines } from './text';
+import { oneLine, visibleLines } from './text';
 
 export interface MailMessage {
   from: string;
@@ -57,12 +58,12 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
   const rows = fields
     .map(
       ({ label, value }) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeMarkup(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeMarkup(value)}</td></tr>`,
     )
     .join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    `<p>${intro.filter(Boolean).map(escapeHtml).join('<br>')}</p>`,
+    `<p>${intro.filter(Boolean).map(escapeMarkup).join('<br>')}</p>`,
     `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>`,
     '</body></html>',
   ].join('\n');

@@ -19,7 +19,7 @@ export function createNotifier(options: {
   return {
     plan(lead) {
       const form = lead.formId ? forms[lead.formId] : undefined;
-      return planNotifications(lead, form, form?.autoReply, rules, config);
+      return planNotifications(lead, form, rules, config);
     },
     queued: onQueued,
   };

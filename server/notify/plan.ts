@@ -12,9 +12,6 @@ export type Described = SubmissionRules & { autoReply?: Form['autoReply'] };
 /** site/notifications.yaml, as its schema describes it. */
 export type NotificationRules = Notifications;
 
-/** What a form may declare for the visitor's confirmation e-mail (site/forms/*.yaml, `autoReply`). */
-export type AutoReply = NonNullable<Form['autoReply']>;
-
 export interface LeadFacts {
   endpoint: string;
   formId: string | null;
@@ -63,7 +60,6 @@ function matches(rule: NotificationRules['rules'][number], lead: LeadFacts): boo
 export function planNotifications(
   lead: LeadFacts,
   form: Described | undefined,
-  autoReply: AutoReply | undefined,
   rules: NotificationRules,
   config: NotifyConfig,
 ): PlannedNotification[] {
@@ -79,6 +75,7 @@ export function planNotifications(
       planned.push({ channel: 'email', rule: send.rule, data: { to: send.to, subject: renderSubject(send.subject, lead, form) } });
     }
     const address = lead.payload.email;
+    const autoReply = form?.autoReply;
     if (autoReply && isPlainAddress(address)) {
       const key = createHash('sha256').update(address.toLowerCase()).digest('base64url');
       planned.push({

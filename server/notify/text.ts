@@ -10,9 +10,3 @@ export function oneLine(text: string, max: number): string {
 export function visibleLines(text: string): string {
   return escapeInvisible(text.replace(/\r\n?/g, '\n'));
 }
-
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML[c]!);
-}

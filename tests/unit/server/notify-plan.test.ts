@@ -90,17 +90,17 @@ describe('which notifications a lead gets', () => {
       ],
     ],
   ])('%s', (_label, facts, expected) => {
-    const planned = planNotifications(facts, facts.formId ? form : undefined, facts.formId ? form.autoReply : undefined, rules, config);
+    const planned = planNotifications(facts, facts.formId ? form : undefined, rules, config);
     expect(planned.map((p) => [p.channel, p.rule, p.data])).toEqual(expected);
   });
 
   it('the auto-reply is throttled per address (case-insensitive) for an hour, by a hash that is not the address', () => {
-    const [a] = planNotifications(lead({ email: 'Ann@Example.org' }), form, form.autoReply, rules, {
+    const [a] = planNotifications(lead({ email: 'Ann@Example.org' }), form, rules, {
       ...config,
       leadsEmailTo: [],
       webhookUrl: null,
     }).filter((p) => p.channel === 'auto-reply');
-    const [b] = planNotifications(lead({ email: 'ann@example.org' }), form, form.autoReply, rules, {
+    const [b] = planNotifications(lead({ email: 'ann@example.org' }), form, rules, {
       ...config,
       leadsEmailTo: [],
       webhookUrl: null,
@@ -111,11 +111,9 @@ describe('which notifications a lead gets', () => {
   });
 
   it('without a mail server, nothing but the webhook', () => {
-    expect(
-      planNotifications(lead({ email: 'ann@example.org' }), form, form.autoReply, rules, { ...config, smtpUrl: null }).map(
-        (p) => p.channel,
-      ),
-    ).toEqual(['webhook']);
+    expect(planNotifications(lead({ email: 'ann@example.org' }), form, rules, { ...config, smtpUrl: null }).map((p) => p.channel)).toEqual([
+      'webhook',
+    ]);
   });
 });
 
