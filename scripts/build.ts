@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
+import { adminBuildConfig } from '../engine/admin/vite-admin';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { renderPage } from '../engine/render/render-page';
@@ -25,6 +26,8 @@ await build({
   build: { outDir: clientDir, emptyOutDir: true },
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
+// The leads inbox: a browser app of its own under /admin, never prerendered.
+await build(adminBuildConfig(join(dist, 'admin')));
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.
 const linked = assetsFromManifest(manifest);

@@ -1,0 +1,172 @@
+// The inbox's shell: asks the server who is signed in, then shows the sign-in view, the notice
+// for a store with no account yet, or the header and the routes.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { AuditLog } from './AuditLog';
+import { fetchSession, InboxError, signOut, SIGNED_OUT_EVENT } from './inbox-client';
+import { InboxContext, useTitle } from './inbox-context';
+import type { InboxSession } from './inbox-contract';
+import { LeadDetailView } from './LeadDetail';
+import { LeadList } from './LeadList';
+import { SetupNotice } from './SetupNotice';
+import { SignIn } from './SignIn';
+
+type SessionState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'signed-out'; setupNeeded: boolean; notice?: string }
+  | { kind: 'signed-in'; session: InboxSession };
+
+export function InboxApp() {
+  const [state, setState] = useState<SessionState>({ kind: 'loading' });
+
+  const load = useCallback(async (notice?: string) => {
+    try {
+      const answer = await fetchSession();
+      if ('session' in answer) setState({ kind: 'signed-in', session: answer.session });
+      else setState({ kind: 'signed-out', setupNeeded: answer.signedOut.setupNeeded, notice });
+    } catch (err) {
+      setState({ kind: 'failed', message: err instanceof InboxError ? err.message : String(err) });
+    }
+  }, []);
+
+  useEffect(() => {
+    // The first look at the session; its answer arrives after this effect, so no render cascades.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    // Any call answering 401 means the session ended (expired, or signed out in another tab).
+    const onSignedOut = () => setState({ kind: 'signed-out', setupNeeded: false, notice: 'Your session has ended. Please sign in again.' });
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
+
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <main className="admin-main container" id="main">
+          <p className="admin-loading" role="status">
+            Loading the leads inbox…
+          </p>
+        </main>
+      );
+    case 'failed':
+      return (
+        <main className="admin-main container" id="main">
+          <h1>Leads inbox</h1>
+          <div className="admin-alert" role="alert">
+            <p>{state.message}</p>
+          </div>
+          <button type="button" className="button button--primary" onClick={() => void load()}>
+            Try again
+          </button>
+        </main>
+      );
+    case 'signed-out':
+      return state.setupNeeded ? <SetupNotice /> : <SignIn notice={state.notice} onSignedIn={() => load()} />;
+    case 'signed-in':
+      return <SignedIn session={state.session} onSignedOut={(notice) => setState({ kind: 'signed-out', setupNeeded: false, notice })} />;
+  }
+}
+
+function SignedIn({ session, onSignedOut }: { session: InboxSession; onSignedOut: (notice: string) => void }) {
+  const [status, setStatus] = useState<{ message: string; at: string } | null>(null);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  const announce = useCallback((message: string) => setStatus({ message, at: pathname }), [pathname]);
+
+  useEffect(() => {
+    // A new view: move focus to its heading, as a page load would put a screen reader at the top.
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [pathname]);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await signOut();
+      onSignedOut('You have signed out.');
+    } catch (err) {
+      setSignOutError(err instanceof InboxError ? err.message : String(err));
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <InboxContext.Provider value={{ session, announce }}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="admin-header">
+        <div className="container admin-header__bar">
+          <Link className="brand" to="/">
+            Leads inbox
+          </Link>
+          <nav aria-label="Inbox">
+            <ul className="admin-nav">
+              <li>
+                <NavLink to="/" end>
+                  Inbox
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/audit">Audit log</NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className="admin-account">
+            <span>
+              <span className="visually-hidden">Signed in as </span>
+              <span className="admin-account__email">{session.user.email}</span>
+            </span>
+            <button
+              type="button"
+              className="button button--secondary admin-button--small"
+              onClick={() => void onSignOut()}
+              disabled={signingOut}
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="admin-main container" id="main" tabIndex={-1} ref={mainRef}>
+        {signOutError && (
+          <div className="admin-alert" role="alert">
+            <p>{signOutError}</p>
+          </div>
+        )}
+        {/* Always in the page, so screen readers hear what is put in it. */}
+        <p className="admin-status" role="status">
+          {status && status.at === pathname ? status.message : ''}
+        </p>
+        <Routes>
+          <Route index element={<LeadList />} />
+          <Route path="leads/:id" element={<LeadDetailView />} />
+          <Route path="audit" element={<AuditLog />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </main>
+    </InboxContext.Provider>
+  );
+}
+
+function NotFound() {
+  useTitle('Not found');
+  return (
+    <>
+      <h1 tabIndex={-1}>Nothing here</h1>
+      <p>
+        This address is not part of the inbox. <Link to="/">Go to the inbox</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// The leads inbox's browser entry: a single-page app under /admin, never prerendered.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import '../styles/site.css';
+import '../styles/admin.css';
+import { InboxApp } from './InboxApp';
+import { ADMIN_PATH } from './inbox-contract';
+
+createRoot(document.getElementById('inbox')!).render(
+  <StrictMode>
+    <BrowserRouter basename={ADMIN_PATH}>
+      <InboxApp />
+    </BrowserRouter>
+  </StrictMode>,
+);
