@@ -34,11 +34,8 @@ export function LeadDetailView() {
   }, [id]);
 
   const detail = state.kind === 'loaded' ? state.detail : null;
-  const heading = !detail
-    ? 'Lead'
-    : detail.lead.erased
-      ? 'Erased lead'
-      : `Lead from ${detail.lead.name || detail.lead.email || 'an unnamed sender'}`;
+  const sender = detail && !detail.lead.erased ? detail.lead.name || detail.lead.email || 'an unnamed sender' : null;
+  const heading = !detail ? 'Lead' : detail.lead.erased ? 'Erased lead' : `Lead from ${sender}`;
   useTitle(heading);
 
   return (
@@ -47,7 +44,14 @@ export function LeadDetailView() {
         <Link to={listSearch ? `/?${listSearch}` : '/'}>Back to the leads</Link>
       </p>
       <h1 tabIndex={-1} className="admin-text">
-        {heading}
+        {/* bdi: a sender's right-to-left override cannot turn the words around it. */}
+        {sender === null ? (
+          heading
+        ) : (
+          <>
+            Lead from <bdi>{sender}</bdi>
+          </>
+        )}
       </h1>
       {state.kind === 'loading' && (
         <p className="admin-loading" role="status">

@@ -1,0 +1,102 @@
+// The leads inbox's views under axe, and the sign-in view's answers to refusals, by keyboard.
+import { expect, test } from '@playwright/test';
+import { createAccount, expectNoAxeViolations, leadRows, PASSWORD, seedLead, signIn, uniqueWord } from './admin';
+
+const ACCOUNT = `${uniqueWord('a11y')}@takedownshield.test`;
+const WORD = uniqueWord('access');
+
+test.beforeAll(async ({ request }) => {
+  createAccount(ACCOUNT);
+  await seedLead(request, {
+    name: 'Axe Checker',
+    email: `${WORD}@example.org`,
+    subject: 'Accessibility check',
+    message: `A lead for the accessibility checks, ${WORD}.`,
+  });
+});
+
+test('the inbox page is not for search engines and has its own title', async ({ page }) => {
+  const response = await page.goto('/admin');
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page).toHaveTitle(/Leads inbox/);
+});
+
+test('the sign-in view has no accessibility violations, also when it shows a refusal', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the sign-in view');
+
+  // By keyboard: type, Tab, type, Enter.
+  await page.getByLabel('E-mail address').focus();
+  await page.keyboard.type(ACCOUNT);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeFocused();
+  expect((await alert.textContent())!.length).toBeGreaterThan(5);
+  await expectNoAxeViolations(page, 'the sign-in view with a refusal');
+});
+
+test('a lock-out (429) shows the server’s words in an alert that takes focus', async ({ page }) => {
+  const message = 'Too many sign-in attempts. Try again in 15 minutes.';
+  await page.route('**/admin/api/sign-in', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '900' },
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'TOO_MANY_ATTEMPTS', message }),
+    }),
+  );
+  await page.goto('/admin');
+  await page.getByLabel('E-mail address').fill(ACCOUNT);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(message);
+  await expect(page.getByRole('alert')).toBeFocused();
+});
+
+test('with no account yet, the page only says how to create one', async ({ page }) => {
+  // The e2e store has accounts, so the server's answer for an empty store is played here.
+  await page.route('**/admin/api/session', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'UNAUTHENTICATED', message: 'Please sign in.', setupNeeded: true }),
+    }),
+  );
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create the first inbox account' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('npm run leads -- add-user you@example.com');
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the setup notice');
+});
+
+test('the list, a lead, the erase confirmation and the audit log have no accessibility violations', async ({ page }) => {
+  await signIn(page, ACCOUNT, undefined, `/admin/?q=${WORD}`);
+  await expect(leadRows(page)).toHaveCount(1);
+  await expectNoAxeViolations(page, 'the list');
+
+  await leadRows(page).first().getByRole('link', { name: 'Axe Checker' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead from Axe Checker');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the lead');
+
+  await page.getByRole('button', { name: 'Erase this lead…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Erase this lead?' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the erase confirmation');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Erase this lead…' })).toBeFocused();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.locator('table.admin-table tbody tr').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'the audit log');
+
+  await page.goto('/admin/?q=nothingmatchesthisword');
+  await expect(page.getByText('No leads match this filter.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the empty list');
+});

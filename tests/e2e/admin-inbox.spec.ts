@@ -1,0 +1,170 @@
+// The leads inbox at /admin, as the team uses it: find a lead, triage it, export, erase, and see
+// each of those in the audit log; then sign out for good.
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createAccount, leadRows, parseCsv, search, seedLead, signIn, statusLine, uniqueWord, type SeedLead } from './admin';
+
+const ACCOUNT = `${uniqueWord('inbox')}@takedownshield.test`;
+/** In every lead of this file, so one search shows just them. */
+const RUN = uniqueWord('run');
+
+function lead(first: string): SeedLead & { word: string } {
+  const word = uniqueWord(first.toLowerCase());
+  return {
+    word,
+    name: `${first} Tester`,
+    email: `${word}@example.org`,
+    subject: `Question from ${first}`,
+    message: `Please remove my photos; reference ${word}, batch ${RUN}.`,
+    urgency: 'high',
+  };
+}
+
+const ada = lead('Ada');
+const brook = lead('Brook');
+const cyd = lead('Cyd');
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  createAccount(ACCOUNT);
+  for (const l of [ada, brook, cyd]) {
+    const { word: _word, ...body } = l;
+    await seedLead(request, body);
+  }
+});
+
+test('finds a lead by a word of it, sets its status and adds a note', async ({ page }) => {
+  await signIn(page, ACCOUNT);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await search(page, ada.word);
+  await expect(leadRows(page)).toHaveCount(1);
+  const row = leadRows(page).first();
+  await expect(row).toContainText(ada.email);
+  await expect(row).toContainText('High (12-24 hours)');
+  await expect(row).toContainText('New');
+  await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+
+  await row.getByRole('link', { name: ada.name }).click();
+  await expect(page).toHaveURL(/\/admin\/leads\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lead from ${ada.name}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const fields = page.locator('section', { has: page.getByRole('heading', { name: 'What they sent' }) });
+  await expect(fields.locator('dd', { hasText: ada.message })).toBeVisible();
+  await expect(fields.locator('dt', { hasText: 'Full name' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'In progress' }).check();
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(statusLine(page)).toHaveText('Status set to In progress.');
+
+  const note = `Called back about ${ada.word}.\nThey will send the links.`;
+  await page.getByRole('textbox', { name: 'Add a note' }).fill(note);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(statusLine(page)).toHaveText('Note added.');
+  await expect(page.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+
+  // Stored, not just shown: a fresh load of the page says the same.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'In progress' })).toBeChecked();
+  await expect(page.locator('.admin-note')).toHaveCount(1);
+  await expect(page.locator('.admin-note')).toContainText(ACCOUNT);
+  expect(await page.locator('.admin-note p.admin-text').textContent()).toBe(note);
+
+  // The list's filter by status finds it; the back link returns to the filtered list.
+  await page.goto(`/admin/?status=in_progress&q=${RUN}`);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_progress');
+  await expect(leadRows(page)).toHaveCount(1);
+  await expect(leadRows(page).first()).toContainText('In progress');
+});
+
+test('exports the filtered view as a CSV file holding just those leads', async ({ page }) => {
+  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await expect(leadRows(page)).toHaveCount(3);
+  const link = page.getByRole('link', { name: /^Export CSV/ });
+  await expect(link).toHaveAttribute('href', `/admin/api/leads.csv?q=${RUN}`);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')).filter((r) => r.some((f) => f !== ''));
+  const [header, ...data] = rows;
+  expect(header!.length).toBeGreaterThan(3);
+  expect(data).toHaveLength(3);
+  for (const l of [ada, brook, cyd])
+    expect(
+      data.filter((r) => r.includes(l.email)),
+      l.email,
+    ).toHaveLength(1);
+});
+
+test('erases a lead after a confirmation: the tombstone stays, the fields are gone', async ({ page }) => {
+  await signIn(page, ACCOUNT);
+  await search(page, cyd.word);
+  await expect(leadRows(page)).toHaveCount(1);
+  await leadRows(page).first().getByRole('link', { name: cyd.name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lead from ${cyd.name}`);
+
+  await page.getByRole('button', { name: 'Erase this lead…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Erase this lead?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This cannot be undone.');
+  // The safe choice has focus, and Escape backs out.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(cyd.message)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Erase this lead…' }).click();
+  await dialog.getByRole('button', { name: 'Erase for good' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased lead');
+  await expect(statusLine(page)).toHaveText('The lead was erased.');
+  await expect(page.locator('.admin-tombstone')).toContainText(`erased by ${ACCOUNT}`);
+  await expect(page.getByRole('main')).not.toContainText(cyd.name);
+  await expect(page.getByRole('main')).not.toContainText(cyd.word);
+  await expect(page.getByRole('button', { name: 'Erase this lead…' })).toHaveCount(0);
+
+  // Still erased after a reload; in the list it is a tombstone among the others.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased lead');
+  await page.goto(`/admin/?q=${RUN}`);
+  await expect(leadRows(page)).toHaveCount(2);
+  await page.goto(`/admin/?q=${cyd.word}`);
+  await expect(page.getByText('No leads match this filter.')).toBeVisible();
+});
+
+test('the audit log lists the status change, the note, the export and the erasure', async ({ page }) => {
+  await signIn(page, ACCOUNT);
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
+  const mine = page.locator('table.admin-table tbody tr', { hasText: ACCOUNT });
+  await expect(mine.first()).toBeVisible();
+  for (const action of ['Changed a status', 'Added a note', 'Exported leads', 'Erased a lead', 'Signed in'])
+    await expect(mine.filter({ hasText: action }).first(), action).toBeVisible();
+  await expect(mine.filter({ hasText: 'Changed a status' }).first()).toContainText(/in.progress/i);
+  // Newest first: the erasure came after the status change.
+  const actions = await mine.locator('td:nth-child(3)').allTextContents();
+  expect(actions.indexOf('Erased a lead')).toBeLessThan(actions.indexOf('Changed a status'));
+  // A lead's row links to the lead.
+  await mine.filter({ hasText: 'Erased a lead' }).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased lead');
+});
+
+test('signing out shows the sign-in view, and the old session no longer works', async ({ page, browser, baseURL }) => {
+  await signIn(page, ACCOUNT);
+  const cookies = await page.context().cookies();
+  expect(cookies.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+
+  // The cookie the browser had, replayed from elsewhere, is refused.
+  const other = await browser.newContext({ baseURL });
+  await other.addCookies(cookies);
+  const answer = await other.request.get('/admin/api/leads');
+  expect(answer.status()).toBe(401);
+  const otherPage = await other.newPage();
+  await otherPage.goto('/admin/');
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await other.close();
+});

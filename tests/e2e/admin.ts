@@ -1,0 +1,110 @@
+// Helpers for the leads inbox's end-to-end tests: accounts made with the CLI in the store the
+// server under test uses, leads sent through the public API, signing in, and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** The server's store (playwright.config.ts starts it with this DATA_DIR). */
+const DATA_DIR = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results', 'e2e-data');
+
+export const PASSWORD = 'correct horse battery staple 42';
+
+/** Letters and digits only, so the inbox's word search finds it as one word. */
+export function uniqueWord(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL`, password on stdin. */
+export function createAccount(email: string, password = PASSWORD): void {
+  const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', email, '--password-stdin'], {
+    cwd: ROOT,
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`add-user ${email} exited with ${result.status}:\n${result.stdout}\n${result.stderr}\n${result.error?.message ?? ''}`);
+}
+
+export interface SeedLead {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  company?: string;
+  urgency?: 'normal' | 'high' | 'urgent' | 'emergency';
+}
+
+/** Sends a lead as the /contact form does; resolves to its id. */
+export async function seedLead(request: APIRequestContext, lead: SeedLead): Promise<string> {
+  const response = await request.post('/api/contact', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': 'contact' },
+    data: { serviceInterest: 'general', urgency: 'normal', ...lead },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/admin'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Opens the list with a search, the way a person does it: type, then "Show leads". */
+export async function search(page: Page, words: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(words);
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(words).replace(/%20/g, '\\+')}`));
+}
+
+/** The rows of the leads table (none while it loads or when nothing matches). */
+export const leadRows = (page: Page) => page.locator('table.admin-table tbody tr');
+
+/** The page's polite status line, where the inbox confirms what was done. */
+export const statusLine = (page: Page) => page.locator('p.admin-status');
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')} — ${v.help}`));
+  expect(found, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
