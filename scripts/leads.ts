@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { jsonSafe, spreadsheetSafe } from '../server/leads/display-safe';
+import { csvRow } from '../server/leads/csv';
+import { jsonSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { LeadStore, StoredLead } from '../server/store/types';
@@ -116,16 +117,6 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
 
 export const CSV_COLUMNS = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'] as const;
 
-/**
- * One CSV cell: invisible characters shown as \uXXXX and formulas neutralised (see
- * server/leads/display-safe.ts), then RFC 4180 quoting when the cell holds a comma, semicolon,
- * quote or line break, doubling inner quotes.
- */
-export function csvCell(value: string): string {
-  const safe = spreadsheetSafe(value);
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsv(leads: readonly StoredLead[]): string {
   const cellOf = (lead: StoredLead, column: (typeof CSV_COLUMNS)[number]): string => {
     const value = lead[column];
@@ -133,9 +124,7 @@ export function toCsv(leads: readonly StoredLead[]): string {
     if (column === 'payload') return JSON.stringify(value);
     return String(value);
   };
-  // CRLF line ends, as RFC 4180 asks and spreadsheets expect; line breaks inside cells stay as typed.
-  const lines = [CSV_COLUMNS.join(','), ...leads.map((lead) => CSV_COLUMNS.map((c) => csvCell(cellOf(lead, c))).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return [csvRow(CSV_COLUMNS), ...leads.map((lead) => csvRow(CSV_COLUMNS.map((c) => cellOf(lead, c))))].join('');
 }
 
 /** The leads as JSON; invisible characters in the strings are written as JSON's own \uXXXX escapes. */

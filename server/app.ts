@@ -4,6 +4,10 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import helmet from 'helmet';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form } from '../engine/content/model';
+import { ADMIN_API, ADMIN_PATH } from '../engine/admin/inbox-contract';
+import { formsById } from './admin/inbox-view';
+import type { ScryptCost } from './admin/passwords';
+import { createAdminRouter } from './admin/router';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
@@ -40,7 +44,17 @@ export type AppConfig = SiteSource & {
   ipHashSalt?: string;
   /** Queues e-mails and webhooks with each new lead; without it none are. */
   notifier?: Notifier;
+  /** The leads inbox at /admin (its API, and its page from the built site); without it /admin is an ordinary path. */
+  inbox?: InboxConfig;
 };
+
+export interface InboxConfig {
+  /** Served over HTTPS: the session cookie is Secure and `__Host-` prefixed. */
+  secureCookies: boolean;
+  /** Answers the inbox's page instead of the built one (`npm run dev`: Vite's transformed page). */
+  page?: SiteHandler;
+  scryptCost?: ScryptCost;
+}
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
 export const contentSecurityPolicy = {
@@ -89,6 +103,10 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = header
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+function isInboxPath(path: string): boolean {
+  return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
+}
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -102,13 +120,13 @@ function isMiscasedApiPath(path: string): boolean {
 }
 
 /** The paths the Express app answers (miscased API paths too, for their JSON 404); everything else is the site's. */
-function isAppPath(path: string): boolean {
-  return path === '/healthz' || isApiPath(path) || isMiscasedApiPath(path);
+function isAppPath(path: string, inbox: boolean): boolean {
+  return path === '/healthz' || isApiPath(path) || isMiscasedApiPath(path) || (inbox && isInboxPath(path));
 }
 
 function isApiRequest(req: Request): boolean {
   const path = req.originalUrl.split('?')[0] ?? '';
-  return isApiPath(path) || isMiscasedApiPath(path);
+  return isApiPath(path) || isMiscasedApiPath(path) || path === ADMIN_API || path.startsWith(`${ADMIN_API}/`);
 }
 
 function clientErrorStatus(err: unknown): number | null {
@@ -139,6 +157,34 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     .type('text/plain')
     .send(clientStatus === null ? `${INTERNAL_MESSAGE}\n` : 'The request could not be processed.\n');
 };
+
+/**
+ * The inbox: its JSON API, and for every other path under /admin its one page (the browser app
+ * routes from there), or that page's scripts and styles, served like the rest of the built site.
+ */
+function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig, site: SiteHandler): void {
+  app.use(
+    ADMIN_API,
+    createAdminRouter({
+      store: config.store,
+      forms: formsById(config.forms ?? {}, config.apiPayloads),
+      secureCookies: inbox.secureCookies,
+      ipHashSalt: config.ipHashSalt,
+      now: config.now,
+      scryptCost: inbox.scryptCost,
+    }),
+  );
+  app.use(ADMIN_PATH, (req, res) => {
+    req.url = req.originalUrl;
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    if (splitTarget(req.url).path.startsWith(`${ADMIN_PATH}/assets/`)) site(req, res);
+    else if (inbox.page) inbox.page(req, res);
+    else {
+      req.url = ADMIN_PATH;
+      site(req, res);
+    }
+  });
+}
 
 /**
  * The whole server as one request listener: helmet in front of everything; the site's handler
@@ -192,11 +238,12 @@ export function createApp(config: AppConfig): RequestListener {
     notifier: config.notifier,
   });
   app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
+  if (config.inbox) mountInbox(app, config, config.inbox, site);
   app.use((req, res) => site(req, res));
   app.use(errorHandler);
 
   return (req, res) => {
-    if (isAppPath(splitTarget(req.url ?? '/').path)) {
+    if (isAppPath(splitTarget(req.url ?? '/').path, config.inbox !== undefined)) {
       app(req, res);
       return;
     }

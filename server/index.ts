@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import type { SubmissionRules } from '../engine/forms/payload';
+import { formsById } from './admin/inbox-view';
 import { createApp } from './app';
 import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-server';
 import { describeNotifyConfig, readNotifyConfig } from './notify/config';
@@ -60,9 +60,6 @@ function readIpHashSalt(value: string | undefined): string {
   return randomBytes(32).toString('hex');
 }
 
-/** The API's documented payloads by their id, which leads record as their form. */
-const byId = (payloads: Record<string, SubmissionRules>) => Object.fromEntries(Object.values(payloads).map((p) => [p.id, p]));
-
 async function main(): Promise<void> {
   const env = process.env;
   const port = readPort(env.PORT);
@@ -113,7 +110,7 @@ async function main(): Promise<void> {
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
   const notifying = (notify.config.smtpUrl !== null || notify.config.webhookUrl !== null) && notifications !== undefined;
   // A lead records the form or API payload that accepted it; its e-mail is labelled from that.
-  const described = { ...forms, ...byId(apiPayloads) };
+  const described = formsById(forms, apiPayloads);
   const delivery = notifying ? createDelivery(notify.config, { forms: described, siteName: site?.name ?? siteUrl }) : null;
   const worker = delivery
     ? createOutboxWorker({
@@ -131,7 +128,9 @@ async function main(): Promise<void> {
     ? createNotifier({ config: notify.config, rules: notifications, forms: described, onQueued: () => worker?.poke() })
     : undefined;
 
-  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier });
+  // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
+  const inbox = { secureCookies: siteUrl.startsWith('https:') || trustProxy };
+  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
   // refusals get the same security headers and JSON error body as the app's own answers.
   const server = createHttpServer(app, timeouts);

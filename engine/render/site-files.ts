@@ -25,7 +25,7 @@ export function renderSitemap(model: SiteModel, siteUrl: string): string {
 }
 
 export function renderRobots(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml\n`;
 }
 
 function escapeXml(s: string): string {

@@ -100,3 +100,11 @@ export function parseJsonObject(bytes: Buffer): { value: Record<string, unknown>
   }
   return { value: value as Record<string, unknown> };
 }
+
+/** Reads and parses the body as one JSON object; null when the client went away before sending it all. */
+export async function readJsonObject(req: Request): Promise<{ value: Record<string, unknown> } | { problem: BodyProblem } | null> {
+  const read = await readBody(req);
+  if (read.kind === 'aborted') return null;
+  if (read.kind === 'too-large') return { problem: TOO_LARGE };
+  return parseJsonObject(read.bytes);
+}

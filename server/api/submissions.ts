@@ -8,7 +8,7 @@ import { API_MESSAGES, ERROR_CODES, HEADERS, IDEMPOTENCY_KEY_PATTERN, REQUESTED_
 import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
-import { checkBodyHeaders, parseJsonObject, readBody, TOO_LARGE, type BodyProblem } from './json-body';
+import { checkBodyHeaders, readJsonObject, type BodyProblem } from './json-body';
 import { sendApiError, type ApiEndpoint } from './router';
 
 /** Where forms post (spec 000 §7); each accepts only the forms that name it as their endpoint. */
@@ -124,11 +124,9 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
         return sendApiError(res, 403, ERROR_CODES.forbidden, API_MESSAGES.forbidden);
       }
 
-      const read = await readBody(req);
+      const parsed = await readJsonObject(req);
       // The visitor went away mid-upload; there is nobody left to answer.
-      if (read.kind === 'aborted') return;
-      if (read.kind === 'too-large') return reply(res, TOO_LARGE);
-      const parsed = parseJsonObject(read.bytes);
+      if (parsed === null) return;
       if ('problem' in parsed) return reply(res, parsed.problem);
 
       const formId = req.get(HEADERS.formId);

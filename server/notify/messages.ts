@@ -28,7 +28,7 @@ export function messageIdFor(leadId: string, rule: string, mailFrom: string): st
 }
 
 /** The lead's answers in form order, labelled as the form labels them, as plain (not yet escaped) text. */
-export function leadFields(lead: StoredLead, form: Described | undefined): Array<{ label: string; value: string }> {
+export function leadFields(lead: StoredLead, form: Described | undefined): Array<{ name: string; label: string; value: string }> {
   const properties = (form?.fields.properties ?? {}) as Record<string, { title?: string }>;
   const uiOrder = ((form?.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? [];
   const keys = Object.keys(lead.payload);
@@ -36,7 +36,7 @@ export function leadFields(lead: StoredLead, form: Described | undefined): Array
   return order.map((key) => {
     const value = lead.payload[key];
     const text = typeof value === 'string' ? optionTitle(form, key, value) : JSON.stringify(value);
-    return { label: oneLine(properties[key]?.title ?? PAYLOAD_LABELS[key] ?? key, 100), value: visibleLines(text ?? '') };
+    return { name: key, label: oneLine(properties[key]?.title ?? PAYLOAD_LABELS[key] ?? key, 100), value: visibleLines(text ?? '') };
   });
 }
 

@@ -79,4 +79,73 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 4,
+    name: 'leads_inbox',
+    sql: `
+      -- Triage state, the text the inbox searches (lower-case words, computed when a lead is stored)
+      -- and the tombstone an erasure leaves.
+      ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'done'));
+      ALTER TABLE leads ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      ALTER TABLE leads ADD COLUMN erased_at TEXT;
+      ALTER TABLE leads ADD COLUMN erased_by TEXT;
+      -- Leads stored before this version: their values, punctuation and all, are good enough to search.
+      UPDATE leads SET search_text = lower(coalesce((SELECT group_concat(value, ' ') FROM json_tree(leads.payload) WHERE type = 'text'), ''));
+      -- One index per filter the list offers, each ending in the list's order (newest first, id breaks ties).
+      CREATE INDEX leads_inbox_recent ON leads (spam, created_at, id);
+      CREATE INDEX leads_inbox_status ON leads (status, spam, created_at, id);
+      CREATE INDEX leads_inbox_form ON leads (form_id, spam, created_at, id);
+      -- Full-text search. The lead's id is carried, not indexed: a search joins back on leads' primary key.
+      CREATE VIRTUAL TABLE leads_search USING fts5 (lead_id UNINDEXED, words, tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO leads_search (lead_id, words) SELECT id, search_text FROM leads;
+      CREATE TRIGGER leads_search_insert AFTER INSERT ON leads BEGIN
+        INSERT INTO leads_search (lead_id, words) VALUES (new.id, new.search_text);
+      END;
+      CREATE TRIGGER leads_search_update AFTER UPDATE OF search_text ON leads BEGIN
+        DELETE FROM leads_search WHERE lead_id = old.id;
+        INSERT INTO leads_search (lead_id, words) VALUES (new.id, new.search_text);
+      END;
+      -- Erasing a lead removes its jobs, and a lead's notifications are listed on its page.
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        password_changed_at TEXT NOT NULL
+      ) STRICT;
+      -- Only a hash of each session token is kept, so a copy of the database signs nobody in.
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX sessions_account ON sessions (account_id);
+      -- Failed sign-ins per account and per address (each key a hash), across processes.
+      CREATE TABLE sign_in_failures (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        first_at TEXT NOT NULL,
+        locked_until TEXT
+      ) STRICT;
+      CREATE TABLE lead_notes (
+        id INTEGER PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        author TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+      -- Who did what, and when. No foreign keys: entries outlive the accounts and the erased fields they mention.
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id TEXT,
+        detail TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -62,4 +62,58 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'leads_inbox',
+    sql: `
+      ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'done'));
+      ALTER TABLE leads ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      ALTER TABLE leads ADD COLUMN erased_at TIMESTAMPTZ;
+      ALTER TABLE leads ADD COLUMN erased_by TEXT;
+      -- Leads stored before this version: their JSON text, keys and all, is good enough to search.
+      UPDATE leads SET search_text = lower(translate(payload::text, '{}[]":,\\', '         '));
+      ALTER TABLE leads ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED;
+      CREATE INDEX leads_search ON leads USING GIN (search);
+      CREATE INDEX leads_inbox_recent ON leads (spam, created_at, id);
+      CREATE INDEX leads_inbox_status ON leads (status, spam, created_at, id);
+      CREATE INDEX leads_inbox_form ON leads (form_id, spam, created_at, id);
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      CREATE TABLE accounts (
+        id UUID PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        password_changed_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id UUID NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at TIMESTAMPTZ NOT NULL,
+        last_seen_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX sessions_account ON sessions (account_id);
+      CREATE TABLE sign_in_failures (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        first_at TIMESTAMPTZ NOT NULL,
+        locked_until TIMESTAMPTZ
+      );
+      CREATE TABLE lead_notes (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        lead_id UUID NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        author TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+      CREATE TABLE audit_log (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at TIMESTAMPTZ NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id UUID,
+        detail TEXT NOT NULL
+      );
+    `,
+  },
 ];

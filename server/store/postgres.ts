@@ -3,6 +3,9 @@ import pg from 'pg';
 import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
+import { searchText } from './inbox-queries';
+import type { InboxLead } from './inbox-types';
+import { createPostgresInbox } from './postgres-inbox';
 import * as outbox from './postgres-outbox';
 import { IdempotencyKeyReused } from './types';
 import type { LeadStore, ListLeadsOptions, NewLead, PlannedNotification, StoredLead } from './types';
@@ -46,6 +49,17 @@ const COLUMNS = 'id, created_at, endpoint, form_type, form_id, payload, idempote
 // One key for every process migrating this database; hashing a name keeps it readable in pg_locks
 // and unlikely to collide with locks taken by other applications sharing the database.
 const MIGRATION_LOCK = `hashtextextended('takedown-site:lead-store:migrations', 0)`;
+
+interface InboxRow extends LeadRow {
+  status: InboxLead['status'];
+  erased_at: Date | null;
+  erased_by: string | null;
+}
+
+function toInboxLead(row: unknown): InboxLead {
+  const r = row as InboxRow;
+  return { ...toLead(r), status: r.status, erasedAt: r.erased_at?.toISOString() ?? null, erasedBy: r.erased_by };
+}
 
 function toLead(row: LeadRow): StoredLead {
   return {
@@ -117,8 +131,8 @@ async function insertOnce(
   notifications: readonly PlannedNotification[] | null,
 ): Promise<Insertion> {
   const inserted = await db.query<LeadRow>(
-    `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint)
-     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11)
+    `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint, search_text)
+     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (endpoint, idempotency_key) DO NOTHING
      RETURNING ${COLUMNS}`,
     values,
@@ -206,6 +220,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
   }
 
   return {
+    ...createPostgresInbox(open, (work) => inTransaction(open(), work), now, toInboxLead),
+
     async init() {
       if (pool) {
         await migrate(pool);
@@ -246,6 +262,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
         lead.userAgent ?? null,
         lead.spam === true,
         fingerprint,
+        searchText(lead.payload),
       ];
       // Each statement commits on its own (autocommit): once it returns, the lead is on disk. A
       // concurrent insert with the same key waits on the unique index until the first commits.

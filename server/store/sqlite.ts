@@ -4,6 +4,9 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations';
 import { isSameRequest, requestFingerprint } from './fingerprint';
+import { searchText } from './inbox-queries';
+import { forwardInbox, type InboxLead } from './inbox-types';
+import { prepareSqliteInbox } from './sqlite-inbox';
 import { prepareSqliteOutbox } from './sqlite-outbox';
 import { IdempotencyKeyReused } from './types';
 import type { LeadStore, ListLeadsOptions, NewLead, PlannedNotification, StoredLead } from './types';
@@ -54,6 +57,18 @@ interface LeadRow {
   ip_hash: string | null;
   user_agent: string | null;
   spam: number;
+  search_text: string;
+}
+
+interface InboxRow extends LeadRow {
+  status: InboxLead['status'];
+  erased_at: string | null;
+  erased_by: string | null;
+}
+
+function toInboxLead(row: unknown): InboxLead {
+  const r = row as InboxRow;
+  return { ...toLead(r), status: r.status, erasedAt: r.erased_at, erasedBy: r.erased_by };
 }
 
 function toLead(row: LeadRow): StoredLead {
@@ -108,6 +123,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
   let db: Database.Database | null = null;
   let writeBatch: ((items: readonly Queued[]) => Written[]) | null = null;
   let outbox: ReturnType<typeof prepareSqliteOutbox> | null = null;
+  let inbox: ReturnType<typeof prepareSqliteInbox> | null = null;
   let queue: Waiter[] = [];
   let flushScheduled = false;
   let batches = 0;
@@ -119,8 +135,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
 
   function prepareWriter(conn: Database.Database, jobs: ReturnType<typeof prepareSqliteOutbox>): (items: readonly Queued[]) => Written[] {
     const insert = conn.prepare(
-      `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam)
-       VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam)
+      `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text)
+       VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text)
        ON CONFLICT (endpoint, idempotency_key) DO NOTHING`,
     );
     const byKey = conn.prepare('SELECT * FROM leads WHERE endpoint = ? AND idempotency_key = ?');
@@ -171,6 +187,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
   }
 
   return {
+    ...forwardInbox(() => {
+      open();
+      return inbox!;
+    }),
+
     async init() {
       if (db) {
         runMigrations(db, migrations);
@@ -189,6 +210,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         const byId = conn.prepare('SELECT * FROM leads WHERE id = ?');
         outbox = prepareSqliteOutbox(conn, now, (id) => toLead(byId.get(id) as LeadRow));
         writeBatch = prepareWriter(conn, outbox);
+        inbox = prepareSqliteInbox(conn, now, toInboxLead);
       } catch (err) {
         conn.close();
         throw err;
@@ -210,6 +232,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         ip_hash: lead.ipHash ?? null,
         user_agent: lead.userAgent ?? null,
         spam: lead.spam ? 1 : 0,
+        search_text: searchText(lead.payload),
       };
       return new Promise<StoredLead>((resolve, reject) => {
         queue.push({ row, notifications: lead.notifications ?? [], resolve, reject });
@@ -260,6 +283,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       db = null;
       writeBatch = null;
       outbox = null;
+      inbox = null;
     },
 
     pragma(name: string) {

@@ -1,3 +1,5 @@
+import type { AccountStore, InboxStore } from './inbox-types';
+
 export type LeadPayload = Record<string, unknown>;
 
 export interface NewLead {
@@ -86,7 +88,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore {
+export interface LeadStore extends InboxStore, AccountStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writeCompressedSiblings } from '../../../server/static-files';
+import { forwardInbox } from '../../../server/store/inbox-types';
 import type { LeadStore } from '../../../server/store/types';
 
 const paragraph = '<p>We remove copied photos, videos and texts from websites and platforms.</p>\n';
@@ -83,6 +84,9 @@ export function rawRequest(port: number, path: string, headers: Record<string, s
 
 export function fakeStore(overrides: Partial<LeadStore> = {}): LeadStore {
   return {
+    ...forwardInbox(() => {
+      throw new Error('not used');
+    }),
     init: async () => {},
     insertLead: async () => {
       throw new Error('not used');

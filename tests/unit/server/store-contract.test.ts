@@ -2,109 +2,11 @@
  * One behaviour, two backends: every LeadStore must pass the same tests, so switching DATABASE_URL
  * on or off never changes what a visitor or the export script sees.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
-import { createPostgresStore, runPostgresMigrations } from '../../../server/store/postgres';
 import { postgresMigrations } from '../../../server/store/postgres-migrations';
-import { createSqliteStore, runMigrations } from '../../../server/store/sqlite';
-import type { Migration } from '../../../server/store/migrations';
-import { IdempotencyKeyReused, type LeadStore, type NewLead, type PlannedNotification } from '../../../server/store/types';
-import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
-
-/** One empty database of a backend, plus raw access for checks the LeadStore API cannot express. */
-interface Target {
-  open(now?: () => Date): LeadStore;
-  /** Applies the migrations up to `version` only: the database as an earlier release left it. */
-  migrateTo(version: number): Promise<void>;
-  appliedVersions(): Promise<number[]>;
-  /** Runs SQL directly; used to fake a database migrated by newer code. */
-  exec(sql: string): Promise<void>;
-  dispose(): Promise<void>;
-}
-
-interface Backend {
-  name: string;
-  /** Where each test's database lives, for the test names. */
-  where: string;
-  /** Why this backend cannot run here; the suite is skipped with this reason printed. */
-  skipReason: string | null;
-  setUp(): Promise<void>;
-  tearDown(): Promise<void>;
-  freshTarget(): Promise<Target>;
-}
-
-const upTo = (list: readonly Migration[], version: number) => list.filter((m) => m.version <= version);
-
-const sqliteBackend: Backend = {
-  name: 'SQLite',
-  where: 'in a temp file',
-  skipReason: null,
-  async setUp() {},
-  async tearDown() {},
-  async freshTarget() {
-    const dir = mkdtempSync(join(tmpdir(), 'lead-contract-'));
-    const file = join(dir, 'leads.sqlite');
-    const withDb = <T>(fn: (db: Database.Database) => T): T => {
-      const db = new Database(file);
-      try {
-        return fn(db);
-      } finally {
-        db.close();
-      }
-    };
-    return {
-      open: (now) => createSqliteStore({ file, now }),
-      migrateTo: async (version) => withDb((db) => runMigrations(db, upTo(migrations, version))),
-      appliedVersions: async () =>
-        withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
-      exec: async (sql) => withDb((db) => void db.exec(sql)),
-      dispose: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  },
-};
-
-// Found (and installed if need be) at collection time, so the skip decision and reason are known up front.
-const found = await findPostgres();
-let server: LocalPostgres | undefined;
-
-const postgresBackend: Backend = {
-  name: 'PostgreSQL',
-  where: 'on a throwaway local server',
-  skipReason: found.available ? null : found.reason,
-  async setUp() {
-    server = await startLocalPostgres(found);
-  },
-  async tearDown() {
-    await server?.destroy();
-  },
-  async freshTarget() {
-    const url = await server!.createDatabase('contract');
-    const withClient = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return await fn(client);
-      } finally {
-        await client.end();
-      }
-    };
-    return {
-      open: (now) => createPostgresStore({ connectionString: url, now }),
-      migrateTo: (version) => withClient((c) => runPostgresMigrations(c, upTo(postgresMigrations, version))),
-      appliedVersions: () =>
-        withClient(async (c) =>
-          (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version),
-        ),
-      exec: (sql) => withClient(async (c) => void (await c.query(sql))),
-      dispose: async () => {},
-    };
-  },
-};
+import { IdempotencyKeyReused, type NewLead, type PlannedNotification } from '../../../server/store/types';
+import { backends, useFreshStores } from './store-backends';
 
 const lead: NewLead = {
   endpoint: '/api/leads',
@@ -120,53 +22,36 @@ it('both backends define the same migration versions and names', () => {
   );
 });
 
-describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))('%s lead store contract', (_name, backend) => {
+describe.each(backends)('%s lead store contract', (_name, backend) => {
   if (backend.skipReason) console.warn(`Skipping the ${backend.name} lead store tests: ${backend.skipReason}`);
 
   // Generous per-test limit: a busy CI machine can make CREATE DATABASE and 50 parallel commits slow.
   describe.skipIf(backend.skipReason !== null)(backend.where, { timeout: 20_000 }, () => {
-    let target: Target | undefined;
-    const opened: LeadStore[] = [];
-
-    // Starting a real PostgreSQL server (initdb + start) takes a second or two.
-    beforeAll(() => backend.setUp(), 60_000);
-    afterAll(() => backend.tearDown(), 30_000);
-
-    // A new database for every test, so no test sees another's leads.
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((s) => s.close()));
-      await target?.dispose();
-      target = undefined;
-    });
-
-    async function store(now?: () => Date): Promise<LeadStore> {
-      target ??= await backend.freshTarget();
-      const s = target.open(now);
-      opened.push(s);
-      await s.init();
-      return s;
-    }
+    const fresh = useFreshStores(backend);
+    const store = fresh.store;
 
     it('migrating twice, and from two stores at once, applies each migration once', async () => {
-      target = await backend.freshTarget();
+      const target = await fresh.target();
       const a = target.open();
       const b = target.open();
-      opened.push(a, b);
+      fresh.track(a, b);
       // Two processes starting together: the lock makes one wait for the other.
       await Promise.all([a.init(), b.init()]);
       await a.init();
       await a.close();
       const c = await store();
       await c.ping();
-      expect(await target!.appliedVersions()).toEqual(migrations.map((m) => m.version));
+      expect(await (await fresh.target()).appliedVersions()).toEqual(migrations.map((m) => m.version));
     });
 
     it('refuses to start on a database migrated by newer code', async () => {
       const s = await store();
       await s.close();
-      await target!.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01T00:00:00Z')");
-      const newer = target!.open();
-      opened.push(newer);
+      await (
+        await fresh.target()
+      ).exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01T00:00:00Z')");
+      const newer = (await fresh.target()).open();
+      fresh.track(newer);
       await expect(newer.init()).rejects.toThrow(/newer than this code/);
     });
 
@@ -255,7 +140,7 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
     });
 
     it('upgrading a store made by the first schema keeps every lead, their order and their keys', async () => {
-      target = await backend.freshTarget();
+      const target = await fresh.target();
       await target.migrateTo(1);
       // Rows as the first release wrote them (its columns only), two in the same millisecond.
       const at = '2025-03-01T09:00:00.000Z';
@@ -425,8 +310,8 @@ describe.each([sqliteBackend, postgresBackend].map((b) => [b.name, b] as const))
 
       it('two stores on one database claiming at once never get the same job', async () => {
         const a = await store();
-        const b = target!.open();
-        opened.push(b);
+        const b = (await fresh.target()).open();
+        fresh.track(b);
         await b.init();
         await Promise.all(Array.from({ length: 20 }, (_, i) => a.insertLead({ ...lead, notifications: [email(`r${i}`), email(`s${i}`)] })));
         const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).claimJobs({ limit: 7, leaseMs: 60_000 })));

@@ -1,0 +1,74 @@
+import type { LeadDetail, LeadSummary } from '../../engine/admin/inbox-contract';
+import type { Form } from '../../engine/content/model';
+import type { SubmissionRules } from '../../engine/forms/payload';
+import { leadFields } from '../notify/messages';
+import { optionTitle, type Described } from '../notify/plan';
+import { oneLine } from '../notify/text';
+import type { InboxLead, StoredNote } from '../store/inbox-types';
+import type { OutboxJob } from '../store/types';
+
+/** Longest a value may be in a row of the list; the detail shows it whole. */
+const CELL_LENGTH = 120;
+
+/** The forms (and API payloads) by the id leads record, to label and title what a lead holds. */
+export type FormsById = Readonly<Record<string, Described>>;
+
+/** The site's forms and the API's documented payloads (keyed by endpoint), all by the id a lead records. */
+export function formsById(forms: Readonly<Record<string, Form>>, apiPayloads: Readonly<Record<string, SubmissionRules>> = {}): FormsById {
+  return { ...forms, ...Object.fromEntries(Object.values(apiPayloads).map((p) => [p.id, p])) };
+}
+
+/** The text of a field as a list cell: one line, invisible characters shown, shortened; null when not text. */
+function cell(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? oneLine(value, CELL_LENGTH) : null;
+}
+
+/**
+ * The field that names the person or company: `name`, or the first field whose name ends in
+ * "Name" (contactName, companyName, artistName…) in the form's order.
+ */
+function nameField(lead: InboxLead, form: Described | undefined): string | undefined {
+  const order = [...Object.keys(form?.fields.properties ?? {}), ...Object.keys(lead.payload)];
+  return order.find((key) => (key === 'name' || /^[a-z]+Name$/.test(key)) && typeof lead.payload[key] === 'string');
+}
+
+export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
+  const form = lead.formId ? forms[lead.formId] : undefined;
+  const name = nameField(lead, form);
+  const urgency = lead.payload.urgency;
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt,
+    formId: lead.formId,
+    formTitle: form?.title ?? lead.formId ?? lead.formType,
+    name: name ? cell(lead.payload[name]) : null,
+    email: cell(lead.payload.email),
+    urgency: typeof urgency === 'string' ? cell(optionTitle(form, 'urgency', urgency)) : null,
+    status: lead.status,
+    spam: lead.spam,
+    erased: lead.erasedAt ? { at: lead.erasedAt, by: lead.erasedBy ?? '' } : null,
+  };
+}
+
+export function leadDetail(lead: InboxLead, forms: FormsById, notes: readonly StoredNote[], jobs: readonly OutboxJob[]): LeadDetail {
+  const form = lead.formId ? forms[lead.formId] : undefined;
+  return {
+    lead: leadSummary(lead, forms),
+    fields: leadFields(lead, form),
+    meta: {
+      endpoint: lead.endpoint,
+      idempotencyKey: lead.idempotencyKey,
+      userAgent: lead.userAgent === null ? null : oneLine(lead.userAgent, 500),
+    },
+    notes: notes.map(({ id, author, body, createdAt }) => ({ id, author, body, createdAt })),
+    notifications: jobs.map((j) => ({
+      channel: j.channel,
+      rule: j.rule,
+      status: j.status,
+      attempts: j.attempts,
+      lastError: j.lastError,
+      createdAt: j.createdAt,
+      finishedAt: j.finishedAt,
+    })),
+  };
+}

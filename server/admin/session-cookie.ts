@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+
+/** 32 random bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * `__Host-` makes the browser refuse the cookie unless it is Secure, for this host only and for
+ * every path: no subdomain or plain-HTTP page can set or overwrite it. It needs HTTPS, so a site
+ * served over plain HTTP (development) uses a plain name.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-inbox-session' : 'inbox-session';
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the store keeps instead of the token, so a copy of the database signs nobody in. */
+export function sessionTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The session token the request carries, when it carries one in the right form. */
+export function readSessionToken(req: IncomingMessage, secure: boolean): string | null {
+  const name = sessionCookieName(secure);
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    return TOKEN.test(value) ? value : null;
+  }
+  return null;
+}
+
+/** No Max-Age: the browser forgets it when closed, and the server ends it after SESSION_IDLE_MS idle. */
+export function setSessionCookie(res: ServerResponse, token: string, secure: boolean): void {
+  const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
+  res.appendHeader('Set-Cookie', `${sessionCookieName(secure)}=${token}; ${flags.join('; ')}`);
+}
+
+export function clearSessionCookie(res: ServerResponse, secure: boolean): void {
+  const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Max-Age=0', ...(secure ? ['Secure'] : [])];
+  res.appendHeader('Set-Cookie', `${sessionCookieName(secure)}=; ${flags.join('; ')}`);
+}

@@ -1,0 +1,142 @@
+/**
+ * The two store backends as the contract tests use them: a fresh database per test, raw access for
+ * checks the store's API cannot express, and the real PostgreSQL server started once per file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { migrations, type Migration } from '../../../server/store/migrations';
+import { createPostgresStore, runPostgresMigrations } from '../../../server/store/postgres';
+import { postgresMigrations } from '../../../server/store/postgres-migrations';
+import { createSqliteStore, runMigrations } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
+import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
+
+/** One empty database of a backend, plus raw access for checks the LeadStore API cannot express. */
+export interface Target {
+  open(now?: () => Date): LeadStore;
+  /** Applies the migrations up to `version` only: the database as an earlier release left it. */
+  migrateTo(version: number): Promise<void>;
+  appliedVersions(): Promise<number[]>;
+  /** Runs SQL directly; used to fake a database migrated by newer code. */
+  exec(sql: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface Backend {
+  name: string;
+  /** Where each test's database lives, for the test names. */
+  where: string;
+  /** Why this backend cannot run here; the suite is skipped with this reason printed. */
+  skipReason: string | null;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  freshTarget(): Promise<Target>;
+}
+
+const upTo = (list: readonly Migration[], version: number) => list.filter((m) => m.version <= version);
+
+export const sqliteBackend: Backend = {
+  name: 'SQLite',
+  where: 'in a temp file',
+  skipReason: null,
+  async setUp() {},
+  async tearDown() {},
+  async freshTarget() {
+    const dir = mkdtempSync(join(tmpdir(), 'lead-contract-'));
+    const file = join(dir, 'leads.sqlite');
+    const withDb = <T>(fn: (db: Database.Database) => T): T => {
+      const db = new Database(file);
+      try {
+        return fn(db);
+      } finally {
+        db.close();
+      }
+    };
+    return {
+      open: (now) => createSqliteStore({ file, now }),
+      migrateTo: async (version) => withDb((db) => runMigrations(db, upTo(migrations, version))),
+      appliedVersions: async () =>
+        withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
+      exec: async (sql) => withDb((db) => void db.exec(sql)),
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+// Found (and installed if need be) at collection time, so the skip decision and reason are known up front.
+const found = await findPostgres();
+let server: LocalPostgres | undefined;
+
+export const postgresBackend: Backend = {
+  name: 'PostgreSQL',
+  where: 'on a throwaway local server',
+  skipReason: found.available ? null : found.reason,
+  async setUp() {
+    server = await startLocalPostgres(found);
+  },
+  async tearDown() {
+    await server?.destroy();
+  },
+  async freshTarget() {
+    const url = await server!.createDatabase('contract');
+    const withClient = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return await fn(client);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      open: (now) => createPostgresStore({ connectionString: url, now }),
+      migrateTo: (version) => withClient((c) => runPostgresMigrations(c, upTo(postgresMigrations, version))),
+      appliedVersions: () =>
+        withClient(async (c) =>
+          (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version),
+        ),
+      exec: (sql) => withClient(async (c) => void (await c.query(sql))),
+      dispose: async () => {},
+    };
+  },
+};
+
+export const backends = [sqliteBackend, postgresBackend].map((b) => [b.name, b] as const);
+
+/**
+ * Inside a describe: starts the backend for the file and gives each test a new database, so no
+ * test sees another's leads. `store()` opens (and initialises) a store on the test's database.
+ */
+export function useFreshStores(backend: Backend) {
+  const state: { target?: Target; opened: LeadStore[] } = { opened: [] };
+  // Starting a real PostgreSQL server (initdb + start) takes a second or two.
+  beforeAll(() => backend.setUp(), 60_000);
+  afterAll(() => backend.tearDown(), 30_000);
+  afterEach(async () => {
+    await Promise.all(state.opened.splice(0).map((s) => s.close()));
+    await state.target?.dispose();
+    state.target = undefined;
+  });
+  return {
+    async store(now?: () => Date): Promise<LeadStore> {
+      state.target ??= await backend.freshTarget();
+      const s = state.target.open(now);
+      state.opened.push(s);
+      await s.init();
+      return s;
+    },
+    /** The test's database, for raw access; created on first use. */
+    async target(): Promise<Target> {
+      state.target ??= await backend.freshTarget();
+      return state.target;
+    },
+    /** Stores opened by hand on the test's database, closed after the test. */
+    track(...stores: LeadStore[]): void {
+      state.opened.push(...stores);
+    },
+  };
+}
