@@ -27,7 +27,7 @@ await build({
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
 // The leads inbox: a browser app of its own under /admin, never prerendered.
-await build(adminBuildConfig(join(dist, 'admin')));
+await build(adminBuildConfig(join(clientDir, 'admin')));
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.
 const linked = assetsFromManifest(manifest);

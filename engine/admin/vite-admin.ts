@@ -1,6 +1,7 @@
 // How the inbox's browser app is built (npm run build) and served while developing (npm run dev).
 // It is a page of its own under /admin, outside the site's islands, manifest and page budgets.
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { InlineConfig, ViteDevServer } from 'vite';
 import { ADMIN_PATH } from './inbox-contract';
@@ -11,7 +12,7 @@ export const ADMIN_HTML = join(ADMIN_DIR, 'index.html');
 /** For the dev server's dependency scan, which would otherwise find react-router-dom only on the first visit and reload the page. */
 export const ADMIN_DEV_ENTRY = 'engine/admin/main.tsx';
 
-/** The Vite build of the inbox: dist/admin/index.html and dist/admin/assets/*, addressed from /admin/. */
+/** The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*, addressed from /admin/. */
 export function adminBuildConfig(outDir: string): InlineConfig {
   return {
     // The page's folder is the root, so index.html lands at outDir/index.html.
@@ -46,4 +47,24 @@ export async function renderAdminPage(vite: ViteDevServer, url: string): Promise
   const html = await readFile(ADMIN_HTML, 'utf8');
   // From the root, the script is /engine/admin/main.tsx; relative to /admin/leads/… it would not resolve.
   return vite.transformIndexHtml(url, html.replace('src="./main.tsx"', `src="/${ADMIN_DEV_ENTRY}"`));
+}
+
+/**
+ * The dev server's answer for the inbox's page (createApp's `inbox.page`): the page through Vite,
+ * never cached; a failure shows in the terminal and as a plain 500.
+ */
+export function adminDevPage(vite: ViteDevServer): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    renderAdminPage(vite, req.url ?? ADMIN_PATH).then(
+      (html) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(html);
+      },
+      (err: unknown) => {
+        console.error(err);
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end("The inbox page could not be prepared; see the dev server's terminal.\n");
+      },
+    );
+  };
 }
