@@ -15,16 +15,17 @@ type SessionState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'signed-out'; setupNeeded: boolean; notice?: string }
-  | { kind: 'signed-in'; session: InboxSession };
+  /** `arrived`: just signed in here, so focus goes to the view's heading (the sign-in form is gone). */
+  | { kind: 'signed-in'; session: InboxSession; arrived: boolean };
 
 export function InboxApp() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
 
-  const load = useCallback(async (notice?: string) => {
+  const load = useCallback(async (arrived = false) => {
     try {
       const answer = await fetchSession();
-      if ('session' in answer) setState({ kind: 'signed-in', session: answer.session });
-      else setState({ kind: 'signed-out', setupNeeded: answer.signedOut.setupNeeded, notice });
+      if ('session' in answer) setState({ kind: 'signed-in', session: answer.session, arrived });
+      else setState({ kind: 'signed-out', setupNeeded: answer.signedOut.setupNeeded });
     } catch (err) {
       setState({ kind: 'failed', message: err instanceof InboxError ? err.message : String(err) });
     }
@@ -65,13 +66,19 @@ export function InboxApp() {
         </main>
       );
     case 'signed-out':
-      return state.setupNeeded ? <SetupNotice /> : <SignIn notice={state.notice} onSignedIn={() => load()} />;
+      return state.setupNeeded ? <SetupNotice /> : <SignIn notice={state.notice} onSignedIn={() => load(true)} />;
     case 'signed-in':
-      return <SignedIn session={state.session} onSignedOut={(notice) => setState({ kind: 'signed-out', setupNeeded: false, notice })} />;
+      return (
+        <SignedIn
+          session={state.session}
+          arrived={state.arrived}
+          onSignedOut={(notice) => setState({ kind: 'signed-out', setupNeeded: false, notice })}
+        />
+      );
   }
 }
 
-function SignedIn({ session, onSignedOut }: { session: InboxSession; onSignedOut: (notice: string) => void }) {
+function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; arrived: boolean; onSignedOut: (notice: string) => void }) {
   const [status, setStatus] = useState<{ message: string; at: string } | null>(null);
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
@@ -80,6 +87,10 @@ function SignedIn({ session, onSignedOut }: { session: InboxSession; onSignedOut
   const firstPath = useRef(pathname);
 
   const announce = useCallback((message: string) => setStatus({ message, at: pathname }), [pathname]);
+
+  useEffect(() => {
+    if (arrived) mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [arrived]);
 
   useEffect(() => {
     // A new view: move focus to its heading, as a page load would put a screen reader at the top.

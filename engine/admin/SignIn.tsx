@@ -9,6 +9,12 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
   const [error, setError] = useState<{ message: string; serial: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    // After signing out or a session's end the page changed under the keyboard: start at the top.
+    if (notice) headingRef.current?.focus();
+  }, [notice]);
 
   useEffect(() => {
     if (error) alertRef.current?.focus();
@@ -31,7 +37,9 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
 
   return (
     <main className="admin-main admin-main--narrow container" id="main">
-      <h1>Sign in to the leads inbox</h1>
+      <h1 tabIndex={-1} ref={headingRef}>
+        Sign in to the leads inbox
+      </h1>
       {notice && !error && (
         <p className="admin-notice" role="status">
           {notice}

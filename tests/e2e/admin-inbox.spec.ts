@@ -2,7 +2,7 @@
 // each of those in the audit log; then sign out for good.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, leadRows, parseCsv, search, seedLead, signIn, statusLine, uniqueWord, type SeedLead } from './admin';
+import { createAccount, leadRows, parseCsv, PASSWORD, search, seedLead, signIn, statusLine, uniqueWord, type SeedLead } from './admin';
 
 const ACCOUNT = `${uniqueWord('inbox')}@takedownshield.test`;
 /** In every lead of this file, so one search shows just them. */
@@ -132,6 +132,66 @@ test('erases a lead after a confirmation: the tombstone stays, the fields are go
   await expect(page.getByText('No leads match this filter.')).toBeVisible();
 });
 
+test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narrowed by dates; and back', async ({ page }) => {
+  await signIn(page, ACCOUNT, undefined, `/admin/?q=${brook.word}`);
+  await expect(leadRows(page)).toHaveCount(1);
+  await leadRows(page).first().getByRole('link', { name: brook.name }).click();
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(statusLine(page)).toHaveText('Marked as spam.');
+  await expect(page.getByRole('button', { name: 'Not spam' })).toBeVisible();
+
+  // Back to the same search: spam is hidden unless asked for.
+  await page.getByRole('link', { name: 'Back to the leads' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/?\\?q=${brook.word}$`));
+  await expect(page.getByText('No leads match this filter.')).toBeVisible();
+  await page.getByLabel('Spam', { exact: true }).selectOption({ label: 'Only spam' });
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page).toHaveURL(/spam=only/);
+  await expect(leadRows(page)).toHaveCount(1);
+  await expect(leadRows(page).first()).toContainText('Spam');
+
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Received from').fill(today);
+  await page.getByLabel('Received until').fill(today);
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await expect(leadRows(page)).toHaveCount(1);
+  await page.getByLabel('Received from').fill(yesterday);
+  await page.getByLabel('Received until').fill(yesterday);
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page.getByText('No leads match this filter.')).toBeVisible();
+
+  // A shared address opens the same view, filter form included.
+  await page.goto(`/admin/?spam=only&q=${brook.word}`);
+  await expect(page.getByLabel('Spam', { exact: true })).toHaveValue('only');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(brook.word);
+  await leadRows(page).first().getByRole('link', { name: brook.name }).click();
+  await page.getByRole('button', { name: 'Not spam' }).click();
+  await expect(statusLine(page)).toHaveText('Marked as not spam.');
+  await page.goto(`/admin/?q=${brook.word}`);
+  await expect(leadRows(page)).toHaveCount(1);
+});
+
+test('names the part of an address’s filter it cannot use, and applies the rest', async ({ page }) => {
+  await signIn(page, ACCOUNT, undefined, `/admin/?status=bogus&q=${ada.word}`);
+  await expect(page.getByRole('alert')).toContainText('status must be one of new, in_progress, done.');
+  await expect(leadRows(page)).toHaveCount(1);
+});
+
+test('a session that ends returns to the sign-in view, and signing in again stays on the page', async ({ page }) => {
+  await signIn(page, ACCOUNT);
+  await page.context().clearCookies();
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeFocused();
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await page.getByLabel('E-mail address').fill(ACCOUNT);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
+});
+
 test('the audit log lists the status change, the note, the export and the erasure', async ({ page }) => {
   await signIn(page, ACCOUNT);
   await page.getByRole('link', { name: 'Audit log' }).click();
@@ -139,7 +199,7 @@ test('the audit log lists the status change, the note, the export and the erasur
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
   const mine = page.locator('table.admin-table tbody tr', { hasText: ACCOUNT });
   await expect(mine.first()).toBeVisible();
-  for (const action of ['Changed a status', 'Added a note', 'Exported leads', 'Erased a lead', 'Signed in'])
+  for (const action of ['Changed a status', 'Changed the spam flag', 'Added a note', 'Exported leads', 'Erased a lead', 'Signed in'])
     await expect(mine.filter({ hasText: action }).first(), action).toBeVisible();
   await expect(mine.filter({ hasText: 'Changed a status' }).first()).toContainText(/in.progress/i);
   // Newest first: the erasure came after the status change.
