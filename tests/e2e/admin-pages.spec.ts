@@ -1,0 +1,98 @@
+// Paging through the inbox's list and audit log. Fifty-one leads would take the API's rate limit
+// for two minutes, so the API's answers are played here, in its contract's shapes.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN_ROUTES,
+  PAGE_SIZE,
+  type AuditEntry,
+  type AuditPage,
+  type InboxSession,
+  type LeadPage,
+  type LeadSummary,
+} from '../../engine/admin/inbox-contract';
+import { leadRows } from './admin';
+
+const SESSION: InboxSession = { user: { email: 'pager@takedownshield.test' }, forms: [{ id: 'contact', title: 'Send us a message' }] };
+const START = Date.parse('2026-11-20T12:00:00Z');
+
+function lead(n: number): LeadSummary {
+  return {
+    id: `lead-${n}`,
+    createdAt: new Date(START - n * 60_000).toISOString(),
+    formId: 'contact',
+    formTitle: 'Send us a message',
+    name: `Person ${n}`,
+    email: `person${n}@example.org`,
+    urgency: 'Normal (24-48 hours)',
+    status: 'new',
+    spam: false,
+    erased: null,
+  };
+}
+
+function entry(n: number): AuditEntry {
+  return {
+    id: String(1000 - n),
+    at: new Date(START - n * 60_000).toISOString(),
+    actor: SESSION.user.email,
+    action: 'view',
+    leadId: `lead-${n}`,
+    detail: 'opened the lead',
+  };
+}
+
+/** Answers the session, and the list and log in two pages each; records the queries the app sent. */
+async function playApi(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.session,
+    (route) => route.fulfill({ json: SESSION }),
+  );
+  await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.leads,
+    (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      asked.push(params.toString());
+      const older = params.get('cursor') === 'page-2';
+      const body: LeadPage = older
+        ? { leads: Array.from({ length: 7 }, (_, i) => lead(PAGE_SIZE + i)), nextCursor: null }
+        : { leads: Array.from({ length: PAGE_SIZE }, (_, i) => lead(i)), nextCursor: 'page-2' };
+      return route.fulfill({ json: body });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.audit,
+    (route) => {
+      const older = new URL(route.request().url()).searchParams.get('cursor') === '950';
+      const body: AuditPage = older
+        ? { entries: Array.from({ length: 3 }, (_, i) => entry(PAGE_SIZE + i)), nextCursor: null }
+        : { entries: Array.from({ length: PAGE_SIZE }, (_, i) => entry(i)), nextCursor: '950' };
+      return route.fulfill({ json: body });
+    },
+  );
+  return asked;
+}
+
+test('"Older leads" adds the next page below, with the same filter, and moves focus to its first lead', async ({ page }) => {
+  const asked = await playApi(page);
+  await page.goto('/admin/?status=new&q=person');
+  await expect(leadRows(page)).toHaveCount(PAGE_SIZE);
+  await page.getByRole('button', { name: 'Older leads' }).click();
+  await expect(leadRows(page)).toHaveCount(PAGE_SIZE + 7);
+  await expect(leadRows(page).nth(PAGE_SIZE).getByRole('link')).toBeFocused();
+  await expect(leadRows(page).nth(PAGE_SIZE)).toContainText(`Person ${PAGE_SIZE}`);
+  // The last page: nothing older to ask for.
+  await expect(page.getByRole('button', { name: 'Older leads' })).toHaveCount(0);
+  expect(asked).toEqual(['status=new&q=person', 'status=new&q=person&cursor=page-2']);
+});
+
+test('"Older entries" adds the next page of the audit log and moves focus to its first row', async ({ page }) => {
+  await playApi(page);
+  await page.goto('/admin/audit');
+  const rows = page.locator('table.admin-table tbody tr');
+  await expect(rows).toHaveCount(PAGE_SIZE);
+  await page.getByRole('button', { name: 'Older entries' }).click();
+  await expect(rows).toHaveCount(PAGE_SIZE + 3);
+  await expect(rows.nth(PAGE_SIZE)).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Older entries' })).toHaveCount(0);
+});
