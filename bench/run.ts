@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse] [-- --scenarios=ours-html,nginx-html] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox] [-- --scenarios=ours-html,nginx-html] [-- --record] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
@@ -7,6 +7,7 @@ import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BadgeRenderResult } from './badge-render';
 import { runHttp } from './http';
+import type { InboxBenchResult } from './inbox';
 import type { LighthouseRun, LighthouseSpec } from './lighthouse';
 import { ROOT, runCommand, runJson, startServer, tsNodeArgs } from './lib/proc';
 import { measureWeights } from './page-weight';
@@ -14,7 +15,7 @@ import { runStartup } from './startup';
 import type { PipelineResult } from './pipeline';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -40,6 +41,8 @@ const settings = quick
       warmRuns: 1,
       maxRendered: 50,
       lighthouseRuns: 1,
+      inboxLeads: 10_000,
+      inboxRequests: 50,
     }
   : {
       startupRounds: 10,
@@ -52,6 +55,8 @@ const settings = quick
       warmRuns: 3,
       maxRendered: 200,
       lighthouseRuns: 3,
+      inboxLeads: 100_000,
+      inboxRequests: 200,
     };
 const CONNECTIONS = 64;
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/takedowns/personal', '/faq/technical', '/blog', '/badges'];
@@ -233,6 +238,11 @@ async function main(): Promise<void> {
   report.pipeline = await attempt('pipeline', runPipeline);
   report.pageWeight = await attempt('weight', async () => measureWeights(distDir));
   report.lighthouse = await attempt('lighthouse', runLighthouse);
+  report.inbox = await attempt('inbox', () =>
+    runJson<InboxBenchResult>(join(ROOT, 'bench', 'inbox.ts'), [String(settings.inboxLeads), String(settings.inboxRequests)], {
+      timeoutMs: 30 * 60_000,
+    }),
+  );
 
   machine.finishedAt = new Date().toISOString();
   machine.loadAverageEnd = loadavg();

@@ -1,5 +1,6 @@
 /**
  * npm run leads -- export [--since 2026-01-01] [--format csv|json] | outbox | retry ID | test-notify
+ *                 | add-user EMAIL | reset-password EMAIL | remove-user EMAIL
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -12,6 +13,15 @@ import { jsonSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { LeadStore, StoredLead } from '../server/store/types';
+import {
+  ACCOUNT_COMMANDS,
+  AccountError,
+  parseAccountArgs,
+  runAccountCommand,
+  type AccountArgs,
+  type AccountCommand,
+  type PasswordSource,
+} from './leads-accounts';
 import { describeOutbox, requeue, testNotify } from './leads-outbox';
 
 export const USAGE = `Usage: npm run leads -- COMMAND
@@ -21,6 +31,12 @@ export const USAGE = `Usage: npm run leads -- COMMAND
   retry ID                                    send a dead notification again
   test-notify                                 send a test through every configured channel
                                               (SMTP_URL, WEBHOOK_URL) and print each answer
+  add-user EMAIL [--password-stdin]           create an account for the leads inbox at /admin
+  reset-password EMAIL [--password-stdin]     set a new password and end the account's sessions
+  remove-user EMAIL                           delete an account and end its sessions
+
+add-user and reset-password ask for the password on the terminal (twice, not shown), or read it
+from standard input with --password-stdin. It must be 12 to 1024 characters long.
 
 export prints the stored leads, oldest first, to stdout.
 
@@ -47,7 +63,7 @@ export interface ExportArgs {
   format: ExportFormat;
 }
 
-export type Args = ExportArgs | { command: 'outbox' } | { command: 'retry'; id: string } | { command: 'test-notify' };
+export type Args = ExportArgs | { command: 'outbox' } | { command: 'retry'; id: string } | { command: 'test-notify' } | AccountArgs;
 
 export class UsageError extends Error {}
 
@@ -73,7 +89,7 @@ function isRealDay(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-const COMMANDS = ['export', 'outbox', 'retry', 'test-notify'];
+const COMMANDS = ['export', 'outbox', 'retry', 'test-notify', ...ACCOUNT_COMMANDS];
 
 export function parseArgs(argv: readonly string[]): Args | 'help' {
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help';
@@ -81,6 +97,13 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
   if (command === 'outbox' || command === 'test-notify') {
     if (rest.length) throw new UsageError(`${command} takes no options; got "${rest[0]}".`);
     return { command };
+  }
+  if ((ACCOUNT_COMMANDS as readonly string[]).includes(command ?? '')) {
+    try {
+      return parseAccountArgs(command as AccountCommand, rest);
+    } catch (err) {
+      throw err instanceof AccountError ? new UsageError(err.message) : err;
+    }
   }
   if (command === 'retry') {
     if (rest.length !== 1 || !rest[0])
@@ -171,8 +194,27 @@ function builtModel(): { notifications?: NotificationRules; site?: { name?: stri
     : {};
 }
 
-async function run(args: Args): Promise<{ out: string; ok: boolean }> {
+/** Opens the store, creating it if need be: the first account comes before the first lead. */
+async function withAccounts(args: AccountArgs, source: PasswordSource): Promise<string> {
+  const config = storeConfig();
+  const store = createStore(config);
+  try {
+    await store.init();
+    return await runAccountCommand(args, store, source, process.env.SITE_URL ?? 'https://example.com');
+  } catch (err) {
+    if (err instanceof AccountError) throw err;
+    throw new Error(`Could not change the accounts in ${chooseStore(config).description}: ${(err as Error).message}`, { cause: err });
+  } finally {
+    await store.close().catch(() => {});
+  }
+}
+
+async function run(args: Args, source: PasswordSource): Promise<{ out: string; ok: boolean }> {
   switch (args.command) {
+    case 'add-user':
+    case 'reset-password':
+    case 'remove-user':
+      return { out: await withAccounts(args, source), ok: true };
     case 'export':
       return { out: await exportLeads(args), ok: true };
     case 'outbox':
@@ -194,7 +236,10 @@ async function run(args: Args): Promise<{ out: string; ok: boolean }> {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  source: PasswordSource = { stdin: process.stdin, prompt: process.stderr },
+): Promise<number> {
   let args: Args | 'help';
   try {
     args = parseArgs(argv);
@@ -208,7 +253,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    const { out, ok } = await run(args);
+    const { out, ok } = await run(args, source);
     process.stdout.write(out);
     return ok ? 0 : 1;
   } catch (err) {

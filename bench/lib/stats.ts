@@ -18,3 +18,10 @@ export function pairedRatio(a: readonly number[], b: readonly number[]): Spread 
   for (let i = 0; i < n; i++) ratios.push(b[i]! > 0 ? a[i]! / b[i]! : NaN);
   return spread(ratios);
 }
+
+/** The p-th percentile (nearest rank) of the samples. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -213,7 +213,7 @@ export interface NoteRequest {
   body: string;
 }
 
-export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'view', 'status', 'spam', 'note', 'export', 'erase'] as const;
+export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'view', 'status', 'spam', 'note', 'export', 'erase', 'account'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {

@@ -56,13 +56,13 @@ test('the sitemap lists every indexable page once, at an address that is served'
   expect(notServed, 'every sitemap URL answers 200 (not the not-found page, not a redirect)').toEqual([]);
 });
 
-test('robots.txt allows crawling and points at the sitemap', async ({ request }) => {
+test('robots.txt allows crawling of the site, not of the API or the leads inbox, and points at the sitemap', async ({ request }) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/plain');
   const text = await response.text();
   expect(text).toContain('User-agent: *');
-  expect(text.split('\n')).toContain(`Sitemap: ${siteUrl()}/sitemap.xml`);
+  expect(text.split('\n')).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /admin', `Sitemap: ${siteUrl()}/sitemap.xml`]));
 });
 
 test('an unknown address answers 404 with the "Page Not Found" page, marked noindex', async ({ request }) => {

@@ -1,47 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main, parseArgs, parseSince, UsageError } from '../../../scripts/leads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs, parseSince, UsageError } from '../../../scripts/leads';
 import { csvCell } from '../../../server/leads/csv';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { NewLead, StoredLead } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs the command the way `npm run leads --` does, in this process: only the store settings we
- * give it, its output and exit code captured.
- */
-async function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<Result> {
-  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-  delete process.env.DATA_DIR;
-  delete process.env.DATABASE_URL;
-  Object.assign(process.env, env);
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (stdout += `${parts.join(' ')}\n`));
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`));
-  try {
-    const code = await main(args);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    log.mockRestore();
-    error.mockRestore();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
+import { leads } from '../../support/run-leads';
 
 /** RFC 4180 reader, to prove the output survives a real CSV parser (quotes, commas, line breaks). */
 function parseCsv(text: string): string[][] {
@@ -315,7 +282,7 @@ describe('leads script arguments', () => {
     [['export', '--format='], '--format needs a value.'],
     [['export', '--limit', '5'], 'Unknown option "--limit".'],
     [['export', 'extra'], 'Unknown option "extra".'],
-    [[], 'Missing the command: one of export, outbox, retry, test-notify.'],
+    [[], 'Missing the command: one of export, outbox, retry, test-notify, add-user, remove-user, reset-password.'],
     [['retry'], 'retry needs the id of one dead notification, as npm run leads -- outbox lists it.'],
     [['outbox', '--all'], 'outbox takes no options; got "--all".'],
   ])('%j is refused: %s', (argv, message) => {

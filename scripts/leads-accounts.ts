@@ -1,0 +1,130 @@
+/**
+ * npm run leads -- add-user EMAIL | remove-user EMAIL | reset-password EMAIL [--password-stdin]
+ *
+ * The inbox's accounts, kept in the lead store. Passwords are asked for on the terminal (twice,
+ * not echoed) or read from standard input with --password-stdin, never from the command line,
+ * where they would stay in the shell's history and the process list.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { ReadStream } from 'node:tty';
+import { hashPassword, passwordProblem } from '../server/admin/passwords';
+import { accountKey } from '../server/admin/sign-in-limits';
+import { isPlainAddress } from '../server/notify/config';
+import type { LeadStore } from '../server/store/types';
+
+export type AccountCommand = 'add-user' | 'remove-user' | 'reset-password';
+export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'remove-user', 'reset-password'];
+
+export interface AccountArgs {
+  command: AccountCommand;
+  email: string;
+  passwordStdin: boolean;
+}
+
+/** Where a password comes from: the terminal, or whatever is piped in. */
+export interface PasswordSource {
+  stdin: Readable & { isTTY?: boolean };
+  /** Where the prompts go (not stdout, which may be redirected). */
+  prompt: Writable;
+}
+
+export class AccountError extends Error {}
+
+export function parseAccountArgs(command: AccountCommand, rest: readonly string[]): AccountArgs {
+  const passwordStdin = rest.includes('--password-stdin');
+  const others = rest.filter((a) => a !== '--password-stdin');
+  const unknown = others.find((a) => a.startsWith('-'));
+  if (unknown) throw new AccountError(`Unknown option "${unknown}".`);
+  if (others.length !== 1)
+    throw new AccountError(`${command} needs one e-mail address, such as: npm run leads -- ${command} ann@example.com`);
+  if (command === 'remove-user' && passwordStdin) throw new AccountError('remove-user takes no password.');
+  const email = others[0]!.trim().toLowerCase();
+  if (!isPlainAddress(email)) throw new AccountError(`"${others[0]}" is not an e-mail address.`);
+  return { command, email, passwordStdin };
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One line from the terminal in raw mode, so the typed characters are never echoed. */
+function askHidden(source: PasswordSource, question: string): Promise<string> {
+  const input = source.stdin as ReadStream;
+  source.prompt.write(question);
+  input.setRawMode(true);
+  input.setEncoding('utf8');
+  input.resume();
+  return new Promise((resolve, reject) => {
+    let typed: string[] = [];
+    const finish = () => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      source.prompt.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          finish();
+          resolve(typed.join(''));
+          return;
+        }
+        // Ctrl-C and Ctrl-D: raw mode delivers them as characters instead of signals.
+        if (char === '\u0003' || char === '\u0004') {
+          finish();
+          reject(new AccountError('Cancelled; nothing was changed.'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed.push(char);
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+async function readNewPassword(args: AccountArgs, source: PasswordSource): Promise<string> {
+  let password: string;
+  if (args.passwordStdin) {
+    // A trailing line break is how `echo` and most secret stores end their output; it is not part of the password.
+    password = (await readAll(source.stdin)).replace(/\r?\n$/, '');
+  } else {
+    if (!source.stdin.isTTY) throw new AccountError('There is no terminal to ask for the password on. Pipe it in with --password-stdin.');
+    password = await askHidden(source, `Password for ${args.email}: `);
+    const again = await askHidden(source, 'The same password again: ');
+    if (again !== password) throw new AccountError('The two passwords differ; nothing was changed.');
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError(`${problem} Nothing was changed.`);
+  return password;
+}
+
+/** Runs one account command; the answer is a sentence for the terminal. */
+export async function runAccountCommand(args: AccountArgs, store: LeadStore, source: PasswordSource, siteUrl: string): Promise<string> {
+  const actor = 'command line';
+  switch (args.command) {
+    case 'add-user': {
+      if (await store.findAccount(args.email))
+        throw new AccountError(`There is already an account for ${args.email}. Use reset-password to change its password.`);
+      const hash = await hashPassword(await readNewPassword(args, source));
+      if (!(await store.createAccount(args.email, hash))) throw new AccountError(`There is already an account for ${args.email}.`);
+      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added` });
+      return `Added ${args.email}. Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`;
+    }
+    case 'reset-password': {
+      if (!(await store.findAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
+      const hash = await hashPassword(await readNewPassword(args, source));
+      if (!(await store.setPassword(args.email, hash, accountKey(args.email))))
+        throw new AccountError(`There is no account for ${args.email}.`);
+      await store.audit({ actor, action: 'account', leadId: null, detail: `password of ${args.email} reset; its sessions ended` });
+      return `Changed the password of ${args.email} and signed it out everywhere.\n`;
+    }
+    case 'remove-user': {
+      if (!(await store.removeAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
+      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} removed; its sessions ended` });
+      return `Removed ${args.email} and ended its sessions. Its entries in the audit log stay.\n`;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/** `npm run leads -- add-user | reset-password | remove-user`, run in this process on a real SQLite store. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../../server/admin/passwords';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { PasswordSource } from '../../../scripts/leads-accounts';
+import { leads } from '../../support/run-leads';
+
+const piped = (text: string): PasswordSource => ({ stdin: Readable.from([Buffer.from(text)]), prompt: new PassThrough() });
+
+/** A terminal that types `lines`, one per prompt, and records what was echoed. */
+function terminal(lines: string[]): PasswordSource & { shown: () => string } {
+  const input = new PassThrough() as PassThrough & { isTTY: boolean; setRawMode: (on: boolean) => void };
+  input.isTTY = true;
+  input.setRawMode = () => {};
+  let shown = '';
+  const prompt = new PassThrough();
+  prompt.on('data', (chunk: Buffer) => {
+    shown += chunk.toString();
+    // Types the next answer once its question is on screen, as a person would.
+    if (/: $/.test(shown)) input.write(`${lines.shift()}\r`);
+  });
+  return { stdin: input, prompt, shown: () => shown };
+}
+
+describe('the account commands', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'leads-accounts-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function account(email: string) {
+    const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await store.init();
+    try {
+      return { account: await store.findAccount(email), audit: await store.listAudit({ limit: 10 }) };
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('add-user creates the store if need be and the account, with the password piped in', async () => {
+    const result = await leads(['add-user', 'Ann@Example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('a long enough secret\n'));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('Added ann@example.com.');
+    const { account: found, audit } = await account('ann@example.com');
+    expect(await verifyPassword('a long enough secret', found!.passwordHash)).toBe(true);
+    expect(audit[0]).toMatchObject({ action: 'account', actor: 'command line', detail: 'account ann@example.com added' });
+  });
+
+  it('asks twice on a terminal without showing the password', async () => {
+    const tty = terminal(['typed on the terminal', 'typed on the terminal']);
+    const result = await leads(['add-user', 'bo@example.com'], { DATA_DIR: dataDir }, tty);
+    expect(result.code).toBe(0);
+    expect(tty.shown()).toContain('Password for bo@example.com: ');
+    expect(tty.shown()).not.toContain('typed on the terminal');
+    expect(await verifyPassword('typed on the terminal', (await account('bo@example.com')).account!.passwordHash)).toBe(true);
+  });
+
+  it('refuses two different answers, a short password, a second account and no terminal, changing nothing', async () => {
+    const differ = await leads(
+      ['add-user', 'cy@example.com'],
+      { DATA_DIR: dataDir },
+      terminal(['first password here', 'other password here']),
+    );
+    expect(differ.code).toBe(1);
+    expect(differ.stderr).toContain('The two passwords differ');
+    const short = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('short'));
+    expect(short.stderr).toContain('at least 12 characters');
+    expect((await account('cy@example.com')).account).toBeNull();
+
+    await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the first password'));
+    const twice = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the second password'));
+    expect(twice).toMatchObject({ code: 1 });
+    expect(twice.stderr).toContain('already an account for cy@example.com');
+    const noTty = await leads(['reset-password', 'cy@example.com'], { DATA_DIR: dataDir }, piped(''));
+    expect(noTty.stderr).toContain('--password-stdin');
+    expect(await verifyPassword('the first password', (await account('cy@example.com')).account!.passwordHash)).toBe(true);
+  });
+
+  it('reset-password sets the new password and ends every session; remove-user deletes the account', async () => {
+    await leads(['add-user', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the old password!'));
+    const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await store.init();
+    await store.createSession('session-hash', (await store.findAccount('di@example.com'))!.id);
+    await store.close();
+
+    const reset = await leads(['reset-password', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the new password!'));
+    expect(reset.code).toBe(0);
+    const after = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await after.init();
+    expect(await after.findSession('session-hash', 3600_000)).toBeNull();
+    await after.close();
+    expect(await verifyPassword('the new password!', (await account('di@example.com')).account!.passwordHash)).toBe(true);
+
+    expect((await leads(['remove-user', 'di@example.com'], { DATA_DIR: dataDir })).code).toBe(0);
+    expect((await account('di@example.com')).account).toBeNull();
+    const again = await leads(['remove-user', 'di@example.com'], { DATA_DIR: dataDir });
+    expect(again).toMatchObject({ code: 1 });
+    expect(again.stderr).toContain('There is no account for di@example.com.');
+  });
+
+  it.each([
+    [['add-user'], 'add-user needs one e-mail address'],
+    [['add-user', 'not-an-address'], '"not-an-address" is not an e-mail address.'],
+    [['remove-user', 'a@example.com', '--password-stdin'], 'remove-user takes no password.'],
+    [['add-user', 'a@example.com', '--password', 'x'], 'Unknown option "--password".'],
+  ])('refuses %j with a usage message', async (argv, message) => {
+    const result = await leads(argv, { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+  });
+});
