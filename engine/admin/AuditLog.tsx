@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   note: 'Added a note',
   export: 'Exported leads',
   erase: 'Erased a lead',
+  account: 'Changed an account',
 };
 
 type Listing =

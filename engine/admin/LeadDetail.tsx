@@ -350,15 +350,15 @@ function EraseSection({ busy, onErase }: { busy: boolean; onErase: () => Promise
   return (
     <section aria-labelledby="erase-heading" className="admin-panel admin-panel--danger">
       <h2 id="erase-heading">Erase</h2>
-      <p>Erasing deletes every field this lead holds, for good: for example when the sender asks to be forgotten.</p>
+      <p>Erasing deletes what the visitor sent and this lead’s notes, for good: for example when the visitor asks to be forgotten.</p>
       <button type="button" className="button admin-button--danger" onClick={open}>
         Erase this lead…
       </button>
       <dialog ref={dialogRef} className="admin-dialog" aria-labelledby="erase-dialog-title" aria-describedby="erase-dialog-text">
         <h2 id="erase-dialog-title">Erase this lead?</h2>
         <p id="erase-dialog-text">
-          Every field this lead holds (name, e-mail address, message and the rest) is deleted. Only a record that it was erased, by whom and
-          when, remains. This cannot be undone.
+          Everything the visitor sent (every field, and what could be searched for) and this lead’s notes are deleted. Only a record that it
+          was received, on which form, and who erased it and when, remains. This cannot be undone.
         </p>
         <div className="admin-dialog__actions">
           <button type="button" className="button admin-button--danger" disabled={busy} onClick={() => void confirm()}>
