@@ -208,15 +208,37 @@ function LeadTable({
   listSearch: string;
   tableRef: RefObject<HTMLTableElement | null>;
 }) {
-  if (listing.kind === 'loading')
-    return (
-      <p className="admin-loading" role="status">
-        Loading leads…
+  // One live line for what the list holds, so a new filter's result is heard as well as seen.
+  const summary =
+    listing.kind === 'loading'
+      ? 'Loading leads…'
+      : listing.kind === 'failed'
+        ? ''
+        : listing.leads.length === 0
+          ? filtered
+            ? 'No leads match this filter.'
+            : 'No leads yet. New ones appear here as they arrive.'
+          : `Showing ${listing.leads.length === 1 ? '1 lead' : `${listing.leads.length} leads`}, newest first${listing.nextCursor ? '; older ones follow' : ''}.`;
+  return (
+    <>
+      <p className="admin-summary" role="status">
+        {summary}
       </p>
-    );
-  if (listing.kind === 'failed') return <ErrorBox message={listing.message} />;
-  if (listing.leads.length === 0)
-    return <p className="admin-empty">{filtered ? 'No leads match this filter.' : 'No leads yet. New ones appear here as they arrive.'}</p>;
+      {listing.kind === 'failed' && <ErrorBox message={listing.message} />}
+      {listing.kind === 'loaded' && listing.leads.length > 0 && <Table leads={listing.leads} tableRef={tableRef} listSearch={listSearch} />}
+    </>
+  );
+}
+
+function Table({
+  leads,
+  tableRef,
+  listSearch,
+}: {
+  leads: LeadSummary[];
+  tableRef: RefObject<HTMLTableElement | null>;
+  listSearch: string;
+}) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" ref={tableRef}>
@@ -233,7 +255,7 @@ function LeadTable({
           </tr>
         </thead>
         <tbody>
-          {listing.leads.map((lead) => (
+          {leads.map((lead) => (
             <LeadRow key={lead.id} lead={lead} listSearch={listSearch} />
           ))}
         </tbody>

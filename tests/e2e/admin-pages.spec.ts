@@ -77,8 +77,10 @@ test('"Older leads" adds the next page below, with the same filter, and moves fo
   const asked = await playApi(page);
   await page.goto('/admin/?status=new&q=person');
   await expect(leadRows(page)).toHaveCount(PAGE_SIZE);
+  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE} leads, newest first; older ones follow.`);
   await page.getByRole('button', { name: 'Older leads' }).click();
   await expect(leadRows(page)).toHaveCount(PAGE_SIZE + 7);
+  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE + 7} leads, newest first.`);
   await expect(leadRows(page).nth(PAGE_SIZE).getByRole('link')).toBeFocused();
   await expect(leadRows(page).nth(PAGE_SIZE)).toContainText(`Person ${PAGE_SIZE}`);
   // The last page: nothing older to ask for.
