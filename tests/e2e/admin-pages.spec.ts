@@ -7,10 +7,12 @@ import {
   type AuditEntry,
   type AuditPage,
   type InboxSession,
+  type LeadDetail,
   type LeadPage,
   type LeadSummary,
 } from '../../engine/admin/inbox-contract';
 import { leadRows } from './admin';
+import { horizontalOverflow } from './site';
 
 const SESSION: InboxSession = { user: { email: 'pager@takedownshield.test' }, forms: [{ id: 'contact', title: 'Send us a message' }] };
 const START = Date.parse('2026-11-20T12:00:00Z');
@@ -97,4 +99,52 @@ test('"Older entries" adds the next page of the audit log and moves focus to its
   await expect(rows).toHaveCount(PAGE_SIZE + 3);
   await expect(rows.nth(PAGE_SIZE)).toBeFocused();
   await expect(page.getByRole('button', { name: 'Older entries' })).toHaveCount(0);
+});
+
+test('at phone width the list and a lead with long values fit the screen; the table scrolls inside itself', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await playApi(page);
+  const long: LeadSummary = {
+    ...lead(0),
+    name: 'Maximilian Alexander Longname-Verylongsurname',
+    email: 'maximilian.alexander.longname@a-very-long-domain-name.example.org',
+  };
+  const detail: LeadDetail = {
+    lead: long,
+    fields: [
+      { name: 'email', label: 'Email address', value: long.email! },
+      { name: 'message', label: 'Message', value: `See https://example.com/${'a'.repeat(300)}` },
+    ],
+    meta: { endpoint: '/api/contact', idempotencyKey: 'k'.repeat(120), userAgent: 'Mozilla/5.0 '.repeat(20) },
+    notes: [],
+    notifications: [
+      {
+        channel: 'webhook',
+        rule: 'default',
+        status: 'dead',
+        attempts: 9,
+        lastError: 'E'.repeat(200),
+        createdAt: long.createdAt,
+        finishedAt: null,
+      },
+    ],
+  };
+  await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.leads,
+    (route) => route.fulfill({ json: { leads: [long], nextCursor: null } }),
+  );
+  await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.lead(long.id),
+    (route) => route.fulfill({ json: detail }),
+  );
+
+  await page.goto('/admin/');
+  await expect(leadRows(page)).toHaveCount(1);
+  let { scrollWidth, innerWidth } = await horizontalOverflow(page);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+
+  await page.getByRole('link', { name: long.name! }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  ({ scrollWidth, innerWidth } = await horizontalOverflow(page));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
