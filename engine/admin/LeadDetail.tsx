@@ -72,6 +72,8 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
 
   /** Runs one change; the answer is the lead as it now is. */
   async function run(action: () => Promise<LeadDetail>, done: (next: LeadDetail) => string): Promise<boolean> {
+    // The buttons stay enabled while a change is out (a disabled button drops the keyboard's focus), so a second press is ignored here.
+    if (busy) return false;
     setBusy(true);
     setError(null);
     try {
@@ -120,7 +122,6 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
         <section aria-labelledby="triage-heading" className="admin-panel">
           <h2 id="triage-heading">Triage</h2>
           <StatusForm
-            key={lead.status}
             status={lead.status}
             busy={busy}
             onSave={(status) =>
@@ -135,7 +136,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
             <button
               type="button"
               className="button button--secondary"
-              disabled={busy}
+              aria-disabled={busy}
               onClick={() =>
                 void run(
                   () => changeLead(lead.id, { spam: !lead.spam }),
@@ -227,6 +228,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function StatusForm({ status, busy, onSave }: { status: LeadStatus; busy: boolean; onSave: (status: LeadStatus) => Promise<boolean> }) {
   const [chosen, setChosen] = useState<LeadStatus>(status);
+  // A saved status becomes the choice shown; not by remounting, which would drop the focus on Save.
+  const [shown, setShown] = useState<LeadStatus>(status);
+  if (status !== shown) {
+    setShown(status);
+    setChosen(status);
+  }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (chosen !== status) void onSave(chosen);
@@ -244,7 +251,7 @@ function StatusForm({ status, busy, onSave }: { status: LeadStatus; busy: boolea
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" aria-disabled={busy}>
         Save status
       </button>
     </form>
@@ -277,7 +284,7 @@ function NoteForm({ busy, onAdd }: { busy: boolean; onAdd: (body: string) => Pro
           Seen by everyone with an inbox account. Up to {MAX_NOTE_LENGTH.toLocaleString('en')} characters.
         </p>
       </div>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" aria-disabled={busy}>
         Add note
       </button>
     </form>
@@ -361,7 +368,7 @@ function EraseSection({ busy, onErase }: { busy: boolean; onErase: () => Promise
           was received, on which form, and who erased it and when, remains. This cannot be undone.
         </p>
         <div className="admin-dialog__actions">
-          <button type="button" className="button admin-button--danger" disabled={busy} onClick={() => void confirm()}>
+          <button type="button" className="button admin-button--danger" aria-disabled={busy} onClick={() => void confirm()}>
             Erase for good
           </button>
           <button type="button" className="button button--secondary" ref={cancelRef} onClick={() => dialogRef.current?.close()}>

@@ -56,11 +56,13 @@ test('finds a lead by a word of it, sets its status and adds a note', async ({ p
   await page.getByRole('radio', { name: 'In progress' }).check();
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(statusLine(page)).toHaveText('Status set to In progress.');
+  await expect(page.getByRole('button', { name: 'Save status' })).toBeFocused();
 
   const note = `Called back about ${ada.word}.\nThey will send the links.`;
   await page.getByRole('textbox', { name: 'Add a note' }).fill(note);
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(statusLine(page)).toHaveText('Note added.');
+  await expect(page.getByRole('button', { name: 'Add note' })).toBeFocused();
   await expect(page.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
 
   // Stored, not just shown: a fresh load of the page says the same.
@@ -138,7 +140,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
   await leadRows(page).first().getByRole('link', { name: brook.name }).click();
   await page.getByRole('button', { name: 'Mark as spam' }).click();
   await expect(statusLine(page)).toHaveText('Marked as spam.');
-  await expect(page.getByRole('button', { name: 'Not spam' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Not spam' })).toBeFocused();
 
   // Back to the same search: spam is hidden unless asked for.
   await page.getByRole('link', { name: 'Back to the leads' }).click();
