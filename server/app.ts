@@ -168,6 +168,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
     createAdminRouter({
       store: config.store,
       forms: formsById(config.forms ?? {}, config.apiPayloads),
+      siteUrl: config.siteUrl,
       secureCookies: inbox.secureCookies,
       ipHashSalt: config.ipHashSalt,
       now: config.now,

@@ -35,6 +35,8 @@ export interface AdminConfig {
   store: LeadStore;
   /** Forms and API payloads by id, to label what each lead holds. */
   forms: FormsById;
+  /** The site's public address; a change whose Origin is this one is the site's own. */
+  siteUrl: string;
   /** HTTPS (SITE_URL https, or behind a proxy): the cookie is Secure and `__Host-` prefixed. */
   secureCookies: boolean;
   /** Keys the per-address sign-in counter, as it keys leads' address hashes. */
@@ -65,16 +67,26 @@ function badRequest(res: Response, message: string): void {
 
 /**
  * State-changing calls must come from the inbox's own pages: the X-Requested-With header (which a
- * cross-site form cannot send without a preflight we never grant), and no foreign Origin.
+ * cross-site form cannot send without a preflight we never grant), and no foreign Origin. The
+ * Origin is compared by host: behind a proxy that ends HTTPS the server itself may see plain HTTP.
  */
-function sameOriginProblem(req: Request): string | null {
+function sameOriginProblem(req: Request, siteOrigin: string): string | null {
   if (req.get(HEADERS.requestedWith)?.toLowerCase() !== REQUESTED_WITH.toLowerCase())
     return `Changes must come from the inbox itself (header ${HEADERS.requestedWith}: ${REQUESTED_WITH}).`;
   const origin = req.get('origin');
-  if (origin !== undefined && origin !== `${req.protocol}://${req.get('host')}`) return 'Changes must come from the inbox’s own origin.';
+  if (origin !== undefined && origin !== siteOrigin && hostOf(origin) !== req.get('host'))
+    return 'Changes must come from the inbox’s own origin.';
   const site = req.get('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin') return 'Changes must come from the inbox’s own origin.';
   return null;
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 /** The position a cursor stands for; cursors are opaque to the browser. */
@@ -107,6 +119,7 @@ function describeFilter(filter: LeadFilter): string {
 
 export function createAdminRouter(config: AdminConfig): Router {
   const { store, forms, secureCookies, now = () => new Date() } = config;
+  const siteOrigin = hostOf(config.siteUrl) ? new URL(config.siteUrl).origin : '';
   const formList = Object.values(forms)
     .map((f) => ({ id: f.id, title: f.title }))
     .sort((a, b) => a.title.localeCompare(b.title));
@@ -150,7 +163,7 @@ export function createAdminRouter(config: AdminConfig): Router {
 
   router.post('/sign-in', (req, res, next) => {
     (async () => {
-      const problem = sameOriginProblem(req);
+      const problem = sameOriginProblem(req, siteOrigin);
       if (problem) return sendApiError(res, 403, ERROR_CODES.forbidden, problem);
       const headerProblem = checkBodyHeaders(req);
       if (headerProblem) return sendApiError(res, headerProblem.status, headerProblem.error, headerProblem.message);
@@ -201,7 +214,7 @@ export function createAdminRouter(config: AdminConfig): Router {
       const user = await session(req);
       if (!user) return signedOut(res);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const problem = sameOriginProblem(req);
+        const problem = sameOriginProblem(req, siteOrigin);
         if (problem) return sendApiError(res, 403, ERROR_CODES.forbidden, problem);
       }
       (res.locals as { user?: SignedIn }).user = user;
