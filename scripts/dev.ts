@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
+import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
@@ -40,6 +41,8 @@ const vite = await createViteServer({
   // Live reload shares the page's port, so several dev servers (or a test's) can run side by side.
   server: { middlewareMode: true, ws: { server: httpServer } },
   appType: 'custom',
+  // The inbox's entry too (vite.config.ts names the site's), so its dependencies are bundled up front.
+  optimizeDeps: { entries: [ADMIN_DEV_ENTRY] },
   plugins: [formValidatorsPlugin(() => current.model?.forms ?? {})],
 });
 
@@ -139,8 +142,19 @@ const pages = express().disable('x-powered-by').use(vite.middlewares, renderPage
 
 // The API follows the content: a form edited in YAML is accepted with its new fields after the
 // reload. While the content has problems, the API of its last valid version keeps answering.
+const adminInboxPage = adminDevPage(vite);
+
 function appFor(model: SiteModel | undefined): RequestListener {
-  return createApp({ site: pages, store, siteUrl, forms: model?.forms, apiPayloads: model?.apiPayloads, badges: model?.badges });
+  return createApp({
+    site: pages,
+    store,
+    siteUrl,
+    forms: model?.forms,
+    apiPayloads: model?.apiPayloads,
+    badges: model?.badges,
+    // Plain HTTP on localhost: the session cookie cannot be Secure here.
+    inbox: { secureCookies: false, page: adminInboxPage },
+  });
 }
 app = appFor(current.model);
 

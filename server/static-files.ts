@@ -144,7 +144,8 @@ export function loadStaticSite(clientDir: string): StaticSite {
     if (isSibling(file, all)) continue;
     const rel = relative(clientDir, file).split(sep).join('/');
     const urlPath = urlPathFor(rel);
-    const entry = readEntry(file, urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    // Hashed file names (the site's and the inbox's): a new version is a new address.
+    const entry = readEntry(file, urlPath.startsWith('/assets/') || urlPath.startsWith('/admin/assets/') ? IMMUTABLE : REVALIDATE);
     // The not-found page is only ever served with a 404 status, never as a 200 page of its own.
     if (rel === NOT_FOUND_FILE) notFound = entry;
     else entries.set(urlPath, entry);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,30 @@ test.describe('npm run dev', () => {
     await waitForIslands(page);
     await page.goto(BASE + '/takedowns/diy');
     await waitForIslands(page);
+    expect(violations).toEqual([]);
+  });
+
+  test('serves the leads inbox through Vite: sign in and see the list, under the same Content-Security-Policy', async ({ page }) => {
+    test.setTimeout(60_000);
+    const added = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', 'dev@example.com', '--password-stdin'], {
+      cwd: ROOT,
+      input: 'a development password\n',
+      env: { ...process.env, DATA_DIR: join(contentRoot, 'data') },
+      encoding: 'utf8',
+    });
+    expect(added.status, added.stderr).toBe(0);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(BASE + '/admin');
+    expect(res!.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await page.getByLabel('E-mail address').fill('dev@example.com');
+    await page.getByLabel('Password').fill('a development password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // The lead the form test above sent is in the list.
+    await expect(page.locator('table.admin-table tbody tr').first()).toContainText('Mina Park');
     expect(violations).toEqual([]);
   });
 });
