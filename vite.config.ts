@@ -28,7 +28,7 @@ export default defineConfig({
   // The forms' precompiled validators are virtual modules the scan cannot see; the ajv runtime
   // helpers they import are listed for the same reason.
   optimizeDeps: {
-    entries: ['engine/render/client-entry.ts', 'engine/sections/**/*.island.tsx'],
+    entries: ['engine/render/client-entry.ts', 'engine/render/hydrate-island.ts', 'engine/**/*.island.tsx'],
     include: ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats'],
   },
 });

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { ResolvedFaqSection } from '../content/model';
 import { useQueryState } from '../ui/use-query-state';
-import { FaqAccordionList, moveBetweenTriggers } from './FaqAccordionList';
+import { FaqAccordionList } from './FaqAccordionList';
 import { FaqCardList } from './FaqCardList';
 import { ALL_CATEGORIES, faqQuery, groupByCategory, questionMatches, resultHeading } from './faq-filter';
 import { SectionFrame, type SectionProps } from './SectionFrame';
@@ -51,10 +51,7 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
 
   return (
     <SectionFrame kind="faq" index={index} section={section}>
-      <div
-        className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}
-        onKeyDown={cards ? undefined : moveBetweenTriggers}
-      >
+      <div className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}>
         {section.search && (
           <div className="faq-search" role="search">
             <label htmlFor={`${prefix}-search`} className="faq-search__label">
@@ -124,7 +121,6 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
             ) : (
               <FaqAccordionList
                 items={visible}
-                questions={questions}
                 prefix={prefix}
                 many={section.expand === 'many'}
                 groupByCategory={Boolean(section.groupByCategory)}
