@@ -37,7 +37,8 @@ function onIntent(el: Element, start: () => void): void {
     el.removeEventListener('focusin', begin);
     start();
   }
-  observer.observe(el);
+  // The marker element has no box of its own (display: contents), so watch what it wraps.
+  for (const child of el.children) observer.observe(child);
   el.addEventListener('focusin', begin);
 }
 

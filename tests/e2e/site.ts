@@ -65,11 +65,20 @@ export const MISSING_PATH = '/missing-page';
  * the page is then scrolled back. A page with no island returns at once.
  */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const top = window.scrollY;
-    for (const el of document.querySelectorAll('[data-island-on="intent"]')) el.scrollIntoView({ block: 'center' });
-    window.scrollTo({ top, behavior: 'instant' });
-  });
+  const onIntent = await page.locator('[data-island-on="intent"]').all();
+  if (onIntent.length > 0) {
+    const top = await page.evaluate(() => window.scrollY);
+    for (const island of onIntent) {
+      // The marker has no box of its own (display: contents): scroll to what it wraps.
+      await island.locator('> *').first().scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => island.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$'))), {
+          message: 'a form hydrates once it is scrolled into view',
+        })
+        .toBe(true);
+    }
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+  }
   await expect
     .poll(
       () =>
