@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The browser build: one small entry that hydrates islands, one lazy chunk per island.
@@ -20,6 +21,12 @@ export default defineConfig({
         warn(warning);
       },
     },
+  },
+  // rjsf imports a Markdown renderer that only forms with Markdown descriptions need; ours have none.
+  resolve: {
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./engine/forms/plain-markdown.tsx', import.meta.url)) },
+    ],
   },
   server: { watch: { ignored: ['**/dist/**', '**/data/**'] } },
   // Dev: there is no index.html to crawl, so name the browser entry and every island up front.
