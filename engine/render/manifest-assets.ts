@@ -62,6 +62,7 @@ export function chunksFor(
   base = '/',
 ): PageChunks {
   const entry = entryOf(manifest);
+  if (islands.length === 0) return { load: [], intent: [] };
   const islandKeys = new Map(
     Object.keys(manifest)
       .filter((k) => k.endsWith('.island.tsx'))
@@ -80,7 +81,6 @@ export function chunksFor(
   };
   const load = new Set<string>();
   const later = new Set<string>();
-  if (islands.length === 0) return { load: [], intent: [] };
   for (const dep of entry.imports ?? []) closure(dep, load);
   need(HYDRATE, 'the island hydrator', islands.some((i) => i.on === 'load') ? load : later);
   for (const { name, on } of islands) need(islandKeys.get(name), `the island "${name}"`, on === 'load' ? load : later);

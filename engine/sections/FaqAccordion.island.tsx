@@ -3,7 +3,7 @@ import type { ResolvedFaqSection } from '../content/model';
 import { useQueryState } from '../ui/use-query-state';
 import { FaqAccordionList } from './FaqAccordionList';
 import { FaqCardList } from './FaqCardList';
-import { ALL_CATEGORIES, faqQuery, groupByCategory, questionMatches, resultHeading } from './faq-filter';
+import { ALL_CATEGORIES, faqIsInteractive, faqQuery, groupByCategory, questionMatches, resultHeading } from './faq-filter';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 /**
@@ -17,7 +17,8 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
   const questions = section.limit ? section.questions.slice(0, section.limit) : section.questions;
   const categories = section.categories ?? [];
   const filter = section.filter && categories.length > 0 ? section.filter : undefined;
-  const filterable = Boolean(section.search || filter);
+  // The same test that makes the section an island (registry.tsx): without it, the list is plain HTML.
+  const filterable = faqIsInteractive(section);
   const cards = section.display === 'cards';
 
   const query = useMemo(
