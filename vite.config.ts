@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The browser build: one small entry that hydrates islands, one lazy chunk per island.
@@ -21,6 +22,12 @@ export default defineConfig({
       },
     },
   },
+  // rjsf imports a Markdown renderer that only forms with Markdown descriptions need; ours have none.
+  resolve: {
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./engine/forms/plain-markdown.tsx', import.meta.url)) },
+    ],
+  },
   server: { watch: { ignored: ['**/dist/**', '**/data/**'] } },
   // Dev: there is no index.html to crawl, so name the browser entry and every island up front.
   // Otherwise Vite finds a dependency (the form library) only when an island first loads, bundles
@@ -28,7 +35,7 @@ export default defineConfig({
   // The forms' precompiled validators are virtual modules the scan cannot see; the ajv runtime
   // helpers they import are listed for the same reason.
   optimizeDeps: {
-    entries: ['engine/render/client-entry.ts', 'engine/sections/**/*.island.tsx'],
+    entries: ['engine/render/client-entry.ts', 'engine/render/hydrate-island.ts', 'engine/**/*.island.tsx'],
     include: ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats'],
   },
 });

@@ -2,12 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { measureBuiltSite, type PageWeight } from '../engine/render/page-weight';
+import { JS_BUDGETS, measureBuiltSite, type PageKind, type PageWeight } from '../engine/render/page-weight';
 
 export interface PageWeightReport {
   rows: Omit<PageWeight, 'jsFiles'>[];
   anchors: { name: string; jsKb: number; note: string }[];
   summary: { routes: number; maxJsKb: number; minJsKb: number; maxHtmlKb: number; maxRequests: number; medianTotalKb: number };
+  /** Per kind of page: how many, and the range of first-load and total JS, KB. */
+  byKind: { kind: PageKind; routes: number; firstKb: [number, number]; totalKb: [number, number] }[];
 }
 
 export function measureWeights(distDir: string): PageWeightReport {
@@ -18,7 +20,18 @@ export function measureWeights(distDir: string): PageWeightReport {
     .map(({ jsFiles: _files, ...row }) => row);
   const kb = (n: number) => n / 1024;
   const totals = rows.map((r) => r.htmlGzip + r.jsGzip + r.cssGzip).sort((a, b) => a - b);
+  const range = (values: number[]): [number, number] => [kb(Math.min(...values)), kb(Math.max(...values))];
+  const byKind = (Object.keys(JS_BUDGETS) as PageKind[])
+    .map((kind) => ({ kind, of: rows.filter((r) => r.kind === kind) }))
+    .filter(({ of }) => of.length > 0)
+    .map(({ kind, of }) => ({
+      kind,
+      routes: of.length,
+      firstKb: range(of.map((r) => r.jsFirstGzip)),
+      totalKb: range(of.map((r) => r.jsGzip)),
+    }));
   return {
+    byKind,
     rows,
     anchors: [
       { name: 'Next.js App Router', jsKb: 87.5, note: 'shared first-load JS of a new app (gzip)' },

@@ -127,7 +127,8 @@ const renderPages: RequestHandler = async (req, res, next) => {
       year: new Date().getFullYear(),
       assets: {
         stylesheets: ['/engine/styles/site.css'],
-        scripts: ['/@vite/client', '/engine/render/client-entry.ts'],
+        devScripts: ['/@vite/client'],
+        scripts: ['/engine/render/client-entry.ts'],
       },
     });
     res.status(status).type('html').send(html);

@@ -14,6 +14,27 @@ import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
 import { TickList } from '../ui/lists';
 
+const NO_SCRIPT = 'Sending this form needs JavaScript. Turn it on in your browser to send it.';
+
+export interface FormSectionProps extends SectionProps<ResolvedFormSection> {
+  /** Values typed into the prerendered fields before the form hydrated. */
+  typed?: FormValues;
+}
+
+/**
+ * The form hydrates once a visitor comes near it, so they may already have typed: the entry passes
+ * the prerendered fields' current values in as `typed`.
+ */
+export function propsFromPage(el: Element, props: FormSectionProps): FormSectionProps {
+  const form = props.section.definition;
+  const typed: FormValues = {};
+  for (const field of Object.keys(form.fields.properties as object)) {
+    const input = el.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[id="${form.id}-form_${field}"]`);
+    if (input?.value) typed[field] = input.value;
+  }
+  return { ...props, typed };
+}
+
 // Rendering on the server needs no checks; the real validator arrives with the form's own chunk.
 const noChecks: ValidatorType = {
   validateFormData: () => ({ errors: [], errorSchema: {} }),
@@ -34,11 +55,12 @@ const loadValidator = (form: FormDefinition) => {
  * success and failure look like all come from its YAML. Failed submits list the problems in a
  * summary that takes focus (GOV.UK's pattern); each message is tied to its field.
  */
-export default function FormSection({ section, index }: SectionProps<ResolvedFormSection>) {
+export default function FormSection({ section, index, typed }: FormSectionProps) {
   const form = section.definition;
   const mode = form.errors.show;
   const initial = (form.defaults ?? {}) as FormValues;
-  const [state, dispatch] = useReducer(formReducer, initial, initialFormState);
+  // What the visitor typed into the prerendered fields before the code arrived is kept.
+  const [state, dispatch] = useReducer(formReducer, { ...initial, ...typed }, initialFormState);
   const { values, errors, attempted, sending, outcome, download } = state;
   const [validator, setValidator] = useState<ValidatorType>(noChecks);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -202,6 +224,9 @@ export default function FormSection({ section, index }: SectionProps<ResolvedFor
             <p className="visually-hidden" role="status" aria-live="polite">
               {sending ? form.buttons.sending : ''}
             </p>
+            <noscript>
+              <p className="form-noscript">{form.buttons.noScript ?? NO_SCRIPT}</p>
+            </noscript>
           </Form>
         </div>
         {section.aside && (

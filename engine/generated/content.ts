@@ -1440,6 +1440,10 @@ export interface Form {
   buttons: {
     idle: string;
     sending: string;
+    /**
+     * Shown under the fields when JavaScript is off, since sending needs it. Leave out for the default: 'Sending this form needs JavaScript. Turn it on, or e-mail us instead.'
+     */
+    noScript?: string;
   };
   /**
    * The confirmation e-mail sent to the address the visitor gave, when e-mail is set up (SMTP_URL). It repeats nothing the visitor typed and goes at most once an hour to one address. Leave out to send none.

@@ -1,20 +1,18 @@
 import type { ResolvedPage, SiteModel } from '../content/model';
 import { Footer } from '../layout/Footer';
-import HeaderIsland from '../layout/Header.island';
+import { Header } from '../layout/Header';
 import ToastsIsland from '../layout/Toasts.island';
 import { matchPath, useLocation } from 'react-router-dom';
-import { RenderSection } from '../sections/registry';
+import { pageRaisesToasts, RenderSection } from '../sections/registry';
 import { Head } from './Head';
 import { island } from './island';
 
-const Header = island('Header', HeaderIsland);
 const Toasts = island('Toasts', ToastsIsland);
 
 /** The shared layout around one page's sections, with its head tags. Rendered inside a router. */
 export function PageView({ model, page, year }: { model: SiteModel; page: ResolvedPage; year: number }) {
   const { site } = model;
-  // The nav marks the page whose route the router's location matches, as a NavLink would; the
-  // header hydrates without a router, so it gets the answer as a prop.
+  // The nav marks the page whose route the router's location matches, as a NavLink would.
   const { pathname } = useLocation();
   const currentPath = page.path !== null && matchPath(page.path, pathname) ? page.path : null;
   return (
@@ -30,7 +28,10 @@ export function PageView({ model, page, year }: { model: SiteModel; page: Resolv
         ))}
       </main>
       <Footer site={site} year={year} />
-      <Toasts label={site.toast?.label ?? 'Notifications'} durationMs={site.toast?.durationMs ?? 5000} />
+      {/* Only where a section can raise a toast: elsewhere it would be an island with nothing to do. */}
+      {pageRaisesToasts(page.sections) && (
+        <Toasts label={site.toast?.label ?? 'Notifications'} durationMs={site.toast?.durationMs ?? 5000} />
+      )}
     </>
   );
 }

@@ -1,25 +1,55 @@
-import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
 import '../styles/site.css';
 import type { IslandRecord } from './island';
 
-// One lazy chunk per island file; a page loads only the islands it contains.
-const modules = import.meta.glob<{ default: ComponentType<object> }>('../**/*.island.tsx');
+/** What an island's chunk exports: its component, and optionally a way to carry over what the visitor did before it hydrated. */
+interface IslandModule {
+  default: ComponentType<object>;
+  propsFromPage?: (el: Element, props: object) => object;
+}
+
+// One lazy chunk per island file; a page loads only the islands it contains. React itself is in
+// the hydrate chunk, so a page whose only script is this entry (a Go Back button) loads no React.
+const modules = import.meta.glob<IslandModule>('../**/*.island.tsx');
 const loaders = new Map(
   Object.entries(modules).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.island.tsx'.length), load]),
 );
 
+// Near enough to the viewport that the code is ready before a visitor reaches the island.
+const INTENT_MARGIN = '300px 0px';
+
+function hydrate(el: Element, { id, name, props }: IslandRecord): void {
+  const load = loaders.get(name);
+  if (!load) {
+    console.error(`Island ${name} (#${id}) cannot be hydrated: no code chunk`);
+    return;
+  }
+  Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, mod]) =>
+    hydrateIsland(el, mod.default, mod.propsFromPage ? mod.propsFromPage(el, props as object) : (props as object)),
+  );
+}
+
+/** Runs `start` once, when `el` comes near the viewport or something in it gets focus, whichever is first. */
+function onIntent(el: Element, start: () => void): void {
+  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && begin(), { rootMargin: INTENT_MARGIN });
+  function begin() {
+    observer.disconnect();
+    el.removeEventListener('focusin', begin);
+    start();
+  }
+  // The marker element has no box of its own (display: contents), so watch what it wraps.
+  for (const child of el.children) observer.observe(child);
+  el.addEventListener('focusin', begin);
+}
+
 function hydrateIslands(): void {
   const data = document.getElementById('island-data')?.textContent;
   const islands: IslandRecord[] = data ? JSON.parse(data) : [];
-  for (const { id, name, props } of islands) {
-    const el = document.querySelector(`[data-island-id="${id}"]`);
-    const load = loaders.get(name);
-    if (!el || !load) {
-      console.error(`Island ${name} (#${id}) cannot be hydrated: ${el ? 'no code chunk' : 'no element'}`);
-      continue;
-    }
-    load().then((mod) => hydrateRoot(el, createElement(mod.default, props as object)));
+  for (const island of islands) {
+    const el = document.querySelector(`[data-island-id="${island.id}"]`);
+    if (!el) console.error(`Island ${island.name} (#${island.id}) cannot be hydrated: no element`);
+    else if (island.on === 'intent') onIntent(el, () => hydrate(el, island));
+    else hydrate(el, island);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ResolvedFormSection, ResolvedPage } from '../content/model';
 import { loadsValidator } from '../forms/validation-mode';
 import type { PageAssets } from './render-page';
-import { islandsOf } from './render-page';
+import type { HydrateOn } from './island';
+import { pageIslands } from './render-page';
 
 export interface ManifestChunk {
   file: string;
@@ -14,6 +15,8 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 const ENTRY = 'engine/render/client-entry.ts';
+// React and hydrateRoot, imported by the entry only on a page that has an island.
+const HYDRATE = 'engine/render/hydrate-island.ts';
 // Where a form's precompiled validator comes from (engine/forms/vite-plugin-form-validators.ts).
 const VALIDATOR_LOADER = 'engine/forms/load-validator.ts';
 const FORM_VALIDATOR = 'virtual:form-validator/';
@@ -38,36 +41,53 @@ export function assetsFromManifest(manifest: ViteManifest, base = '/'): PageAsse
   return { stylesheets: stylesheets.map((f) => base + f), scripts: [base + entry.file] };
 }
 
+/** A page's scripts beyond the entry its script tag loads: those fetched with the page, and those fetched once a visitor nears a form. */
+export interface PageChunks {
+  load: string[];
+  intent: string[];
+}
+
 /**
  * The code chunks a page's islands load when they hydrate, besides the entry its script tag loads:
- * each island's import closure, and for a form that checks its fields in the browser, the
- * validator loader and that form's precompiled validator. The pages do not preload them (a
- * preload is fetched before the first paint and holds it back); the size budgets count them.
+ * the hydrate module (React) and each island's import closure; for a form that checks its fields
+ * in the browser, the validator loader and that form's precompiled validator. An island that
+ * hydrates on intent, and the validators (loaded once a form hydrates), come under `intent`,
+ * less what the page loads anyway. The pages do not preload them (a preload is fetched before the
+ * first paint and holds it back); the size budgets count them.
  */
-export function chunksFor(manifest: ViteManifest, islands: string[], forms: string[], base = '/'): string[] {
+export function chunksFor(
+  manifest: ViteManifest,
+  islands: Array<{ name: string; on: HydrateOn }>,
+  forms: string[],
+  base = '/',
+): PageChunks {
   const entry = entryOf(manifest);
-  const files = new Set<string>();
-  // A chunk plus everything it imports statically, except the entry, which is loaded by its script tag.
-  const closure = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || key === ENTRY || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const dep of chunk.imports ?? []) closure(dep);
-  };
-  const need = (key: string | undefined, what: string) => {
-    if (!key || !manifest[key]) throw new Error(`No code chunk for ${what} in the build manifest.`);
-    closure(key);
-  };
-  for (const dep of entry.imports ?? []) closure(dep);
+  if (islands.length === 0) return { load: [], intent: [] };
   const islandKeys = new Map(
     Object.keys(manifest)
       .filter((k) => k.endsWith('.island.tsx'))
       .map((k) => [k.slice(k.lastIndexOf('/') + 1, -'.island.tsx'.length), k]),
   );
-  for (const name of islands) need(islandKeys.get(name), `the island "${name}"`);
-  if (forms.length) need(VALIDATOR_LOADER, 'the form validator loader');
-  for (const id of forms) need(FORM_VALIDATOR + id, `the validator of the form "${id}"`);
-  return [...files].map((f) => base + f);
+  // A chunk plus everything it imports statically, except the entry, which is loaded by its script tag.
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || key === ENTRY || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+  };
+  const need = (key: string | undefined, what: string, into: Set<string>) => {
+    if (!key || !manifest[key]) throw new Error(`No code chunk for ${what} in the build manifest.`);
+    closure(key, into);
+  };
+  const load = new Set<string>();
+  const later = new Set<string>();
+  for (const dep of entry.imports ?? []) closure(dep, load);
+  need(HYDRATE, 'the island hydrator', islands.some((i) => i.on === 'load') ? load : later);
+  for (const { name, on } of islands) need(islandKeys.get(name), `the island "${name}"`, on === 'load' ? load : later);
+  if (forms.length) need(VALIDATOR_LOADER, 'the form validator loader', later);
+  for (const id of forms) need(FORM_VALIDATOR + id, `the validator of the form "${id}"`, later);
+  const url = (f: string) => base + f;
+  return { load: [...load].map(url), intent: [...later].filter((f) => !load.has(f)).map(url) };
 }
 
 /** The forms on a page whose fields are checked by our validator (not by the browser's own checks alone). */
@@ -79,6 +99,6 @@ export function validatedFormsOf(page: ResolvedPage): string[] {
 }
 
 /** Every chunk a page's islands load, from the manifest. */
-export function pageChunks(manifest: ViteManifest, page: ResolvedPage, base = '/'): string[] {
-  return chunksFor(manifest, islandsOf(page), validatedFormsOf(page), base);
+export function pageChunks(manifest: ViteManifest, page: ResolvedPage, base = '/'): PageChunks {
+  return chunksFor(manifest, pageIslands(page), validatedFormsOf(page), base);
 }

@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { HelmetProvider } from 'react-helmet-async';
 import type { ResolvedPage, SiteModel } from '../content/model';
-import { SECTION_REGISTRY } from '../sections/registry';
+import { islandOf, pageRaisesToasts } from '../sections/registry';
 import { App, matchPage } from './App';
-import { IslandCollector, IslandContext, scriptSafeJson } from './island';
+import { IslandCollector, IslandContext, scriptSafeJson, type HydrateOn } from './island';
 import { SiteUrlContext } from './site-url';
 
 // A location no route matches, so the router shows the not-found page.
@@ -18,8 +18,10 @@ export interface PageAssets {
    * trip, which on a phone network costs more than the bytes.
    */
   inlineStyles?: string;
-  /** Module scripts, in order (the dev server adds its own client first). */
+  /** The entry script(s), on pages that have an island or a scripted button. */
   scripts: string[];
+  /** Scripts every page gets, before the entry: the dev server's own client. */
+  devScripts?: string[];
 }
 
 export interface RenderOptions {
@@ -29,14 +31,24 @@ export interface RenderOptions {
   year: number;
 }
 
-/** The islands a page will hydrate: the shared layout's plus those of its interactive sections. */
-export function islandsOf(page: ResolvedPage): string[] {
-  const names = new Set(['Header', 'Toasts']);
+/**
+ * The islands a page will hydrate, each with when its code loads: those of its interactive
+ * sections, and the toast area where a section can raise a toast. Empty for a static page.
+ */
+export function pageIslands(page: ResolvedPage): Array<{ name: string; on: HydrateOn }> {
+  const found = new Map<string, HydrateOn>();
   for (const s of page.sections) {
-    const name = SECTION_REGISTRY[s.type].island;
-    if (name) names.add(name);
+    const island = islandOf(s);
+    // An island both on load and on intent on one page loads with the page.
+    if (island && found.get(island.name) !== 'load') found.set(island.name, island.on);
   }
-  return [...names];
+  if (pageRaisesToasts(page.sections)) found.set('Toasts', 'load');
+  return [...found].map(([name, on]) => ({ name, on }));
+}
+
+/** The names of the islands a page will hydrate. */
+export function islandsOf(page: ResolvedPage): string[] {
+  return pageIslands(page).map((i) => i.name);
 }
 
 /** Structured data may say {siteUrl} so it follows SITE_URL like the canonical links do. */
@@ -85,12 +97,7 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             <SiteUrlContext.Provider value={options.siteUrl}>
               <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
             </SiteUrlContext.Provider>
-            <IslandData collector={collector} />
-            {/* Last in <body>, and no chunk is preloaded: the page paints from its HTML and inline
-                styles before any script is fetched; the islands then load their chunks side by side. */}
-            {assets.scripts.map((src) => (
-              <script key={src} type="module" src={src} />
-            ))}
+            <PageScripts collector={collector} assets={assets} />
           </body>
         </html>
       </IslandContext.Provider>
@@ -99,7 +106,22 @@ export function renderPage(model: SiteModel, location: string | null, options: R
   return { status: page ? 200 : 404, html: `<!DOCTYPE html>${body}` };
 }
 
-// Rendered last in <body>, so every island above has registered its props by then.
-function IslandData({ collector }: { collector: IslandCollector }) {
-  return <script type="application/json" id="island-data" dangerouslySetInnerHTML={{ __html: scriptSafeJson(collector.islands) }} />;
+/**
+ * Rendered last in <body>, so every island above has registered its props by then. A page with no
+ * island and no scripted button gets no script at all (the dev server's own scripts aside). The
+ * entry comes last and no chunk is preloaded: the page paints from its HTML and inline styles
+ * before any script is fetched; the islands then load their chunks side by side.
+ */
+function PageScripts({ collector, assets }: { collector: IslandCollector; assets: PageAssets }) {
+  const scripts = [...(assets.devScripts ?? []), ...(collector.needsScript ? assets.scripts : [])];
+  return (
+    <>
+      {collector.islands.length > 0 && (
+        <script type="application/json" id="island-data" dangerouslySetInnerHTML={{ __html: scriptSafeJson(collector.islands) }} />
+      )}
+      {scripts.map((src) => (
+        <script key={src} type="module" src={src} />
+      ))}
+    </>
+  );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
 import type { ResolvedFaqSection } from '../content/model';
 import { useQueryState } from '../ui/use-query-state';
-import { FaqAccordionList, moveBetweenTriggers } from './FaqAccordionList';
+import { FaqAccordionList } from './FaqAccordionList';
 import { FaqCardList } from './FaqCardList';
-import { ALL_CATEGORIES, faqQuery, groupByCategory, questionMatches, resultHeading } from './faq-filter';
+import { ALL_CATEGORIES, faqIsInteractive, faqQuery, groupByCategory, questionMatches, resultHeading } from './faq-filter';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 /**
@@ -17,7 +17,8 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
   const questions = section.limit ? section.questions.slice(0, section.limit) : section.questions;
   const categories = section.categories ?? [];
   const filter = section.filter && categories.length > 0 ? section.filter : undefined;
-  const filterable = Boolean(section.search || filter);
+  // The same test that makes the section an island (registry.tsx): without it, the list is plain HTML.
+  const filterable = faqIsInteractive(section);
   const cards = section.display === 'cards';
 
   const query = useMemo(
@@ -51,10 +52,7 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
 
   return (
     <SectionFrame kind="faq" index={index} section={section}>
-      <div
-        className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}
-        onKeyDown={cards ? undefined : moveBetweenTriggers}
-      >
+      <div className={`faq faq--${cards ? 'cards' : 'accordion'}${filter === 'sidebar' ? ' faq--sidebar' : ''}`}>
         {section.search && (
           <div className="faq-search" role="search">
             <label htmlFor={`${prefix}-search`} className="faq-search__label">
@@ -124,7 +122,6 @@ export default function FaqAccordion({ section, index }: SectionProps<ResolvedFa
             ) : (
               <FaqAccordionList
                 items={visible}
-                questions={questions}
                 prefix={prefix}
                 many={section.expand === 'many'}
                 groupByCategory={Boolean(section.groupByCategory)}

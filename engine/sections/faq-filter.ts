@@ -82,3 +82,8 @@ export function faqQuery(search: boolean, categories: readonly string[] | null):
     },
   };
 }
+
+/** A FAQ section runs code only for its search box or category filter; its answers open as plain <details>. */
+export function faqIsInteractive(section: { search?: unknown; filter?: unknown; categories?: readonly unknown[] }): boolean {
+  return Boolean(section.search || (section.filter && (section.categories?.length ?? 0) > 0));
+}

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResolvedSection } from '../content/model';
-import { island } from '../render/island';
+import { island, type HydrateOn } from '../render/island';
 import ArticleList from './ArticleList.island';
 import { BadgeBuilder } from './BadgeBuilder';
 import { Breadcrumb } from './Breadcrumb';
@@ -10,7 +10,8 @@ import { Comparison } from './Comparison';
 import { ContactDetails } from './ContactDetails';
 import { Document } from './Document';
 import { ExternalLinks } from './ExternalLinks';
-import FaqAccordion from './FaqAccordion.island';
+import { Faq } from './Faq';
+import { faqIsInteractive } from './faq-filter';
 import FormSection from '../forms/FormSection.island';
 import { Gallery } from './Gallery';
 import { Hero } from './Hero';
@@ -31,7 +32,13 @@ export interface SectionEntry<T extends ResolvedSection['type']> {
   component: ComponentType<SectionProps<SectionOf<T>>>;
   /** The island (file name without .island.tsx) when the section runs code in the browser. */
   island?: string;
-  /** Marks sections that capture leads: such pages get the larger JavaScript budget. */
+  /** When only some sections of the type run code (the others are plain HTML): which ones. */
+  interactive?: (section: SectionOf<T>) => boolean;
+  /** 'intent': the island's code loads once a visitor comes near it or focuses it, not with the page. */
+  hydrate?: HydrateOn;
+  /** Whether a section can show a message in the page's toast area, which is then rendered. */
+  toasts?: (section: SectionOf<T>) => boolean;
+  /** Marks sections that capture leads: such pages get the form budgets. */
   form?: true;
 }
 
@@ -53,11 +60,17 @@ export const SECTION_REGISTRY: Registry = {
   plans: { component: Plans },
   'tag-list': { component: TagList },
   'contact-details': { component: ContactDetails },
-  faq: { component: island('FaqAccordion', FaqAccordion), island: 'FaqAccordion' },
+  faq: { component: Faq, island: 'FaqAccordion', interactive: faqIsInteractive },
   breadcrumb: { component: Breadcrumb },
   comparison: { component: Comparison },
   'external-links': { component: ExternalLinks },
-  form: { component: island('FormSection', FormSection), island: 'FormSection', form: true },
+  form: {
+    component: island('FormSection', FormSection, 'intent'),
+    island: 'FormSection',
+    hydrate: 'intent',
+    toasts: (s) => s.definition.result.success.show === 'toast' || s.definition.result.failure.show === 'toast',
+    form: true,
+  },
   'article-list': { component: island('ArticleList', ArticleList), island: 'ArticleList' },
   document: { component: Document },
   team: { component: Team },
@@ -65,6 +78,18 @@ export const SECTION_REGISTRY: Registry = {
   'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder' },
   gallery: { component: Gallery },
 };
+
+/** The island a section hydrates as, or undefined when it is plain HTML. */
+export function islandOf(section: ResolvedSection): { name: string; on: HydrateOn } | undefined {
+  const entry = SECTION_REGISTRY[section.type] as SectionEntry<typeof section.type>;
+  if (!entry.island || (entry.interactive && !entry.interactive(section))) return undefined;
+  return { name: entry.island, on: entry.hydrate ?? 'load' };
+}
+
+/** Whether any section of the page can raise a toast, so the page needs the toast area. */
+export function pageRaisesToasts(sections: ResolvedSection[]): boolean {
+  return sections.some((s) => (SECTION_REGISTRY[s.type] as SectionEntry<typeof s.type>).toasts?.(s) === true);
+}
 
 export function RenderSection({ section, index }: { section: ResolvedSection; index: number }) {
   const entry = SECTION_REGISTRY[section.type] as SectionEntry<typeof section.type>;

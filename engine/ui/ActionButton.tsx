@@ -1,8 +1,13 @@
+import { useContext } from 'react';
 import type { Action } from '../generated/content';
+import { IslandContext } from '../render/island';
 import { Icon } from './Icon';
 
 /** A button from YAML: a link when it has an href, a behaviour when it has an action, else a plain button. */
 export function ActionButton({ action }: { action: Action }) {
+  // A scripted button is why a page with no island still gets the entry script.
+  const collector = useContext(IslandContext);
+  if (action.action && !action.href) collector?.actions.add(action.action);
   const className = `button button--${action.variant ?? 'primary'}`;
   const content = (
     <>

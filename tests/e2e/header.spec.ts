@@ -1,6 +1,7 @@
-// The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { horizontalOverflow, MISSING_PATH, waitForIslands } from './site';
+// The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile,
+// all from the platform (popovers, <details>, CSS): the pages load no script for it.
+import { expect, test, type Page } from '@playwright/test';
+import { accessibleExpanded, horizontalOverflow, MISSING_PATH } from './site';
 
 // The navigation as specified (not read from site.yaml, so a content change that breaks it shows up).
 const MENUS = {
@@ -31,26 +32,29 @@ const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 740 };
 
 const header = (page: Page) => page.locator('header.site-header');
-const trigger = (page: Page, name: MenuName) => header(page).locator('button.site-nav__trigger', { hasText: name });
-const panelOf = async (button: Locator) => button.page().locator(`#${await button.getAttribute('aria-controls')}`);
+/** A dropdown's trigger in the layout shown: the button on desktop, the accordion's <summary> in the mobile menu. */
+const trigger = (page: Page, name: MenuName) => header(page).locator('.site-nav__trigger:visible', { hasText: name });
+const menuItem = (page: Page, name: MenuName) =>
+  header(page)
+    .locator('li.site-nav__menu')
+    .filter({ has: page.locator('.site-nav__trigger--desktop', { hasText: name }) });
+const panelOf = (page: Page, name: MenuName) => menuItem(page, name).locator('.site-nav__panel');
 
-async function expectOpen(page: Page, name: MenuName): Promise<void> {
-  const button = trigger(page, name);
-  await expect(button, `${name} is open`).toHaveAttribute('aria-expanded', 'true');
-  const panel = await panelOf(button);
-  await expect(panel).toBeVisible();
+/** The dropdown's links are shown; with `announced`, its trigger also tells assistive technology it is expanded. */
+async function expectOpen(page: Page, name: MenuName, { announced = true } = {}): Promise<void> {
+  const panel = panelOf(page, name);
+  await expect(panel, `${name} is open`).toBeVisible();
   await expect(panel.getByRole('link').first()).toBeVisible();
+  if (announced) await expect.poll(() => accessibleExpanded(trigger(page, name)), `${name} is announced as expanded`).toBe(true);
 }
 
 async function expectClosed(page: Page, name: MenuName): Promise<void> {
-  const button = trigger(page, name);
-  await expect(button, `${name} is closed`).toHaveAttribute('aria-expanded', 'false');
-  await expect(await panelOf(button)).toBeHidden();
+  await expect(panelOf(page, name), `${name} is closed`).toBeHidden();
+  await expect.poll(() => accessibleExpanded(trigger(page, name)), `${name} is announced as collapsed`).toBe(false);
 }
 
 async function open(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await waitForIslands(page);
 }
 
 /** Waits until the page has rendered twice since now, so any state change the last input caused is on screen. */
@@ -71,7 +75,7 @@ test.describe('desktop header (1280 × 800)', () => {
   test('opens the Solutions menu on hover and closes it when the pointer leaves', async ({ page }) => {
     await open(page);
     await trigger(page, 'Solutions').hover();
-    await expectOpen(page, 'Solutions');
+    await expectOpen(page, 'Solutions', { announced: false });
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 20);
     await expectClosed(page, 'Solutions');
   });
@@ -79,10 +83,10 @@ test.describe('desktop header (1280 × 800)', () => {
   test('the pointer can move from the Protection Services button into its menu and follow a link', async ({ page }) => {
     await open(page);
     await trigger(page, 'Protection Services').hover();
-    await expectOpen(page, 'Protection Services');
-    const link = (await panelOf(trigger(page, 'Protection Services'))).locator('a[href="/brand-protection"]');
+    await expectOpen(page, 'Protection Services', { announced: false });
+    const link = panelOf(page, 'Protection Services').locator('a[href="/brand-protection"]');
     await link.hover();
-    await expectOpen(page, 'Protection Services');
+    await expectOpen(page, 'Protection Services', { announced: false });
     await link.click();
     await expect(page).toHaveURL(/\/brand-protection$/);
   });
@@ -92,7 +96,7 @@ test.describe('desktop header (1280 × 800)', () => {
     const button = trigger(page, 'Solutions');
     await button.hover();
     // A person clicks once the hover has opened the menu; the click must not toggle it shut.
-    await expectOpen(page, 'Solutions');
+    await expectOpen(page, 'Solutions', { announced: false });
     await button.click();
     await settled(page);
     await expectOpen(page, 'Solutions');
@@ -131,13 +135,13 @@ test.describe('desktop header (1280 × 800)', () => {
         document.activeElement?.matches('button.site-nav__trigger') ? (document.activeElement.textContent ?? '') : '',
       );
     }
-    expect(focused, 'a dropdown button is reachable with Tab').toBe('Takedown Services');
+    expect(focused.trim(), 'a dropdown button is reachable with Tab').toBe('Takedown Services');
     const button = trigger(page, 'Takedown Services');
     await expect(button).toBeFocused();
 
     await page.keyboard.press('Enter');
     await expectOpen(page, 'Takedown Services');
-    const panel = await panelOf(button);
+    const panel = panelOf(page, 'Takedown Services');
     for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
 
     // Tab moves into the open menu; Escape from there closes it and returns focus to its button.
@@ -157,7 +161,7 @@ test.describe('desktop header (1280 × 800)', () => {
   test('the menus, links and Get Protection button point at the right pages', async ({ page }) => {
     await open(page);
     for (const [name, hrefs] of Object.entries(MENUS) as Array<[MenuName, readonly string[]]>) {
-      const panel = await panelOf(trigger(page, name));
+      const panel = panelOf(page, name);
       await expect(panel.locator('a'), `links of ${name}`).toHaveCount(hrefs.length);
       expect(await panel.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), `links of ${name}`).toEqual(hrefs);
     }
@@ -206,9 +210,9 @@ test.describe('header between the breakpoints', () => {
       if (menuButtonShown) await header(page).locator('button.menu-toggle').click();
       await trigger(page, 'Solutions').hover();
       await settled(page);
-      const expanded = await trigger(page, 'Solutions').getAttribute('aria-expanded');
+      const shown = await panelOf(page, 'Solutions').isVisible();
       expect(
-        { menuButtonShown, hoverOpensDropdown: expanded === 'true' },
+        { menuButtonShown, hoverOpensDropdown: shown },
         'the mobile layout (menu button) uses click-only accordions; the desktop layout opens on hover',
       ).toEqual({ menuButtonShown, hoverOpensDropdown: !menuButtonShown });
       await expect(header(page).getByRole('link', { name: 'About Us' }), 'About Us shows only with the menu button layout').toBeVisible({
@@ -226,20 +230,30 @@ test.describe('mobile header (375 × 740)', () => {
     const toggle = header(page).locator('button.menu-toggle');
     const nav = page.locator('nav#site-nav');
     await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAttribute('aria-controls', 'site-nav');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(toggle).toHaveText('Menu');
+    await expect(toggle).toHaveAttribute('popovertarget', 'site-nav');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
+    await expect(toggle).toHaveAccessibleName('Menu');
     await expect(nav).toBeHidden();
 
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(true);
+    await expect(toggle).toHaveAccessibleName('Close menu');
     await expect(nav).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Get Protection' })).toBeVisible();
 
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
     await expect(nav).toBeHidden();
+  });
+
+  test('a tap outside the open menu closes it', async ({ page }) => {
+    await open(page);
+    const toggle = header(page).locator('button.menu-toggle');
+    await toggle.click();
+    await expect(page.locator('nav#site-nav')).toBeVisible();
+    await page.mouse.click(MOBILE.width / 2, MOBILE.height - 10);
+    await expect(page.locator('nav#site-nav')).toBeHidden();
   });
 
   test('dropdowns in the mobile menu are accordions: opening a second closes the first', async ({ page }) => {
@@ -249,7 +263,7 @@ test.describe('mobile header (375 × 740)', () => {
 
     await trigger(page, 'Takedown Services').click();
     await expectOpen(page, 'Takedown Services');
-    const panel = await panelOf(trigger(page, 'Takedown Services'));
+    const panel = panelOf(page, 'Takedown Services');
     for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
 
     await trigger(page, 'Protection Services').click();
@@ -276,7 +290,7 @@ test.describe('mobile header (375 × 740)', () => {
     await toggle.click();
     await expect(page.locator('nav#site-nav')).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
     await expect(page.locator('nav#site-nav')).toBeHidden();
   });
 });

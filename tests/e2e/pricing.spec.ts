@@ -217,7 +217,7 @@ test('add-ons, volume discounts, payment options and the pricing questions are s
   const questions = page.locator('#pricing-faq .accordion__trigger');
   await expect(questions).toHaveCount(3);
   await questions.nth(2).click();
-  await expect(page.locator('#pricing-faq [role="region"]:visible')).toContainText('full refund');
+  await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText('full refund');
 });
 
 test('/pricing has no accessibility violations after switching to annual and highlighting a plan', async ({ page }) => {

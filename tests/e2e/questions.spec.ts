@@ -2,7 +2,7 @@
 // answer combined with the category sidebar, several answers open at once, the result heading, the
 // empty state with View All Questions, and the URL query round trip.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { siteModel, waitForIslands } from './site';
 
 // As specified: id, count (§3), and the names shown for them.
@@ -28,9 +28,9 @@ const heading = (page: Page) => page.locator('#questions [role="status"] h3');
 const items = () => siteModel().faqSets['help-center']!.items;
 const containing = (text: string) => items().filter((q) => `${q.question}\n${q.answer}`.toLowerCase().includes(text.toLowerCase()));
 
-async function open(page: Page, path = '/questions'): Promise<void> {
+async function open(page: Page, path = '/questions', javaScriptEnabled = true): Promise<void> {
   await page.goto(path);
-  await waitForIslands(page);
+  if (javaScriptEnabled) await waitForIslands(page);
 }
 
 test('prerenders the ten questions closed, the search box, the categories with their counts and "10 questions found"', async ({
@@ -40,7 +40,7 @@ test('prerenders the ten questions closed, the search box, the categories with t
   const page = await context.newPage();
   await page.goto('/questions');
   await expect(questions(page)).toHaveCount(10);
-  await expect(page.locator('#questions .accordion__trigger[aria-expanded="false"]')).toHaveCount(10);
+  await expect(page.locator('#questions details.accordion__item:not([open])')).toHaveCount(10);
   await expect(search(page)).toBeVisible();
   const buttons = page.getByRole('group', { name: 'Categories' }).getByRole('button');
   await expect(buttons).toHaveText(CATEGORIES.map(([name, count]) => `${name} ${count}`));
@@ -52,19 +52,30 @@ test('prerenders the ten questions closed, the search box, the categories with t
   await context.close();
 });
 
-test('several questions can be open at once; clicking one toggles only that one', async ({ page }) => {
-  await open(page);
-  const [first, third] = [questions(page).nth(0), questions(page).nth(2)];
-  await first.click();
-  await third.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
-  await expect(third).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator(`#${await first.getAttribute('aria-controls')}`)).toBeVisible();
-  await expect(page.locator(`#${await third.getAttribute('aria-controls')}`)).toBeVisible();
-  await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
-  await expect(third).toHaveAttribute('aria-expanded', 'true');
-});
+const openOf = (question: Locator) => question.locator('xpath=..');
+const answerOf = (question: Locator) => openOf(question).locator('.accordion__panel');
+
+// The answers are <details> without a shared name: several open at once, with or without JavaScript.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('several questions can be open at once; clicking one toggles only that one', async ({ page }) => {
+      await open(page, '/questions', javaScriptEnabled);
+      const [first, third] = [questions(page).nth(0), questions(page).nth(2)];
+      await first.click();
+      await third.click();
+      await expect(openOf(first)).toHaveAttribute('open', '');
+      await expect(openOf(third)).toHaveAttribute('open', '');
+      await expect(answerOf(first)).toBeVisible();
+      await expect(answerOf(third)).toBeVisible();
+      await first.click();
+      await expect(openOf(first)).not.toHaveAttribute('open');
+      await expect(answerOf(first)).toBeHidden();
+      await expect(openOf(third)).toHaveAttribute('open', '');
+    });
+  });
+}
 
 test('search matches the question or the answer, ignoring case, and the heading says what was found', async ({ page }) => {
   await open(page);

@@ -1,6 +1,6 @@
 // What the e2e tests expect, read from site/ at test time (content is still being written, so no
 // route list is hard-coded), plus small page helpers shared by the specs.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { loadSite } from '../../engine/content/load-site';
 import type { ResolvedPage, SiteModel } from '../../engine/content/model';
 import { formatProblem } from '../../engine/content/problem';
@@ -60,22 +60,57 @@ export const MISSING_PATH = '/missing-page';
 
 /**
  * Waits until every island on the page has been hydrated by React: hydrateRoot marks the island
- * element as a root, and hydration then attaches a fiber to each element inside it.
+ * element as a root, and hydration then attaches a fiber to each element inside it. An island that
+ * hydrates on intent (a form) is first brought into view, as a visitor scrolling to it would, and
+ * the page is then scrolled back. A page with no island returns at once.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  const onIntent = await page.locator('[data-island-on="intent"]').all();
+  if (onIntent.length > 0) {
+    const top = await page.evaluate(() => window.scrollY);
+    for (const island of onIntent) {
+      // The marker has no box of its own (display: contents): scroll to what it wraps.
+      await island.locator('> *').first().scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => island.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$'))), {
+          message: 'a form hydrates once it is scrolled into view',
+        })
+        .toBe(true);
+    }
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+  }
   await expect
     .poll(
       () =>
         page.evaluate(() => {
           const islands = [...document.querySelectorAll('[data-island]')];
           const hasKey = (el: Element | null, prefix: string) => !!el && Object.keys(el).some((k) => k.startsWith(prefix));
-          return (
-            islands.length > 0 && islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'))
-          );
+          return islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'));
         }),
       { message: 'every div.island[data-island] should be hydrated by the page scripts' },
     )
     .toBe(true);
+}
+
+/**
+ * Whether assistive technology is told the element is expanded, read from Chromium's accessibility
+ * tree: native disclosure widgets (a <summary>, a button with popovertarget) carry no aria-expanded
+ * attribute for a test to read.
+ */
+export async function accessibleExpanded(locator: Locator): Promise<boolean | undefined> {
+  const page = locator.page();
+  await locator.evaluate((el) => el.setAttribute('data-ax-probe', ''));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-ax-probe]' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((p) => p.name === 'expanded');
+    return expanded === undefined ? undefined : Boolean(expanded.value.value);
+  } finally {
+    await cdp.detach();
+    await locator.evaluate((el) => el.removeAttribute('data-ax-probe'));
+  }
 }
 
 /** Reads, in the browser, whether the document is wider than the window (a sideways scrollbar). */

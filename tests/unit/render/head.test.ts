@@ -61,10 +61,10 @@ function scriptBodies(html: string, type: string): string[] {
   return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => m[1].includes(`type="${type}"`)).map((m) => m[2]);
 }
 
-function islandData(html: string): Array<{ id: number; name: string; props: unknown }> {
+/** The islands a page lists for the browser; none (and no data block) on a static page. */
+function islandData(html: string): Array<{ id: number; name: string; props: unknown; on: string }> {
   const m = /<script type="application\/json" id="island-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!m) throw new Error('no island data in the page');
-  return JSON.parse(m[1]);
+  return m ? JSON.parse(m[1]) : [];
 }
 
 const pageAt = (path: string) => {
@@ -123,22 +123,23 @@ describe('the <head> of real pages', () => {
     expect(canonicals(html)).toEqual([`https://example.com${page.path}`]);
   });
 
-  it('the stylesheets are linked in <head>; the module scripts come last in <body>, after all content, and nothing is preloaded', () => {
-    const head = headOf(homeHtml);
+  it('the stylesheets are linked in <head>; on a page with an island the module scripts come last in <body>, after all content, and nothing is preloaded', () => {
+    const pricingHtml = renderPage(model, '/pricing', options).html;
+    const head = headOf(pricingHtml);
     expect(
       tags(head, 'link')
         .filter((t) => t.rel === 'stylesheet')
         .map((t) => t.href),
     ).toEqual(['/a.css']);
     expect(tags(head, 'script').filter((t) => t.src)).toEqual([]);
-    expect(tags(homeHtml, 'link').filter((t) => t.rel === 'modulepreload')).toEqual([]);
-    const tail = homeHtml.slice(homeHtml.indexOf('id="island-data"'));
+    expect(tags(pricingHtml, 'link').filter((t) => t.rel === 'modulepreload')).toEqual([]);
+    const tail = pricingHtml.slice(pricingHtml.indexOf('id="island-data"'));
     expect(
       tags(tail, 'script')
         .filter((t) => t.src)
         .map((t) => [t.type, t.src]),
     ).toEqual([['module', '/c.js']]);
-    expect(homeHtml.indexOf('</main>')).toBeLessThan(homeHtml.indexOf('id="island-data"'));
+    expect(pricingHtml.indexOf('</main>')).toBeLessThan(pricingHtml.indexOf('id="island-data"'));
   });
 
   it('with inline styles, the CSS is in one <style> in <head>, no stylesheet is linked, and "</style" cannot end it early', () => {
@@ -179,8 +180,10 @@ describe('the <head> of real pages', () => {
     ['/pricing?billing=annual', '/pricing'],
     ['/no-such-page', null],
   ])('the header marks the page shown at %s as current: %s', (location, current) => {
-    const header = islandData(renderPage(model, location, options).html).find((i) => i.name === 'Header');
-    expect((header?.props as { currentPath: string | null }).currentPath).toBe(current);
+    const html = renderPage(model, location, options).html;
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    const marked = tags(header, 'a').filter((t) => t['aria-current'] === 'page');
+    expect(marked.map((t) => t.href)).toEqual(current ? [current] : []);
   });
 
   it('every head tag of the page is in <head>, after charset and viewport, and the body has none', () => {
@@ -202,13 +205,37 @@ describe('the <head> of real pages', () => {
 });
 
 describe('island data on real pages', () => {
-  it('the island data is JSON that lists Header and Toasts', () => {
-    const islands = islandData(renderPage(model, '/', options).html);
-    expect(islands.map((i) => i.name)).toEqual(expect.arrayContaining(['Header', 'Toasts']));
-    expect(islands.map((i) => i.id)).toEqual(islands.map((_, i) => i));
+  const scriptsOf = (html: string) => tags(html, 'script').filter((t) => t.type === 'module');
+
+  it('a page with no interactive section has no script at all: no island data, no entry, no preload', () => {
+    const { html } = renderPage(model, '/', options);
+    expect(islandsOf(pageAt('/'))).toEqual([]);
+    expect(html).not.toContain('island-data');
+    expect(scriptsOf(html)).toEqual([]);
+    expect(html).not.toContain('modulepreload');
   });
 
-  it.each(model.pages.map((p) => p.path!))('%s hydrates exactly the islands it preloads, each with its element', (route) => {
+  it('a page with an island lists it in JSON with ids in order, and loads the entry last', () => {
+    const { html } = renderPage(model, '/pricing', options);
+    const islands = islandData(html);
+    expect(islands.map((i) => i.name)).toContain('PricingTable');
+    expect(islands.map((i) => i.id)).toEqual(islands.map((_, i) => i));
+    expect(scriptsOf(html).map((t) => t.src)).toEqual(options.assets.scripts);
+  });
+
+  it('a form hydrates on intent; the other islands with the page', () => {
+    const formPage = model.pages.find((p) => p.sections.some((s) => s.type === 'form'))!;
+    const islands = islandData(renderPage(model, formPage.path!, options).html);
+    expect(islands.filter((i) => i.name === 'FormSection').map((i) => i.on)).toEqual(['intent']);
+    expect(islands.filter((i) => i.name !== 'FormSection').every((i) => i.on === 'load')).toBe(true);
+  });
+
+  it("the dev server's own scripts are on every page, static ones included", () => {
+    const { html } = renderPage(model, '/', { ...options, assets: { ...options.assets, devScripts: ['/@vite/client'] } });
+    expect(scriptsOf(html).map((t) => t.src)).toEqual(['/@vite/client']);
+  });
+
+  it.each(model.pages.map((p) => p.path!))('%s hydrates exactly the islands its sections declare, each with its element', (route) => {
     const { html } = renderPage(model, route, options);
     const islands = islandData(html);
     expect(new Set(islands.map((i) => i.name))).toEqual(new Set(islandsOf(pageAt(route))));
@@ -236,6 +263,24 @@ describe('content inside <script> elements', () => {
   it('a FAQ answer with </script> cannot close the island data early, and reaches the island intact', () => {
     const m = load(
       minimalSite({
+        // A search box makes the FAQ an island, so its questions travel in the island data.
+        'site/pages/home.yaml': yaml`
+          path: /
+          meta:
+            title: Home page
+            description: The home page of the smallest possible site.
+            keywords: [takedowns]
+          sections:
+            - type: hero
+              title: Welcome
+            - type: faq
+              id: faq
+              title: Questions
+              faqSet: general
+              search:
+                label: Search questions
+                placeholder: Search
+        `,
         'site/faq/general.yaml': yaml`
           id: general
           title: General questions
@@ -354,79 +399,81 @@ describe('renderSitemap', () => {
 // --- Assets from the Vite manifest ------------------------------------------------------------
 
 describe('assetsFromManifest', () => {
-  // Shaped like dist/client/.vite/manifest.json: shared code may sit in the entry chunk, which
-  // island chunks then import.
+  // Shaped like dist/client/.vite/manifest.json: the entry imports React only through the hydrate
+  // module, which it loads on a page with an island.
   const manifest: ViteManifest = {
     'engine/render/client-entry.ts': {
       file: 'assets/client-1.js',
       src: 'engine/render/client-entry.ts',
       isEntry: true,
-      imports: ['_react-2.js'],
       css: ['assets/style-3.css'],
     },
+    'engine/render/hydrate-island.ts': { file: 'assets/hydrate-island-11.js', imports: ['_react-2.js'] },
     '_react-2.js': { file: 'assets/react-2.js' },
     '_icons-5.js': { file: 'assets/icons-5.js', imports: ['_react-2.js'] },
-    'engine/layout/Header.island.tsx': {
-      file: 'assets/Header.island-4.js',
-      src: 'engine/layout/Header.island.tsx',
-      imports: ['engine/render/client-entry.ts', '_react-2.js', '_icons-5.js'],
+    'engine/sections/PricingTable.island.tsx': {
+      file: 'assets/PricingTable.island-4.js',
+      src: 'engine/sections/PricingTable.island.tsx',
+      imports: ['_react-2.js', '_icons-5.js'],
     },
     'engine/layout/Toasts.island.tsx': {
       file: 'assets/Toasts.island-6.js',
       src: 'engine/layout/Toasts.island.tsx',
-      imports: ['engine/render/client-entry.ts'],
+      imports: ['_react-2.js'],
     },
-    'engine/sections/FaqAccordion.island.tsx': {
-      file: 'assets/FaqAccordion.island-7.js',
-      src: 'engine/sections/FaqAccordion.island.tsx',
-      imports: ['engine/render/client-entry.ts', '_icons-5.js'],
+    'engine/forms/FormSection.island.tsx': {
+      file: 'assets/FormSection.island-7.js',
+      src: 'engine/forms/FormSection.island.tsx',
+      imports: ['_react-2.js', '_icons-5.js'],
     },
+    'engine/forms/load-validator.ts': { file: 'assets/load-validator-8.js' },
+    'virtual:form-validator/contact-us': { file: 'assets/contact-us-9.js', imports: ['_ucs2-10.js'] },
+    '_ucs2-10.js': { file: 'assets/ucs2-10.js' },
     'style.css': { file: 'assets/style-3.css', src: 'style.css' },
   };
   const a = assetsFromManifest(manifest);
+  const onLoad = (...names: string[]) => names.map((name) => ({ name, on: 'load' as const }));
 
   it('links the stylesheet once and the entry as the only script', () => {
     expect(a.stylesheets).toEqual(['/assets/style-3.css']);
     expect(a.scripts).toEqual(['/assets/client-1.js']);
   });
 
-  it.each([
-    {
-      islands: ['Header', 'Toasts'],
-      expected: ['/assets/react-2.js', '/assets/Header.island-4.js', '/assets/icons-5.js', '/assets/Toasts.island-6.js'],
-    },
-    { islands: ['Toasts'], expected: ['/assets/react-2.js', '/assets/Toasts.island-6.js'] },
-    {
-      islands: ['Header', 'Toasts', 'FaqAccordion'],
-      expected: [
-        '/assets/react-2.js',
-        '/assets/Header.island-4.js',
-        '/assets/icons-5.js',
-        '/assets/Toasts.island-6.js',
-        '/assets/FaqAccordion.island-7.js',
-      ],
-    },
-  ])('the chunks of $islands are their import closure, once each, without the entry', ({ islands, expected }) => {
-    const chunks = chunksFor(manifest, islands, []);
-    expect(chunks).toEqual(expected);
-    expect(chunks).not.toContain('/assets/client-1.js');
+  it('a page without islands loads no chunk', () => {
+    expect(chunksFor(manifest, [], [])).toEqual({ load: [], intent: [] });
   });
 
-  it('a form checked in the browser adds the validator loader and its own precompiled validator', () => {
-    const withForm: ViteManifest = {
-      ...manifest,
-      'engine/forms/load-validator.ts': { file: 'assets/load-validator-8.js', imports: ['engine/render/client-entry.ts'] },
-      'virtual:form-validator/contact-us': { file: 'assets/contact-us-9.js', imports: ['_ucs2-10.js'] },
-      '_ucs2-10.js': { file: 'assets/ucs2-10.js' },
-    };
-    expect(chunksFor(withForm, ['Toasts'], ['contact-us'])).toEqual([
-      '/assets/react-2.js',
-      '/assets/Toasts.island-6.js',
-      '/assets/load-validator-8.js',
-      '/assets/contact-us-9.js',
-      '/assets/ucs2-10.js',
-    ]);
-    expect(() => chunksFor(withForm, [], ['newsletter'])).toThrow(
+  it.each([
+    { islands: ['Toasts'], expected: ['/assets/hydrate-island-11.js', '/assets/react-2.js', '/assets/Toasts.island-6.js'] },
+    {
+      islands: ['PricingTable', 'Toasts'],
+      expected: [
+        '/assets/hydrate-island-11.js',
+        '/assets/react-2.js',
+        '/assets/PricingTable.island-4.js',
+        '/assets/icons-5.js',
+        '/assets/Toasts.island-6.js',
+      ],
+    },
+  ])('the chunks of $islands are the hydrate module and their import closure, once each, without the entry', ({ islands, expected }) => {
+    const chunks = chunksFor(manifest, onLoad(...islands), []);
+    expect(chunks).toEqual({ load: expected, intent: [] });
+    expect(chunks.load).not.toContain('/assets/client-1.js');
+  });
+
+  it('a form loads its code, the validator loader and its own validator on intent, less what the page already loaded', () => {
+    expect(chunksFor(manifest, [...onLoad('Toasts'), { name: 'FormSection', on: 'intent' }], ['contact-us'])).toEqual({
+      load: ['/assets/hydrate-island-11.js', '/assets/react-2.js', '/assets/Toasts.island-6.js'],
+      intent: [
+        '/assets/FormSection.island-7.js',
+        '/assets/icons-5.js',
+        '/assets/load-validator-8.js',
+        '/assets/contact-us-9.js',
+        '/assets/ucs2-10.js',
+      ],
+    });
+    expect(chunksFor(manifest, [{ name: 'FormSection', on: 'intent' }], []).load).toEqual([]);
+    expect(() => chunksFor(manifest, onLoad('Toasts'), ['newsletter'])).toThrow(
       'No code chunk for the validator of the form "newsletter" in the build manifest.',
     );
   });
@@ -434,11 +481,15 @@ describe('assetsFromManifest', () => {
   it('prefixes every URL with the base', () => {
     const based = assetsFromManifest(manifest, '/static/');
     expect(based.scripts).toEqual(['/static/assets/client-1.js']);
-    expect(chunksFor(manifest, ['Toasts'], [], '/static/')).toEqual(['/static/assets/react-2.js', '/static/assets/Toasts.island-6.js']);
+    expect(chunksFor(manifest, onLoad('Toasts'), [], '/static/').load).toEqual([
+      '/static/assets/hydrate-island-11.js',
+      '/static/assets/react-2.js',
+      '/static/assets/Toasts.island-6.js',
+    ]);
   });
 
   it('says which island has no code chunk', () => {
-    expect(() => chunksFor(manifest, ['Carousel'], [])).toThrow('No code chunk for the island "Carousel" in the build manifest.');
+    expect(() => chunksFor(manifest, onLoad('Carousel'), [])).toThrow('No code chunk for the island "Carousel" in the build manifest.');
   });
 
   it('says to run the client build when the manifest has no entry', () => {

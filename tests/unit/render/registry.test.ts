@@ -3,6 +3,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kindOf } from '../../../engine/content/content-kinds';
 import { sectionTypes } from '../../../engine/content/schema-set';
+import { loadSite } from '../../../engine/content/load-site';
+import { pageIslands } from '../../../engine/render/render-page';
 import { SECTION_REGISTRY } from '../../../engine/sections/registry';
 import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
@@ -33,7 +35,7 @@ describe('section registry', () => {
 
 describe('islands', () => {
   const fromRegistry = Object.values(SECTION_REGISTRY).flatMap((e) => (e.island ? [e.island] : []));
-  const names = [...new Set(['Header', 'Toasts', ...fromRegistry])];
+  const names = [...new Set(['Toasts', ...fromRegistry])];
 
   it.each(names)('the island "%s" has a file engine/**/%s.island.tsx, which the browser loads by name', (name) => {
     expect(islandFiles.get(name), `no engine/**/${name}.island.tsx`).toBeDefined();
@@ -62,5 +64,36 @@ describe('editor schema comments in site/', () => {
     const kind = kindOf(path);
     expect(kind, `${path} is not in a content folder`).toBeDefined();
     expect(relative(join(ROOT, 'schemas'), target).split(sep).join('/')).toBe(kind!.schema);
+  });
+});
+
+describe('which islands a page hydrates', () => {
+  const { model } = loadSite(readSiteFiles(), readSchemas());
+  const pages = model!.pages;
+  const formPage = pages.find((p) => p.sections.some((s) => s.type === 'form'))!;
+
+  it('a page of static sections has none', () => {
+    expect(pageIslands(pages.find((p) => p.path === '/')!)).toEqual([]);
+  });
+
+  it('a FAQ is an island only with a search or a category filter', () => {
+    expect(pageIslands(pages.find((p) => p.path === '/faq/legal')!)).toEqual([]);
+    expect(pageIslands(pages.find((p) => p.path === '/questions')!)).toEqual([{ name: 'FaqAccordion', on: 'load' }]);
+  });
+
+  it('a form hydrates on intent, and the toast area is there only when a form shows its result as a toast', () => {
+    expect(pageIslands(formPage)).toEqual([{ name: 'FormSection', on: 'intent' }]);
+    const toasting = {
+      ...formPage,
+      sections: formPage.sections.map((s) =>
+        s.type === 'form'
+          ? { ...s, definition: { ...s.definition, result: { ...s.definition.result, success: { show: 'toast' as const } } } }
+          : s,
+      ),
+    };
+    expect(pageIslands(toasting)).toEqual([
+      { name: 'FormSection', on: 'intent' },
+      { name: 'Toasts', on: 'load' },
+    ]);
   });
 });

@@ -1,0 +1,84 @@
+// What a visitor with JavaScript off (or before any script has run) can still do on the pages that
+// have islands: the header's menus, the answers, the prices, articles and badge code, and every
+// form's fields with a note that sending needs JavaScript.
+import { expect, test } from '@playwright/test';
+import type { ResolvedFormSection } from '../../engine/content/model';
+import { siteModel } from './site';
+
+test.use({ javaScriptEnabled: false });
+
+test.describe('the header on a page with islands (/pricing)', () => {
+  test('on desktop a dropdown opens on click and on hover, one at a time, and Escape closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/pricing');
+    const button = (name: string) => page.locator('button.site-nav__trigger--desktop', { hasText: name });
+    const takedowns = page.locator('#nav-menu-0');
+    const solutions = page.locator('#nav-menu-2');
+    await button('Takedown Services').click();
+    await expect(takedowns).toBeVisible();
+    await expect(takedowns.getByRole('link', { name: /Commercial Takedowns/ })).toBeVisible();
+    await button('Solutions').click();
+    await expect(solutions).toBeVisible();
+    await expect(takedowns).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(solutions).toBeHidden();
+    await expect(button('Solutions')).toBeFocused();
+    await button('Protection Services').hover();
+    await expect(page.locator('#nav-menu-1')).toBeVisible();
+    // The page being shown is marked in the navigation.
+    await expect(page.locator('header a[aria-current="page"]')).toHaveAttribute('href', '/pricing');
+  });
+
+  test('on a phone the Menu button opens the navigation and its dropdowns are accordions', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.locator('nav#site-nav');
+    await expect(nav).toBeVisible();
+    await nav.locator('summary', { hasText: 'Takedown Services' }).click();
+    await expect(page.locator('#nav-menu-0')).toBeVisible();
+    await nav.locator('summary', { hasText: 'Solutions' }).click();
+    await expect(page.locator('#nav-menu-2')).toBeVisible();
+    await expect(page.locator('#nav-menu-0')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+  });
+});
+
+test('/pricing shows every plan with its monthly price', async ({ page }) => {
+  await page.goto('/pricing');
+  const cards = page.locator('#plans .price-card');
+  expect(await cards.count()).toBeGreaterThan(1);
+  for (const card of await cards.all()) await expect(card).toContainText('$');
+});
+
+test('/blog shows its featured and latest articles, each a link', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page.locator('[data-list="featured"] .article-card__title').first()).toBeVisible();
+  await expect(page.locator('[data-list="latest"] .article-card__title').first()).toBeVisible();
+  await expect(page.locator('[data-list="latest"] a[href^="/blog/"]').first()).toBeVisible();
+});
+
+test('/badges shows a badge and the code to embed it', async ({ page }) => {
+  await page.goto('/badges');
+  await expect(page.locator('#customize .badge-preview img')).toBeVisible();
+  await expect(page.locator('#customize .badge-code code')).not.toBeEmpty();
+});
+
+const formPages = siteModel().pages.flatMap((p) =>
+  p.sections.filter((s): s is ResolvedFormSection => s.type === 'form').map((s) => ({ path: p.path!, form: s.definition })),
+);
+
+for (const { path, form } of formPages) {
+  test(`${path} shows every field of its ${form.id} form and says that sending needs JavaScript`, async ({ page }) => {
+    await page.goto(path);
+    const hidden = (name: string) => (form.ui as Record<string, { 'ui:widget'?: string }> | undefined)?.[name]?.['ui:widget'] === 'hidden';
+    for (const name of Object.keys(form.fields.properties as object).filter((n) => !hidden(n))) {
+      await expect(page.locator(`[id="${form.id}-form_${name}"]`), `the ${name} field`).toBeVisible();
+    }
+    const card = page.locator(`.form-card:has([id^="${form.id}-form_"])`);
+    await expect(card.getByRole('button', { name: form.buttons.idle })).toBeVisible();
+    await expect(card.locator('.form-noscript')).toHaveText(form.buttons.noScript ?? /needs JavaScript/);
+    await expect(card.locator('.form-noscript')).toBeVisible();
+  });
+}
