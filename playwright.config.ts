@@ -54,7 +54,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx tests/e2e/ensure-build.ts && npx tsx server/index.ts',
+      command: 'npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),

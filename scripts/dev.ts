@@ -14,6 +14,7 @@ import type * as RenderModule from '../engine/render/render-page';
 import type { SiteModel } from '../engine/content/model';
 import { createApp } from '../server/app';
 import { createHttpServer, readTimeouts } from '../server/http-server';
+import { createLogger, readLogLevel } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
@@ -23,6 +24,8 @@ const siteUrl = `http://localhost:${port}`;
 const contentRoot = CONTENT_ROOT;
 
 let current: LoadResult = load();
+// One readable line per request (pino-pretty) rather than the JSON lines production writes.
+const logger = createLogger({ level: readLogLevel(process.env.LOG_LEVEL), pretty: true });
 
 // Forms on dev pages really submit: leads go to the same store `npm start` uses (DATA_DIR / DATABASE_URL).
 const storeConfig = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
@@ -140,7 +143,7 @@ const pages = express().disable('x-powered-by').use(vite.middlewares, renderPage
 // The API follows the content: a form edited in YAML is accepted with its new fields after the
 // reload. While the content has problems, the API of its last valid version keeps answering.
 function appFor(model: SiteModel | undefined): RequestListener {
-  return createApp({ site: pages, store, siteUrl, forms: model?.forms, apiPayloads: model?.apiPayloads, badges: model?.badges });
+  return createApp({ site: pages, store, siteUrl, forms: model?.forms, apiPayloads: model?.apiPayloads, badges: model?.badges, logger });
 }
 app = appFor(current.model);
 

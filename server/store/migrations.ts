@@ -79,4 +79,17 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  // Version 4 is taken by another change (admin users, sessions and audit); this follows it.
+  {
+    version: 5,
+    name: 'rate_limit_hits',
+    // Kept in step with PostgreSQL; a single SQLite process counts in memory and leaves it empty.
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

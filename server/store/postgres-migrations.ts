@@ -62,4 +62,18 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  // Version 4 is taken by another change (admin users, sessions and audit); this follows it.
+  {
+    version: 5,
+    name: 'rate_limit_hits',
+    // One row per client address and window; every server process on this database counts in it.
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createRateLimiter } from '../../../server/rate-limit';
+import { MemoryRateLimitStore, rateLimitMiddleware } from '../../../server/rate-limit';
 import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
 
 /** A clock the test moves by hand. */
@@ -9,45 +9,51 @@ function manualClock(start = Date.UTC(2025, 0, 1)) {
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
-describe('rate limiter', () => {
-  it('allows max requests per window, then says how many seconds until the window ends', () => {
+describe('rate-limit memory store', () => {
+  const storeWith = (windowMs: number, now: () => Date, maxClients?: number) => {
+    const store = new MemoryRateLimitStore(now, maxClients);
+    store.init({ windowMs } as never);
+    return store;
+  };
+
+  it('counts hits per window and says when the window ends', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 3, now: clock.now });
-    expect([1, 2, 3].map(() => limiter.take('a').allowed)).toEqual([true, true, true]);
+    const store = storeWith(60_000, clock.now);
+    expect([1, 2, 3].map(() => store.increment('a').totalHits)).toEqual([1, 2, 3]);
     clock.advance(15_500);
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(store.increment('a')).toEqual({ totalHits: 4, resetTime: new Date(Date.UTC(2025, 0, 1) + 60_000) });
   });
 
   it('counts each client on its own', () => {
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: manualClock().now });
-    expect(limiter.take('a').allowed).toBe(true);
-    expect(limiter.take('b').allowed).toBe(true);
-    expect(limiter.take('a').allowed).toBe(false);
+    const store = storeWith(1_000, manualClock().now);
+    expect(store.increment('a').totalHits).toBe(1);
+    expect(store.increment('b').totalHits).toBe(1);
+    expect(store.increment('a').totalHits).toBe(2);
   });
 
-  it('allows the client again once its window has passed', () => {
+  it('starts a new window once the last one has passed', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: clock.now });
-    limiter.take('a');
-    expect(limiter.take('a').allowed).toBe(false);
+    const store = storeWith(1_000, clock.now);
+    store.increment('a');
+    expect(store.increment('a').totalHits).toBe(2);
     clock.advance(1_000);
-    expect(limiter.take('a').allowed).toBe(true);
+    expect(store.increment('a').totalHits).toBe(1);
   });
 
   it('forgets clients whose window has expired, so memory does not grow with past visitors', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 5, now: clock.now });
-    for (let i = 0; i < 1_000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`);
-    expect(limiter.size).toBe(1_000);
+    const store = storeWith(1_000, clock.now);
+    for (let i = 0; i < 1_000; i++) store.increment(`10.0.${i >> 8}.${i & 255}`);
+    expect(store.size).toBe(1_000);
     clock.advance(1_000);
-    limiter.take('new');
-    expect(limiter.size).toBe(1);
+    store.increment('new');
+    expect(store.size).toBe(1);
   });
 
   it('never tracks more than maxClients at once', () => {
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 5, now: manualClock().now, maxClients: 100 });
-    for (let i = 0; i < 1_000; i++) limiter.take(`client-${i}`);
-    expect(limiter.size).toBe(100);
+    const store = storeWith(60_000, manualClock().now, 100);
+    for (let i = 0; i < 1_000; i++) store.increment(`client-${i}`);
+    expect(store.size).toBe(100);
   });
 
   it.each([
@@ -55,7 +61,7 @@ describe('rate limiter', () => {
     { windowMs: 1_000, max: 0 },
     { windowMs: 1_000, max: 1.5 },
   ])('refuses a nonsensical setting %o', (opts) => {
-    expect(() => createRateLimiter(opts)).toThrow(/windowMs > 0 and max >= 1/);
+    expect(() => rateLimitMiddleware(opts)).toThrow(/windowMs > 0 and max >= 1/);
   });
 });
 
