@@ -1,5 +1,5 @@
 /**
- * npm run leads -- export [--since 2026-01-01] [--format csv|json] | outbox | retry ID | test-notify
+ * npm run leads -- export [--since 2026-01-01] [--format csv|json] | backup FILE | import FILE | outbox | retry ID | test-notify
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -11,11 +11,15 @@ import { jsonSafe, spreadsheetSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { LeadStore, StoredLead } from '../server/store/types';
+import { backupSqlite, importLeads } from './leads-backup';
 import { describeOutbox, requeue, testNotify } from './leads-outbox';
 
 export const USAGE = `Usage: npm run leads -- COMMAND
 
   export [--since DATE] [--format csv|json]   print the stored leads, oldest first
+  backup FILE                                 copy the SQLite store to FILE while the server runs
+  import FILE                                 load a JSON export into the store; leads already
+                                              there (same id or idempotency key) are skipped
   outbox                                      list notifications waiting to be sent, and dead ones
   retry ID                                    send a dead notification again
   test-notify                                 send a test through every configured channel
@@ -46,7 +50,12 @@ export interface ExportArgs {
   format: ExportFormat;
 }
 
-export type Args = ExportArgs | { command: 'outbox' } | { command: 'retry'; id: string } | { command: 'test-notify' };
+export type Args =
+  | ExportArgs
+  | { command: 'outbox' }
+  | { command: 'retry'; id: string }
+  | { command: 'test-notify' }
+  | { command: 'backup' | 'import'; file: string };
 
 export class UsageError extends Error {}
 
@@ -72,7 +81,7 @@ function isRealDay(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-const COMMANDS = ['export', 'outbox', 'retry', 'test-notify'];
+const COMMANDS = ['export', 'backup', 'import', 'outbox', 'retry', 'test-notify'];
 
 export function parseArgs(argv: readonly string[]): Args | 'help' {
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help';
@@ -85,6 +94,10 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
     if (rest.length !== 1 || !rest[0])
       throw new UsageError('retry needs the id of one dead notification, as npm run leads -- outbox lists it.');
     return { command, id: rest[0] };
+  }
+  if (command === 'backup' || command === 'import') {
+    if (rest.length !== 1 || !rest[0]) throw new UsageError(`${command} needs one file name.`);
+    return { command, file: rest[0] };
   }
   if (command !== 'export') {
     throw new UsageError(
@@ -197,6 +210,19 @@ async function run(args: Args): Promise<{ out: string; ok: boolean }> {
         ),
         ok: true,
       };
+    case 'backup':
+      return { out: await backupSqlite(chooseStore(storeConfig()), resolve(args.file)), ok: true };
+    case 'import': {
+      // A new SQLite file is fine here: importing is how a new store gets its leads.
+      const config = storeConfig();
+      const store = createStore(config);
+      try {
+        await store.init();
+        return { out: await importLeads(store, chooseStore(config), args.file), ok: true };
+      } finally {
+        await store.close().catch(() => {});
+      }
+    }
     case 'test-notify': {
       const model = builtModel();
       const { ok, report } = await testNotify(process.env, model.notifications, model.site?.name ?? 'the site');
