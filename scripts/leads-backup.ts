@@ -56,7 +56,9 @@ export function readExport(text: string, file: string): StoredLead[] {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new Error(`${file} is not JSON (${(err as Error).message}). Make it with: npm run leads -- export --format json > ${file}`);
+    throw new Error(`${file} is not JSON (${(err as Error).message}). Make it with: npm run leads -- export --format json > ${file}`, {
+      cause: err,
+    });
   }
   if (!Array.isArray(parsed)) throw new Error(`${file} does not hold a list of leads, as npm run leads -- export --format json writes.`);
   parsed.forEach((lead: unknown, i) => {
