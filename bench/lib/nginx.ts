@@ -110,12 +110,15 @@ export interface RunningNginx extends Started {
   prefix: string;
 }
 
-export async function startNginx(binary: string, clientDir: string): Promise<RunningNginx> {
+/** Its config from its prefix (pid, logs, temp files) and port; the static-file peer's by default. */
+export type NginxConfigFor = (prefix: string, port: number) => string;
+
+export async function startNginx(binary: string, clientDir: string, configFor?: NginxConfigFor): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
   mkdirSync(join(prefix, 'temp'), { recursive: true });
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(prefix, clientDir, port));
+  writeFileSync(conf, configFor ? configFor(prefix, port) : nginxConfig(prefix, clientDir, port));
   // nginx prints nothing once it listens, so a tiny wrapper echoes the port after `nginx -t` passes
   // and then becomes nginx itself (exec), keeping one process to stop.
   const script = `${binary} -t -q -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf} || exit 1; echo "listening on ${port}"; exec ${binary} -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf}`;

@@ -15,6 +15,8 @@ export interface ServerOptions {
   /** 0 (the default) lets the OS choose. */
   port?: number;
   env?: Record<string, string>;
+  /** Node's arguments: the compiled server (`--enable-source-maps dist/server/index.js`); server/index.ts through tsx without them. */
+  nodeArgs?: string[];
 }
 
 export interface ServerProcess {
@@ -73,7 +75,7 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
+  const child = spawn(process.execPath, options.nodeArgs ?? ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
