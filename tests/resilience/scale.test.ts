@@ -5,11 +5,11 @@
  * acknowledged lead is stored exactly once, a retry that lands on another process gets the first
  * lead back, and the rate limit, counted in PostgreSQL, holds across the three processes.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureNginx, startNginx, type RunningNginx } from '../../bench/lib/nginx';
+import { deployNginxConfig, ensureNginx, startNginx, type RunningNginx } from '../../bench/lib/nginx';
 import { buildPayload } from '../../engine/forms/payload';
 import { buildServer } from '../../scripts/build-server';
 import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '../support/postgres';
@@ -34,29 +34,6 @@ const pgFound = await findPostgres();
 const nginxFound = await ensureNginx((line) => console.log(line));
 const skipReason = !pgFound.available ? pgFound.reason : !nginxFound.ok ? nginxFound.reason : null;
 if (skipReason) console.warn(`Skipping the scale test: ${skipReason}`);
-
-/**
- * deploy/nginx.conf with this run's ports and a temp prefix. One line more than in production:
- * nginx takes the visitor address from X-Forwarded-For sent by loopback clients, so each simulated
- * visitor is its own address to the rate limit, as real visitors are.
- */
-function scaleConfig(ports: readonly number[]) {
-  return (prefix: string, port: number): string => {
-    let conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-    const swap = (from: RegExp, to: string) => {
-      if (!from.test(conf)) throw new Error(`deploy/nginx.conf no longer has ${from}; update the scale test.`);
-      conf = conf.replace(from, to);
-    };
-    swap(/^worker_processes .*;$/m, 'worker_processes 1;');
-    swap(/^pid .*;$/m, `pid ${join(prefix, 'nginx.pid')};\ndaemon off;`);
-    swap(/^error_log .*;$/m, `error_log ${join(prefix, 'error.log')} warn;`);
-    swap(/listen 80;/, `listen 127.0.0.1:${port};`);
-    ports.forEach((p, i) => swap(new RegExp(`server 127\\.0\\.0\\.1:300${i + 1} `), `server 127.0.0.1:${p} `));
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(prefix, 'temp', t)};`).join('\n');
-    swap(/^http \{$/m, `http {\n${temp}\n  set_real_ip_from 127.0.0.1;\n  real_ip_header X-Forwarded-For;`);
-    return conf;
-  };
-}
 
 /** A random private address, one per submission, so no visitor meets the rate limit. */
 const randomAddress = () =>
@@ -92,7 +69,7 @@ describe.skipIf(skipReason !== null)('several processes behind nginx', () => {
     // One at a time: the first migrates the database, the others find it migrated.
     for (let i = 0; i < PROCESSES; i++) servers.push(await start(i));
     if (!nginxFound.ok) throw new Error('unreachable');
-    nginx = await startNginx(nginxFound.binary, CLIENT_DIR, scaleConfig(ports));
+    nginx = await startNginx(nginxFound.binary, CLIENT_DIR, deployNginxConfig(ports, { trustClientAddress: true }));
   }, 180_000);
 
   afterAll(async () => {
