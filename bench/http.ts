@@ -253,8 +253,8 @@ async function startScaled(processes: number, distDir: string, nginxBinary: stri
             IP_HASH_SALT: 'benchmark-salt',
             SMTP_URL: '',
             WEBHOOK_URL: '',
-            // One line per request would cost each process more than the proxy does; production keeps info.
-            LOG_LEVEL: 'warn',
+            // As in production: one JSON log line per request (to a pipe the benchmark drains).
+            LOG_LEVEL: 'info',
           },
           portPattern: /Serving http:\/\/localhost:(\d+)/,
           label: `our server ${i + 1}/${processes}`,
@@ -349,7 +349,7 @@ interface LoadOutput extends LoadResult {
 export async function runHttp(options: HttpOptions): Promise<HttpReport> {
   const { distDir, rounds, durationSeconds, warmupSeconds, connections, log } = options;
   const notes: string[] = [];
-  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx'));
+  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx') || id.startsWith('scale-'));
   const nginx: NginxAvailability = wantsNginx ? await ensureNginx(log) : { ok: false, reason: 'not selected' };
   if (!nginx.ok) {
     if (wantsNginx) {

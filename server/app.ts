@@ -222,7 +222,10 @@ export function createApp(config: AppConfig): RequestListener {
     else next();
   });
 
-  app.use('/api', rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore }));
+  app.use(
+    '/api',
+    rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger }),
+  );
   const submissions = createSubmissionEndpoints({
     forms: config.forms ?? {},
     apiPayloads: config.apiPayloads,

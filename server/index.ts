@@ -133,7 +133,9 @@ async function main(): Promise<void> {
   const readiness = createReadiness();
   // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
   const databaseUrl = env.DATABASE_URL?.trim();
-  const rateLimitPool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
+  const rateLimitPool = databaseUrl
+    ? new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 })
+    : null;
   rateLimitPool?.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
   const rateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
 

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
+import type { Logger } from './logging';
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -9,6 +10,8 @@ export interface RateLimitOptions {
   now?: () => Date;
   /** Where counts live: in this process (the default) or shared, e.g. createPostgresRateLimitStore. */
   store?: Store;
+  /** Told when the store fails (the request is then let through). */
+  logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
 export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
@@ -104,6 +107,7 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     legacyHeaders: false,
     // A store that is down must not take the API down with it; the submission then meets the store error itself.
     passOnStoreError: true,
+    ...(options.logger ? { logger: options.logger } : {}),
     // Its checks print to the console about settings index.ts already checks (TRUST_PROXY).
     validate: false,
     handler: (req, res) => {

@@ -163,3 +163,22 @@ export function residentBytes(pid: number): number {
   }
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
 }
+
+/**
+ * The lines of server output that report a problem: any line that is not one of the server's JSON
+ * log lines at info level or below (a warning, an error, or anything Node printed by itself).
+ * Request lines are info, a 5xx answer's line is an error.
+ */
+export function problemLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => {
+      try {
+        const level = (JSON.parse(line) as { level?: unknown }).level;
+        return !['info', 'debug', 'trace'].includes(String(level));
+      } catch {
+        return true;
+      }
+    });
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { silentLogger } from '../../../server/logging';
 import { MemoryRateLimitStore, rateLimitMiddleware } from '../../../server/rate-limit';
 import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
 
@@ -111,5 +112,37 @@ describe('rate limit on /api', () => {
 
     clock.advance(40_000);
     expect((await fetch(`${server.url}/api/contact`)).status).toBe(405);
+  });
+});
+
+describe('rate limit with a failing store', () => {
+  it('lets requests through and logs why, so a store outage never takes the whole API down', async () => {
+    const fixture = createFixture();
+    const errors: unknown[] = [];
+    const failing = {
+      increment: async () => {
+        throw new Error('connection refused');
+      },
+      decrement: async () => {},
+      resetKey: async () => {},
+    };
+    const logger = Object.assign(silentLogger.child({}), { error: (...args: unknown[]) => void errors.push(args) });
+    const server = await listen(
+      createApp({
+        clientDir: fixture.clientDir,
+        store: fakeStore(),
+        siteUrl: 'https://example.com',
+        rateLimit: { windowMs: 60_000, max: 1 },
+        rateLimitStore: failing,
+        logger,
+      }),
+    );
+    try {
+      expect([(await fetch(`${server.url}/api/contact`)).status, (await fetch(`${server.url}/api/contact`)).status]).toEqual([405, 405]);
+      expect(errors.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.close();
+      fixture.cleanup();
+    }
   });
 });
