@@ -55,7 +55,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   if (options.pretty) {
     return pino({
       ...settings,
-      transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid' } },
+      transport: { target: 'pino-pretty', options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid' } },
     });
   }
   return options.destination ? pino(settings, options.destination as never) : pino(settings);
