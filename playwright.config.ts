@@ -65,6 +65,8 @@ export default defineConfig({
         LEADS_EMAIL_TO: 'team@takedownshield.test',
         NOTIFY_POLL_MS: '100',
         NOTIFY_RETRY_BASE_MS: '200',
+        // Only problems: a JSON line per request would bury the test report.
+        LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
       timeout: 60_000,
