@@ -54,7 +54,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx tests/e2e/ensure-build.ts && npx tsx server/index.ts',
+      command: 'npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),
@@ -65,6 +65,8 @@ export default defineConfig({
         LEADS_EMAIL_TO: 'team@takedownshield.test',
         NOTIFY_POLL_MS: '100',
         NOTIFY_RETRY_BASE_MS: '200',
+        // Only problems: a JSON line per request would bury the test report.
+        LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -2,19 +2,24 @@
 // in another process over loopback. Rounds interleave the scenarios, so a noisy neighbour slows a
 // round for every target alike, and ratios are taken run by run within a round.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Form, SiteModel } from '../engine/content/model';
 import { buildPayload } from '../engine/forms/payload';
 import { cpuSeconds } from './lib/cpu';
-import { ensureNginx, startNginx, type NginxAvailability } from './lib/nginx';
+import { deployNginxConfig, ensureNginx, startNginx, type NginxAvailability } from './lib/nginx';
 import { startMailbox } from '../tests/support/mailbox';
+import { findPostgres, startLocalPostgres, type LocalPostgres } from '../tests/support/postgres';
+import { buildServer } from '../scripts/build-server';
 import { ROOT, runJson, startServer, tsNodeArgs, type Started } from './lib/proc';
 import { median, pairedRatio, spread } from './lib/stats';
 import type { LoadResult, LoadSpec, Spread } from './lib/types';
 
-export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-notify' | 'nginx';
+export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-notify' | 'nginx' | 'pg-nginx-1' | 'pg-nginx-3';
+
+/** The processes behind nginx for each scaling target. */
+const PROCESSES_OF: Partial<Record<TargetKind, number>> = { 'pg-nginx-1': 1, 'pg-nginx-3': 3 };
 
 export interface Scenario {
   id: string;
@@ -158,6 +163,18 @@ export function scenarios(distDir: string): Scenario[] {
       target: 'ours-notify',
     },
     { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
+    {
+      ...contactPost,
+      id: 'scale-1-contact',
+      label: 'ours POST /api/contact, 1 compiled process on PostgreSQL behind nginx (deploy/nginx.conf)',
+      target: 'pg-nginx-1',
+    },
+    {
+      ...contactPost,
+      id: 'scale-3-contact',
+      label: 'ours POST /api/contact, 3 compiled processes on PostgreSQL behind nginx (deploy/nginx.conf, round robin)',
+      target: 'pg-nginx-3',
+    },
     { id: 'nginx-html', label: 'nginx GET / (same dist/client)', target: 'nginx', method: 'GET', path: '/', expectStatus: 200 },
     // As browsers ask: ours answers with the Brotli copy the build wrote, nginx compresses with gzip on the fly.
     {
@@ -202,8 +219,73 @@ interface RunningTarget extends Started {
   cleanup(): void;
 }
 
-async function startTarget(kind: TargetKind, distDir: string, nginxBinary: string | null, smtpUrl: string | null): Promise<RunningTarget> {
+/** What the scaling targets share across rounds: one PostgreSQL server and the compiled server. */
+interface ScaleSupport {
+  postgres: LocalPostgres;
+  compiled: string;
+}
+
+/** N compiled server processes on a fresh PostgreSQL database, behind nginx with deploy/nginx.conf. */
+async function startScaled(processes: number, distDir: string, nginxBinary: string, support: ScaleSupport): Promise<RunningTarget> {
+  const databaseUrl = await support.postgres.createDatabase('bench');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const servers: Started[] = [];
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // One at a time: the first migrates the database.
+    for (let i = 0; i < processes; i++) {
+      servers.push(
+        await startServer({
+          command: process.execPath,
+          args: [support.compiled],
+          env: {
+            NODE_ENV: 'production',
+            PORT: '0',
+            HOST: '127.0.0.1',
+            DIST_DIR: distDir,
+            DATA_DIR: dataDir,
+            DATABASE_URL: databaseUrl,
+            TRUST_PROXY: '1',
+            RATE_LIMIT_MAX: '1000000000',
+            IP_HASH_SALT: 'benchmark-salt',
+            SMTP_URL: '',
+            WEBHOOK_URL: '',
+            // As in production: one JSON log line per request (to a pipe the benchmark drains).
+            LOG_LEVEL: 'info',
+          },
+          portPattern: /Serving http:\/\/localhost:(\d+)/,
+          label: `our server ${i + 1}/${processes}`,
+        }),
+      );
+    }
+    const nginx = await startNginx(nginxBinary, join(distDir, 'client'), deployNginxConfig(servers.map((s) => s.port)));
+    return {
+      ...nginx,
+      stop: async () => {
+        await nginx.stop();
+        await stopAll();
+      },
+      cleanup: () => {},
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function startTarget(
+  kind: TargetKind,
+  distDir: string,
+  nginxBinary: string | null,
+  smtpUrl: string | null,
+  scale: ScaleSupport | null,
+): Promise<RunningTarget> {
   const env = { NODE_ENV: 'production' };
+  const processes = PROCESSES_OF[kind];
+  if (processes) return startScaled(processes, distDir, nginxBinary!, scale!);
   if (kind === 'baseline' || kind === 'express') {
     const file = join(ROOT, 'bench', 'targets', kind === 'baseline' ? 'baseline.ts' : 'express-hello.ts');
     const started = await startServer({
@@ -267,7 +349,7 @@ interface LoadOutput extends LoadResult {
 export async function runHttp(options: HttpOptions): Promise<HttpReport> {
   const { distDir, rounds, durationSeconds, warmupSeconds, connections, log } = options;
   const notes: string[] = [];
-  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx'));
+  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx') || id.startsWith('scale-'));
   const nginx: NginxAvailability = wantsNginx ? await ensureNginx(log) : { ok: false, reason: 'not selected' };
   if (!nginx.ok) {
     if (wantsNginx) {
@@ -276,8 +358,22 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     }
   } else if (nginx.installedNow) notes.push(`nginx (${nginx.version}) was installed by this run with apt-get.`);
 
+  const wantsScale = !options.only?.length || options.only.some((id) => id.startsWith('scale-'));
+  const pgFound = wantsScale && nginx.ok ? await findPostgres() : null;
+  if (wantsScale && pgFound && !pgFound.available) notes.push(`Scaling not measured: ${pgFound.reason}`);
+  const scale: ScaleSupport | null =
+    pgFound?.available === true
+      ? {
+          // fsync stays on: commits are as durable as in production, which is what a submission costs.
+          postgres: await startLocalPostgres(pgFound, { fsync: true }),
+          compiled: await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server')),
+        }
+      : null;
   const list = scenarios(distDir).filter(
-    (s) => (s.target !== 'nginx' || nginx.ok) && (!options.only?.length || options.only.includes(s.id)),
+    (s) =>
+      (s.target !== 'nginx' || nginx.ok) &&
+      (!PROCESSES_OF[s.target] || scale !== null) &&
+      (!options.only?.length || options.only.includes(s.id)),
   );
   const runs = new Map<string, LoadOutput[]>(list.map((s) => [s.id, []]));
   // The mail server the notifying target sends to: a real SMTP server in this process, on loopback.
@@ -286,7 +382,7 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
 
   for (let round = 1; round <= rounds; round++) {
     for (const s of list) {
-      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null, mailbox?.url ?? null);
+      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null, mailbox?.url ?? null, scale);
       try {
         const base = `http://127.0.0.1:${target.port}`;
         const headers = { ...(s.headers ?? {}), ...((await s.prepare?.(base)) ?? {}) };
@@ -335,6 +431,12 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     }
   }
 
+  if (scale) {
+    notes.push(
+      `The scaling rows: autocannon → nginx (deploy/nginx.conf, one worker) → 1 or 3 compiled server processes → one local PostgreSQL (fsync on), all on this machine's ${cpus().length} cores; the server CPU figure of those rows is nginx's alone. The rate limit stays on and is counted in PostgreSQL; all load comes from one address, so every request updates the same row.`,
+    );
+    await scale.postgres.destroy();
+  }
   if (mailbox) {
     notes.push(
       `The notifying server's e-mails went to a local SMTP server (smtp-server, in the benchmark's own process): ${mailbox.messages.length} accepted over the run.`,
@@ -400,6 +502,7 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
       min: 0.85,
       text: '≥ 85 %',
     }),
+    ratio('three-vs-one-process', 'Submissions, 3 processes / 1 process (PostgreSQL behind nginx)', 'scale-3-contact', 'scale-1-contact'),
     ratio('html-vs-nginx', 'HTML page / nginx', 'ours-html', 'nginx-html', { min: 0.7, text: '≥ 70 %' }),
     ratio('html-compressed-vs-nginx', 'HTML page as browsers ask (br) / nginx (gzip on the fly)', 'ours-html-br', 'nginx-html-gzip'),
     ratio('html-vs-baseline', 'HTML page / node:http baseline', 'ours-html', 'baseline-get'),

@@ -85,7 +85,8 @@ export function evaluateTargets(r: BenchReport): Target[] {
   const t: Target[] = [];
   const ratio = (id: string) => r.http?.ratios.find((x) => x.id === id);
   const scenario = (id: string) => r.http?.scenarios.find((x) => x.id === id);
-  const ours = r.startup?.targets.find((x) => x.id === 'ours');
+  // npm start runs the compiled server; reports made before it existed have only the tsx start.
+  const ours = r.startup?.targets.find((x) => x.id === 'compiled') ?? r.startup?.targets.find((x) => x.id === 'ours');
   if (ours) {
     const bare = r.startup?.targets.find((x) => x.id === 'bare-node');
     t.push({
@@ -194,10 +195,19 @@ function startupSection(st: StartupReport): string[] {
     `Time from spawning the process to its first 200 for GET /, ${st.rounds} starts each, interleaved, after one unmeasured start of each. ${st.notes.join(' ')}`,
   );
   out.push('');
-  out.push('| Server | median ms | spread |');
-  out.push('|---|---:|---:|');
-  for (const x of st.targets) out.push(`| ${x.label} | ${f0(x.ms.median)} | ${range(x.ms, f0)} |`);
+  out.push('| Server | median ms | spread | resident MB (median) |');
+  out.push('|---|---:|---:|---:|');
+  for (const x of st.targets) out.push(`| ${x.label} | ${f0(x.ms.median)} | ${range(x.ms, f0)} | ${x.rssMb ? f0(x.rssMb.median) : '–'} |`);
   out.push('');
+  const tsx = st.targets.find((x) => x.id === 'ours');
+  const compiled = st.targets.find((x) => x.id === 'compiled');
+  if (tsx && compiled) {
+    out.push(
+      `Compiled against tsx: ${f0(compiled.ms.median)} ms against ${f0(tsx.ms.median)} ms to the first answer (${f2(compiled.ms.median / tsx.ms.median)}×), ` +
+        `${compiled.rssMb ? f0(compiled.rssMb.median) : '–'} MB against ${tsx.rssMb ? f0(tsx.rssMb.median) : '–'} MB resident.`,
+    );
+    out.push('');
+  }
   return out;
 }
 

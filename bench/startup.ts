@@ -1,12 +1,14 @@
 // Section 0: start-up. The time from spawning a server process to its first 200 answer to GET /,
 // for our server on the built site (a fresh SQLite store created and migrated each time) next to a
 // bare node:http server started the same way. The crash tests restart the server many times, so this
-// is the figure that matters there.
+// is the figure that matters there. The compiled server (dist/server/index.js, plain node) and the
+// same code through tsx are measured side by side, with each one's resident memory at that moment.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer } from '../scripts/build-server';
 import { freePort, ROOT, tsNodeArgs } from './lib/proc';
 import { spread } from './lib/stats';
 import type { Spread } from './lib/types';
@@ -16,6 +18,8 @@ export interface StartupTarget {
   label: string;
   /** Milliseconds from spawn to the first 200, one per round. */
   ms: Spread;
+  /** Resident memory (MB) of the process right after its first good answer, one per round. */
+  rssMb?: Spread;
 }
 
 export interface StartupReport {
@@ -59,8 +63,18 @@ function statusOf(port: number): Promise<number> {
 
 const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Spawns the server and polls GET / every 5 ms; resolves with the milliseconds to its first good answer. */
-async function timeToFirst200(spec: Spec, distDir: string): Promise<number> {
+/** The process's resident set size in MB, from /proc (Linux); NaN where there is none. */
+function residentMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Spawns the server and polls GET / every 5 ms; resolves with the milliseconds to its first good answer and its memory then. */
+async function timeToFirst200(spec: Spec, distDir: string): Promise<{ ms: number; rssMb: number }> {
   const port = await freePort();
   const dataDir = spec.store ? mkdtempSync(join(tmpdir(), 'bench-startup-')) : undefined;
   const env = {
@@ -82,7 +96,7 @@ async function timeToFirst200(spec: Spec, distDir: string): Promise<number> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${spec.label} exited with ${child.exitCode} before answering:\n${stderr}`);
-      if ((await statusOf(port)) === spec.status) return performance.now() - started;
+      if ((await statusOf(port)) === spec.status) return { ms: performance.now() - started, rssMb: residentMb(child.pid!) };
       if (performance.now() - started > 60_000) throw new Error(`${spec.label} gave no 200 within 60 s:\n${stderr}`);
       await delay(5);
     }
@@ -96,6 +110,8 @@ async function timeToFirst200(spec: Spec, distDir: string): Promise<number> {
 export async function runStartup(options: StartupOptions): Promise<StartupReport> {
   const { distDir, rounds, previousRoot, log } = options;
   const notes: string[] = [];
+  // Compiled inside the project, so its imports find node_modules wherever the benchmark's build is.
+  const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
   const specs: Spec[] = [
     // Answers "ok" to GET /, a 200 like ours: the floor of any Node server's start.
     {
@@ -120,6 +136,14 @@ export async function runStartup(options: StartupOptions): Promise<StartupReport
       status: 200,
       store: true,
     },
+    {
+      id: 'compiled',
+      label: 'ours compiled: dist/server/index.js with plain node (what npm start runs), built site, new SQLite store',
+      root: ROOT,
+      args: ['--enable-source-maps', compiled],
+      status: 200,
+      store: true,
+    },
   ];
   if (previousRoot) {
     if (!existsSync(join(previousRoot, 'server', 'index.ts'))) throw new Error(`${previousRoot} holds no server/index.ts to compare with.`);
@@ -133,17 +157,27 @@ export async function runStartup(options: StartupOptions): Promise<StartupReport
     });
   }
   const runs = new Map<string, number[]>(specs.map((s) => [s.id, []]));
+  const memory = new Map<string, number[]>(specs.map((s) => [s.id, []]));
   // One unmeasured start of each first, so no target pays for a cold disk cache alone.
   for (const s of specs) await timeToFirst200(s, distDir);
   for (let round = 1; round <= rounds; round++) {
     for (const s of specs) {
-      const ms = await timeToFirst200(s, distDir);
+      const { ms, rssMb } = await timeToFirst200(s, distDir);
       runs.get(s.id)!.push(ms);
-      log(`  round ${round}/${rounds} ${s.id.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms to the first good answer`);
+      memory.get(s.id)!.push(rssMb);
+      log(
+        `  round ${round}/${rounds} ${s.id.padEnd(9)} ${ms.toFixed(0).padStart(6)} ms to the first good answer, ${rssMb.toFixed(0)} MB resident`,
+      );
     }
   }
   notes.push(
     'Each start is a fresh process on a free port; GET / is polled every 5 ms from spawn until it answers 200 (201 for the tsx baseline, whose only answer that is).',
   );
-  return { rounds, targets: specs.map((s) => ({ id: s.id, label: s.label, ms: spread(runs.get(s.id)!) })), previous: previousRoot, notes };
+  notes.push('Memory is the resident set size (VmRSS) read from /proc right after that first answer.');
+  return {
+    rounds,
+    targets: specs.map((s) => ({ id: s.id, label: s.label, ms: spread(runs.get(s.id)!), rssMb: spread(memory.get(s.id)!) })),
+    previous: previousRoot,
+    notes,
+  };
 }

@@ -1,5 +1,5 @@
 // npm run build: validate site/, build the browser code, prerender every route to dist/client,
-// and write a .br and a .gz copy next to each text file for the server.
+// write a .br and a .gz copy next to each text file for the server, and compile the server to dist/server.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
@@ -9,6 +9,7 @@ import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest
 import { renderPage } from '../engine/render/render-page';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
+import { buildServer } from './build-server';
 import { loadModelOrExit, siteUrlOf } from './load-model';
 import { DIST_DIR, ROOT } from './read-project';
 
@@ -50,8 +51,9 @@ write('robots.txt', renderRobots(siteUrl));
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
 // Compressed once here, so the server only reads them and starts at once.
 const compressed = writeCompressedSiblings(clientDir);
+const serverFile = await buildServer(join(dist, 'server'));
 
 const ms = Math.round(performance.now() - started);
 console.log(
-  `Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl}, with ${compressed.siblings} Brotli and gzip copies of ${compressed.files} text files (${ms} ms).`,
+  `Built ${model.pages.length} pages and the not-found page into ${clientDir} for ${siteUrl}, with ${compressed.siblings} Brotli and gzip copies of ${compressed.files} text files, and the server into ${serverFile} (${ms} ms).`,
 );

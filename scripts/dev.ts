@@ -15,6 +15,7 @@ import type * as RenderModule from '../engine/render/render-page';
 import type { SiteModel } from '../engine/content/model';
 import { createApp } from '../server/app';
 import { createHttpServer, readTimeouts } from '../server/http-server';
+import { createLogger, readLogLevel } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
@@ -24,6 +25,8 @@ const siteUrl = `http://localhost:${port}`;
 const contentRoot = CONTENT_ROOT;
 
 let current: LoadResult = load();
+// One readable line per request (pino-pretty) rather than the JSON lines production writes.
+const logger = createLogger({ level: readLogLevel(process.env.LOG_LEVEL), pretty: true });
 
 // Forms on dev pages really submit: leads go to the same store `npm start` uses (DATA_DIR / DATABASE_URL).
 const storeConfig = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
@@ -153,6 +156,7 @@ function appFor(model: SiteModel | undefined): RequestListener {
     forms: model?.forms,
     apiPayloads: model?.apiPayloads,
     badges: model?.badges,
+    logger,
     // Plain HTTP on localhost: the session cookie cannot be Secure here.
     inbox: { secureCookies: false, page: adminInboxPage },
   });

@@ -1,6 +1,6 @@
 /**
- * npm run leads -- export [--since 2026-01-01] [--format csv|json] | outbox | retry ID | test-notify
- *                 | add-user EMAIL | reset-password EMAIL | remove-user EMAIL
+ * npm run leads -- export [--since 2026-01-01] [--format csv|json] | backup FILE | import FILE | outbox | retry ID
+ *                 | test-notify | add-user EMAIL | reset-password EMAIL | remove-user EMAIL
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -22,11 +22,15 @@ import {
   type AccountCommand,
   type PasswordSource,
 } from './leads-accounts';
+import { backupSqlite, importLeads } from './leads-backup';
 import { describeOutbox, requeue, testNotify } from './leads-outbox';
 
 export const USAGE = `Usage: npm run leads -- COMMAND
 
   export [--since DATE] [--format csv|json]   print the stored leads, oldest first
+  backup FILE                                 copy the SQLite store to FILE while the server runs
+  import FILE                                 load a JSON export into the store; leads already
+                                              there (same id or idempotency key) are skipped
   outbox                                      list notifications waiting to be sent, and dead ones
   retry ID                                    send a dead notification again
   test-notify                                 send a test through every configured channel
@@ -63,7 +67,13 @@ export interface ExportArgs {
   format: ExportFormat;
 }
 
-export type Args = ExportArgs | { command: 'outbox' } | { command: 'retry'; id: string } | { command: 'test-notify' } | AccountArgs;
+export type Args =
+  | ExportArgs
+  | { command: 'outbox' }
+  | { command: 'retry'; id: string }
+  | { command: 'test-notify' }
+  | { command: 'backup' | 'import'; file: string }
+  | AccountArgs;
 
 export class UsageError extends Error {}
 
@@ -89,7 +99,7 @@ function isRealDay(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-const COMMANDS = ['export', 'outbox', 'retry', 'test-notify', ...ACCOUNT_COMMANDS];
+const COMMANDS = ['export', 'backup', 'import', 'outbox', 'retry', 'test-notify', ...ACCOUNT_COMMANDS];
 
 export function parseArgs(argv: readonly string[]): Args | 'help' {
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help';
@@ -109,6 +119,10 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
     if (rest.length !== 1 || !rest[0])
       throw new UsageError('retry needs the id of one dead notification, as npm run leads -- outbox lists it.');
     return { command, id: rest[0] };
+  }
+  if (command === 'backup' || command === 'import') {
+    if (rest.length !== 1 || !rest[0]) throw new UsageError(`${command} needs one file name.`);
+    return { command, file: rest[0] };
   }
   if (command !== 'export') {
     throw new UsageError(
@@ -228,6 +242,19 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
         ),
         ok: true,
       };
+    case 'backup':
+      return { out: await backupSqlite(chooseStore(storeConfig()), resolve(args.file)), ok: true };
+    case 'import': {
+      // A new SQLite file is fine here: importing is how a new store gets its leads.
+      const config = storeConfig();
+      const store = createStore(config);
+      try {
+        await store.init();
+        return { out: await importLeads(store, chooseStore(config), args.file), ok: true };
+      } finally {
+        await store.close().catch(() => {});
+      }
+    }
     case 'test-notify': {
       const model = builtModel();
       const { ok, report } = await testNotify(process.env, model.notifications, model.site?.name ?? 'the site');

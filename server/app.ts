@@ -11,7 +11,12 @@ import { createAdminRouter } from './admin/router';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissionEndpoints } from './api/submissions';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
+import type { Store as RateLimitStore } from 'express-rate-limit';
+import { createRequestLogger, silentLogger, type Logger } from './logging';
+import type { Metrics } from './metrics';
+import { DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
+import type { Readiness } from './readiness';
+import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
 import type { SubmissionRules } from '../engine/forms/payload';
 import type { Notifier } from './notify/notifier';
@@ -38,8 +43,16 @@ export type AppConfig = SiteSource & {
   trustProxy?: boolean;
   /** Requests per client address on /api; defaults to 30 a minute. */
   rateLimit?: { windowMs: number; max: number };
+  /** Where rate-limit counts live; in this process without it (createPostgresRateLimitStore shares them). */
+  rateLimitStore?: RateLimitStore;
   /** Clock for rate-limit windows; injectable so tests control time. */
   now?: () => Date;
+  /** Where request lines and errors go; silent without it. */
+  logger?: Logger;
+  /** Counts and times every answer (prom-client); none without it. */
+  metrics?: Metrics;
+  /** Tells /readyz the process is draining; without it only the store's health counts. */
+  readiness?: Readiness;
   /** Key for hashing client addresses stored with leads; without it no address hash is stored. */
   ipHashSalt?: string;
   /** Queues e-mails and webhooks with each new lead; without it none are. */
@@ -121,7 +134,7 @@ function isMiscasedApiPath(path: string): boolean {
 
 /** The paths the Express app answers (miscased API paths too, for their JSON 404); everything else is the site's. */
 function isAppPath(path: string, inbox: boolean): boolean {
-  return path === '/healthz' || isApiPath(path) || isMiscasedApiPath(path) || (inbox && isInboxPath(path));
+  return path === '/healthz' || path === '/readyz' || isApiPath(path) || isMiscasedApiPath(path) || (inbox && isInboxPath(path));
 }
 
 function isApiRequest(req: Request): boolean {
@@ -137,6 +150,11 @@ function clientErrorStatus(err: unknown): number | null {
   return expose && typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
+/** The request's logger (set by the request logger, with its id), or a silent one. */
+function logOf(req: unknown): Logger {
+  return (req as { log?: Logger }).log ?? silentLogger;
+}
+
 /** Last resort: never lets Express print its HTML page with a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) {
@@ -145,7 +163,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   }
   // Malformed or oversized request bodies are the client's problem, not an outage.
   const clientStatus = clientErrorStatus(err);
-  if (clientStatus === null) console.error(err);
+  if (clientStatus === null) logOf(req).error({ err }, 'Unhandled error');
   res.set('Cache-Control', 'no-store');
   if (isApiRequest(req)) {
     if (clientStatus !== null) sendApiError(res, clientStatus, 'BAD_REQUEST', 'The request could not be processed.');
@@ -165,6 +183,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig, site: SiteHandler): void {
   app.use(
     ADMIN_API,
+    // Refined to the endpoint by the inbox's router; a call refused before routing keeps this label.
+    (_req, res, next) => (noteRoute(res, ADMIN_API), next()),
     createAdminRouter({
       store: config.store,
       forms: formsById(config.forms ?? {}, config.apiPayloads),
@@ -178,7 +198,9 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
   app.use(ADMIN_PATH, (req, res) => {
     req.url = req.originalUrl;
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    if (splitTarget(req.url).path.startsWith(`${ADMIN_PATH}/assets/`)) site(req, res);
+    const asset = splitTarget(req.url).path.startsWith(`${ADMIN_PATH}/assets/`);
+    noteRoute(res, asset ? 'asset' : ADMIN_PATH);
+    if (asset) site(req, res);
     else if (inbox.page) inbox.page(req, res);
     else {
       req.url = ADMIN_PATH;
@@ -197,6 +219,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
 export function createApp(config: AppConfig): RequestListener {
   const securityHeaders = createSecurityHeaders();
   const site = config.site ?? createStaticHandler(config.clientDir);
+  const logger = config.logger ?? silentLogger;
 
   const app = express();
   app.disable('x-powered-by');
@@ -208,27 +231,52 @@ export function createApp(config: AppConfig): RequestListener {
   app.locals.siteUrl = config.siteUrl;
   app.use(securityHeaders);
 
-  app.get('/healthz', async (_req, res) => {
+  app.get('/healthz', async (req, res) => {
+    noteRoute(res, '/healthz');
     res.set('Cache-Control', 'no-store');
     try {
       await config.store.ping();
       res.json({ status: 'ok' });
     } catch (err) {
-      console.error('Health check failed:', err);
+      logOf(req).error({ err }, 'Health check failed: the store does not answer');
+      config.metrics?.storeError('ping');
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  // For a load balancer: 503 while this process drains (SIGTERM) or its store is unreachable.
+  app.get('/readyz', async (req, res) => {
+    noteRoute(res, '/readyz');
+    res.set('Cache-Control', 'no-store');
+    if (config.readiness?.draining) {
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
+    try {
+      await config.store.ping();
+      res.json({ status: 'ready' });
+    } catch (err) {
+      logOf(req).warn({ err }, 'Not ready: the store does not answer');
+      config.metrics?.storeError('ping');
       res.status(503).json({ status: 'unavailable' });
     }
   });
 
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.
-  if (config.badges) app.use(BADGE_API_PATH, createBadgeRouter({ badges: config.badges }));
+  if (config.badges) {
+    const badgeRoute = `${BADGE_API_PATH}/:type/:size/:color`;
+    app.use(BADGE_API_PATH, (_req, res, next) => (noteRoute(res, badgeRoute), next()), createBadgeRouter({ badges: config.badges }));
+  }
 
   app.use((req, res, next) => {
     if (isMiscasedApiPath(req.path)) sendApiError(res, 404, 'NOT_FOUND', `No API endpoint at ${shownPath(req)}. API paths are lower case.`);
     else next();
   });
 
-  const limiter = createRateLimiter({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now });
-  app.use('/api', rateLimitMiddleware(limiter));
+  app.use(
+    '/api',
+    rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger }),
+  );
   const submissions = createSubmissionEndpoints({
     forms: config.forms ?? {},
     apiPayloads: config.apiPayloads,
@@ -237,14 +285,33 @@ export function createApp(config: AppConfig): RequestListener {
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,
+    onStoreError: (req, err) => {
+      logOf(req).error(
+        { err: { type: (err as Error).name, message: (err as Error).message } },
+        'Submission refused: the store is unavailable',
+      );
+      config.metrics?.storeError('insert_lead');
+    },
   });
-  app.use('/api', createApiRouter([...submissions, ...(config.apiEndpoints ?? [])]));
+  const endpoints = [...submissions, ...(config.apiEndpoints ?? [])];
+  app.use('/api', createApiRouter(endpoints));
   if (config.inbox) mountInbox(app, config, config.inbox, site);
   app.use((req, res) => site(req, res));
   app.use(errorHandler);
 
+  const appPath = (path: string) => isAppPath(path, config.inbox !== undefined);
+  const routeOf = createRouteOf(
+    endpoints.map((e) => `/api${e.path}`),
+    appPath,
+  );
+  // Pages are logged and counted here, in front of the app, so they never pass through its router.
+  const logRequest = createRequestLogger(logger, routeOf, errorCodeOf);
+  const observe = config.metrics ? config.metrics.observe.bind(config.metrics, routeOf) : null;
+
   return (req, res) => {
-    if (isAppPath(splitTarget(req.url ?? '/').path, config.inbox !== undefined)) {
+    logRequest(req, res);
+    observe?.(req, res);
+    if (appPath(splitTarget(req.url ?? '/').path)) {
       app(req, res);
       return;
     }
@@ -254,7 +321,7 @@ export function createApp(config: AppConfig): RequestListener {
         site(req, res);
       } catch (error) {
         // As the app's error handler does: log it, and never show a stack trace.
-        console.error(error);
+        logOf(req).error({ err: error }, 'Unhandled error');
         if (res.headersSent) res.destroy();
         else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
       }

@@ -1,21 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import pg from 'pg';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
 import { formsById } from './admin/inbox-view';
 import { createApp } from './app';
 import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-server';
+import { createLogger, readLogLevel, type Logger } from './logging';
+import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig, readNotifyConfig } from './notify/config';
 import { createDelivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createOutboxWorker, DEFAULT_RETRY } from './notify/worker';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
+import { createReadiness } from './readiness';
 import { chooseStore, createStore } from './store/create-store';
+import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** JSON lines on standard output; a bad LOG_LEVEL is reported in the default level before exiting. */
+let log: Logger;
+try {
+  log = createLogger({ level: readLogLevel(process.env.LOG_LEVEL) });
+} catch (err) {
+  log = createLogger();
+  log.fatal((err as Error).message);
+  process.exit(1);
+}
+
 function fail(message: string): never {
-  console.error(message);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -38,7 +54,7 @@ type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' |
 function readSiteModel(distDir: string): ServedModel {
   const file = join(distDir, 'site-model.json');
   if (!existsSync(file)) {
-    console.warn(`${file} is missing, so every form submission will be refused. Run \`npm run build\` to write it.`);
+    log.warn(`${file} is missing, so every form submission will be refused. Run \`npm run build\` to write it.`);
     return { forms: {} };
   }
   let model: Partial<SiteModel>;
@@ -56,7 +72,7 @@ function readSiteModel(distDir: string): ServedModel {
 function readIpHashSalt(value: string | undefined): string {
   if (value) return value;
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
-  console.warn('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+  log.warn('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
   return randomBytes(32).toString('hex');
 }
 
@@ -73,6 +89,10 @@ async function main(): Promise<void> {
     windowMs: readPositiveInt('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, DEFAULT_RATE_LIMIT.windowMs),
   };
   const ipHashSalt = readIpHashSalt(env.IP_HASH_SALT);
+  const metricsPort = env.METRICS_PORT ? readPort(env.METRICS_PORT) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    fail('METRICS_PORT must differ from PORT: metrics are never served on the public port.');
+  const metricsHost = env.METRICS_HOST ?? '127.0.0.1';
   let timeouts: ServerTimeouts;
   try {
     timeouts = readTimeouts(env);
@@ -86,10 +106,10 @@ async function main(): Promise<void> {
   const { forms, badges, notifications, site, apiPayloads = {} } = readSiteModel(distDir);
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
-  console.log(describeNotifyConfig(notify.config));
+  log.info(describeNotifyConfig(notify.config));
   if (notify.config.smtpUrl && notify.config.leadsEmailTo.length === 0) {
     // Rules with their own recipients still send; everything else would reach nobody.
-    console.warn('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');
+    log.warn('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');
   }
   const retry = {
     baseMs: readPositiveInt('NOTIFY_RETRY_BASE_MS', env.NOTIFY_RETRY_BASE_MS, DEFAULT_RETRY.baseMs),
@@ -99,13 +119,22 @@ async function main(): Promise<void> {
 
   let storeConfig: Parameters<typeof createStore>[0];
   try {
-    storeConfig = { databaseUrl: env.DATABASE_URL, dataDir };
-    console.log(`Leads are stored in ${chooseStore(storeConfig).description}`);
+    storeConfig = { databaseUrl: env.DATABASE_URL, dataDir, log: (message, err) => log.error({ err }, message) };
+    log.info(`Leads are stored in ${chooseStore(storeConfig).description}`);
   } catch (err) {
     fail((err as Error).message);
   }
   const store = createStore(storeConfig);
   await store.init();
+  const metrics = metricsPort === null ? undefined : createMetrics({ store, processMetrics: true });
+  const readiness = createReadiness();
+  // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
+  const databaseUrl = env.DATABASE_URL?.trim();
+  const rateLimitPool = databaseUrl
+    ? new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 })
+    : null;
+  rateLimitPool?.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
+  const rateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
 
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
   const notifying = (notify.config.smtpUrl !== null || notify.config.webhookUrl !== null) && notifications !== undefined;
@@ -119,8 +148,13 @@ async function main(): Promise<void> {
         retry,
         pollMs: readPositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 1_000),
         log: (e) => {
-          if (e.outcome !== 'done')
-            console.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
+          if (e.outcome === 'done') return;
+          metrics?.deliveryFailed(e.channel, e.outcome);
+          log.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
+        },
+        onError: (err) => {
+          metrics?.storeError('outbox');
+          log.error({ err }, 'Outbox worker');
         },
       })
     : null;
@@ -130,7 +164,10 @@ async function main(): Promise<void> {
 
   // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
   const inbox = { secureCookies: siteUrl.startsWith('https:') || trustProxy };
-  const app = createApp({ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox });
+  const app = createApp({
+    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox },
+    ...{ logger: log, metrics, readiness, rateLimitStore },
+  });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
   // refusals get the same security headers and JSON error body as the app's own answers.
   const server = createHttpServer(app, timeouts);
@@ -145,10 +182,18 @@ async function main(): Promise<void> {
     fail(err.code === 'EADDRINUSE' ? `Port ${port} is already in use. Set PORT to another value.` : String(err));
   });
 
+  // Its own port, never the public one: the figures are for the operator, not for visitors.
+  const metricsServer = metrics ? createServer(createMetricsListener(metrics)) : null;
+  metricsServer?.on('error', (err) => fail(`Metrics server on ${metricsHost}:${metricsPort}: ${String(err)}`));
+  metricsServer?.listen(metricsPort!, metricsHost, () => {
+    const address = metricsServer.address();
+    log.info(`Metrics at http://${metricsHost}:${typeof address === 'object' && address ? address.port : metricsPort}/metrics`);
+  });
+
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
-    console.log(`Serving http://localhost:${actualPort}`);
+    log.info(`Serving http://localhost:${actualPort}`);
     // Also delivers what an earlier run queued and could not send before it stopped.
     worker?.start();
   });
@@ -156,7 +201,8 @@ async function main(): Promise<void> {
   async function shutdown(signal: NodeJS.Signals): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`${signal} received, finishing in-flight requests…`);
+    readiness.startDraining();
+    log.info(`${signal} received, finishing in-flight requests…`);
     const closed = new Promise<boolean>((done) => server.close(() => done(true)));
     server.closeIdleConnections();
     // Connections become idle as their last response finishes; close them as soon as they do.
@@ -169,18 +215,21 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     clearTimeout(timer);
     if (!drained) {
-      console.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
+      log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
       server.closeAllConnections();
     }
     await worker?.stop();
     delivery?.close();
     await store.close();
+    rateLimitStore?.shutdown();
+    await rateLimitPool?.end();
+    metricsServer?.close();
     process.exit(0);
   }
 
   const onSignal = (signal: NodeJS.Signals) =>
     shutdown(signal).catch((err: unknown) => {
-      console.error(err);
+      log.fatal({ err }, 'Shutdown failed');
       process.exit(1);
     });
   process.on('SIGTERM', onSignal);
@@ -188,6 +237,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  log.fatal({ err }, 'The server could not start');
   process.exit(1);
 });

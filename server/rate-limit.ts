@@ -1,21 +1,17 @@
 import type { RequestHandler } from 'express';
+import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
+import type { Logger } from './logging';
 
 export interface RateLimitOptions {
   windowMs: number;
   /** Requests allowed per client in one window. */
   max: number;
   now?: () => Date;
-  /** Most clients tracked at once; past it the oldest window is forgotten rather than memory growing. */
-  maxClients?: number;
-}
-
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-export interface RateLimiter {
-  take(client: string): RateDecision;
-  /** Clients currently tracked; for tests and diagnostics. */
-  readonly size: number;
+  /** Where counts live: in this process (the default) or shared, e.g. createPostgresRateLimitStore. */
+  store?: Store;
+  /** Told when the store fails (the request is then let through). */
+  logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
 export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
@@ -23,56 +19,102 @@ const DEFAULT_MAX_CLIENTS = 50_000;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
+export function checkRateLimit(windowMs: number, max: number): void {
+  if (!(windowMs > 0) || !Number.isInteger(max) || max < 1) throw new Error('Rate limit needs windowMs > 0 and max >= 1.');
+}
+
 interface Window {
   resetAt: number;
-  count: number;
+  hits: number;
 }
 
 /**
- * Fixed window per client. Windows are (re)inserted when they start, so the Map stays ordered by
- * expiry and dropping expired entries only ever looks at its oldest end.
+ * Fixed windows in this process, for express-rate-limit. Its own MemoryStore reads Date.now(), so
+ * tests could not move its clock; this one takes `now`. Windows are (re)inserted when they start,
+ * so the Map stays ordered by expiry and dropping expired ones only looks at its oldest end.
  */
-export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  const { windowMs, max, now = () => new Date(), maxClients = DEFAULT_MAX_CLIENTS } = options;
-  if (!(windowMs > 0) || !Number.isInteger(max) || max < 1) throw new Error('Rate limit needs windowMs > 0 and max >= 1.');
-  const windows = new Map<string, Window>();
+export class MemoryRateLimitStore implements Store {
+  readonly localKeys = true;
+  private readonly windows = new Map<string, Window>();
+  private windowMs = DEFAULT_RATE_LIMIT.windowMs as number;
 
-  function dropExpired(at: number): void {
-    for (const [client, w] of windows) {
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly maxClients = DEFAULT_MAX_CLIENTS,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  /** Clients currently tracked; for tests and diagnostics. */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private dropExpired(at: number): void {
+    for (const [key, w] of this.windows) {
       if (w.resetAt > at) break;
-      windows.delete(client);
+      this.windows.delete(key);
     }
   }
 
-  return {
-    take(client) {
-      const at = now().getTime();
-      dropExpired(at);
-      let w = windows.get(client);
-      if (!w) {
-        // Forgetting the oldest client is lenient to it but keeps memory bounded under an address flood.
-        if (windows.size >= maxClients) windows.delete(windows.keys().next().value!);
-        w = { resetAt: at + windowMs, count: 0 };
-        windows.set(client, w);
-      }
-      w.count += 1;
-      if (w.count <= max) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - at) / 1000)) };
-    },
-    get size() {
-      return windows.size;
-    },
-  };
+  get(key: string): ClientRateLimitInfo | undefined {
+    const w = this.windows.get(key);
+    return w && w.resetAt > this.now().getTime() ? { totalHits: w.hits, resetTime: new Date(w.resetAt) } : undefined;
+  }
+
+  increment(key: string): ClientRateLimitInfo {
+    const at = this.now().getTime();
+    this.dropExpired(at);
+    let w = this.windows.get(key);
+    if (!w) {
+      // Forgetting the oldest client is lenient to it but keeps memory bounded under an address flood.
+      if (this.windows.size >= this.maxClients) this.windows.delete(this.windows.keys().next().value!);
+      w = { resetAt: at + this.windowMs, hits: 0 };
+      this.windows.set(key, w);
+    }
+    w.hits += 1;
+    return { totalHits: w.hits, resetTime: new Date(w.resetAt) };
+  }
+
+  decrement(key: string): void {
+    const w = this.windows.get(key);
+    if (w && w.hits > 0) w.hits -= 1;
+  }
+
+  resetKey(key: string): void {
+    this.windows.delete(key);
+  }
+
+  resetAll(): void {
+    this.windows.clear();
+  }
 }
 
-export function rateLimitMiddleware(limiter: RateLimiter): RequestHandler {
-  return (req, res, next) => {
-    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-    if (decision.allowed) {
-      next();
-      return;
-    }
-    res.set('Retry-After', String(decision.retryAfterSeconds));
-    sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
-  };
+/**
+ * express-rate-limit on /api: `max` requests per client address per window, whatever their answer;
+ * past it 429 with our JSON error body and Retry-After in whole seconds until the window ends.
+ */
+export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
+  const { windowMs, max, now = () => new Date() } = options;
+  checkRateLimit(windowMs, max);
+  return rateLimit({
+    windowMs,
+    limit: max,
+    store: options.store ?? new MemoryRateLimitStore(now),
+    standardHeaders: false,
+    legacyHeaders: false,
+    // A store that is down must not take the API down with it; the submission then meets the store error itself.
+    passOnStoreError: true,
+    ...(options.logger ? { logger: options.logger } : {}),
+    // Its checks print to the console about settings index.ts already checks (TRUST_PROXY).
+    validate: false,
+    handler: (req, res) => {
+      const resetAt =
+        (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime() ?? now().getTime() + windowMs;
+      res.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000))));
+      sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    },
+  });
 }

@@ -2,10 +2,10 @@
 // the foreground on 127.0.0.1 with a generated config whose pid, logs and temp files live in a
 // temp dir, and stopped after the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runCommand, startServer, type Started } from './proc';
+import { freePort, ROOT, runCommand, startServer, type Started } from './proc';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
 
@@ -106,16 +106,46 @@ http {
 `;
 }
 
+/**
+ * deploy/nginx.conf (the reverse proxy in front of several server processes) with these upstream
+ * ports and its pid, logs and temp files under the prefix. `trustClientAddress` makes nginx take
+ * the visitor address from X-Forwarded-For sent by loopback clients, so a test's simulated visitors
+ * are each their own address to the rate limit, as real visitors are.
+ */
+export function deployNginxConfig(ports: readonly number[], options: { trustClientAddress?: boolean } = {}): NginxConfigFor {
+  return (prefix, port) => {
+    let conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+    const swap = (from: RegExp, to: string) => {
+      if (!from.test(conf)) throw new Error(`deploy/nginx.conf no longer has ${from}; update deployNginxConfig.`);
+      conf = conf.replace(from, to);
+    };
+    swap(/^worker_processes .*;$/m, 'worker_processes 1;');
+    swap(/^pid .*;$/m, `pid ${join(prefix, 'nginx.pid')};\ndaemon off;`);
+    swap(/^error_log .*;$/m, `error_log ${join(prefix, 'error.log')} warn;`);
+    swap(/listen 80;/, `listen 127.0.0.1:${port};`);
+    // The example lists three processes; keep as many as there are ports.
+    const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
+    swap(/( {4}server 127\.0\.0\.1:300\d [^\n]*\n)+/, `${servers}\n`);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(prefix, 'temp', t)};`).join('\n');
+    const realIp = options.trustClientAddress ? '\n  set_real_ip_from 127.0.0.1;\n  real_ip_header X-Forwarded-For;' : '';
+    swap(/^http \{$/m, `http {\n${temp}${realIp}`);
+    return conf;
+  };
+}
+
 export interface RunningNginx extends Started {
   prefix: string;
 }
 
-export async function startNginx(binary: string, clientDir: string): Promise<RunningNginx> {
+/** Its config from its prefix (pid, logs, temp files) and port; the static-file peer's by default. */
+export type NginxConfigFor = (prefix: string, port: number) => string;
+
+export async function startNginx(binary: string, clientDir: string, configFor?: NginxConfigFor): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
   mkdirSync(join(prefix, 'temp'), { recursive: true });
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(prefix, clientDir, port));
+  writeFileSync(conf, configFor ? configFor(prefix, port) : nginxConfig(prefix, clientDir, port));
   // nginx prints nothing once it listens, so a tiny wrapper echoes the port after `nginx -t` passes
   // and then becomes nginx itself (exec), keeping one process to stop.
   const script = `${binary} -t -q -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf} || exit 1; echo "listening on ${port}"; exec ${binary} -p ${prefix} -e ${join(prefix, 'error.log')} -c ${conf}`;

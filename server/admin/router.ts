@@ -1,5 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
+  ADMIN_API,
+  ADMIN_ROUTES,
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
   PAGE_SIZE,
@@ -15,6 +17,7 @@ import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../engine/api-contract'
 import { checkBodyHeaders, readJsonObject } from '../api/json-body';
 import { sendApiError, shownPath } from '../api/router';
 import { isPlainAddress } from '../notify/config';
+import { noteRoute } from '../request-route';
 import type { LeadPosition } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { csvRow } from '../leads/csv';
@@ -150,6 +153,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   const route =
     (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>): RequestHandler =>
     (req, res, next) => {
+      noteRoute(res, `${ADMIN_API}${req.route?.path ?? ''}`);
       (async () => {
         const user = (res.locals as { user?: SignedIn }).user!;
         await handler(req, res, user);
@@ -162,6 +166,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
 
   router.post('/sign-in', (req, res, next) => {
+    noteRoute(res, ADMIN_ROUTES.signIn);
     (async () => {
       const problem = sameOriginProblem(req, siteOrigin);
       if (problem) return sendApiError(res, 403, ERROR_CODES.forbidden, problem);
@@ -199,6 +204,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
 
   router.get('/session', (req, res, next) => {
+    noteRoute(res, ADMIN_ROUTES.session);
     (async () => {
       const user = await session(req);
       if (!user) return signedOut(res);

@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { noteErrorCode } from '../request-route';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,6 +17,7 @@ export interface ApiErrorBody {
 
 export function sendApiError(res: Response, status: number, error: string, message: string): void {
   const body: ApiErrorBody = { success: false, message, error };
+  noteErrorCode(res, error);
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 

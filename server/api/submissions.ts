@@ -9,6 +9,7 @@ import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
 import { checkBodyHeaders, readJsonObject, type BodyProblem } from './json-body';
+import { noteErrorCode } from '../request-route';
 import { sendApiError, type ApiEndpoint } from './router';
 
 /** Where forms post (spec 000 §7); each accepts only the forms that name it as their endpoint. */
@@ -34,6 +35,8 @@ export interface SubmissionConfig {
   ipHashSalt?: string;
   /** Decides the notifications each new lead queues in its own transaction; none without it. */
   notifier?: Notifier;
+  /** Told when storing a lead failed (the answer is 503); for the log and metrics. */
+  onStoreError?: (req: Request, err: unknown) => void;
 }
 
 export type SubmissionResponse = CreatedAnswer['data'];
@@ -87,6 +90,7 @@ function userAgentOf(req: Request): string | null {
 }
 
 function sendInvalid(res: Response, fields: Record<string, string>): void {
+  noteErrorCode(res, ERROR_CODES.validation);
   res
     .status(400)
     .set('Cache-Control', 'no-store')
@@ -101,7 +105,7 @@ function sendCreated(res: Response, data: SubmissionResponse): void {
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
   const compiled = compileForms(config.forms);
   const documented = compileForms(config.apiPayloads ?? {});
-  const { store, ipHashSalt, badges, siteUrl, notifier } = config;
+  const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
     badges,
@@ -175,7 +179,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
         if (err instanceof IdempotencyKeyReused) {
           return sendApiError(res, 422, ERROR_CODES.idempotencyKeyReused, API_MESSAGES.idempotencyKeyReused);
         }
-        console.error(`Could not store a lead from ${endpoint}:`, err);
+        onStoreError?.(req, err);
         res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
         return sendApiError(res, 503, ERROR_CODES.storeUnavailable, API_MESSAGES.unavailable);
       } finally {

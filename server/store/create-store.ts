@@ -8,6 +8,8 @@ export interface StoreConfig {
   databaseUrl?: string | null;
   /** DATA_DIR: where the SQLite file lives when there is no DATABASE_URL. */
   dataDir: string;
+  /** Where PostgreSQL pool problems are reported; the console without it. */
+  log?: (message: string, err: unknown) => void;
 }
 
 export type StoreKind = 'postgres' | 'sqlite';
@@ -41,6 +43,6 @@ export function chooseStore(config: StoreConfig): StoreChoice {
 /** The lead store the server and scripts use; call init() before use. */
 export function createStore(config: StoreConfig): LeadStore {
   const choice = chooseStore(config);
-  if (choice.kind === 'postgres') return createPostgresStore({ connectionString: config.databaseUrl!.trim() });
+  if (choice.kind === 'postgres') return createPostgresStore({ connectionString: config.databaseUrl!.trim(), log: config.log });
   return createSqliteStore({ file: choice.file! });
 }

@@ -148,4 +148,16 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 5,
+    name: 'rate_limit_hits',
+    // Kept in step with PostgreSQL; a single SQLite process counts in memory and leaves it empty.
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -116,4 +116,18 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'rate_limit_hits',
+    // One row per client address and window; every server process on this database counts in it.
+    // Unlogged: no WAL and no flush per hit; after a database crash the counts start again from zero.
+    sql: `
+      CREATE UNLOGGED TABLE rate_limit_hits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);
+    `,
+  },
 ];

@@ -284,6 +284,35 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       throw new Error(`Could not store the lead with idempotency key "${key}".`);
     },
 
+    async importLeads(leads) {
+      return inTransaction(open(), async (client) => {
+        let added = 0;
+        for (const lead of leads) {
+          const result = await client.query(
+            `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint, search_text)
+             VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11, $12)
+             ON CONFLICT DO NOTHING`,
+            [
+              lead.id,
+              lead.createdAt,
+              lead.endpoint,
+              lead.formType,
+              lead.formId,
+              JSON.stringify(lead.payload),
+              lead.idempotencyKey,
+              lead.ipHash,
+              lead.userAgent,
+              lead.spam,
+              lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId, lead.payload) : null,
+              searchText(lead.payload),
+            ],
+          );
+          added += result.rowCount ?? 0;
+        }
+        return added;
+      });
+    },
+
     async listLeads(opts: ListLeadsOptions = {}) {
       const p = open();
       const result = opts.since

@@ -244,6 +244,30 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       });
     },
 
+    async importLeads(leads) {
+      const conn = open();
+      const insert = conn.prepare(
+        `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text)
+         VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text)
+         ON CONFLICT DO NOTHING`,
+      );
+      const rows = leads.map((lead): LeadRow => ({
+        id: lead.id,
+        created_at: new Date(lead.createdAt).toISOString(),
+        endpoint: lead.endpoint,
+        form_type: lead.formType,
+        form_id: lead.formId,
+        payload: JSON.stringify(lead.payload),
+        idempotency_key: lead.idempotencyKey,
+        idempotency_fingerprint: lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId, lead.payload) : null,
+        ip_hash: lead.ipHash,
+        user_agent: lead.userAgent,
+        spam: lead.spam ? 1 : 0,
+        search_text: searchText(lead.payload),
+      }));
+      return conn.transaction(() => rows.reduce((added, row) => added + insert.run(row).changes, 0)).immediate();
+    },
+
     async listLeads(opts: ListLeadsOptions = {}) {
       const conn = open();
       const rows = opts.since

@@ -104,6 +104,12 @@ export interface LeadStore extends InboxStore, AccountStore {
   listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;
   /** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */
   requeueJob(id: string): Promise<boolean>;
+  /**
+   * Copies leads from another store (an export) as they were, ids and times included, in one
+   * transaction; a lead whose id or idempotency key is already here is skipped. No notifications
+   * are queued. Resolves with how many were new.
+   */
+  importLeads(leads: readonly StoredLead[]): Promise<number>;
   /** Resolves when the store can serve queries; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

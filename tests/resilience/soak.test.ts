@@ -93,6 +93,8 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
   const etags = new Map<string, string>();
   /** Idempotency key → the lead id it was first answered with. */
   const acknowledged = new Map<string, string>();
+  /** Idempotency keys of submissions being sent right now. */
+  const sending = new Set<string>();
   const samples: Array<{ at: number; rss: number }> = [];
 
   const started = Date.now();
@@ -150,8 +152,10 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
       case 'submission':
       case 'retry': {
         url = form.submit.endpoint;
+        // A key another visitor is sending right now would be answered 409 (in flight), as it should; a retry is of a finished one.
         const known = [...acknowledged.keys()];
-        key = kind === 'retry' && known.length ? pick(known) : randomUUID();
+        const retried = kind === 'retry' && known.length ? pick(known) : undefined;
+        key = retried !== undefined && !sending.has(retried) ? retried : randomUUID();
         expected = 201;
         Object.assign(init, {
           method: 'POST',
@@ -174,6 +178,7 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
       }
     }
     const t0 = performance.now();
+    if (key) sending.add(key);
     try {
       const res = await fetch(base + url, init);
       const body = await res.arrayBuffer();
@@ -192,6 +197,8 @@ it(`serves ${SOAK_MS / 1000} s of mixed traffic after warm-up without an error o
       }
     } catch (err) {
       errors.push(`${kind} ${url}: ${String((err as Error).cause ?? err)}`);
+    } finally {
+      if (key) sending.delete(key);
     }
   }
 

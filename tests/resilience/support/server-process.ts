@@ -15,6 +15,8 @@ export interface ServerOptions {
   /** 0 (the default) lets the OS choose. */
   port?: number;
   env?: Record<string, string>;
+  /** Node's arguments: the compiled server (`--enable-source-maps dist/server/index.js`); server/index.ts through tsx without them. */
+  nodeArgs?: string[];
 }
 
 export interface ServerProcess {
@@ -73,7 +75,7 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
+  const child = spawn(process.execPath, options.nodeArgs ?? ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,4 +162,23 @@ export function residentBytes(pid: number): number {
     // Not Linux: ask ps below.
   }
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+}
+
+/**
+ * The lines of server output that report a problem: any line that is not one of the server's JSON
+ * log lines at info level or below (a warning, an error, or anything Node printed by itself).
+ * Request lines are info, a 5xx answer's line is an error.
+ */
+export function problemLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => {
+      try {
+        const level = (JSON.parse(line) as { level?: unknown }).level;
+        return !['info', 'debug', 'trace'].includes(String(level));
+      } catch {
+        return true;
+      }
+    });
 }

@@ -33,6 +33,8 @@ export interface SubmitterOptions {
   form: Form;
   /** Every Nth submission of a visitor is a key-reuse pair instead (sent raw, as a careless integration would). */
   keyReusePairEvery?: number;
+  /** Extra headers for one submission, kept by its retries (e.g. its own X-Forwarded-For address behind a proxy). */
+  headersFor?: () => Record<string, string>;
 }
 
 export class Submitters {
@@ -105,11 +107,15 @@ export class Submitters {
       const marker = `${this.runId}-${visitor}-${n}`;
       const submission: Submission = { marker, key: randomUUID(), keysSent: new Set(), attempts: 0, statuses: [], networkErrors: 0 };
       this.submissions.push(submission);
+      const extraHeaders = this.options.headersFor?.() ?? {};
       const fetchImpl: typeof fetch = async (input, init) => {
         submission.attempts += 1;
         submission.keysSent.add(String((init?.headers as Record<string, string>)['Idempotency-Key']));
         try {
-          const res = await fetch(baseUrl() + String(input), init);
+          const res = await fetch(baseUrl() + String(input), {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), ...extraHeaders },
+          });
           submission.statuses.push(res.status);
           this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
           return res;

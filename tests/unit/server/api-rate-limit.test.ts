@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createRateLimiter } from '../../../server/rate-limit';
+import { silentLogger } from '../../../server/logging';
+import { MemoryRateLimitStore, rateLimitMiddleware } from '../../../server/rate-limit';
 import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
 
 /** A clock the test moves by hand. */
@@ -9,45 +10,51 @@ function manualClock(start = Date.UTC(2025, 0, 1)) {
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
-describe('rate limiter', () => {
-  it('allows max requests per window, then says how many seconds until the window ends', () => {
+describe('rate-limit memory store', () => {
+  const storeWith = (windowMs: number, now: () => Date, maxClients?: number) => {
+    const store = new MemoryRateLimitStore(now, maxClients);
+    store.init({ windowMs } as never);
+    return store;
+  };
+
+  it('counts hits per window and says when the window ends', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 3, now: clock.now });
-    expect([1, 2, 3].map(() => limiter.take('a').allowed)).toEqual([true, true, true]);
+    const store = storeWith(60_000, clock.now);
+    expect([1, 2, 3].map(() => store.increment('a').totalHits)).toEqual([1, 2, 3]);
     clock.advance(15_500);
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(store.increment('a')).toEqual({ totalHits: 4, resetTime: new Date(Date.UTC(2025, 0, 1) + 60_000) });
   });
 
   it('counts each client on its own', () => {
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: manualClock().now });
-    expect(limiter.take('a').allowed).toBe(true);
-    expect(limiter.take('b').allowed).toBe(true);
-    expect(limiter.take('a').allowed).toBe(false);
+    const store = storeWith(1_000, manualClock().now);
+    expect(store.increment('a').totalHits).toBe(1);
+    expect(store.increment('b').totalHits).toBe(1);
+    expect(store.increment('a').totalHits).toBe(2);
   });
 
-  it('allows the client again once its window has passed', () => {
+  it('starts a new window once the last one has passed', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 1, now: clock.now });
-    limiter.take('a');
-    expect(limiter.take('a').allowed).toBe(false);
+    const store = storeWith(1_000, clock.now);
+    store.increment('a');
+    expect(store.increment('a').totalHits).toBe(2);
     clock.advance(1_000);
-    expect(limiter.take('a').allowed).toBe(true);
+    expect(store.increment('a').totalHits).toBe(1);
   });
 
   it('forgets clients whose window has expired, so memory does not grow with past visitors', () => {
     const clock = manualClock();
-    const limiter = createRateLimiter({ windowMs: 1_000, max: 5, now: clock.now });
-    for (let i = 0; i < 1_000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`);
-    expect(limiter.size).toBe(1_000);
+    const store = storeWith(1_000, clock.now);
+    for (let i = 0; i < 1_000; i++) store.increment(`10.0.${i >> 8}.${i & 255}`);
+    expect(store.size).toBe(1_000);
     clock.advance(1_000);
-    limiter.take('new');
-    expect(limiter.size).toBe(1);
+    store.increment('new');
+    expect(store.size).toBe(1);
   });
 
   it('never tracks more than maxClients at once', () => {
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 5, now: manualClock().now, maxClients: 100 });
-    for (let i = 0; i < 1_000; i++) limiter.take(`client-${i}`);
-    expect(limiter.size).toBe(100);
+    const store = storeWith(60_000, manualClock().now, 100);
+    for (let i = 0; i < 1_000; i++) store.increment(`client-${i}`);
+    expect(store.size).toBe(100);
   });
 
   it.each([
@@ -55,7 +62,7 @@ describe('rate limiter', () => {
     { windowMs: 1_000, max: 0 },
     { windowMs: 1_000, max: 1.5 },
   ])('refuses a nonsensical setting %o', (opts) => {
-    expect(() => createRateLimiter(opts)).toThrow(/windowMs > 0 and max >= 1/);
+    expect(() => rateLimitMiddleware(opts)).toThrow(/windowMs > 0 and max >= 1/);
   });
 });
 
@@ -105,5 +112,37 @@ describe('rate limit on /api', () => {
 
     clock.advance(40_000);
     expect((await fetch(`${server.url}/api/contact`)).status).toBe(405);
+  });
+});
+
+describe('rate limit with a failing store', () => {
+  it('lets requests through and logs why, so a store outage never takes the whole API down', async () => {
+    const fixture = createFixture();
+    const errors: unknown[] = [];
+    const failing = {
+      increment: async () => {
+        throw new Error('connection refused');
+      },
+      decrement: async () => {},
+      resetKey: async () => {},
+    };
+    const logger = Object.assign(silentLogger.child({}), { error: (...args: unknown[]) => void errors.push(args) });
+    const server = await listen(
+      createApp({
+        clientDir: fixture.clientDir,
+        store: fakeStore(),
+        siteUrl: 'https://example.com',
+        rateLimit: { windowMs: 60_000, max: 1 },
+        rateLimitStore: failing,
+        logger,
+      }),
+    );
+    try {
+      expect([(await fetch(`${server.url}/api/contact`)).status, (await fetch(`${server.url}/api/contact`)).status]).toEqual([405, 405]);
+      expect(errors.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.close();
+      fixture.cleanup();
+    }
   });
 });

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badgeSnippet } from '../../../engine/badges/snippet';
 import type { Badges, Form } from '../../../engine/content/model';
 import { HONEYPOT_FIELD } from '../../../engine/forms/payload';
 import { createApp } from '../../../server/app';
+import { createLogger } from '../../../server/logging';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
@@ -496,9 +498,13 @@ describe('honeypot', () => {
 });
 
 describe('when the store is down', () => {
+  let logged = '';
   async function withStore(leadStore: LeadStore, run: (url: string) => Promise<void>): Promise<void> {
+    const destination = new PassThrough();
+    destination.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+    const logger = createLogger({ destination });
     const running = await listen(
-      createApp({ clientDir: fixture.clientDir, store: leadStore, siteUrl: 'https://example.com', forms, badges }),
+      createApp({ clientDir: fixture.clientDir, store: leadStore, siteUrl: 'https://example.com', forms, badges, logger }),
     );
     try {
       await run(running.url);
@@ -525,7 +531,7 @@ describe('when the store is down', () => {
       },
     ],
   ])('%s: answers 503 with Retry-After: 5 and keeps serving', async (_label, make) => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logged = '';
     await withStore(await make(), async (url) => {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${url}/api/contact`, requestInit({}));
@@ -538,7 +544,7 @@ describe('when the store is down', () => {
         });
       }
     });
-    expect(errors).toHaveBeenCalled();
+    expect(logged).toContain('"msg":"Submission refused: the store is unavailable"');
   });
 });
 

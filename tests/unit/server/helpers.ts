@@ -96,6 +96,7 @@ export function fakeStore(overrides: Partial<LeadStore> = {}): LeadStore {
     finishJobs: async () => {},
     listJobs: async () => [],
     requeueJob: async () => false,
+    importLeads: async () => 0,
     ping: async () => {},
     close: async () => {},
     ...overrides,

@@ -142,7 +142,8 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
   it.each([
     [['export', '--since', '2026-02-30'], /--since "2026-02-30" is not a valid date/],
     [['export', '--format', 'xml'], /--format "xml" is not supported. Use csv or json/],
-    [['import'], /Unknown command "import"/],
+    [['purge'], /Unknown command "purge"/],
+    [['import'], /import needs one file name/],
   ])('%j fails with a clear message and exit code 1', async (args, message) => {
     const { code, stdout, stderr } = await leads(args, { DATA_DIR: dataDir });
     expect(code).toBe(1);
@@ -282,7 +283,7 @@ describe('leads script arguments', () => {
     [['export', '--format='], '--format needs a value.'],
     [['export', '--limit', '5'], 'Unknown option "--limit".'],
     [['export', 'extra'], 'Unknown option "extra".'],
-    [[], 'Missing the command: one of export, outbox, retry, test-notify, add-user, remove-user, reset-password.'],
+    [[], 'Missing the command: one of export, backup, import, outbox, retry, test-notify, add-user, remove-user, reset-password.'],
     [['retry'], 'retry needs the id of one dead notification, as npm run leads -- outbox lists it.'],
     [['outbox', '--all'], 'outbox takes no options; got "--all".'],
   ])('%j is refused: %s', (argv, message) => {

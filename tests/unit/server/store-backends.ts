@@ -134,6 +134,12 @@ export function useFreshStores(backend: Backend) {
       state.target ??= await backend.freshTarget();
       return state.target;
     },
+    /** Hands the test's database over to the test (which disposes of it); the next store() opens a new one. */
+    detach(): Target | undefined {
+      const target = state.target;
+      state.target = undefined;
+      return target;
+    },
     /** Stores opened by hand on the test's database, closed after the test. */
     track(...stores: LeadStore[]): void {
       state.opened.push(...stores);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
 import { postgresMigrations } from '../../../server/store/postgres-migrations';
-import { IdempotencyKeyReused, type NewLead, type PlannedNotification } from '../../../server/store/types';
+import { IdempotencyKeyReused, type NewLead, type PlannedNotification, type StoredLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 
 const lead: NewLead = {
@@ -210,6 +210,29 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       expect(await reopened.listLeads()).toEqual([stored]);
       expect(await reopened.insertLead({ ...lead, idempotencyKey: 'persist' })).toEqual(stored);
       expect(await reopened.listLeads()).toHaveLength(1);
+    });
+
+    it('imports leads as they were, ids and times included, and skips the ones it already has', async () => {
+      const source = await store(() => new Date('2026-03-01T10:00:00.000Z'));
+      const first = await source.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' });
+      const second = await source.insertLead({ ...lead, payload: { text: 'second \u202e lead', n: 1.5 } });
+      const exported = JSON.parse(JSON.stringify(await source.listLeads())) as StoredLead[];
+      await source.close();
+      const sourceTarget = fresh.detach()!;
+
+      const into = await store();
+      expect(await into.importLeads(exported)).toBe(2);
+      expect(await into.listLeads()).toEqual([first, second]);
+      // Importing the same file again adds nothing.
+      expect(await into.importLeads(exported)).toBe(0);
+      expect(await into.listLeads()).toHaveLength(2);
+      // An imported key still answers a retry with its lead, and refuses other content.
+      expect((await into.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' })).id).toBe(first.id);
+      await expect(
+        into.insertLead({ ...lead, payload: { other: true }, idempotencyKey: 'imported-key', formId: 'contact-us' }),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect(await into.listJobs()).toEqual([]);
+      await sourceTarget.dispose();
     });
 
     it('ping succeeds when open and rejects once closed', async () => {

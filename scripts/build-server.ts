@@ -1,0 +1,30 @@
+// npm run build (last step): compile the server to one ES module, dist/server/index.js, that plain
+// `node` runs; the packages stay in node_modules (external), only our own TypeScript is bundled.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { DIST_DIR, ROOT } from './read-project';
+
+export const SERVER_ENTRY = join(ROOT, 'server', 'index.ts');
+
+/** Bundles server/index.ts into `outDir`/index.js; returns the file written. */
+export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<string> {
+  const outfile = join(outDir, 'index.js');
+  await build({
+    entryPoints: [SERVER_ENTRY],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  const file = await buildServer();
+  console.log(`Compiled the server into ${file} (${Math.round(performance.now() - started)} ms).`);
+}

@@ -1,0 +1,78 @@
+/**
+ * npm run leads -- backup FILE | import FILE: an online copy of the SQLite store, and loading an
+ * export (npm run leads -- export --format json) into whichever store DATABASE_URL/DATA_DIR selects.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { StoreChoice } from '../server/store/create-store';
+import type { LeadStore, StoredLead } from '../server/store/types';
+
+/**
+ * Copies the SQLite database with VACUUM INTO while the server keeps writing: one read transaction,
+ * so the copy is the database at one moment, every lead committed by then in it, WAL included.
+ * (The page-by-page backup API starts over whenever another connection writes, so under steady
+ * traffic it may never finish.)
+ */
+export async function backupSqlite(choice: StoreChoice, destination: string): Promise<string> {
+  if (choice.kind !== 'sqlite') {
+    throw new Error(`backup copies the SQLite store; leads are in ${choice.description}. Use pg_dump for PostgreSQL (see README, Deploy).`);
+  }
+  if (!existsSync(choice.file!)) throw new Error(`No lead database at ${choice.file} to back up.`);
+  if (existsSync(destination)) throw new Error(`${destination} already exists; choose a new file, so no backup is overwritten.`);
+  // Read-only: the backup never takes the write lock the server needs.
+  const db = new Database(choice.file!, { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(destination);
+    const copy = new Database(destination, { readonly: true });
+    try {
+      const check = copy.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new Error(`The copy in ${destination} failed its integrity check: ${String(check)}`);
+      const leads = copy.prepare('SELECT count(*) FROM leads').pluck().get() as number;
+      return `Backed up ${leads} leads from ${choice.file} to ${destination}.\n`;
+    } finally {
+      copy.close();
+    }
+  } finally {
+    db.close();
+  }
+}
+
+const LEAD_FIELDS: ReadonlyArray<[keyof StoredLead, (v: unknown) => boolean]> = [
+  ['id', (v) => typeof v === 'string' && v.length > 0],
+  ['createdAt', (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v))],
+  ['endpoint', (v) => typeof v === 'string'],
+  ['formType', (v) => typeof v === 'string'],
+  ['formId', (v) => v === null || typeof v === 'string'],
+  ['payload', (v) => typeof v === 'object' && v !== null && !Array.isArray(v)],
+  ['idempotencyKey', (v) => v === null || typeof v === 'string'],
+  ['ipHash', (v) => v === null || typeof v === 'string'],
+  ['userAgent', (v) => v === null || typeof v === 'string'],
+  ['spam', (v) => typeof v === 'boolean'],
+];
+
+/** The leads of an export file, each checked field by field, so a wrong file is refused before anything is written. */
+export function readExport(text: string, file: string): StoredLead[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${file} is not JSON (${(err as Error).message}). Make it with: npm run leads -- export --format json > ${file}`, {
+      cause: err,
+    });
+  }
+  if (!Array.isArray(parsed)) throw new Error(`${file} does not hold a list of leads, as npm run leads -- export --format json writes.`);
+  parsed.forEach((lead: unknown, i) => {
+    for (const [field, valid] of LEAD_FIELDS) {
+      if (typeof lead !== 'object' || lead === null || !valid((lead as Record<string, unknown>)[field])) {
+        throw new Error(`${file}: lead ${i + 1} has no valid "${field}"; nothing was imported.`);
+      }
+    }
+  });
+  return parsed as StoredLead[];
+}
+
+export async function importLeads(store: LeadStore, choice: StoreChoice, file: string): Promise<string> {
+  const leads = readExport(readFileSync(file, 'utf8'), file);
+  const added = await store.importLeads(leads);
+  return `Imported ${added} of ${leads.length} leads from ${file} into ${choice.description}; ${leads.length - added} were already there.\n`;
+}

@@ -1,0 +1,168 @@
+/**
+ * npm run leads -- backup FILE while leads keep being written, restored and counted; and
+ * export --format json then import FILE, SQLite to PostgreSQL, twice without duplicates.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../scripts/leads';
+import { createPostgresStore } from '../../../server/store/postgres';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { NewLead } from '../../../server/store/types';
+import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
+
+async function leads(
+  args: string[],
+  env: { DATA_DIR?: string; DATABASE_URL?: string },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  delete process.env.DATA_DIR;
+  delete process.env.DATABASE_URL;
+  Object.assign(process.env, env);
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`));
+  try {
+    return { code: await main(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    error.mockRestore();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+const lead = (i: number): NewLead => ({
+  endpoint: '/api/contact',
+  formType: 'contact',
+  formId: 'contact-us',
+  payload: { name: `Visitor ${i}`, email: `v${i}@example.com`, message: 'Copied \u202e text' },
+  idempotencyKey: `key-${i}`,
+  ipHash: 'abc',
+  userAgent: 'test',
+});
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const WRITER = join(ROOT, 'tests', 'fixtures', 'sqlite-lead-writer.ts');
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-backup-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('backup', () => {
+  it('copies the SQLite store while another process keeps writing, and the copy restores with every lead it saw', async () => {
+    const dataDir = join(dir, 'live');
+    mkdirSync(dataDir);
+    const file = join(dataDir, 'leads.sqlite');
+    const store = createSqliteStore({ file });
+    await store.init();
+    // One batch (the store groups concurrent inserts into one transaction), so this is quick.
+    await Promise.all(Array.from({ length: 2_000 }, (_, i) => store.insertLead(lead(i))));
+    await store.close();
+
+    // Another process commits one lead after another (as the server does) until told to stop.
+    const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, file, '2000'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    let writerOut = '';
+    writer.stdout.on('data', (c: Buffer) => (writerOut += c.toString()));
+    const writerDone = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
+    while (!writerOut.includes('writing')) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const backupFile = join(dir, 'backup.sqlite');
+    const result = await leads(['backup', backupFile], { DATA_DIR: dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    writer.stdin.end();
+    await writerDone;
+    const written = Number(/wrote (\d+)/.exec(writerOut)?.[1]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const counted = Number(/Backed up (\d+) leads/.exec(result.stdout)?.[1]);
+    // Taken while the writer was at it: more than the start, fewer than the end.
+    expect(counted).toBeGreaterThan(2_000);
+    expect(counted).toBeLessThan(written);
+
+    // Restore: the copy becomes a new DATA_DIR's store.
+    const restoredDir = join(dir, 'restored');
+    mkdirSync(restoredDir);
+    copyFileSync(backupFile, join(restoredDir, 'leads.sqlite'));
+    const restored = createSqliteStore({ file: join(restoredDir, 'leads.sqlite') });
+    await restored.init();
+    const rows = await restored.listLeads();
+    expect(rows).toHaveLength(counted);
+    // A consistent prefix: the copy holds exactly the first `counted` leads written, none torn.
+    expect(new Set(rows.map((r) => r.idempotencyKey))).toEqual(new Set(Array.from({ length: counted }, (_, i) => `key-${i}`)));
+    await restored.close();
+  });
+
+  it('refuses to overwrite an existing file, and says to use pg_dump for PostgreSQL', async () => {
+    const existing = join(dir, 'exists.sqlite');
+    writeFileSync(existing, 'x');
+    const dataDir = join(dir, 'live');
+    expect(await leads(['backup', existing], { DATA_DIR: dataDir })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/already exists/),
+    });
+    expect(await leads(['backup', join(dir, 'pg.sqlite')], { DATABASE_URL: 'postgresql://u@127.0.0.1:1/x' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/pg_dump/),
+    });
+  });
+});
+
+const found = await findPostgres();
+
+describe.skipIf(!found.available)(`export and import, SQLite to PostgreSQL${found.available ? '' : ` (skipped: ${found.reason})`}`, () => {
+  let server: LocalPostgres | undefined;
+  beforeAll(async () => {
+    server = await startLocalPostgres(found);
+  }, 120_000);
+  afterAll(async () => server?.destroy());
+
+  it('moves every lead with its id, time and key, and importing again adds none', async () => {
+    const dataDir = join(dir, 'to-move');
+    mkdirSync(dataDir);
+    const sqlite = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await sqlite.init();
+    for (let i = 0; i < 25; i++) await sqlite.insertLead(lead(i));
+    const before = await sqlite.listLeads();
+    await sqlite.close();
+
+    const exported = await leads(['export', '--format', 'json'], { DATA_DIR: dataDir });
+    expect(exported.code).toBe(0);
+    const file = join(dir, 'leads.json');
+    writeFileSync(file, exported.stdout);
+
+    const url = await server!.createDatabase('imported');
+    const first = await leads(['import', file], { DATABASE_URL: url });
+    expect(first).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 25 of 25 leads/) });
+    const again = await leads(['import', file], { DATABASE_URL: url });
+    expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 0 of 25 leads .* 25 were already there/) });
+
+    const pg = createPostgresStore({ connectionString: url });
+    await pg.init();
+    try {
+      expect(await pg.listLeads()).toEqual(before);
+      // The key came along: a retry of lead 3 lands on the imported lead.
+      expect((await pg.insertLead(lead(3))).id).toBe(before[3]!.id);
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it('refuses a file that is not an export, importing nothing', async () => {
+    const file = join(dir, 'wrong.json');
+    writeFileSync(file, JSON.stringify([{ id: 'x' }]));
+    const url = await server!.createDatabase('wrong');
+    expect(await leads(['import', file], { DATABASE_URL: url })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/lead 1 has no valid "createdAt"/),
+    });
+  });
+});
