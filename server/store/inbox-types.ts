@@ -1,4 +1,4 @@
-import type { AuditAction, LeadChange, LeadFilter, LeadStatus } from '../../engine/admin/inbox-contract';
+import type { AuditEntry, LeadChange, LeadFilter, LeadNote, LeadStatus } from '../../engine/admin/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */
@@ -21,22 +21,13 @@ export interface LeadQuery {
   limit: number;
 }
 
-export interface StoredNote {
-  id: string;
+/** A note as the store keeps it: the inbox's note, and the lead it belongs to. */
+export interface StoredNote extends LeadNote {
   leadId: string;
-  author: string;
-  body: string;
-  createdAt: string;
 }
 
-export interface StoredAuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: AuditAction;
-  leadId: string | null;
-  detail: string;
-}
+/** An audit entry is stored exactly as the inbox shows it. */
+export type StoredAuditEntry = AuditEntry;
 
 export type NewAuditEntry = Omit<StoredAuditEntry, 'id' | 'at'>;
 
