@@ -62,7 +62,10 @@ const describe = (b: BrokenLink) => {
   const lines = [`  ${b.href} — ${b.why}`];
   if (b.declaredAt.length) lines.push(`    declared at ${b.declaredAt.join(', ')}`);
   if (b.pages.length) lines.push(`    appears on ${b.pages.length === pageCount ? 'every page' : b.pages.join(', ')}`);
-  if (b.knownAs) lines.push(`    known (site/links.yaml ${b.knownAs.href}): ${b.knownAs.reason}`);
+  if (b.knownAs)
+    lines.push(
+      `    known (site/links.yaml ${b.knownAs.href}), ${b.knownAs.redirect ? `visitors redirected to ${b.knownAs.redirect}` : 'waiting for a page'}: ${b.knownAs.reason}`,
+    );
   return lines.join('\n');
 };
 
@@ -70,7 +73,9 @@ console.log(
   `Checked ${result.checked} internal links on ${model.pages.length + 1} pages (${built ? 'built HTML in dist/client' : 'rendered from site/'}); ${result.external} external links not followed.`,
 );
 if (result.known.length)
-  console.log(`\nKnown broken links (listed in site/links.yaml, not failing):\n${result.known.map(describe).join('\n')}`);
+  console.log(
+    `\nKnown broken links (listed in site/links.yaml, not failing; fix each where it is declared):\n${result.known.map(describe).join('\n')}`,
+  );
 if (result.stale.length)
   console.log(
     `\nStale entries in site/links.yaml (no page links there any more; remove them):\n${result.stale.map((k) => `  ${k.href}`).join('\n')}`,

@@ -156,6 +156,7 @@ function appFor(model: SiteModel | undefined): RequestListener {
     forms: model?.forms,
     apiPayloads: model?.apiPayloads,
     badges: model?.badges,
+    knownLinks: model?.knownLinks,
     logger,
     // Plain HTTP on localhost: the session cookie cannot be Secure here.
     inbox: { secureCookies: false, page: adminInboxPage },

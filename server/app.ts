@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import helmet from 'helmet';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form } from '../engine/content/model';
+import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../engine/admin/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
@@ -57,6 +58,8 @@ export type AppConfig = SiteSource & {
   ipHashSalt?: string;
   /** Queues e-mails and webhooks with each new lead; without it none are. */
   notifier?: Notifier;
+  /** site/links.yaml's known links; each that names a `redirect` is answered 301 to it. */
+  knownLinks?: KnownLinks['known'];
   /** The leads inbox at /admin (its API, and its page from the built site); without it /admin is an ordinary path. */
   inbox?: InboxConfig;
 };
@@ -300,6 +303,8 @@ export function createApp(config: AppConfig): RequestListener {
   app.use(errorHandler);
 
   const appPath = (path: string) => isAppPath(path, config.inbox !== undefined);
+  // Only exact paths: the schema allows no redirect on a {param} pattern, and a target is always a path of this site.
+  const redirects = new Map((config.knownLinks ?? []).filter((k) => k.redirect && !k.href.includes('{')).map((k) => [k.href, k.redirect!]));
   const routeOf = createRouteOf(
     endpoints.map((e) => `/api${e.path}`),
     appPath,
@@ -318,6 +323,14 @@ export function createApp(config: AppConfig): RequestListener {
     securityHeaders(req as Request, res as never, (err?: unknown) => {
       try {
         if (err) throw err;
+        const target = redirects.get(splitTarget(req.url ?? '/').path);
+        if (target && (req.method === 'GET' || req.method === 'HEAD')) {
+          noteRoute(res, 'redirect');
+          // Cached for an hour, not for ever: the redirect goes once the link is fixed where it is written.
+          res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(req.method === 'HEAD' ? undefined : `Moved Permanently. Redirecting to ${target}\n`);
+          return;
+        }
         site(req, res);
       } catch (error) {
         // As the app's error handler does: log it, and never show a stack trace.

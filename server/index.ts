@@ -48,7 +48,7 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
   return n;
 }
 
-type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads'>>;
+type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>>;
 
 /** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
 function readSiteModel(distDir: string): ServedModel {
@@ -66,7 +66,14 @@ function readSiteModel(distDir: string): ServedModel {
   if (typeof model.forms !== 'object' || model.forms === null) fail(`${file} has no forms. Run \`npm run build\` again.`);
   if (typeof model.notifications !== 'object' || model.notifications === null)
     fail(`${file} has no notification rules. Run \`npm run build\` again.`);
-  return { forms: model.forms, badges: model.badges, notifications: model.notifications, site: model.site, apiPayloads: model.apiPayloads };
+  return {
+    forms: model.forms,
+    badges: model.badges,
+    notifications: model.notifications,
+    site: model.site,
+    apiPayloads: model.apiPayloads,
+    knownLinks: model.knownLinks,
+  };
 }
 
 function readIpHashSalt(value: string | undefined): string {
@@ -103,7 +110,7 @@ async function main(): Promise<void> {
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
-  const { forms, badges, notifications, site, apiPayloads = {} } = readSiteModel(distDir);
+  const { forms, badges, notifications, site, apiPayloads = {}, knownLinks } = readSiteModel(distDir);
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
   log.info(describeNotifyConfig(notify.config));
@@ -165,7 +172,7 @@ async function main(): Promise<void> {
   // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
   const inbox = { secureCookies: siteUrl.startsWith('https:') || trustProxy };
   const app = createApp({
-    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox },
+    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks },
     ...{ logger: log, metrics, readiness, rateLimitStore },
   });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level

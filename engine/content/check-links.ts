@@ -26,8 +26,8 @@ export interface BrokenLink {
   declaredAt: string[];
   /** The routes whose HTML contains it. */
   pages: string[];
-  /** The links.yaml entry that accepts it, if any. */
-  knownAs?: { href: string; reason: string };
+  /** The links.yaml entry that accepts it, if any (with the page visitors are redirected to, if it names one). */
+  knownAs?: { href: string; reason: string; redirect?: string };
 }
 
 export interface LinkCheckResult {
@@ -143,6 +143,19 @@ export function checkLinks(input: LinkCheckInput): LinkCheckResult {
     const entry = record(source.kind === 'canonical' ? href : source.href, why);
     const at = `${source.file}:${source.line}:${source.column}`;
     if (!entry.declaredAt.includes(at)) entry.declaredAt.push(at);
+  }
+
+  // A redirect must land on a real page (and anchor), or it would strand the visitor it is meant to help.
+  for (const k of input.known) {
+    if (!k.redirect) continue;
+    const why = problemWith(k.redirect, null);
+    if (why)
+      found.set(`redirect:${k.href}`, {
+        href: k.redirect,
+        why: `the redirect of ${k.href} leads nowhere: ${why}`,
+        declaredAt: ['site/links.yaml'],
+        pages: [],
+      });
   }
 
   const all = [...found.values()].sort((a, b) => a.href.localeCompare(b.href));

@@ -203,6 +203,9 @@ function describe(e: ErrorObject, knownTypes: string[]): DataIssue | undefined {
       return { path, at: 'value', message: `must be at most ${p.limit}` };
     case 'uniqueItems':
       return { path, at: 'value', message: `must not repeat an item (items ${p.j} and ${p.i} are the same)` };
+    // A property a schema rules out in this case (a redirect on a {param} pattern in links.yaml).
+    case 'false schema':
+      return { path, at: 'key', message: 'is not allowed here' };
     // A failed oneOf/if is always accompanied by the specific error that explains it.
     case 'oneOf':
     case 'anyOf':

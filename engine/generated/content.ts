@@ -1355,7 +1355,7 @@ export interface FAQItem {
   category: string;
 }
 /**
- * site/links.yaml: links known to point at pages that do not exist, each with the reason it stays.
+ * site/links.yaml: links known to point at pages that do not exist, each with the reason it stays and, where a live page answers it, the address visitors are redirected to.
  */
 export interface KnownLinks {
   $schema?: string;
@@ -1363,10 +1363,17 @@ export interface KnownLinks {
 }
 export interface KnownBrokenLink {
   /**
-   * The path as it appears, or a pattern with {param} for a variable part such as /blog/{id}.
+   * The path as it appears on the site, or a pattern with {param} for a variable part such as /blog/{id}.
    */
   href: string;
+  /**
+   * Why the link stays broken for now, in a sentence an editor can act on.
+   */
   reason: string;
+  /**
+   * Where a visitor who follows this link is sent (301), while the link itself stays listed for fixing at its source: a page of this site, optionally with #anchor. Only for an exact path, not a {param} pattern.
+   */
+  redirect?: string;
 }
 /**
  * site/forms/*.yaml: a lead form — its fields, labels, messages, behaviour and where it submits. Pages show it with a form section (form: id).

@@ -98,6 +98,10 @@ test.describe('npm run dev', () => {
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-powered-by']).toBeUndefined();
+    // Known-broken addresses with a live page are redirected here too.
+    const moved = await page.request.get(BASE + '/takedown/commercial', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe('/takedowns/commercial');
     const api = await page.request.get(BASE + '/api/nope');
     expect(api.status()).toBe(404);
     expect(await api.json()).toMatchObject({ success: false, error: 'NOT_FOUND' });

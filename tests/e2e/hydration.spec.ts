@@ -174,7 +174,7 @@ test.describe('without JavaScript', () => {
       await expect(footer).toBeVisible();
       const inFooter = await footer.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       for (const href of [...headerHrefs, '/privacy']) expect(inFooter, `footer link to ${href}`).toContain(href);
-      await expect(footer.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/questions');
+      await expect(footer.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms');
       await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
       const mail = footer.locator('a[href^="mailto:"]');
       await expect(mail).toHaveCount(1);

@@ -1,7 +1,7 @@
 // Every route, as a crawler gets it: the raw prerendered HTML, before any script runs.
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
-import { MISSING_PATH, notFoundPage, routes, siteUrl } from './site';
+import { MISSING_PATH, notFoundPage, routes, siteModel, siteUrl } from './site';
 
 for (const route of routes()) {
   test(`${route.path} answers 200 with its title, one h1 "${route.h1}" and its canonical link`, async ({ request }) => {
@@ -87,4 +87,21 @@ test('an unknown API address answers a JSON 404, not the HTML page', async ({ re
   const body = await response.json();
   expect(body).toMatchObject({ success: false, error: 'NOT_FOUND' });
   expect(typeof body.message).toBe('string');
+});
+
+test('every known-broken address with a live page in site/links.yaml sends the visitor there with a 301', async ({ page, request }) => {
+  const redirected = siteModel().knownLinks.filter((k) => k.redirect);
+  expect(redirected.length).toBeGreaterThan(0);
+  for (const { href, redirect } of redirected) {
+    const first = await request.get(href, { maxRedirects: 0 });
+    expect(first.status(), href).toBe(301);
+    expect(first.headers().location, href).toBe(redirect);
+    // In the browser: the page it lands on answers 200, at the address and anchor the redirect names.
+    const landed = await page.goto(href);
+    expect(landed!.status(), href).toBe(200);
+    const url = new URL(page.url());
+    expect(url.pathname + url.hash, href).toBe(redirect);
+    const anchor = redirect!.split('#')[1];
+    if (anchor) await expect(page.locator(`[id="${anchor}"]`), href).toHaveCount(1);
+  }
 });

@@ -158,6 +158,24 @@ describe('checkLinks', () => {
     expect(result.checked).toBe(11 + 5 + 2);
   });
 
+  it('checks where each redirect in links.yaml leads, and reports one that strands the visitor', () => {
+    const redirected = checkLinks({
+      ...input,
+      known: [
+        { href: '/old', reason: 'The old page is linked from an archived article.', redirect: '/a#present' },
+        { href: '/x', reason: 'X moved, and the redirect is wrong.', redirect: '/a#nothing-here' },
+        { href: '/gone', reason: 'Gone for good; nothing replaces it.', redirect: '/nowhere' },
+      ],
+    });
+    const knownNow = byHref(redirected.known);
+    expect(knownNow['/old']!.knownAs).toMatchObject({ redirect: '/a#present' });
+    const strays = redirected.broken.filter((b) => b.why.startsWith('the redirect of'));
+    expect(strays.map((b) => [b.href, b.why, b.declaredAt])).toEqual([
+      ['/a#nothing-here', 'the redirect of /x leads nowhere: /a has no element with id "nothing-here"', ['site/links.yaml']],
+      ['/nowhere', 'the redirect of /gone leads nowhere: no page at /nowhere', ['site/links.yaml']],
+    ]);
+  });
+
   it('passes everything when every link resolves', () => {
     const clean = checkLinks({
       routes: ['/', '/a'],
