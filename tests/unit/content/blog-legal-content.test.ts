@@ -50,11 +50,12 @@ describe('/blog (spec 001 §2 Blog, §9 Blog)', () => {
     const html = list()
       .articles.map((a) => `<a href="/blog/${a.id}">${a.title}</a>`)
       .join('');
+    // The blog page alone, so only the entry for its links (the others' redirects need the whole site).
     const result = checkLinks({
       routes: ['/blog'],
       pages: [{ route: '/blog', html }],
       sources: [],
-      known: model!.knownLinks,
+      known: model!.knownLinks.filter((k) => k.href.startsWith('/blog/')),
       siteUrl: model!.site.url,
     });
     expect(result.broken).toEqual([]);
