@@ -1,7 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   ADMIN_API,
-  ADMIN_ROUTES,
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
   PAGE_SIZE,
@@ -18,7 +17,7 @@ import { checkBodyHeaders, readJsonObject } from '../api/json-body';
 import { sendApiError, shownPath } from '../api/router';
 import { isPlainAddress } from '../notify/config';
 import { noteRoute } from '../request-route';
-import type { LeadPosition } from '../store/inbox-types';
+import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { csvRow } from '../leads/csv';
 import { leadDetail, leadSummary, type FormsById } from './inbox-view';
@@ -122,7 +121,7 @@ function describeFilter(filter: LeadFilter): string {
 
 export function createAdminRouter(config: AdminConfig): Router {
   const { store, forms, secureCookies, now = () => new Date() } = config;
-  const siteOrigin = hostOf(config.siteUrl) ? new URL(config.siteUrl).origin : '';
+  const siteOrigin = URL.canParse(config.siteUrl) ? new URL(config.siteUrl).origin : '';
   const formList = Object.values(forms)
     .map((f) => ({ id: f.id, title: f.title }))
     .sort((a, b) => a.title.localeCompare(b.title));
@@ -149,33 +148,57 @@ export function createAdminRouter(config: AdminConfig): Router {
     res.status(401).json(body);
   };
 
-  /** Async handlers: a rejected promise goes to the app's error handler (a JSON 500), never an unhandled rejection. */
-  const route =
-    (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>): RequestHandler =>
+  /**
+   * An endpoint's handler, labelled with its route for the logs and metrics. A rejected promise goes
+   * to the app's error handler (a JSON 500), never an unhandled rejection.
+   */
+  const handle =
+    (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
     (req, res, next) => {
       noteRoute(res, `${ADMIN_API}${req.route?.path ?? ''}`);
-      (async () => {
-        const user = (res.locals as { user?: SignedIn }).user!;
-        await handler(req, res, user);
-      })().catch(next);
+      handler(req, res).catch(next);
     };
+  /** A handler for a signed-in call: the session middleware below has put its account in res.locals. */
+  const route = (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>): RequestHandler =>
+    handle((req, res) => handler(req, res, (res.locals as { user?: SignedIn }).user!));
+
+  /** The body as a JSON object, or null once the problem with it has been answered (or the client left). */
+  const readBodyOf = async (req: Request, res: Response): Promise<Record<string, unknown> | null> => {
+    const headerProblem = checkBodyHeaders(req);
+    if (headerProblem) {
+      sendApiError(res, headerProblem.status, headerProblem.error, headerProblem.message);
+      return null;
+    }
+    const parsed = await readJsonObject(req);
+    if (parsed === null) return null;
+    if ('problem' in parsed) {
+      sendApiError(res, parsed.problem.status, parsed.problem.error, parsed.problem.message);
+      return null;
+    }
+    return parsed.value;
+  };
+
+  const noSuchLead = (res: Response) => sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
+
+  /** The lead's page: the lead as the caller already has it, with its notes and notifications. */
+  const sendDetail = async (res: Response, lead: InboxLead) => {
+    const [notes, jobs] = await Promise.all([store.listNotes(lead.id), store.listLeadJobs(lead.id)]);
+    res.json(leadDetail(lead, forms, notes, jobs));
+  };
 
   router.use((_req, res, next) => {
     inboxHeaders(res);
     next();
   });
 
-  router.post('/sign-in', (req, res, next) => {
-    noteRoute(res, ADMIN_ROUTES.signIn);
-    (async () => {
+  router.post(
+    '/sign-in',
+    handle(async (req, res) => {
       const problem = sameOriginProblem(req, siteOrigin);
       if (problem) return sendApiError(res, 403, ERROR_CODES.forbidden, problem);
-      const headerProblem = checkBodyHeaders(req);
-      if (headerProblem) return sendApiError(res, headerProblem.status, headerProblem.error, headerProblem.message);
-      const parsed = await readJsonObject(req);
-      if (parsed === null) return;
-      if ('problem' in parsed) return sendApiError(res, parsed.problem.status, parsed.problem.error, parsed.problem.message);
-      const { email, password } = parsed.value;
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      const { email, password } = body;
       if (typeof email !== 'string' || typeof password !== 'string' || !email.trim() || !password)
         return badRequest(res, 'Enter your e-mail address and password.');
       const address = email.trim().toLowerCase();
@@ -200,18 +223,18 @@ export function createAdminRouter(config: AdminConfig): Router {
       await store.audit({ actor: account.email, action: 'sign-in', leadId: null, detail: 'signed in' });
       setSessionCookie(res, token, secureCookies);
       res.status(204).end();
-    })().catch(next);
-  });
+    }),
+  );
 
-  router.get('/session', (req, res, next) => {
-    noteRoute(res, ADMIN_ROUTES.session);
-    (async () => {
+  router.get(
+    '/session',
+    handle(async (req, res) => {
       const user = await session(req);
       if (!user) return signedOut(res);
       const body: InboxSession = { user: { email: user.email }, forms: formList };
       res.json(body);
-    })().catch(next);
-  });
+    }),
+  );
 
   // Everything below needs a session; without one the answer is 401 whatever the path, so nothing
   // about the inbox's API is learnt signed out.
@@ -315,38 +338,16 @@ export function createAdminRouter(config: AdminConfig): Router {
     }),
   );
 
-  const sendDetail = async (res: Response, id: string) => {
-    const lead = await store.getLead(id);
-    if (!lead) return sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
-    const [notes, jobs] = await Promise.all([store.listNotes(id), store.listLeadJobs(id)]);
-    res.json(leadDetail(lead, forms, notes, jobs));
-  };
-
   router.get(
     '/leads/:id',
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const lead = await store.getLead(id);
-      if (!lead) return sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
+      if (!lead) return noSuchLead(res);
       await store.audit({ actor: user.email, action: 'view', leadId: id, detail: 'opened the lead' });
-      await sendDetail(res, id);
+      await sendDetail(res, lead);
     }),
   );
-
-  const readBodyOf = async (req: Request, res: Response): Promise<Record<string, unknown> | null> => {
-    const headerProblem = checkBodyHeaders(req);
-    if (headerProblem) {
-      sendApiError(res, headerProblem.status, headerProblem.error, headerProblem.message);
-      return null;
-    }
-    const parsed = await readJsonObject(req);
-    if (parsed === null) return null;
-    if ('problem' in parsed) {
-      sendApiError(res, parsed.problem.status, parsed.problem.error, parsed.problem.message);
-      return null;
-    }
-    return parsed.value;
-  };
 
   router.patch(
     '/leads/:id',
@@ -370,8 +371,8 @@ export function createAdminRouter(config: AdminConfig): Router {
       const existing = await store.getLead(id);
       if (existing?.erasedAt) return sendApiError(res, 409, 'ERASED', 'This lead was erased; it can no longer be changed.');
       const result = await store.changeLead(id, change, user.email);
-      if (!result) return sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
-      await sendDetail(res, id);
+      if (!result) return noSuchLead(res);
+      await sendDetail(res, result.lead);
     }),
   );
 
@@ -385,12 +386,10 @@ export function createAdminRouter(config: AdminConfig): Router {
       if (text.length > MAX_NOTE_LENGTH) return badRequest(res, `A note may be at most ${MAX_NOTE_LENGTH} characters.`);
       const id = String(req.params.id);
       const note = await store.addNote(id, user.email, text);
-      if (!note) {
-        const lead = await store.getLead(id);
-        if (lead) return sendApiError(res, 409, 'ERASED', 'This lead was erased; notes can no longer be added.');
-        return sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
-      }
-      await sendDetail(res, id);
+      const lead = await store.getLead(id);
+      if (!lead) return noSuchLead(res);
+      if (!note) return sendApiError(res, 409, 'ERASED', 'This lead was erased; notes can no longer be added.');
+      await sendDetail(res, lead);
     }),
   );
 
@@ -399,8 +398,8 @@ export function createAdminRouter(config: AdminConfig): Router {
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const erased = await store.eraseLead(id, user.email);
-      if (!erased) return sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
-      await sendDetail(res, id);
+      if (!erased) return noSuchLead(res);
+      await sendDetail(res, erased);
     }),
   );
 

@@ -67,6 +67,16 @@ export function prepareSqliteInbox(
   toInboxLead: (row: unknown) => InboxLead,
 ): InboxStore & AccountStore {
   const byId = conn.prepare('SELECT * FROM leads WHERE id = ?');
+  // One statement per combination of filters the list uses (a few dozen at most), prepared once.
+  const listStatements = new Map<string, Database.Statement>();
+  const listStatement = (where: string) => {
+    let statement = listStatements.get(where);
+    if (!statement) {
+      statement = conn.prepare(`SELECT * FROM leads ${where} ORDER BY created_at DESC, id DESC LIMIT ?`);
+      listStatements.set(where, statement);
+    }
+    return statement;
+  };
   const getLead = (id: string): InboxLead | null => {
     const row = byId.get(id);
     return row ? toInboxLead(row) : null;
@@ -164,8 +174,9 @@ export function prepareSqliteInbox(
   return {
     async findLeads({ filter, after, limit }: LeadQuery) {
       const { where, params } = leadListSql(filter, after, sqlite);
-      const rows = conn.prepare(`SELECT * FROM leads ${where} ORDER BY created_at DESC, id DESC LIMIT ?`).all(...params, limit);
-      return rows.map(toInboxLead);
+      return listStatement(where)
+        .all(...params, limit)
+        .map(toInboxLead);
     },
     async getLead(id) {
       return getLead(id);
