@@ -27,6 +27,8 @@ export class PostgresRateLimitStore implements Store {
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
+    // express-rate-limit calls init once per middleware; a second call replaces the sweep, never adds one.
+    this.shutdown();
     this.sweep = setInterval(() => {
       this.pool.query('DELETE FROM rate_limit_hits WHERE reset_at <= $1', [this.now()]).catch(() => {});
     }, this.options.sweepMs ?? this.windowMs);

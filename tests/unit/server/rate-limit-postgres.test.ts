@@ -3,7 +3,7 @@
  * from several processes) add up exactly, windows end on the clock, and two apps enforce one limit.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { PostgresRateLimitStore } from '../../../server/store/postgres-rate-limit';
@@ -14,6 +14,10 @@ const found = await findPostgres();
 let server: LocalPostgres | undefined;
 let url: string;
 const pools: pg.Pool[] = [];
+// An idle connection's error with no listener would crash the worker. pool.end() resolves before its
+// connections have closed, so stopping the server right after can still reach them: errors are kept
+// and checked after each test, and only the teardown's are let go.
+const poolErrors: Error[] = [];
 
 function manualClock(start = Date.UTC(2025, 0, 1)) {
   let t = start;
@@ -22,6 +26,7 @@ function manualClock(start = Date.UTC(2025, 0, 1)) {
 
 function storeOn(now: () => Date, windowMs = 60_000): PostgresRateLimitStore {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', (err) => poolErrors.push(err));
   pools.push(pool);
   const store = new PostgresRateLimitStore({ pool, now, sweepMs: 3_600_000 });
   store.init({ windowMs } as never);
@@ -37,6 +42,10 @@ describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '
     await leads.init();
     await leads.close();
   }, 120_000);
+
+  afterEach(() => {
+    expect(poolErrors).toEqual([]);
+  });
 
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
