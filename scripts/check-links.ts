@@ -1,15 +1,18 @@
-// npm run check-links [-- --built]: every internal link, button, canonical and anchor must resolve.
+// npm run check-links [-- --built] [-- --format github]: every internal link, button, canonical and anchor must resolve.
 // By default pages are rendered in memory from site/; --built reads the HTML in dist/client instead.
+// --format github prints each finding as a GitHub annotation on the line that declares the link.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkLinks, type BrokenLink, type RenderedPage } from '../engine/content/check-links';
+import { formatAnnotation, parsePlace, type AnnotationLevel } from '../engine/content/github-annotations';
 import type { SiteModel } from '../engine/content/model';
 import { renderPage, type PageAssets } from '../engine/render/render-page';
 import { htmlFileFor } from '../engine/render/site-files';
-import { loadModelOrExit, siteUrlOf } from './load-model';
+import { loadModelOrExit, outputFormatOrExit, siteUrlOf } from './load-model';
 import { DIST_DIR } from './read-project';
 
-const model = loadModelOrExit();
+const format = outputFormatOrExit();
+const model = loadModelOrExit(format);
 const siteUrl = siteUrlOf(model);
 const built = process.argv.includes('--built');
 const clientDir = join(DIST_DIR, 'client');
@@ -68,6 +71,33 @@ const describe = (b: BrokenLink) => {
     );
   return lines.join('\n');
 };
+
+const TITLE = 'npm run check-links';
+
+/** One annotation per place that declares the link, or one without a place when only the HTML has it. */
+function annotate(level: AnnotationLevel, b: BrokenLink, message: string): void {
+  const places = b.declaredAt.map(parsePlace).filter((p) => p !== null);
+  if (!places.length) console.log(formatAnnotation({ level, title: TITLE, message: `${message} (on ${b.pages.join(', ')})` }));
+  for (const place of places) console.log(formatAnnotation({ level, title: TITLE, ...place, message }));
+}
+
+const knownNote = (b: BrokenLink) =>
+  `${b.href} is a known broken link (${b.knownAs!.redirect ? `visitors are redirected to ${b.knownAs!.redirect}` : 'waiting for a page'}): ${b.knownAs!.reason} Fix the link here when you can.`;
+
+if (format === 'github') {
+  for (const b of result.known) annotate('notice', b, knownNote(b));
+  for (const k of result.stale)
+    console.log(
+      formatAnnotation({
+        level: 'warning',
+        file: 'site/links.yaml',
+        title: TITLE,
+        message: `${k.href} is listed but no page links there any more; remove the entry.`,
+      }),
+    );
+  for (const b of result.broken)
+    annotate('error', b, `${b.href}: ${b.why}. Fix the link here, or add it to site/links.yaml with the reason if it must stay.`);
+}
 
 console.log(
   `Checked ${result.checked} internal links on ${model.pages.length + 1} pages (${built ? 'built HTML in dist/client' : 'rendered from site/'}); ${result.external} external links not followed.`,

@@ -1,13 +1,42 @@
+import { formatAnnotation, outputFormatOf, type OutputFormat } from '../engine/content/github-annotations';
 import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
-import { formatProblem } from '../engine/content/problem';
+import { formatProblem, type Problem } from '../engine/content/problem';
 import { CONTENT_ROOT, readSchemas, readSiteFiles } from './read-project';
 
+/** The command's --format, or exit 2 with the reason (no stack trace for a typo in a flag). */
+export function outputFormatOrExit(argv = process.argv.slice(2)): OutputFormat {
+  try {
+    return outputFormatOf(argv);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+}
+
+/** Prints content problems for a person (stderr) or as GitHub annotations on the lines to fix (stdout). */
+export function printProblems(problems: readonly Problem[], format: OutputFormat, title = 'npm run validate'): void {
+  for (const p of problems) {
+    if (format === 'text') console.error(formatProblem(p));
+    else
+      console.log(
+        formatAnnotation({
+          level: 'error',
+          file: p.file,
+          line: p.line,
+          column: p.column,
+          title,
+          message: p.path ? `${p.path}: ${p.message}` : p.message,
+        }),
+      );
+  }
+}
+
 /** Loads site/ or exits with every problem listed; shared by the build and the link checker. */
-export function loadModelOrExit(): SiteModel {
+export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
   const { model, problems } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
   if (model) return model;
-  for (const p of problems) console.error(formatProblem(p));
+  printProblems(problems, format);
   console.error(
     `\nThe site content has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}; nothing was built. Fix them and try again.`,
   );

@@ -1,14 +1,15 @@
-// npm run validate: checks every YAML file under site/ and prints all problems at once.
+// npm run validate [-- --format github]: checks every file under site/ and prints all problems at once.
 import { loadSite } from '../engine/content/load-site';
-import { formatProblem } from '../engine/content/problem';
+import { outputFormatOrExit, printProblems } from './load-model';
 import { readSchemas, readSiteFiles } from './read-project';
 
+const format = outputFormatOrExit();
 const started = performance.now();
 const files = readSiteFiles();
 const { model, problems } = loadSite(files, readSchemas());
 const ms = Math.round(performance.now() - started);
 if (!model) {
-  for (const p of problems) console.error(formatProblem(p));
+  printProblems(problems, format);
   console.error(
     `\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in site/. Fix each at the file:line:column shown, then run npm run validate again.`,
   );

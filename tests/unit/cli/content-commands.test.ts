@@ -73,3 +73,47 @@ describe('npm run check-links', () => {
     expect(r.err).toContain('appears on /support');
   });
 });
+
+describe('--format github', () => {
+  it('marks a validate problem as an error annotation on its line', () => {
+    edit('site/pages/pricing.yaml', (t) => t.replace(/^(\s+)title: (.*)$/m, '$1title: 42'));
+    const line =
+      readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
+    const r = run('validate.ts', '--format', 'github');
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')).toContain(
+      `::error file=site/pages/pricing.yaml,line=${line},col=10,title=npm run validate::meta.title: must be text`,
+    );
+  });
+
+  it('marks a new broken link as an error and a known one as a notice, each where it is declared', () => {
+    edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
+    const line =
+      readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('href: /contact-uss')) + 1;
+    const r = run('check-links.ts', '--format=github');
+    expect(r.code).toBe(1);
+    const lines = r.out.split('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^::error file=site/pages/support.yaml,line=${line},col=15,title=npm run check-links::/contact-uss: no page at /contact-uss\\. `,
+        ),
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::notice file=site\/pages\/protection.yaml,line=\d+,col=\d+,title=npm run check-links::\/protection\/writing is a known broken link \(visitors are redirected to \/protection\/content-writing\)/,
+      ),
+    );
+  });
+
+  it('refuses a format it does not know', () => {
+    const r = run('validate.ts', '--format', 'junit');
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toBe('--format must be "text" or "github", not "junit".');
+  });
+});
