@@ -1,0 +1,123 @@
+// npm run new -- page /some/path
+// npm run new -- article "Title" [--category "DMCA Guides"] [--author "Name"] [--date 2025-03-01]
+// Writes a valid, commented starting file and never overwrites one.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
+import { closest } from '../engine/content/closest';
+import { articleScaffold, pageFileFor, pageScaffold, ROUTE_PATTERN, slugify } from '../engine/content/scaffold';
+import { CONTENT_ROOT } from './read-project';
+
+const USAGE = `Usage:
+  npm run new -- page /some/path
+  npm run new -- article "Title" [--category "Category name"] [--author "Your name"] [--date YYYY-MM-DD]`;
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function filesUnder(dir: string, ext: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full, ext) : name.endsWith(ext) ? [full] : [];
+  });
+}
+
+const show = (file: string) => relative(CONTENT_ROOT, file).split(sep).join('/');
+
+/** Creates the file, refusing if anything is there already (checked by the create itself, not before it). */
+function writeNew(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, text, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      fail(`${show(file)} already exists; nothing was written. Choose another name, or edit that file.`);
+    throw err;
+  }
+}
+
+function newPage(route: string | undefined): void {
+  if (!route) fail(`Say where the page goes, e.g. npm run new -- page /guides/youtube-claims\n\n${USAGE}`, 2);
+  const clean = route.replace(/\/+$/, '');
+  if (!ROUTE_PATTERN.test(clean))
+    fail(`"${route}" is not a page address: use lowercase letters, digits and hyphens between slashes, e.g. /guides/youtube-claims.`, 2);
+  for (const file of filesUnder(join(CONTENT_ROOT, 'site', 'pages'), '.yaml')) {
+    const data = parse(readFileSync(file, 'utf8')) as { path?: unknown } | null;
+    if (data?.path === clean) fail(`${show(file)} already declares the page ${clean}; nothing was written.`);
+  }
+  const file = join(CONTENT_ROOT, pageFileFor(clean));
+  const schema = relative(dirname(file), join(CONTENT_ROOT, 'schemas', 'page.schema.json'))
+    .split(sep)
+    .join('/');
+  writeNew(file, pageScaffold(clean, schema));
+  console.log(`Wrote ${show(file)}. Replace its sentences with the page's copy, then:
+  npm run dev        to see it at http://localhost:5173${clean}
+  npm run validate   to check it`);
+}
+
+/** The blog's categories, from the article list on site/pages/blog.yaml. */
+function blogCategories(): string[] {
+  const blog = parse(readFileSync(join(CONTENT_ROOT, 'site', 'pages', 'blog.yaml'), 'utf8')) as {
+    sections?: { type?: string; categories?: { name?: string }[] }[];
+  };
+  const list = blog.sections?.find((s) => s.type === 'article-list');
+  return (list?.categories ?? []).map((c) => c.name).filter((n): n is string => typeof n === 'string');
+}
+
+function gitUserName(): string | undefined {
+  try {
+    return execFileSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function newArticle(title: string | undefined, options: { category?: string; author?: string; date?: string }): void {
+  if (!title?.trim()) fail(`Give the article's title in quotes, e.g. npm run new -- article "Fair Use for Streamers"\n\n${USAGE}`, 2);
+  const slug = slugify(title);
+  if (!slug) fail(`"${title}" has no letters or digits to make the article's file name from; choose another title.`, 2);
+  const categories = blogCategories();
+  if (!categories.length) fail('site/pages/blog.yaml has no article list with categories; an article needs one to belong to.');
+  const category = options.category ?? categories[0]!;
+  if (!categories.includes(category)) {
+    const near = closest(category, categories);
+    fail(
+      `"${category}" is not one of the blog's categories${near ? `; did you mean "${near}"?` : ''} They are: ${categories.join(', ')}.`,
+      2,
+    );
+  }
+  const date = options.date ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) fail(`--date must be a date like 2025-03-01, not "${date}".`, 2);
+  const author = options.author ?? gitUserName();
+  if (!author) fail('Say who wrote the article: --author "Your name".', 2);
+  const file = join(CONTENT_ROOT, 'site', 'blog', `${slug}.md`);
+  writeNew(file, articleScaffold({ title: title.trim(), date, author, category, categories }));
+  console.log(`Wrote ${show(file)}. Write the article below its front matter, then:
+  npm run dev        to read it at http://localhost:5173/blog/${slug}
+  npm run validate   to check it`);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { category: { type: 'string' }, author: { type: 'string' }, date: { type: 'string' } },
+  });
+} catch (err) {
+  fail(`${(err as Error).message}\n\n${USAGE}`, 2);
+}
+const [what, name, ...rest] = parsed.positionals;
+if (rest.length) fail(`Too many words: ${rest.join(' ')}. Put a title with spaces in quotes.\n\n${USAGE}`, 2);
+if (what === 'page') newPage(name);
+else if (what === 'article') newArticle(name, parsed.values);
+else fail(`npm run new makes a page or an article${what ? `, not "${what}"` : ''}.\n\n${USAGE}`, 2);

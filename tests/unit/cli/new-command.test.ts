@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each case starts a fresh tsx process; give slow, busy machines room.
+vi.setConfig({ testTimeout: 30_000 });
+
+// npm run new on a copy of site/ (CONTENT_ROOT), so the real content is never edited.
+const ROOT = join(import.meta.dirname, '../../..');
+let contentRoot: string;
+
+function run(script: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_ROOT: contentRoot },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const pagesIn = (validateOutput: string) => Number(/, (\d+) pages/.exec(validateOutput)?.[1]);
+
+beforeEach(() => {
+  contentRoot = mkdtempSync(join(tmpdir(), 'site-new-'));
+  cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+});
+afterEach(() => rmSync(contentRoot, { recursive: true, force: true }));
+
+describe('npm run new -- page', () => {
+  it('writes a commented page that validates and adds one page to the site', () => {
+    const before = pagesIn(run('validate.ts').out);
+    const r = run('new.ts', 'page', '/guides/youtube-claims');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Wrote site/pages/guides/youtube-claims.yaml.');
+    const text = readFileSync(join(contentRoot, 'site/pages/guides/youtube-claims.yaml'), 'utf8');
+    expect(text).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schemas\/page\.schema\.json\n/);
+    expect(text).toContain('path: /guides/youtube-claims');
+    expect(text).toContain('title: "Youtube Claims"');
+    const v = run('validate.ts');
+    expect(v.code).toBe(0);
+    expect(pagesIn(v.out)).toBe(before + 1);
+  });
+
+  it('refuses to overwrite a file, and leaves it as it was', () => {
+    const file = join(contentRoot, 'site/pages/guides/claims.yaml');
+    expect(run('new.ts', 'page', '/guides/claims').code).toBe(0);
+    writeFileSync(file, 'edited by hand\n');
+    const r = run('new.ts', 'page', '/guides/claims');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('site/pages/guides/claims.yaml already exists; nothing was written.');
+    expect(readFileSync(file, 'utf8')).toBe('edited by hand\n');
+  });
+
+  it('refuses an address another page already has, whatever its file is called', () => {
+    const r = run('new.ts', 'page', '/pricing/');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('site/pages/pricing.yaml already declares the page /pricing; nothing was written.');
+  });
+
+  it.each([['/Guides/YouTube'], ['guides'], ['/guides//claims'], ['/guides/claims?x=1']])('refuses the address %s', (route) => {
+    const r = run('new.ts', 'page', route);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not a page address: use lowercase letters, digits and hyphens between slashes');
+  });
+});
+
+describe('npm run new -- article', () => {
+  it('writes a commented article named after its title that validates', () => {
+    const r = run('new.ts', 'article', 'Fair Use for Streamers: A Guide', '--author', 'Nina Patel', '--date', '2025-03-01');
+    expect(r.code).toBe(0);
+    const file = join(contentRoot, 'site/blog/fair-use-for-streamers-a-guide.md');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^---\n/);
+    expect(text).toContain('title: "Fair Use for Streamers: A Guide"');
+    expect(text).toContain('date: 2025-03-01');
+    expect(text).toContain('author: "Nina Patel"');
+    expect(text).toContain('category: "DMCA Guides"');
+    expect(run('validate.ts').code).toBe(0);
+  });
+
+  it('refuses to overwrite an article with the same file name', () => {
+    expect(run('new.ts', 'article', 'Watermarks 101', '--author', 'Nina Patel').code).toBe(0);
+    const file = join(contentRoot, 'site/blog/watermarks-101.md');
+    writeFileSync(file, 'draft\n');
+    const r = run('new.ts', 'article', 'Watermarks  101!', '--author', 'Nina Patel');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('site/blog/watermarks-101.md already exists; nothing was written.');
+    expect(readFileSync(file, 'utf8')).toBe('draft\n');
+  });
+
+  it('suggests the category meant when one is misspelt, and writes nothing', () => {
+    const r = run('new.ts', 'article', 'Notes on Safe Harbor', '--author', 'Nina Patel', '--category', 'Legal Update');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('"Legal Update" is not one of the blog\'s categories; did you mean "Legal Updates"?');
+    expect(existsSync(join(contentRoot, 'site/blog/notes-on-safe-harbor.md'))).toBe(false);
+  });
+
+  it.each([
+    [['article'], "Give the article's title in quotes"],
+    [['article', 'A', 'B'], 'Put a title with spaces in quotes'],
+    [['article', 'A title', '--date', '2025-13-45', '--author', 'N'], '--date must be a date like 2025-03-01'],
+    [['post', 'A title'], 'npm run new makes a page or an article, not "post"'],
+    [[], 'npm run new makes a page or an article.'],
+  ])('explains how to call it: %j', (args, message) => {
+    const r = run('new.ts', ...args);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+});
