@@ -219,7 +219,10 @@ export function createAdminRouter(config: AdminConfig): Router {
       const token = newSessionToken();
       // A new id at every sign-in; the session the browser came with (if any) ends with it.
       const previous = readSessionToken(req, secureCookies);
-      await store.createSession(sessionTokenHash(token), account.id, previous ? sessionTokenHash(previous) : undefined);
+      await store.createSession(sessionTokenHash(token), account.id, {
+        replacing: previous ? sessionTokenHash(previous) : undefined,
+        idleMs: SESSION_IDLE_MS,
+      });
       await store.audit({ actor: account.email, action: 'sign-in', leadId: null, detail: 'signed in' });
       setSessionCookie(res, token, secureCookies);
       res.status(204).end();

@@ -77,6 +77,11 @@ export interface InboxStore {
   listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
 }
 
+export interface SessionStart {
+  replacing?: string;
+  idleMs?: number;
+}
+
 /** Accounts, their sessions and the sign-in failure counters. */
 export interface AccountStore {
   /** False when an account with that e-mail exists already. */
@@ -87,8 +92,12 @@ export interface AccountStore {
   /** Its sessions go with it. False when there is no such account. */
   removeAccount(email: string): Promise<boolean>;
   countAccounts(): Promise<number>;
-  /** Starts a session; `replacing` (the token hash of the session the browser had) ends in the same transaction. */
-  createSession(tokenHash: string, accountId: string, replacing?: string): Promise<void>;
+  /**
+   * Starts a session. In the same transaction `replacing` (the token hash of the session the browser
+   * had) ends, and so does every session idle for longer than `idleMs`: a browser that never comes
+   * back never looks its session up, so sign-ins are what clear those away.
+   */
+  createSession(tokenHash: string, accountId: string, options?: SessionStart): Promise<void>;
   /**
    * The signed-in account, when the session exists and was used within `idleMs`; the session's
    * last use moves to now. An idle session is deleted and gives null.

@@ -187,13 +187,15 @@ export function createPostgresInbox(
       const result = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
       return result.rows[0]!.n;
     },
-    async createSession(tokenHash, accountId, replacing) {
+    async createSession(tokenHash, accountId, { replacing, idleMs } = {}) {
       await transact(async (c) => {
+        const at = now();
         if (replacing) await c.query('DELETE FROM sessions WHERE token_hash = $1', [replacing]);
+        if (idleMs !== undefined) await c.query('DELETE FROM sessions WHERE last_seen_at < $1', [new Date(at.getTime() - idleMs)]);
         await c.query('INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
           tokenHash,
           accountId,
-          now(),
+          at,
         ]);
       });
     },

@@ -10,6 +10,7 @@ import type {
   InboxStore,
   LeadQuery,
   NewAuditEntry,
+  SessionStart,
   StoredAuditEntry,
   StoredNote,
 } from './inbox-types';
@@ -152,9 +153,11 @@ export function prepareSqliteInbox(
     clearFailure.run(failureKey);
     return true;
   });
-  const startSession = conn.transaction((tokenHash: string, accountId: string, replacing?: string) => {
+  const startSession = conn.transaction((tokenHash: string, accountId: string, { replacing, idleMs }: SessionStart) => {
+    const at = now();
     if (replacing) deleteSession.run(replacing);
-    insertSession.run(tokenHash, accountId, now().toISOString(), now().toISOString());
+    if (idleMs !== undefined) deleteIdle.run(new Date(at.getTime() - idleMs).toISOString());
+    insertSession.run(tokenHash, accountId, at.toISOString(), at.toISOString());
   });
   const recordFailure = conn.transaction((rules: readonly FailureRule[]) => {
     const at = now();
@@ -222,8 +225,8 @@ export function prepareSqliteInbox(
     async countAccounts() {
       return countAccounts.get() as number;
     },
-    async createSession(tokenHash, accountId, replacing) {
-      startSession.immediate(tokenHash, accountId, replacing);
+    async createSession(tokenHash, accountId, options = {}) {
+      startSession.immediate(tokenHash, accountId, options);
     },
     async findSession(tokenHash, idleMs) {
       const row = sessionByHash.get(tokenHash) as { account_id: string; last_seen_at: string; email: string } | undefined;

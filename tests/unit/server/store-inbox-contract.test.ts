@@ -225,11 +225,28 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       c.advance(-190 * MINUTE);
       expect(await store.findSession('idle', 120 * MINUTE)).toBeNull();
 
-      await store.createSession('rotated', id, 'busy');
+      await store.createSession('rotated', id, { replacing: 'busy' });
       expect(await store.findSession('busy', 120 * MINUTE)).toBeNull();
       expect(await store.findSession('rotated', 120 * MINUTE)).not.toBeNull();
       await store.deleteSession('rotated');
       expect(await store.findSession('rotated', 120 * MINUTE)).toBeNull();
+    });
+
+    it('clears sessions nobody came back to when someone signs in, and keeps the ones still in use', async () => {
+      const c = clock();
+      const store = await fresh.store(c.now);
+      await store.createAccount('ann@example.com', 'h');
+      const { id } = (await store.findAccount('ann@example.com'))!;
+      await store.createSession('abandoned', id);
+      c.advance(100 * MINUTE);
+      await store.createSession('recent', id);
+      c.advance(30 * MINUTE);
+      // 130 minutes since "abandoned" began, 30 since "recent" did: only the first is past the limit.
+      await store.createSession('new', id, { idleMs: 120 * MINUTE });
+      // Looked up with a day's allowance, a session that still existed would be found.
+      expect(await store.findSession('abandoned', 24 * 60 * MINUTE)).toBeNull();
+      expect(await store.findSession('recent', 24 * 60 * MINUTE)).not.toBeNull();
+      expect(await store.findSession('new', 24 * 60 * MINUTE)).not.toBeNull();
     });
 
     it('locks a key after its maximum of failures within the window, until the lock runs out', async () => {
