@@ -60,6 +60,10 @@ export type Section = (
  */
 export type AnchorId = string;
 /**
+ * The colour of the band behind the section: plain (white), muted (light grey) or brand (dark blue with white text). Leave it out for the section's usual colour: brand for a hero and a call to action, muted for stats and testimonials, plain for the rest.
+ */
+export type Background = 'plain' | 'muted' | 'brand';
+/**
  * One of the built-in line icons.
  */
 export type Icon =
@@ -247,10 +251,7 @@ export interface PageMeta {
 export interface ArticleListSection {
   type: 'article-list';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * An optional heading above the search box.
    */
@@ -428,10 +429,7 @@ export interface Article {
 export interface BadgeBuilderSection {
   type: 'badge-builder';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   labels: BadgeBuilderLabels;
@@ -484,10 +482,7 @@ export interface BadgeBuilderLabels {
 export interface BreadcrumbSection {
   type: 'breadcrumb';
   id?: AnchorId;
-  /**
-   * The band colour behind the bar.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The pages above this one, from the top, each a link.
    *
@@ -520,10 +515,7 @@ export interface Link1 {
 export interface CardGridSection {
   type: 'card-grid';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   columns?: 2 | 3 | 4;
@@ -556,10 +548,7 @@ export interface Card {
 export interface ComparisonSection {
   type: 'comparison';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -631,10 +620,7 @@ export interface ComparisonSection {
 export interface ContactDetailsSection {
   type: 'contact-details';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -671,10 +657,7 @@ export interface ContactDetailsSection {
 export interface CallToActionSection {
   type: 'cta';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   text?: string;
   /**
@@ -689,10 +672,7 @@ export interface CallToActionSection {
 export interface DocumentSection {
   type: 'document';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The words before the date, e.g. Last updated.
    */
@@ -759,10 +739,7 @@ export interface DocumentPart {
 export interface ExternalLinksSection {
   type: 'external-links';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -805,10 +782,7 @@ export interface ExternalLinksSection {
 export interface FAQSection {
   type: 'faq';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -897,10 +871,7 @@ export interface FAQCategory {
 export interface FormSection {
   type: 'form';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The id of a form in site/forms/.
    */
@@ -922,10 +893,7 @@ export interface FormSection {
 export interface GallerySection {
   type: 'gallery';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   columns?: 2 | 3 | 4;
@@ -957,10 +925,7 @@ export interface GalleryItem {
 export interface HeroSection {
   type: 'hero';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * A short line above the heading.
    */
@@ -988,10 +953,7 @@ export interface HeroSection {
 export interface LinkListSection {
   type: 'link-list';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1020,10 +982,7 @@ export interface LinkListSection {
 export interface PlansSection {
   type: 'plans';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1063,10 +1022,7 @@ export interface Plan {
 export interface PricingTableSection {
   type: 'pricing-table';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1181,10 +1137,7 @@ export interface PricingPlan {
 export interface RichTextSection {
   type: 'rich-text';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   paragraphs: Paragraphs;
   list?: string[];
@@ -1195,10 +1148,7 @@ export interface RichTextSection {
 export interface StatsSection {
   type: 'stats';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title?: string;
   intro?: string;
   /**
@@ -1228,10 +1178,7 @@ export interface StatsSection {
 export interface StepsSection {
   type: 'steps';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1262,10 +1209,7 @@ export interface StepsSection {
 export interface TagListSection {
   type: 'tag-list';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1279,10 +1223,7 @@ export interface TagListSection {
 export interface TeamSection {
   type: 'team';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
@@ -1305,10 +1246,7 @@ export interface TeamMember {
 export interface TestimonialsSection {
   type: 'testimonials';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   title: string;
   intro?: string;
   /**
