@@ -159,23 +159,12 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
       {description && <p className="catalogue-entry__description">{description}</p>}
       <h3>Fields</h3>
       <FieldList fields={fields} />
-      <h3>Example</h3>
-      {!example && <p className="catalogue-entry__note">This section type has no example in its schema yet.</p>}
-      {resolved && resolved.missing.length > 0 && (
-        <p className="catalogue-entry__note">
-          The example names {resolved.missing.map(({ ref, id }) => `${ref.noun} "${id}"`).join(' and ')}, which the site does not have, so it
-          is not shown.
-        </p>
-      )}
-      {resolved && resolved.missing.length === 0 && (
-        <div className="catalogue-entry__example" data-example={type}>
-          <RenderSection section={resolved.resolved} index={index} />
-        </div>
-      )}
       {yaml && (
         <>
           <h3 id={`${id}-yaml-title`}>YAML to copy</h3>
-          <p>Paste it under a page&apos;s <code>sections:</code>, then change the words.</p>
+          <p>
+            Paste it under a page&apos;s <code>sections:</code>, then change the words.
+          </p>
           <div className="copy-block">
             {/* Shown by the copy script; without JavaScript the text below stays selectable. */}
             <button type="button" className="button button--secondary copy-block__button" data-copy={`${id}-yaml`} hidden>
@@ -188,6 +177,20 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
           </div>
         </>
       )}
+      {/* Last: an example's own headings (a hero's h1) would break the outline of anything after it. */}
+      <h3>As it looks on a page</h3>
+      {!example && <p className="catalogue-entry__note">This section type has no example in its schema yet.</p>}
+      {resolved && resolved.missing.length > 0 && (
+        <p className="catalogue-entry__note">
+          The example names {resolved.missing.map(({ ref, id }) => `${ref.noun} "${id}"`).join(' and ')}, which the site does not have, so
+          it is not shown.
+        </p>
+      )}
+      {resolved && resolved.missing.length === 0 && (
+        <div className="catalogue-entry__example" data-example={type}>
+          <RenderSection section={resolved.resolved} index={index} />
+        </div>
+      )}
     </article>
   );
 }
@@ -198,7 +201,9 @@ function FieldList({ fields }: { fields: FieldHelp[] }) {
       {fields.map((f) => (
         <li key={f.name}>
           <code className="catalogue-fields__name">{f.name}</code> <span className="catalogue-fields__type">{f.type}</span>{' '}
-          <span className={f.required ? 'catalogue-fields__required' : 'catalogue-fields__optional'}>{f.required ? 'required' : 'optional'}</span>
+          <span className={f.required ? 'catalogue-fields__required' : 'catalogue-fields__optional'}>
+            {f.required ? 'required' : 'optional'}
+          </span>
           {f.description && <p className="catalogue-fields__description">{f.description}</p>}
           {f.fields.length > 0 && <FieldList fields={f.fields} />}
         </li>
