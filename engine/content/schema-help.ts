@@ -133,6 +133,6 @@ export function typeWords(schemas: SchemaSet, placed: PlacedSchema): string {
 function plural(words: string): string {
   if (words.startsWith('one of') || words.startsWith('always') || words.startsWith('list')) return `(${words})`;
   if (words === 'text') return 'texts';
-  if (words === 'group of fields') return 'groups of fields';
+  if (words === 'group of fields') return 'entries, each with the fields below';
   return words.replace(/^(\w+)/, '$1s');
 }

@@ -168,6 +168,10 @@ test.describe('npm run dev', () => {
 
   test('the section catalogue lists every section type with its fields, its example as rendered and its YAML', async ({ page }) => {
     test.setTimeout(90_000);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto(BASE + '/_catalogue');
     await expect(page.getByRole('heading', { level: 1, name: 'Section catalogue' })).toBeVisible();
 
@@ -199,6 +203,8 @@ test.describe('npm run dev', () => {
 
     await waitForIslands(page);
     expect(await axeViolations(page)).toEqual([]);
+    // Its copy script and the examples' islands run under the production Content-Security-Policy.
+    expect(violations).toEqual([]);
   });
 
   test('without JavaScript the catalogue has no Copy button and its YAML is plain text to select', async ({ browser }) => {

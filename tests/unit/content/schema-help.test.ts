@@ -124,7 +124,7 @@ describe('section examples', () => {
   it('lists nested fields under their group, with kind, need and description', () => {
     const fields = describeFields(schemas, 'sections/stats.schema.json');
     const items = fields.find((f) => f.name === 'items')!;
-    expect(items).toMatchObject({ type: 'list of groups of fields', required: true });
+    expect(items).toMatchObject({ type: 'list of entries, each with the fields below', required: true });
     expect(items.fields.map((f) => [f.name, f.type, f.required])).toEqual([
       ['value', 'text', true],
       ['label', 'text', true],
