@@ -55,8 +55,8 @@ export function exampleYaml(example: Record<string, unknown>): string {
     .join('\n');
 }
 
-// The files the model keeps by id, for the kinds sections point at (engine/content/references.ts).
-function lookUpIn(model: SiteModel): LookUp {
+/** The files the model keeps by id, for the kinds sections point at (engine/content/references.ts). */
+export function lookUpIn(model: SiteModel): LookUp {
   return (kind, id) => (kind === 'faq-set' ? model.faqSets[id] : kind === 'form' ? model.forms[id] : undefined);
 }
 
