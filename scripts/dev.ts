@@ -12,6 +12,8 @@ import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import type * as RenderModule from '../engine/render/render-page';
+import type * as CatalogueModule from '../engine/catalogue/catalogue';
+import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { createApp } from '../server/app';
 import { createHttpServer, readTimeouts } from '../server/http-server';
@@ -113,6 +115,12 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const DEV_ASSETS = {
+  stylesheets: ['/engine/styles/site.css', '/engine/styles/dev-tools.css'],
+  devScripts: ['/@vite/client'],
+  scripts: ['/engine/render/client-entry.ts'],
+};
+
 // Pages are rendered from the content as it is now; while it has problems, they are the page.
 const renderPages: RequestHandler = async (req, res, next) => {
   if (req.method !== 'GET') return next();
@@ -124,15 +132,19 @@ const renderPages: RequestHandler = async (req, res, next) => {
       res.status(500).type('html').send(html);
       return;
     }
+    if (req.path === CATALOGUE_PATH) {
+      const { renderCatalogue } = (await vite.ssrLoadModule('/engine/catalogue/catalogue.tsx')) as typeof CatalogueModule;
+      const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/engine/catalogue/copy-yaml.ts'] };
+      res.type('html').send(renderCatalogue(current.model, readSchemas(), { siteUrl, assets }));
+      return;
+    }
     const { renderPage } = (await vite.ssrLoadModule('/engine/render/render-page.tsx')) as typeof RenderModule;
     const { status, html } = renderPage(current.model, req.path, {
       siteUrl,
       year: new Date().getFullYear(),
-      assets: {
-        stylesheets: ['/engine/styles/site.css'],
-        devScripts: ['/@vite/client'],
-        scripts: ['/engine/render/client-entry.ts'],
-      },
+      assets: DEV_ASSETS,
+      // Every section is marked with where it is declared; ?sources shows the marks on the page.
+      sources: { shown: 'sources' in req.query },
     });
     res.status(status).type('html').send(html);
   } catch (err) {

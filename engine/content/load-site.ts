@@ -1,7 +1,7 @@
-import type { Badges, Notifications, Page } from '../generated/content';
+import type { Badges, Notifications, Page, Section } from '../generated/content';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
+import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
@@ -392,34 +392,59 @@ export function resolveReferences(
   badges: Badges | undefined,
 ): { pages: ResolvedPage[]; problems: Problem[] } {
   const problems: Problem[] = [];
+  const lookUp: LookUp = (kind, id) => collections[kind].get(id)?.data;
   const resolved = pages.map(({ file, data }): ResolvedPage => {
     const sections = data.sections.map((section, i) => {
-      const extras: Record<string, unknown> = {};
-      for (const ref of references.get(section.type) ?? []) {
-        const id: unknown = Reflect.get(section, ref.field);
-        if (typeof id !== 'string') continue;
-        const byId: ReadonlyMap<string, Valid<KindName>> = collections[ref.kind];
-        const target = byId.get(id);
-        if (target) {
-          extras[ref.as] = ref.take ? Reflect.get(Object(target.data), ref.take) : target.data;
-        } else if (!blamed.ids.get(ref.kind)?.has(id) && !blamed.unreadable.has(ref.kind)) {
-          const known = [...byId.keys()].sort();
-          problems.push(
-            problemAt(
-              file,
-              ['sections', i, ref.field],
-              `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`,
-            ),
-          );
-        }
+      const { resolved, missing } = resolveSection(section, references, lookUp, badges);
+      for (const { ref, id } of missing) {
+        if (blamed.ids.get(ref.kind)?.has(id) || blamed.unreadable.has(ref.kind)) continue;
+        const known = [...collections[ref.kind].keys()].sort();
+        problems.push(
+          problemAt(
+            file,
+            ['sections', i, ref.field],
+            `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`,
+          ),
+        );
       }
-      if (section.type === 'badge-builder' && badges) extras.badges = badges;
-      // The schemas declare every field added here, and the renderer's types name them (model.ts).
-      return Object.assign({}, section, extras) as ResolvedSection;
+      return resolved;
     });
-    return { file: file.path, path: data.path ?? null, meta: data.meta, sections };
+    return { file: file.path, path: data.path ?? null, meta: data.meta, sections, sources: data.sections.map((_, i) => at(file, i)) };
   });
   return { pages: resolved, problems };
+}
+
+// Where a section is declared: its first field, under the list's dash.
+function at(file: ParsedFile, index: number): SourcePosition {
+  const { line, column } = locate(file, ['sections', index]);
+  return { line, column };
+}
+
+/** The data of a file of a kind, by its id; undefined when there is none. */
+export type LookUp = (kind: KindName, id: string) => unknown;
+
+/**
+ * One section with what its `x-ref` fields name put beside them (the badge customiser also gets the
+ * badges), and the references that name nothing. The loader and the dev catalogue both resolve with it.
+ */
+export function resolveSection(
+  section: Section,
+  references: ReadonlyMap<string, readonly SectionReference[]>,
+  lookUp: LookUp,
+  badges: Badges | undefined,
+): { resolved: ResolvedSection; missing: Array<{ ref: SectionReference; id: string }> } {
+  const extras: Record<string, unknown> = {};
+  const missing: Array<{ ref: SectionReference; id: string }> = [];
+  for (const ref of references.get(section.type) ?? []) {
+    const id: unknown = Reflect.get(section, ref.field);
+    if (typeof id !== 'string') continue;
+    const target = lookUp(ref.kind, id);
+    if (target === undefined) missing.push({ ref, id });
+    else extras[ref.as] = ref.take ? Reflect.get(Object(target), ref.take) : target;
+  }
+  if (section.type === 'badge-builder' && badges) extras.badges = badges;
+  // The schemas declare every field added here, and the renderer's types name them (model.ts).
+  return { resolved: Object.assign({}, section, extras) as ResolvedSection, missing };
 }
 
 /** The data of a referenced kind's files by id, in file order. */

@@ -32,6 +32,14 @@ export interface ResolvedPage {
   path: string | null;
   meta: PageMeta;
   sections: ResolvedSection[];
+  /** Where each section is declared in `file`, in the order of `sections` (the dev server shows it). */
+  sources: SourcePosition[];
+}
+
+/** A line and column in a YAML file, both counted from 1. */
+export interface SourcePosition {
+  line: number;
+  column: number;
 }
 
 /** A link as written in YAML, with the place that declares it. */

@@ -17,7 +17,12 @@ export function buildSectionUnionSchema(schemas: SchemaSet, opts: { forEditors?:
   // Editors get `type` as a required enum to autocomplete; the validator leaves the tag to the
   // discriminator alone, which words a missing or unknown type once and lists the known types.
   const types = sectionTypes(schemas);
-  const tag = opts.forEditors ? { required: ['type'], properties: { type: { type: 'string', enum: types } } } : {};
+  const type = {
+    type: 'string',
+    enum: types,
+    description: 'The kind of section, which decides the fields it takes. npm run dev lists every type with an example at /_catalogue.',
+  };
+  const tag = opts.forEditors ? { required: ['type'], properties: { type } } : {};
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Section',

@@ -31,6 +31,9 @@ export type Section = (
   | TeamSection
   | TestimonialsSection
 ) & {
+  /**
+   * The kind of section, which decides the fields it takes. npm run dev lists every type with an example at /_catalogue.
+   */
   type:
     | 'article-list'
     | 'badge-builder'
@@ -59,6 +62,10 @@ export type Section = (
  * An in-page anchor (lowercase letters, digits and hyphens), so that /page#anchor-id scrolls here.
  */
 export type AnchorId = string;
+/**
+ * The colour of the band behind the section: plain (white), muted (light grey) or brand (dark blue with white text). Leave it out for the section's usual colour: brand for a hero and a call to action, muted for stats and testimonials, plain for the rest.
+ */
+export type Background = 'plain' | 'muted' | 'brand';
 /**
  * One of the built-in line icons.
  */
@@ -125,29 +132,49 @@ export interface Content {
  * site/site.yaml: the site's name, shared header, footer and settings.
  */
 export interface Site {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * The brand name shown in the header, footer and page titles.
    */
   name: string;
+  /**
+   * A short line about what the site offers, used where the site describes itself.
+   */
   tagline?: string;
   /**
    * The public origin without a trailing slash. SITE_URL overrides it at build time.
    */
   url: string;
+  /**
+   * The language of every page, as a code such as en or en-US. Screen readers use it to pronounce the text.
+   */
   language: string;
   /**
    * How page titles are shown; %s is the page's title.
    */
   titleTemplate?: string;
+  /**
+   * The colour phones use for the browser bar, a six-digit hex code with #, e.g. #1d4ed8.
+   */
   themeColor?: string;
+  /**
+   * The bar at the top of every page: the dropdown menus, the plain links and the button on the right.
+   */
   header: {
     /**
      * Dropdown menus, in order.
      */
     menus: {
+      /**
+       * The menu's name in the header, e.g. Services.
+       */
       label: string;
       /**
+       * The menu's links, each with its words, address and an optional line under it. At least one.
+       *
        * @minItems 1
        */
       items: [Link, ...Link[]];
@@ -156,6 +183,9 @@ export interface Site {
      * Single links after the menus.
      */
     links: {
+      /**
+       * The link's words in the header, e.g. Pricing.
+       */
       label: string;
       href: Href;
       /**
@@ -165,25 +195,61 @@ export interface Site {
     }[];
     cta: Link;
   };
+  /**
+   * The block at the bottom of every page: a line about us, columns of links, the support e-mail, legal links and the copyright line.
+   */
   footer: {
+    /**
+     * A sentence about the company shown under its name in the footer.
+     */
     about: string;
+    /**
+     * The footer's columns of links, left to right.
+     */
     columns: {
+      /**
+       * The column's heading, e.g. Services.
+       */
       title: string;
+      /**
+       * The column's links, top to bottom.
+       */
       links: Link[];
     }[];
+    /**
+     * The support e-mail address shown in the footer, e.g. support@takedownshield.com.
+     */
     supportEmail: string;
+    /**
+     * The words before the support address, e.g. Questions? Write to our support team
+     */
     supportLabel?: string;
+    /**
+     * The small links at the very bottom, e.g. Privacy Policy and Terms of Service.
+     */
     legal: Link[];
     /**
      * {year} is replaced by the build year.
      */
     copyright: string;
   };
+  /**
+   * The short messages that appear in the corner of a page (after a form is sent, for example).
+   */
   toast?: {
+    /**
+     * How long a message stays, in milliseconds: 1000 to 30000 (5000, five seconds, when left out).
+     */
     durationMs?: number;
+    /**
+     * The name screen readers give the message area (Notifications when left out).
+     */
     label?: string;
   };
 }
+/**
+ * A link: the words people click and where it goes.
+ */
 export interface Link {
   /**
    * The visible link text.
@@ -199,6 +265,9 @@ export interface Link {
  * site/pages/*.yaml: one route with its metadata and sections, top to bottom.
  */
 export interface Page {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * The route, e.g. /pricing. Lowercase letters, digits and hyphens; no trailing slash. Leave it out only on the not-found page.
@@ -212,6 +281,9 @@ export interface Page {
    */
   sections: [Section, ...Section[]];
 }
+/**
+ * What search engines and link previews show for the page: its title, description and keywords.
+ */
 export interface PageMeta {
   /**
    * The browser tab and search result title (up to 70 characters).
@@ -222,6 +294,8 @@ export interface PageMeta {
    */
   description: string;
   /**
+   * Search words for the page, e.g. DMCA takedown service. At least one; each plain text.
+   *
    * @minItems 1
    */
   keywords: [string, ...string[]];
@@ -233,11 +307,17 @@ export interface PageMeta {
    * Keep this page out of search engines and the sitemap.
    */
   noindex?: boolean;
+  /**
+   * What link previews call the page: website for most pages, article for a blog post. website when left out.
+   */
   ogType?: 'website' | 'article';
   /**
    * Structured data (schema.org objects) added to the page as JSON-LD.
    */
   jsonLd?: {
+    /**
+     * The schema.org kind of thing described, e.g. Organization, Service or FAQPage.
+     */
     '@type': string;
   }[];
 }
@@ -245,12 +325,12 @@ export interface PageMeta {
  * A searchable list of articles with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
  */
 export interface ArticleListSection {
+  /**
+   * Always article-list: tells the site this section is the blog's searchable list of articles.
+   */
   type: 'article-list';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * An optional heading above the search box.
    */
@@ -259,6 +339,9 @@ export interface ArticleListSection {
    * The search box's label, e.g. Search articles.
    */
   searchLabel: string;
+  /**
+   * Grey hint text inside the empty search box, e.g. Search by title, topic or tag…
+   */
   searchPlaceholder: string;
   /**
    * The category dropdown's label.
@@ -288,7 +371,13 @@ export interface ArticleListSection {
    * What shows when no article matches.
    */
   empty: {
+    /**
+     * The heading shown when no article matches, e.g. No articles found.
+     */
     title: string;
+    /**
+     * A sentence under that heading suggesting what to try instead.
+     */
     text: string;
     /**
      * A button that clears the search and the category.
@@ -307,26 +396,45 @@ export interface ArticleListSection {
    */
   categories: [ArticleCategory, ...ArticleCategory[]];
   /**
+   * The articles listed, newest first. At least one.
+   *
    * @minItems 1
    */
   articles: [Article, ...Article[]];
+  /**
+   * The column beside the list: categories, and optionally trending topics, a newsletter box and quick links.
+   */
   sidebar: {
     /**
      * The sidebar's name for assistive technology.
      */
     label: string;
+    /**
+     * The heading of the sidebar's category list, e.g. Categories.
+     */
     categoriesTitle: string;
+    /**
+     * A box of topics people read most, each with how many articles it has.
+     */
     trending?: {
+      /**
+       * The box's heading, e.g. Trending Topics.
+       */
       title: string;
       /**
        * How a topic's post count reads, with {count} for the number, e.g. {count} posts.
        */
       countText: string;
       /**
+       * The topics listed, most read first. At least one.
+       *
        * @minItems 1
        */
       topics: [
         {
+          /**
+           * The topic as shown, e.g. YouTube Takedowns.
+           */
           name: string;
           /**
            * The number of posts on the topic.
@@ -334,6 +442,9 @@ export interface ArticleListSection {
           posts: number;
         },
         ...{
+          /**
+           * The topic as shown, e.g. YouTube Takedowns.
+           */
           name: string;
           /**
            * The number of posts on the topic.
@@ -342,8 +453,17 @@ export interface ArticleListSection {
         }[]
       ];
     };
+    /**
+     * A box inviting visitors to get new articles by e-mail.
+     */
     newsletter?: {
+      /**
+       * The box's heading, e.g. Stay Protected.
+       */
       title: string;
+      /**
+       * A sentence saying what subscribers receive and how often.
+       */
       text: string;
       /**
        * The label of the email box.
@@ -351,9 +471,17 @@ export interface ArticleListSection {
       emailLabel: string;
       action: Action;
     };
+    /**
+     * A box of quick links to useful pages, e.g. the free DMCA template.
+     */
     resources?: {
+      /**
+       * The box's heading, e.g. Quick Resources.
+       */
       title: string;
       /**
+       * The links in the box, each with its words and address. At least one.
+       *
        * @minItems 1
        */
       links: [Link, ...Link[]];
@@ -364,6 +492,9 @@ export interface ArticleListSection {
  * A button. Give it an href to make it a link, or action: history-back for a Go Back button. Without either it is a plain button.
  */
 export interface Action {
+  /**
+   * The words on the button, e.g. Get Protected Now. Keep it short: two to four words.
+   */
   label: string;
   /**
    * Words that finish the label for screen readers and search engines, not shown: label "Learn More" with context "about badge plans" is read "Learn More about badge plans". Use it when the label alone does not say where the link goes.
@@ -374,6 +505,9 @@ export interface Action {
    * A behaviour instead of a link.
    */
   action?: 'history-back';
+  /**
+   * How the button looks: primary (solid, the main action), secondary (outlined) or ghost (text only). Primary when left out.
+   */
   variant?: 'primary' | 'secondary' | 'ghost';
   icon?: Icon;
 }
@@ -397,12 +531,21 @@ export interface Article {
    * The article's number, used in its link.
    */
   id: number;
+  /**
+   * The article's headline, shown as its link. Plain text.
+   */
   title: string;
+  /**
+   * One or two sentences under the headline saying what the article covers. Plain text.
+   */
   excerpt: string;
   /**
    * The name of one of the categories above.
    */
   category: string;
+  /**
+   * The writer's name as shown, e.g. Sarah Mitchell.
+   */
   author: string;
   /**
    * Publication date, YYYY-MM-DD.
@@ -420,22 +563,34 @@ export interface Article {
    * Marks the article with a Featured label.
    */
   featured?: boolean;
+  /**
+   * Short topic labels shown on the article's card; the search looks in them too.
+   */
   tags?: string[];
 }
 /**
  * The protection-badge customiser: visitors pick a badge type, size and colour (from site/data/badges.yaml), see a live preview, and copy the HTML snippet that embeds the badge on their site.
  */
 export interface BadgeBuilderSection {
+  /**
+   * Always badge-builder: tells the site this section is the badge picker with a live preview and a code snippet.
+   */
   type: 'badge-builder';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading of the section (an h2), shown above the badge picker. Plain text; leave it out for no heading.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   labels: BadgeBuilderLabels;
 }
+/**
+ * The words of the picker: its headings, the copy button and what it says after a copy.
+ */
 export interface BadgeBuilderLabels {
   /**
    * Heading of the badge type choices, e.g. Badge type.
@@ -482,12 +637,12 @@ export interface BadgeBuilderLabels {
  * A slim bar under the hero: where this page sits (e.g. Home › FAQ › Legal Questions) and an optional back link.
  */
 export interface BreadcrumbSection {
+  /**
+   * Always breadcrumb: tells the site this section is the trail of links back to the pages above this one.
+   */
   type: 'breadcrumb';
   id?: AnchorId;
-  /**
-   * The band colour behind the bar.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The pages above this one, from the top, each a link.
    *
@@ -501,7 +656,7 @@ export interface BreadcrumbSection {
   back?: Link1;
 }
 /**
- * A back link at the end of the bar, e.g. Back to FAQ.
+ * A link: the words people click and where it goes.
  */
 export interface Link1 {
   /**
@@ -518,16 +673,27 @@ export interface Link1 {
  * A heading and a grid of cards: benefits, services, case types, threats, industries.
  */
 export interface CardGridSection {
+  /**
+   * Always card-grid: tells the site this section is a grid of cards.
+   */
   type: 'card-grid';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading of the section (an h2), shown above the cards. Plain text; leave it out for no heading.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
+  /**
+   * How many cards sit side by side on a wide screen: 2, 3 or 4 (3 when left out). Phones show one per row.
+   */
   columns?: 2 | 3 | 4;
   /**
+   * The cards, in reading order. At least one.
+   *
    * @minItems 1
    */
   cards: [Card, ...Card[]];
@@ -538,7 +704,13 @@ export interface Card {
    * A small label in the card's corner.
    */
   badge?: string;
+  /**
+   * The card's heading (an h3), e.g. YouTube Videos. Plain text.
+   */
   title: string;
+  /**
+   * A sentence or two under the card's heading. Plain text.
+   */
   text: string;
   /**
    * A last line in bold, e.g. an impact figure or a price.
@@ -554,13 +726,19 @@ export interface Card {
  * A table comparing options side by side: one column per option, one row per point of comparison.
  */
 export interface ComparisonSection {
+  /**
+   * Always comparison: tells the site this section is a comparison table.
+   */
   type: 'comparison';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the table (an h2), e.g. TakedownShield vs doing it yourself. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
    * The heading above the row names, e.g. What you get.
@@ -574,6 +752,9 @@ export interface ComparisonSection {
    */
   columns: [
     {
+      /**
+       * The column's heading, e.g. TakedownShield or Doing it yourself.
+       */
       label: string;
       /**
        * Emphasise this column, e.g. our own service.
@@ -581,6 +762,9 @@ export interface ComparisonSection {
       highlight?: boolean;
     },
     {
+      /**
+       * The column's heading, e.g. TakedownShield or Doing it yourself.
+       */
       label: string;
       /**
        * Emphasise this column, e.g. our own service.
@@ -588,6 +772,9 @@ export interface ComparisonSection {
       highlight?: boolean;
     },
     ...{
+      /**
+       * The column's heading, e.g. TakedownShield or Doing it yourself.
+       */
       label: string;
       /**
        * Emphasise this column, e.g. our own service.
@@ -596,10 +783,15 @@ export interface ComparisonSection {
     }[]
   ];
   /**
+   * The rows of the table, top to bottom: each a name and one value per column. At least one.
+   *
    * @minItems 1
    */
   rows: [
     {
+      /**
+       * The row's name in the first column, e.g. Average removal time.
+       */
       label: string;
       /**
        * One value per column, in the same order as columns.
@@ -610,6 +802,9 @@ export interface ComparisonSection {
       values: [string, string, ...string[]];
     },
     ...{
+      /**
+       * The row's name in the first column, e.g. Average removal time.
+       */
       label: string;
       /**
        * One value per column, in the same order as columns.
@@ -629,20 +824,31 @@ export interface ComparisonSection {
  * Where to find us: an office address, e-mail addresses and phone lines, each with a label.
  */
 export interface ContactDetailsSection {
+  /**
+   * Always contact-details: tells the site this section is a list of ways to reach us.
+   */
   type: 'contact-details';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the contact details (an h2), e.g. Get in touch. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The ways to reach us, each in its own box: e-mail, phone, office, hours. At least one.
+   *
    * @minItems 1
    */
   entries: [
     {
       icon?: Icon;
+      /**
+       * The box's heading, e.g. Email Support or Business Hours.
+       */
       label: string;
       /**
        * The address or details, one line each.
@@ -654,6 +860,9 @@ export interface ContactDetailsSection {
     },
     ...{
       icon?: Icon;
+      /**
+       * The box's heading, e.g. Email Support or Business Hours.
+       */
       label: string;
       /**
        * The address or details, one line each.
@@ -669,15 +878,23 @@ export interface ContactDetailsSection {
  * A closing band with a heading, a line of text and one to three buttons.
  */
 export interface CallToActionSection {
+  /**
+   * Always cta: tells the site this section is a closing call to action.
+   */
   type: 'cta';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The call to action's heading (an h2), e.g. Ready to protect your content? Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence under the heading that gives a reason to act now. Plain text.
+   */
   text?: string;
   /**
+   * The buttons, left to right: one to three. The first is usually the main action.
+   *
    * @minItems 1
    * @maxItems 3
    */
@@ -687,12 +904,12 @@ export interface CallToActionSection {
  * A long text in numbered, anchored parts with a table of contents that links to each part, e.g. a privacy policy or terms of service.
  */
 export interface DocumentSection {
+  /**
+   * Always document: tells the site this section is a long document such as the terms or the privacy policy.
+   */
   type: 'document';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The words before the date, e.g. Last updated.
    */
@@ -711,12 +928,17 @@ export interface DocumentSection {
    */
   numbered?: boolean;
   /**
+   * The document's numbered parts, in order; each becomes a heading and an entry of the table of contents.
+   *
    * @minItems 1
    */
   parts: [DocumentPart, ...DocumentPart[]];
 }
 export interface DocumentPart {
   id: AnchorId;
+  /**
+   * The part's heading (an h2), e.g. Acceptance of Terms. The number is added for you.
+   */
   title: string;
   paragraphs: Paragraphs;
   /**
@@ -726,21 +948,33 @@ export interface DocumentPart {
    */
   list?: [string, ...string[]];
   /**
+   * Smaller headed parts inside this part, each with its own paragraphs or list.
+   *
    * @minItems 1
    */
   subsections?: [
     {
+      /**
+       * The subsection's heading (an h3), e.g. Information you give us.
+       */
       title: string;
       paragraphs: Paragraphs;
       /**
+       * A bulleted list after the subsection's paragraphs, one point per entry.
+       *
        * @minItems 1
        */
       list?: [string, ...string[]];
     },
     ...{
+      /**
+       * The subsection's heading (an h3), e.g. Information you give us.
+       */
       title: string;
       paragraphs: Paragraphs;
       /**
+       * A bulleted list after the subsection's paragraphs, one point per entry.
+       *
        * @minItems 1
        */
       list?: [string, ...string[]];
@@ -757,15 +991,23 @@ export interface DocumentPart {
  * Links to other websites, e.g. official resources. Each opens in a new tab and says so to screen readers.
  */
 export interface ExternalLinksSection {
+  /**
+   * Always external-links: tells the site this section is a list of links to other websites.
+   */
   type: 'external-links';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the links (an h2), e.g. Official reporting forms. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The links, each opening another website, in the order shown. At least one.
+   *
    * @minItems 1
    */
   links: [
@@ -803,13 +1045,19 @@ export interface ExternalLinksSection {
  * Questions from an FAQ set in site/faq/: an accordion (optionally grouped by category, with quick links to each category) or a list of cards, with an optional search box and category filter.
  */
 export interface FAQSection {
+  /**
+   * Always faq: tells the site this section is a list of questions from an FAQ set.
+   */
   type: 'faq';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the questions (an h2), e.g. Frequently Asked Questions. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
    * The id of an FAQ set in site/faq/.
@@ -847,6 +1095,9 @@ export interface FAQSection {
      * The visible label of the box.
      */
     label: string;
+    /**
+     * Grey hint text inside the empty search box, e.g. Type a word such as fee or YouTube.
+     */
     placeholder?: string;
   };
   /**
@@ -871,7 +1122,13 @@ export interface FAQSection {
    * What to show when a search or filter matches no question.
    */
   empty?: {
+    /**
+     * The heading shown when nothing matches, e.g. No questions match your search.
+     */
     title: string;
+    /**
+     * A sentence under that heading, e.g. where to ask instead.
+     */
     text?: string;
     /**
      * A button that clears the search and shows every category.
@@ -880,6 +1137,9 @@ export interface FAQSection {
   };
 }
 export interface FAQCategory {
+  /**
+   * The category's name in lowercase with hyphens, e.g. getting-started; also its value in the address (?category=…).
+   */
   id: string;
   /**
    * The text on the filter button.
@@ -895,12 +1155,12 @@ export interface FAQCategory {
  * A lead form from site/forms/, with an optional heading and a side note.
  */
 export interface FormSection {
+  /**
+   * Always form: tells the site this section is a lead form from site/forms/.
+   */
   type: 'form';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * The id of a form in site/forms/.
    */
@@ -909,8 +1169,13 @@ export interface FormSection {
    * A box beside the form, e.g. what happens next.
    */
   aside?: {
+    /**
+     * The box's heading, e.g. What happens next?
+     */
     title: string;
     /**
+     * The points in the box, one line each, shown as a list.
+     *
      * @minItems 1
      */
     items: [string, ...string[]];
@@ -920,16 +1185,27 @@ export interface FormSection {
  * A heading and a grid of images from this site, each with a caption, e.g. badge examples or screenshots.
  */
 export interface GallerySection {
+  /**
+   * Always gallery: tells the site this section is a grid of pictures with captions.
+   */
   type: 'gallery';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the pictures (an h2). Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
+  /**
+   * How many pictures sit side by side on a wide screen: 2, 3 or 4 (3 when left out).
+   */
   columns?: 2 | 3 | 4;
   /**
+   * The pictures, in reading order. At least one.
+   *
    * @minItems 1
    */
   items: [GalleryItem, ...GalleryItem[]];
@@ -943,8 +1219,17 @@ export interface GalleryItem {
    * What the image shows, for people who cannot see it.
    */
   alt: string;
+  /**
+   * The picture's width in pixels (1 to 2000), so the page keeps its place while it loads.
+   */
   width: number;
+  /**
+   * The picture's height in pixels (1 to 2000), so the page keeps its place while it loads.
+   */
   height: number;
+  /**
+   * The words under the picture, e.g. Standard badge, medium, blue.
+   */
   caption: string;
   /**
    * A line under the caption.
@@ -955,12 +1240,12 @@ export interface GalleryItem {
  * The top of a page: its main heading (the page's h1), a short pitch, buttons and optional highlights.
  */
 export interface HeroSection {
+  /**
+   * Always hero: tells the site this section is the top of the page, with its main heading.
+   */
   type: 'hero';
   id?: AnchorId;
-  /**
-   * The band colour behind the section.
-   */
-  background?: 'plain' | 'muted' | 'brand';
+  background?: Background;
   /**
    * A short line above the heading.
    */
@@ -969,8 +1254,13 @@ export interface HeroSection {
    * The page's main heading.
    */
   title: string;
+  /**
+   * Short line under the title in the hero. One or two sentences; plain text.
+   */
   subtitle?: string;
   /**
+   * Buttons under the subtitle, left to right: up to three.
+   *
    * @maxItems 3
    */
   actions?: Action[];
@@ -986,28 +1276,46 @@ export interface HeroSection {
  * Groups of links, e.g. popular pages, solutions or related topics.
  */
 export interface LinkListSection {
+  /**
+   * Always link-list: tells the site this section is lists of links to pages of this site.
+   */
   type: 'link-list';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the lists (an h2), e.g. Explore our services. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The lists, side by side on a wide screen, each with an optional heading. At least one.
+   *
    * @minItems 1
    */
   groups: [
     {
+      /**
+       * The list's heading (an h3), e.g. Takedown services. Leave it out for no heading.
+       */
       title?: string;
       /**
+       * The list's links, each with its words, address and an optional line under it. At least one.
+       *
        * @minItems 1
        */
       links: [Link, ...Link[]];
     },
     ...{
+      /**
+       * The list's heading (an h3), e.g. Takedown services. Leave it out for no heading.
+       */
       title?: string;
       /**
+       * The list's links, each with its words, address and an optional line under it. At least one.
+       *
        * @minItems 1
        */
       links: [Link, ...Link[]];
@@ -1018,25 +1326,36 @@ export interface LinkListSection {
  * Pricing tiers side by side: name, price, what is included, and a button. One tier can be marked most popular.
  */
 export interface PlansSection {
+  /**
+   * Always plans: tells the site this section is a row of plan tiers with prices.
+   */
   type: 'plans';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the plans (an h2), e.g. Choose your protection. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
    * A line under the plans, e.g. a guarantee or trial offer.
    */
   note?: string;
   /**
+   * The tiers, left to right: one to four.
+   *
    * @minItems 1
    * @maxItems 4
    */
   plans: [Plan, ...Plan[]];
 }
 export interface Plan {
+  /**
+   * The tier's name (an h3), e.g. Professional.
+   */
   name: string;
   /**
    * As shown, e.g. $79, Free or Custom.
@@ -1046,12 +1365,17 @@ export interface Plan {
    * Shown after the price, e.g. /month or per takedown.
    */
   period?: string;
+  /**
+   * A short line under the name saying who the tier is for.
+   */
   description?: string;
   /**
    * A ribbon such as Most Popular; the tier is highlighted.
    */
   badge?: string;
   /**
+   * What the tier includes, one point per line, shown with ticks. At least one.
+   *
    * @minItems 1
    */
   features: [string, ...string[]];
@@ -1061,13 +1385,19 @@ export interface Plan {
  * Plans with a monthly and an annual price, and a switch between the two billing periods: every price in the section follows the switch, and annual prices show the yearly saving (12 × the monthly difference). The chosen period is kept in the address as ?billing=annual. Plans are shown in one or more groups; in a group marked selectable, clicking a plan highlights it.
  */
 export interface PricingTableSection {
+  /**
+   * Always pricing-table: tells the site this section is the price tables with the monthly and annual switch.
+   */
   type: 'pricing-table';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the switch and tables (an h2). Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
    * Written before every amount, e.g. $.
@@ -1075,6 +1405,8 @@ export interface PricingTableSection {
   currency?: string;
   billing: BillingSwitch;
   /**
+   * The tables, one per audience (e.g. Personal and Business), each with its plans: one to four.
+   *
    * @minItems 1
    * @maxItems 4
    */
@@ -1118,18 +1450,32 @@ export interface BillingSwitch {
  * The words after a price in each billing period, e.g. /month and /month, billed annually. The section's billing.period applies to every plan without a period of its own (e.g. per takedown).
  */
 export interface PricePeriodWords {
+  /**
+   * The words while monthly prices are shown.
+   */
   monthly: string;
+  /**
+   * The words while annual prices are shown.
+   */
   annual: string;
 }
 export interface PlanGroup {
   id?: AnchorId;
+  /**
+   * The table's heading (an h3), e.g. Business Plans.
+   */
   title: string;
+  /**
+   * A sentence under the table's heading saying who these plans are for.
+   */
   intro?: string;
   /**
    * Visitors can highlight one plan of the group by clicking its card or pressing its name (a toggle button).
    */
   selectable?: boolean;
   /**
+   * The plans of this table, left to right: one to four.
+   *
    * @minItems 1
    * @maxItems 4
    */
@@ -1140,12 +1486,21 @@ export interface PricingPlan {
    * Unique in the section.
    */
   id: string;
+  /**
+   * The plan's name (an h4), e.g. Starter.
+   */
   name: string;
+  /**
+   * A short line under the name saying who the plan is for.
+   */
   description?: string;
   /**
    * The price in each billing period, as plain numbers, e.g. monthly: 149, annual: 119.
    */
   price: {
+    /**
+     * The price per month in dollars, a number without the $ sign, e.g. 79.
+     */
     monthly: number;
     /**
      * The price per month (or per unit) when billed annually.
@@ -1166,6 +1521,8 @@ export interface PricingPlan {
    */
   selected?: boolean;
   /**
+   * What the plan includes, one point per line, shown with ticks. At least one.
+   *
    * @minItems 1
    */
   features: [string, ...string[]];
@@ -1179,29 +1536,43 @@ export interface PricingPlan {
  * A heading with paragraphs and an optional ticked list.
  */
 export interface RichTextSection {
+  /**
+   * Always rich-text: tells the site this section is a heading with paragraphs.
+   */
   type: 'rich-text';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the paragraphs (an h2), e.g. Our mission. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
   paragraphs: Paragraphs;
+  /**
+   * A bulleted list after the paragraphs, one point per entry. Plain text.
+   */
   list?: string[];
 }
 /**
  * A row of headline figures, each a value and a label.
  */
 export interface StatsSection {
+  /**
+   * Always stats: tells the site this section is a row of headline figures.
+   */
   type: 'stats';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the figures (an h2). Plain text; leave it out for none.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title?: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The figures, left to right: one to eight.
+   *
    * @minItems 1
    * @maxItems 8
    */
@@ -1211,6 +1582,9 @@ export interface StatsSection {
        * The figure as shown, e.g. 98% or 24-48h.
        */
       value: string;
+      /**
+       * The words under the figure, e.g. Success rate.
+       */
       label: string;
     },
     ...{
@@ -1218,6 +1592,9 @@ export interface StatsSection {
        * The figure as shown, e.g. 98% or 24-48h.
        */
       value: string;
+      /**
+       * The words under the figure, e.g. Success rate.
+       */
       label: string;
     }[]
   ];
@@ -1226,31 +1603,57 @@ export interface StatsSection {
  * A numbered process, e.g. submit case, we handle everything, content removed.
  */
 export interface StepsSection {
+  /**
+   * Always steps: tells the site this section is numbered steps.
+   */
   type: 'steps';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the steps (an h2), e.g. How it works. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The steps in order: two to six. They are numbered for you.
+   *
    * @minItems 2
    * @maxItems 6
    */
   steps: [
     {
+      /**
+       * The step's heading (an h3), e.g. Submit your case.
+       */
       title: string;
+      /**
+       * A sentence or two saying what happens in this step. Plain text.
+       */
       text: string;
       icon?: Icon;
     },
     {
+      /**
+       * The step's heading (an h3), e.g. Submit your case.
+       */
       title: string;
+      /**
+       * A sentence or two saying what happens in this step. Plain text.
+       */
       text: string;
       icon?: Icon;
     },
     ...{
+      /**
+       * The step's heading (an h3), e.g. Submit your case.
+       */
       title: string;
+      /**
+       * A sentence or two saying what happens in this step. Plain text.
+       */
       text: string;
       icon?: Icon;
     }[]
@@ -1260,15 +1663,23 @@ export interface StepsSection {
  * A heading and a wrap of short labels, e.g. the platforms we monitor or the styles we cover.
  */
 export interface TagListSection {
+  /**
+   * Always tag-list: tells the site this section is a row of labels.
+   */
   type: 'tag-list';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the labels (an h2), e.g. Platforms we cover. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The labels, in order, each a word or two, e.g. YouTube. Each only once.
+   *
    * @minItems 1
    */
   tags: [string, ...string[]];
@@ -1277,22 +1688,39 @@ export interface TagListSection {
  * A heading and a grid of people, each with a name, role and short biography; the portrait is drawn from their initials.
  */
 export interface TeamSection {
+  /**
+   * Always team: tells the site this section is a list of people with their roles.
+   */
   type: 'team';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the people (an h2), e.g. Our team. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The people, in the order shown. At least one.
+   *
    * @minItems 1
    */
   members: [TeamMember, ...TeamMember[]];
 }
 export interface TeamMember {
+  /**
+   * The person's full name (an h3).
+   */
   name: string;
+  /**
+   * The person's job title, e.g. Head of Legal.
+   */
   role: string;
+  /**
+   * A sentence or two about the person's experience. Plain text.
+   */
   bio: string;
   /**
    * Short labels shown under the biography.
@@ -1303,29 +1731,61 @@ export interface TeamMember {
  * Quotes from clients, each with a name and role.
  */
 export interface TestimonialsSection {
+  /**
+   * Always testimonials: tells the site this section is quotes from customers.
+   */
   type: 'testimonials';
   id?: AnchorId;
+  background?: Background;
   /**
-   * The band colour behind the section.
+   * The heading above the quotes (an h2), e.g. What our clients say. Plain text.
    */
-  background?: 'plain' | 'muted' | 'brand';
   title: string;
+  /**
+   * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
+   */
   intro?: string;
   /**
+   * The quotes, in the order shown: one to six.
+   *
    * @minItems 1
    * @maxItems 6
    */
   items: [
     {
+      /**
+       * The customer's words, without quotation marks (they are added). At least 10 characters; plain text.
+       */
       quote: string;
+      /**
+       * Who said it, e.g. Maria Lopez.
+       */
       name: string;
+      /**
+       * What they do, e.g. Wedding photographer.
+       */
       role: string;
+      /**
+       * Stars shown above the quote, 1 to 5 (5 when left out).
+       */
       rating?: number;
     },
     ...{
+      /**
+       * The customer's words, without quotation marks (they are added). At least 10 characters; plain text.
+       */
       quote: string;
+      /**
+       * Who said it, e.g. Maria Lopez.
+       */
       name: string;
+      /**
+       * What they do, e.g. Wedding photographer.
+       */
       role: string;
+      /**
+       * Stars shown above the quote, 1 to 5 (5 when left out).
+       */
       rating?: number;
     }[]
   ];
@@ -1334,13 +1794,21 @@ export interface TestimonialsSection {
  * site/faq/*.yaml: a named list of questions and answers that pages show with a faq section.
  */
 export interface FAQSet {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * How pages refer to this set (faqSet: id).
    */
   id: string;
+  /**
+   * The set's name, for people editing the site (pages give the section its own heading).
+   */
   title: string;
   /**
+   * The questions of the set, in the order pages show them. At least one.
+   *
    * @minItems 1
    */
   items: [FAQItem, ...FAQItem[]];
@@ -1350,15 +1818,30 @@ export interface FAQItem {
    * Unique within the set; also the anchor of the question.
    */
   id: string;
+  /**
+   * The question as a visitor would ask it, ending with a question mark. At least 5 characters; plain text.
+   */
   question: string;
+  /**
+   * The answer shown when the question is opened. At least 10 characters; plain text.
+   */
   answer: string;
+  /**
+   * The topic the question belongs to, e.g. Pricing. Questions with the same words are grouped and filtered together.
+   */
   category: string;
 }
 /**
  * site/links.yaml: links known to point at pages that do not exist, each with the reason it stays and, where a live page answers it, the address visitors are redirected to.
  */
 export interface KnownLinks {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
+  /**
+   * Each link the site keeps although its page does not exist yet, with the reason. npm run check-links lists these as known rather than failing.
+   */
   known: KnownBrokenLink[];
 }
 export interface KnownBrokenLink {
@@ -1379,6 +1862,9 @@ export interface KnownBrokenLink {
  * site/forms/*.yaml: a lead form — its fields, labels, messages, behaviour and where it submits. Pages show it with a form section (form: id).
  */
 export interface Form {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * How pages refer to this form (form: id).
@@ -1388,7 +1874,13 @@ export interface Form {
    * The heading above the form.
    */
   title: string;
+  /**
+   * A sentence under the form's heading, e.g. what the visitor gets by sending it. Plain text.
+   */
   intro?: string;
+  /**
+   * Where the form sends what the visitor typed, and in which shape.
+   */
   submit: {
     /**
      * Where the submission is posted.
@@ -1438,14 +1930,26 @@ export interface Form {
   defaults?: {};
   trim?: Trim;
   messages: Messages;
+  /**
+   * When the form shows its messages about fields.
+   */
   errors: {
     /**
      * after-submit: errors appear after the first send attempt; submit-and-live: also while typing once a field has been left; browser: the browser's own checks only.
      */
     show: 'after-submit' | 'submit-and-live' | 'browser';
   };
+  /**
+   * The words on the send button, while sending, and the note shown when JavaScript is off.
+   */
   buttons: {
+    /**
+     * The send button's words, e.g. Submit Takedown Request.
+     */
     idle: string;
+    /**
+     * The button's words while the form is being sent, e.g. Sending…
+     */
     sending: string;
     /**
      * Shown under the fields when JavaScript is off, since sending needs it. Leave out for the default: 'Sending this form needs JavaScript. Turn it on, or e-mail us instead.'
@@ -1465,9 +1969,15 @@ export interface Form {
      */
     text: string;
   };
+  /**
+   * What the visitor sees after sending: on success, on failure, and whether the form is cleared.
+   */
   result: {
     success: FormOutcome;
     failure: FormOutcome;
+    /**
+     * true: empty every field after a successful send. false: keep what the visitor typed.
+     */
     resetOnSuccess: boolean;
   };
 }
@@ -1475,7 +1985,13 @@ export interface Form {
  * A JSON Schema (type: object) describing the values: properties with type, title, enum/oneOf options, minLength, pattern; and required.
  */
 export interface Fields {
+  /**
+   * Always object: the form's values are one group of fields.
+   */
   type: 'object';
+  /**
+   * One entry per field, by its name: type, title (the label) and its rules (minLength, maxLength, pattern, oneOf choices).
+   */
   properties: {};
 }
 /**
@@ -1484,17 +2000,44 @@ export interface Fields {
 export interface Messages {
   [k: string]:
     | {
+        /**
+         * Shown when the field is left empty, e.g. Please enter your name.
+         */
         required?: string;
+        /**
+         * Shown when the answer is shorter than the field allows, e.g. Please tell us a little more.
+         */
         minLength?: string;
+        /**
+         * Shown when the answer is longer than the field allows.
+         */
         maxLength?: string;
+        /**
+         * Shown when the answer is not in the expected shape, e.g. Please enter a link starting with https://.
+         */
         pattern?: string;
+        /**
+         * Shown when an e-mail address or web address is not written as one, e.g. Please enter a valid e-mail address.
+         */
         format?: string;
+        /**
+         * Shown when no choice from the list is picked.
+         */
         enum?: string;
+        /**
+         * Shown when the value is of the wrong kind, e.g. text where a number is needed.
+         */
         type?: string;
       }
     | undefined;
 }
+/**
+ * How the result of a send is shown, and with which words.
+ */
 export interface FormOutcome {
+  /**
+   * banner: a box above the form. toast: a short message in the corner of the page that goes away by itself. alert: a box that stays until the next send.
+   */
   show: 'banner' | 'toast' | 'alert';
   /**
    * The text shown. Leave it out to show the server's or the submission helper's message.
@@ -1505,6 +2048,9 @@ export interface FormOutcome {
  * site/forms/api/*.yaml: what an endpoint accepts from a client that names no form (no X-Form-Id header), such as another system posting the payload the API documents. Checked, stored and notified like a form's submission.
  */
 export interface APIPayload {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * A name for this payload, unique among forms and payloads; leads record it as their form.
@@ -1514,6 +2060,9 @@ export interface APIPayload {
    * What the team e-mail calls it, e.g. 'Contact request sent to the API'.
    */
   title: string;
+  /**
+   * Which endpoint this file speaks for and how its submissions are stored: the endpoint, the kind of lead and the shape of the data.
+   */
   submit: {
     /**
      * The endpoint that accepts this payload when a request names no form. One payload per endpoint.
@@ -1540,54 +2089,113 @@ export interface APIPayload {
  * site/data/badges.yaml: the protection badges sites can embed — types, sizes and colours.
  */
 export interface Badges {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * The page an embedded badge links to.
    */
   linkPath: string;
   /**
+   * The kinds of protection badge a customer can pick on /badges, in the order they are offered. At least one.
+   *
    * @minItems 1
    */
   types: [BadgeType, ...BadgeType[]];
   /**
+   * The badge sizes a customer can pick, smallest first. At least one.
+   *
    * @minItems 1
    */
   sizes: [BadgeSize, ...BadgeSize[]];
   /**
+   * The badge colours a customer can pick, in the order they are offered. At least one.
+   *
    * @minItems 1
    */
   colors: [BadgeColour, ...BadgeColour[]];
+  /**
+   * The type, size and colour already chosen when the badge page opens; each must be an id listed above.
+   */
   defaults?: {
+    /**
+     * The id of the badge type chosen first, e.g. standard.
+     */
     type: string;
+    /**
+     * The id of the size chosen first, e.g. medium.
+     */
     size: string;
+    /**
+     * The id of the colour chosen first, e.g. blue.
+     */
     color: string;
   };
 }
 export interface BadgeType {
+  /**
+   * The badge type's short name in badge addresses (/api/badge/{type}/…): lowercase letters, digits and hyphens, e.g. standard.
+   */
   id: string;
+  /**
+   * The badge type's name as shown on its choice button, e.g. Standard Protection.
+   */
   name: string;
+  /**
+   * One sentence under the name saying what this badge tells visitors.
+   */
   description: string;
   /**
+   * Short points listed for this badge type, one line each, e.g. Monthly scans included.
+   *
    * @minItems 1
    */
   features: [string, ...string[]];
+  /**
+   * The price as shown, e.g. Free, $29/month or Custom. Plain text.
+   */
   price: string;
 }
 export interface BadgeSize {
+  /**
+   * The size's short name in badge addresses, e.g. medium: lowercase letters, digits and hyphens.
+   */
   id: string;
+  /**
+   * The size as shown on its choice button, e.g. Medium.
+   */
   name: string;
+  /**
+   * The badge's width in pixels, 40 to 600.
+   */
   width: number;
+  /**
+   * The badge's height in pixels, 20 to 300.
+   */
   height: number;
 }
 export interface BadgeColour {
+  /**
+   * The colour's short name in badge addresses, e.g. blue: lowercase letters, digits and hyphens.
+   */
   id: string;
+  /**
+   * The colour's name as shown beside its swatch, e.g. Blue.
+   */
   name: string;
+  /**
+   * The colour as a six-digit hex code with #, e.g. #2563eb.
+   */
   hex: string;
 }
 /**
  * site/notifications.yaml: who hears of each lead, and with which subject. Addresses of the mail server and secrets are never written here: they come from the server's environment (SMTP_URL, MAIL_FROM, LEADS_EMAIL_TO, WEBHOOK_URL, WEBHOOK_SECRET).
  */
 export interface Notifications {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
   $schema?: string;
   /**
    * Subject of the team e-mail for a lead no rule matches; it goes to LEADS_EMAIL_TO. May use {{field}} for a submitted value and {{form}} for the form's title.

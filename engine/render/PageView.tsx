@@ -1,3 +1,4 @@
+import { Fragment, useContext } from 'react';
 import type { ResolvedPage, SiteModel } from '../content/model';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
@@ -6,6 +7,7 @@ import { matchPath, useLocation } from 'react-router-dom';
 import { pageRaisesToasts, RenderSection } from '../sections/registry';
 import { Head } from './Head';
 import { island } from './island';
+import { SectionSource, SectionSourcesContext } from './section-sources';
 
 const Toasts = island('Toasts', ToastsIsland);
 
@@ -15,6 +17,7 @@ export function PageView({ model, page, year }: { model: SiteModel; page: Resolv
   // The nav marks the page whose route the router's location matches, as a NavLink would.
   const { pathname } = useLocation();
   const currentPath = page.path !== null && matchPath(page.path, pathname) ? page.path : null;
+  const sources = useContext(SectionSourcesContext);
   return (
     <>
       <Head site={site} page={page} />
@@ -24,7 +27,10 @@ export function PageView({ model, page, year }: { model: SiteModel; page: Resolv
       <Header siteName={site.name} header={site.header} currentPath={currentPath} />
       <main id="main" tabIndex={-1}>
         {page.sections.map((section, i) => (
-          <RenderSection key={i} section={section} index={i} />
+          <Fragment key={i}>
+            {sources && <SectionSource file={page.file} at={page.sources[i]} type={section.type} shown={sources.shown} />}
+            <RenderSection section={section} index={i} />
+          </Fragment>
         ))}
       </main>
       <Footer site={site} year={year} />

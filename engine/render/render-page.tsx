@@ -4,6 +4,7 @@ import type { ResolvedPage, SiteModel } from '../content/model';
 import { islandOf, pageRaisesToasts } from '../sections/registry';
 import { App, matchPage } from './App';
 import { IslandCollector, IslandContext, scriptSafeJson, type HydrateOn } from './island';
+import { SectionSourcesContext, type SectionSources } from './section-sources';
 import { SiteUrlContext } from './site-url';
 
 // A location no route matches, so the router shows the not-found page.
@@ -29,6 +30,8 @@ export interface RenderOptions {
   assets: PageAssets;
   /** The year shown in the footer; passed in so rendering stays a pure function. */
   year: number;
+  /** The dev server's marks of where each section is declared; never set by the build. */
+  sources?: SectionSources;
 }
 
 /**
@@ -95,7 +98,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
           </head>
           <body>
             <SiteUrlContext.Provider value={options.siteUrl}>
-              <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+              <SectionSourcesContext.Provider value={options.sources ?? null}>
+                <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+              </SectionSourcesContext.Provider>
             </SiteUrlContext.Provider>
             <PageScripts collector={collector} assets={assets} />
           </body>
@@ -112,7 +117,7 @@ export function renderPage(model: SiteModel, location: string | null, options: R
  * entry comes last and no chunk is preloaded: the page paints from its HTML and inline styles
  * before any script is fetched; the islands then load their chunks side by side.
  */
-function PageScripts({ collector, assets }: { collector: IslandCollector; assets: PageAssets }) {
+export function PageScripts({ collector, assets }: { collector: IslandCollector; assets: PageAssets }) {
   const scripts = [...(assets.devScripts ?? []), ...(collector.needsScript ? assets.scripts : [])];
   return (
     <>

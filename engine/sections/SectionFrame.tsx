@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-
-type Background = 'plain' | 'muted' | 'brand';
+import type { Background } from '../generated/content';
 
 /** What of a section the band shows: its anchor, background, heading and intro. */
 export interface FrameFields {

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,8 +9,31 @@ import { waitForIslands } from './site';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
 const ROOT = join(import.meta.dirname, '../..');
-const PORT = 5199;
+// Beside the end-to-end server's port and its mail port, so runs with different E2E_PORTs never meet.
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
+}
+
+// The section types and their examples, read from the schemas as the catalogue reads them.
+const SECTION_TYPES = readdirSync(join(ROOT, 'schemas/sections'))
+  .map((f) => f.replace('.schema.json', ''))
+  .sort();
+const exampleOf = (type: string) => JSON.parse(readFileSync(join(ROOT, `schemas/sections/${type}.schema.json`), 'utf8')).examples[0];
+
+/** Where each section of a page file is declared: the `type:` after its dash, as file:line:column. */
+function declaredSections(contentRoot: string, file: string): string[] {
+  const lines = readFileSync(join(contentRoot, file), 'utf8').split('\n');
+  return lines.flatMap((line, i) => {
+    const m = /^( {2}- )type: /.exec(line);
+    return m ? [`${file}:${i + 1}:${m[1].length + 1}`] : [];
+  });
+}
 
 test.describe('npm run dev', () => {
   test.describe.configure({ mode: 'serial' });
@@ -140,5 +164,86 @@ test.describe('npm run dev', () => {
     // The lead the form test above sent is in the list.
     await expect(page.locator('table.admin-table tbody tr').first()).toContainText('Mina Park');
     expect(violations).toEqual([]);
+  });
+
+  test('the section catalogue lists every section type with its fields, its example as rendered and its YAML', async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(BASE + '/_catalogue');
+    await expect(page.getByRole('heading', { level: 1, name: 'Section catalogue' })).toBeVisible();
+
+    const toc = page.getByRole('navigation', { name: 'Section types' });
+    await expect(toc.getByRole('link')).toHaveText(SECTION_TYPES);
+    for (const type of SECTION_TYPES) {
+      const entry = page.locator(`#type-${type}`);
+      await expect(page.locator(`#type-${type}-title`)).toContainText(type);
+      // Rendered by the real component, not described: every example is on the page.
+      await expect(entry.locator(`[data-example="${type}"] > *`).first()).toBeVisible();
+      await expect(page.locator(`#type-${type}-yaml`)).toContainText(`- type: ${type}`);
+    }
+
+    // The hero example is the real hero, with its heading; its fields say what each is for.
+    const hero = page.locator('#type-hero');
+    await expect(hero.locator('[data-example="hero"] h1')).toHaveText(exampleOf('hero').title);
+    await expect(hero.locator('.catalogue-fields > li').filter({ hasText: /^title/ })).toContainText('required');
+    await expect(hero.locator('.catalogue-fields > li').filter({ hasText: /^subtitle/ })).toContainText('Short line under the title');
+    // Nested fields sit under their group.
+    await expect(page.locator('#type-stats .catalogue-fields .catalogue-fields code', { hasText: 'value' })).toBeVisible();
+
+    // Copy puts the YAML on the clipboard and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+    await hero.getByRole('button', { name: 'Copy the hero example' }).click();
+    await expect(hero.getByRole('status')).toHaveText('Copied. Paste it under sections: in a page.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.locator('#type-hero-yaml').textContent());
+    expect(copied).toContain(`    title: ${exampleOf('hero').title}`);
+
+    await waitForIslands(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // Its copy script and the examples' islands run under the production Content-Security-Policy.
+    expect(violations).toEqual([]);
+  });
+
+  test('without JavaScript the catalogue has no Copy button and its YAML is plain text to select', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(BASE + '/_catalogue#type-steps');
+    const steps = page.locator('#type-steps');
+    await expect(steps.getByRole('button', { name: /Copy/ })).toBeHidden();
+    await expect(page.locator('#type-steps-yaml')).toBeVisible();
+    await expect(page.locator('#type-steps-yaml')).toContainText(exampleOf('steps').steps[0].title);
+    await context.close();
+  });
+
+  test('each section carries the file:line:column that declares it, and ?sources shows it on the page', async ({ page }) => {
+    test.setTimeout(60_000);
+    const declared = declaredSections(contentRoot, 'site/pages/pricing.yaml');
+    expect(declared.length).toBeGreaterThan(3);
+
+    await page.goto(BASE + '/pricing');
+    const marks = page.locator('main [data-source]');
+    expect(await marks.evaluateAll((els) => els.map((el) => el.getAttribute('data-source')))).toEqual(declared);
+    // Marked, not shown: a page looks the same as the built one.
+    await expect(marks.first()).toBeHidden();
+
+    await page.goto(BASE + '/pricing?sources');
+    const labels = page.locator('main .dev-source');
+    await expect(labels).toHaveCount(declared.length);
+    await expect(labels.first()).toBeVisible();
+    await expect(labels.first()).toHaveText(`${declared[0]} hero`);
+    await expect(page.locator('main .dev-source + *').first()).toHaveCSS('outline-style', 'dashed');
+    await waitForIslands(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The catalogue links to every page with the labels on.
+    await page.goto(BASE + '/_catalogue');
+    await page.getByText('Every page, with where each section is declared').click();
+    await page.getByRole('link', { name: '/pricing', exact: true }).click();
+    await expect(page).toHaveURL(BASE + '/pricing?sources');
+    await expect(page.locator('main .dev-source').first()).toBeVisible();
   });
 });
