@@ -171,4 +171,6 @@ function appFor(model: SiteModel | undefined): RequestListener {
 }
 app = appFor(current.model);
 
-httpServer.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml or an article in site/blog/; the page reloads)`));
+httpServer.listen(port, () =>
+  console.log(`Dev server: http://localhost:${port} (edit site/*.yaml or an article in site/blog/; the page reloads)`),
+);

@@ -100,7 +100,11 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
     if (!hasBody(file)) continue;
     if (!blog) {
       problems.push(
-        problemAt(file, [], 'no page lists the articles: the blog page (site/pages/blog.yaml) needs an article-list section naming the categories'),
+        problemAt(
+          file,
+          [],
+          'no page lists the articles: the blog page (site/pages/blog.yaml) needs an article-list section naming the categories',
+        ),
       );
       continue;
     }
@@ -112,7 +116,12 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
         line: 1,
         column: 1,
         path: '',
-        message: `rename the file to lowercase letters, digits and hyphens, e.g. ${slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'my-article'}.md: without an id, its name is the article's address`,
+        message: `rename the file to lowercase letters, digits and hyphens, e.g. ${
+          slug
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'my-article'
+        }.md: without an id, its name is the article's address`,
       });
     const names = blog.section.categories.map((c) => c.name);
     if (!names.includes(data.category)) {
@@ -132,7 +141,11 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
       if (other) {
         const pos = locate(other, ['id']);
         problems.push(
-          problemAt(file, ['id'], `the number ${data.id} is already used by ${other.path}:${pos.line}:${pos.column}. Give each article its own id`),
+          problemAt(
+            file,
+            ['id'],
+            `the number ${data.id} is already used by ${other.path}:${pos.line}:${pos.column}. Give each article its own id`,
+          ),
         );
       } else byNumber.set(data.id, file);
     }
@@ -148,11 +161,20 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
       );
     else taken.set(path, file);
     const markdown = readMarkdown(file.body);
-    for (const issue of markdown.issues) problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
+    for (const issue of markdown.issues)
+      problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
     if (problems.length > before) continue;
 
     for (const l of markdown.links)
-      linkSources.push({ href: l.href, kind: 'href', file: file.path, line: l.line, column: l.column, dataPath: '(article text)', page: path });
+      linkSources.push({
+        href: l.href,
+        kind: 'href',
+        file: file.path,
+        line: l.line,
+        column: l.column,
+        dataPath: '(article text)',
+        page: path,
+      });
     entries.push({
       ...data,
       featured: data.featured ?? false,

@@ -95,7 +95,7 @@ export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues
     if (token.type === 'heading' && (token as Tokens.Heading).depth === 1) {
       issues.push({
         ...positionIn(body, find(token.raw)),
-        message: 'use ## for headings in an article: its title is the page\'s one main heading (#)',
+        message: "use ## for headings in an article: its title is the page's one main heading (#)",
       });
     } else if (token.type === 'link' || token.type === 'image') {
       const { href, raw } = token as Tokens.Link | Tokens.Image;
