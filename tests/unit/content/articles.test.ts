@@ -12,6 +12,7 @@ import type { ResolvedArticleSection, SiteModel } from '../../../engine/content/
 import { formatProblem } from '../../../engine/content/problem';
 import { renderAtomFeed } from '../../../engine/render/feed';
 import { renderPage } from '../../../engine/render/render-page';
+import { renderSitemap } from '../../../engine/render/site-files';
 import { categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-filter';
 import { readSchemas, ROOT } from '../../../scripts/read-project';
 import { minimalSite, yaml } from '../../fixtures/minimal-site';
@@ -290,6 +291,20 @@ describe('article pages', () => {
       /<nav aria-label="Breadcrumb"><ol class="breadcrumb"><li><a href="\/">Home<\/a><\/li><li><a href="\/blog">Blog<\/a><\/li>/,
     );
     expect(html).toContain('<time dateTime="2024-01-12">January 12, 2024</time>');
+  });
+
+  it('show the picture the front matter names, give it to search engines, and are listed in the sitemap', () => {
+    const model = modelOf({ 'site/blog/pictured.md': article({ image: '{ src: /images/notice.png, alt: A filled-in notice }' }) });
+    const page = model.pages.find((p) => p.path === '/blog/pictured')!;
+    expect(page.meta.jsonLd).toEqual([expect.objectContaining({ image: '{siteUrl}/images/notice.png' })]);
+    const html = renderPage(model, '/blog/pictured', {
+      siteUrl: 'https://shield.example',
+      assets: { stylesheets: [], scripts: [] },
+      year: 2024,
+    }).html;
+    expect(html).toContain('<img class="article__image" src="/images/notice.png" alt="A filled-in notice"/>');
+    expect(html).toContain('"image":"https://shield.example/images/notice.png"');
+    expect(renderSitemap(model, 'https://shield.example')).toContain('<loc>https://shield.example/blog/pictured</loc>');
   });
 
   it('report a broken link in an article at the line it is written on', () => {
