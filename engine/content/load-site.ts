@@ -49,9 +49,11 @@ const REQUIRED_FILES = [
 const LINK_KEYS = new Set(['href', 'canonical']);
 
 /**
- * YAML sources → validated, cross-checked site model, in four phases: parse, validate against the
- * schemas, check the rules that span files, resolve references. Pure: reads nothing but its
- * arguments, and reports every problem it finds rather than stopping at the first.
+ * YAML sources and Markdown articles → validated, cross-checked site model, in four phases: parse,
+ * validate against the schemas, check the rules that span files, resolve references; then the
+ * articles of site/blog/ get their pages and fill the blog's list (engine/content/articles.ts).
+ * Pure: reads nothing but its arguments, and reports every problem it finds rather than stopping at
+ * the first.
  */
 export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): LoadResult {
   const parsed = parseSources(files);

@@ -43,6 +43,9 @@ const marked = new Marked(gfmHeadingId(), {
   },
 });
 
+/** Ids the page around an article already has (engine/layout, the hero, the island data): a heading must not take one. */
+const LAYOUT_IDS = /^(main|page-title|site-nav|island-data|nav-menu-\d+)$/;
+
 /** An article's Markdown as HTML: GitHub-flavoured, headings with ids and self-links, raw HTML escaped. */
 export function renderMarkdown(text: string): string {
   return marked.parse(text, { async: false });
@@ -91,12 +94,13 @@ export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues
     cursor = at + raw.length;
     return at;
   };
+  const headings: Array<{ line: number; column: number; text: string }> = [];
   marked.walkTokens(marked.lexer(body.text), (token: Token) => {
-    if (token.type === 'heading' && (token as Tokens.Heading).depth === 1) {
-      issues.push({
-        ...positionIn(body, find(token.raw)),
-        message: "use ## for headings in an article: its title is the page's one main heading (#)",
-      });
+    if (token.type === 'heading') {
+      const place = positionIn(body, find(token.raw));
+      if ((token as Tokens.Heading).depth === 1)
+        issues.push({ ...place, message: "use ## for headings in an article: its title is the page's one main heading (#)" });
+      else headings.push({ ...place, text: (token as Tokens.Heading).text });
     } else if (token.type === 'link' || token.type === 'image') {
       const { href, raw } = token as Tokens.Link | Tokens.Image;
       const start = find(raw);
@@ -106,6 +110,17 @@ export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues
         issues.push({ ...place, message: `"${href}" is not an address a link can have here: use /a-page, #a-part, https://… or mailto:…` });
       } else if (token.type === 'link') links.push({ href, ...place });
     }
+  });
+  // The rendered headings come in the same order as the heading tokens.
+  const ids = [...renderMarkdown(body.text).matchAll(/<h[2-6] id="([^"]+)">/g)].map((m) => m[1]!);
+  headings.forEach((heading, i) => {
+    const id = ids[i];
+    if (id && LAYOUT_IDS.test(id))
+      issues.push({
+        line: heading.line,
+        column: heading.column,
+        message: `the heading "${heading.text}" would get the anchor #${id}, which the page already uses: reword the heading`,
+      });
   });
   return { links, issues };
 }

@@ -253,7 +253,7 @@ export interface ArticleSection {
   labels: ArticlePageLabels;
 }
 /**
- * The words around every article page.
+ * The words around every article page (site/blog/*.md): breadcrumb, byline, tags and the previous and next links. Written once, as articlePage in the blog's article-list section.
  */
 export interface ArticlePageLabels {
   /**
@@ -347,7 +347,7 @@ export interface ArticleListSection {
    * How an article's reading time reads, with {minutes} for the number worked out from its length, e.g. {minutes} min read.
    */
   readTimeText: string;
-  articlePage: ArticlePageLabels1;
+  articlePage: ArticlePageLabels;
   moreAction?: Action;
   /**
    * The dropdown's options and the sidebar's category list, in order. Each article names one of them; the counts are worked out from the articles.
@@ -404,43 +404,6 @@ export interface ArticleListSection {
       links: [Link, ...Link[]];
     };
   };
-}
-/**
- * The words around every article page (site/blog/*.md): breadcrumb, byline, tags and the previous and next links.
- */
-export interface ArticlePageLabels1 {
-  /**
-   * The first link of the breadcrumb, to the home page.
-   */
-  homeLabel: string;
-  /**
-   * The breadcrumb's link back to the blog list.
-   */
-  blogLabel: string;
-  /**
-   * The word before the author's name.
-   */
-  byLabel: string;
-  /**
-   * The name of the category line, for screen readers.
-   */
-  categoryLabel: string;
-  /**
-   * The name of the tag list.
-   */
-  tagsLabel: string;
-  /**
-   * Above the link to the article published before this one.
-   */
-  previousLabel: string;
-  /**
-   * Above the link to the article published after this one.
-   */
-  nextLabel: string;
-  /**
-   * The name of the previous and next links together, for screen readers.
-   */
-  moreLabel: string;
 }
 /**
  * A button. Give it an href to make it a link, or action: history-back for a Go Back button. Without either it is a plain button.

@@ -155,6 +155,13 @@ describe('a mistake in an article is reported at its file:line:column in the .md
       expected: ["site/blog/fair-use.md:11:1 use ## for headings in an article: its title is the page's one main heading (#)"],
     },
     {
+      name: 'a heading whose anchor the page already uses',
+      files: { 'site/blog/fair-use.md': article({}, 'Intro.\n\n## Main\n\nText.\n') },
+      expected: [
+        'site/blog/fair-use.md:11:1 the heading "Main" would get the anchor #main, which the page already uses: reword the heading',
+      ],
+    },
+    {
       name: 'a javascript: link',
       files: { 'site/blog/fair-use.md': article({}, 'Read [this](javascript:alert(1)) first.\n') },
       expected: [
