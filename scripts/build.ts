@@ -7,6 +7,7 @@ import { adminBuildConfig } from '../engine/admin/vite-admin';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { renderPage } from '../engine/render/render-page';
+import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
 import { buildServer } from './build-server';
@@ -48,6 +49,8 @@ for (const page of model.pages) {
 write('404.html', renderPage(model, null, options).html);
 write('sitemap.xml', renderSitemap(model, siteUrl));
 write('robots.txt', renderRobots(siteUrl));
+const feed = renderAtomFeed(model, siteUrl);
+if (feed && model.feed) write(model.feed.path.slice(1), feed);
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
 // Compressed once here, so the server only reads them and starts at once.
 const compressed = writeCompressedSiblings(clientDir);

@@ -1,6 +1,6 @@
 // npm run dev: the production app (createApp: helmet, the Content-Security-Policy, the rate limit,
 // the API) with Vite's middleware and a page renderer in place of the built files. Renders pages
-// from site/ on each request, reloads the browser when a YAML file changes, and shows content
+// from site/ on each request, reloads the browser when a YAML file or an article changes, and shows content
 // problems (file:line:column) in the terminal and the browser overlay.
 import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
@@ -11,6 +11,7 @@ import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
+import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
 import type * as CatalogueModule from '../engine/catalogue/catalogue';
 import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
@@ -109,7 +110,7 @@ function onContentChange(): void {
 
 for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
   watchTree(dir, (file) => {
-    if (/\.(ya?ml|json)$/.test(file)) onContentChange();
+    if (/\.(ya?ml|json|md)$/.test(file)) onContentChange();
   });
 }
 
@@ -136,6 +137,12 @@ const renderPages: RequestHandler = async (req, res, next) => {
       const { renderCatalogue } = (await vite.ssrLoadModule('/engine/catalogue/catalogue.tsx')) as typeof CatalogueModule;
       const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/engine/catalogue/copy-yaml.ts'] };
       res.type('html').send(renderCatalogue(current.model, readSchemas(), { siteUrl, assets }));
+      return;
+    }
+    // The blog's feed, made from the articles as they are now, as the build writes it.
+    if (req.path === current.model.feed?.path) {
+      const { renderAtomFeed, FEED_CONTENT_TYPE } = (await vite.ssrLoadModule('/engine/render/feed.ts')) as typeof FeedModule;
+      res.status(200).type(FEED_CONTENT_TYPE).send(renderAtomFeed(current.model, siteUrl));
       return;
     }
     const { renderPage } = (await vite.ssrLoadModule('/engine/render/render-page.tsx')) as typeof RenderModule;
@@ -176,4 +183,6 @@ function appFor(model: SiteModel | undefined): RequestListener {
 }
 app = appFor(current.model);
 
-httpServer.listen(port, () => console.log(`Dev server: http://localhost:${port} (edit site/*.yaml; the page reloads)`));
+httpServer.listen(port, () =>
+  console.log(`Dev server: http://localhost:${port} (edit site/*.yaml or an article in site/blog/; the page reloads)`),
+);

@@ -23,9 +23,10 @@ const rel = (root: string, file: string) => relative(root, file).split(sep).join
 /** Where site/ is read from: the project, or CONTENT_ROOT (a folder holding another site/). */
 export const CONTENT_ROOT = process.env.CONTENT_ROOT ?? ROOT;
 
-/** Every YAML file under `site/`, with paths relative to `root`. */
+/** Every YAML file and Markdown article under `site/`, with paths relative to `root`. */
 export function readSiteFiles(root = CONTENT_ROOT, siteDir = 'site'): SourceFile[] {
-  return walk(join(root, siteDir), '.yaml').map((f) => ({ path: rel(root, f), text: readFileSync(f, 'utf8') }));
+  const files = [...walk(join(root, siteDir), '.yaml'), ...walk(join(root, siteDir), '.md')].sort();
+  return files.map((f) => ({ path: rel(root, f), text: readFileSync(f, 'utf8') }));
 }
 
 /** Every schema under `schemas/`, keyed by its path inside that folder. */

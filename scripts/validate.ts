@@ -15,4 +15,7 @@ if (!model) {
   );
   process.exit(1);
 }
-console.log(`site/ is valid: ${files.length} files, ${model.pages.length} pages (${ms} ms).`);
+const articles = model.articles.length;
+console.log(
+  `site/ is valid: ${files.length} files, ${model.pages.length - articles} pages and ${articles} ${articles === 1 ? 'article' : 'articles'} (${ms} ms).`,
+);

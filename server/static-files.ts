@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { basename, extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FEED_CONTENT_TYPE } from '../engine/render/feed';
 import { etagMatches, strongEtag } from './etag';
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -51,6 +52,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.pdf': 'application/pdf',
 };
+
+// By file name, before the extension: the blog's feed is XML that feed readers know by its own type.
+const CONTENT_TYPES_BY_NAME: Record<string, string> = { 'feed.xml': FEED_CONTENT_TYPE };
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.map', '.webmanifest']);
 
@@ -113,7 +117,7 @@ function readEntry(file: string, cacheControl: string): StaticEntry {
   const body = readFileSync(file);
   const modified = statSync(file).mtimeMs;
   const entry: StaticEntry = {
-    contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    contentType: CONTENT_TYPES_BY_NAME[basename(file)] ?? CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     cacheControl,
     identity: { body, etag: strongEtag(body) },
   };

@@ -1,4 +1,4 @@
-import type { APIPayload, Badges, FAQSet, Form, KnownLinks, Notifications, Page, Site } from '../generated/content';
+import type { APIPayload, Article, Badges, FAQSet, Form, KnownLinks, Notifications, Page, Site } from '../generated/content';
 
 /** The type of a file's data once its kind's schema accepted it. */
 export interface ContentOf {
@@ -11,11 +11,12 @@ export interface ContentOf {
   'api-payload': APIPayload;
   badges: Badges;
   notifications: Notifications;
+  article: Article;
 }
 
 export type KindName = keyof ContentOf;
 
-/** Which schema checks which YAML file, by where the file sits under site/. First match wins. */
+/** Which schema checks which content file (YAML, or a Markdown article's front matter), by where the file sits under site/. First match wins. */
 export interface ContentKind {
   kind: KindName;
   schema: string;
@@ -44,14 +45,15 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
     matches: (p) => p === 'site/notifications.yaml',
     where: 'site/notifications.yaml',
   },
+  { kind: 'article', schema: 'article.schema.json', matches: (p) => /^site\/blog\/[^/]+\.md$/.test(p), where: 'site/blog/*.md' },
 ];
 
 export function kindOf(path: string): ContentKind | undefined {
   return CONTENT_KINDS.find((k) => k.matches(path));
 }
 
-/** The folder a kind's files sit in, for messages: `site/faq/*.yaml` → `site/faq/`. */
+/** The folder a kind's files sit in, for messages: `site/faq/*.yaml` → `site/faq/`, `site/blog/*.md` → `site/blog/`. */
 export function folderOf(kind: KindName): string {
   const where = CONTENT_KINDS.find((k) => k.kind === kind)?.where ?? '';
-  return where.replace(/\*\.yaml$/, '');
+  return where.replace(/\*\.(yaml|md)$/, '');
 }

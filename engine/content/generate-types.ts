@@ -15,6 +15,7 @@ const ROOTS: Record<string, string> = {
   apiPayload: 'api-payload.schema.json',
   badges: 'badges.schema.json',
   notifications: 'notifications.schema.json',
+  article: 'article.schema.json',
 };
 
 /**

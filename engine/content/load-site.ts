@@ -1,4 +1,6 @@
 import type { Badges, Notifications, Page, Section } from '../generated/content';
+import { parseArticleFile } from './article-source';
+import { buildArticles, withArticles } from './articles';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
@@ -47,9 +49,11 @@ const REQUIRED_FILES = [
 const LINK_KEYS = new Set(['href', 'canonical']);
 
 /**
- * YAML sources → validated, cross-checked site model, in four phases: parse, validate against the
- * schemas, check the rules that span files, resolve references. Pure: reads nothing but its
- * arguments, and reports every problem it finds rather than stopping at the first.
+ * YAML sources and Markdown articles → validated, cross-checked site model, in four phases: parse,
+ * validate against the schemas, check the rules that span files, resolve references; then the
+ * articles of site/blog/ get their pages and fill the blog's list (engine/content/articles.ts).
+ * Pure: reads nothing but its arguments, and reports every problem it finds rather than stopping at
+ * the first.
  */
 export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): LoadResult {
   const parsed = parseSources(files);
@@ -64,10 +68,12 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     checked.blamed,
     badges,
   );
-  const notFoundPage = notFound.length > 0 ? resolved.pages.at(-1) : undefined;
-  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems];
-
   const site = validated.valid.site[0]?.data;
+  const blog = buildArticles(validated.valid.article, checked.pages, site?.titleTemplate);
+  const pages = withArticles(resolved.pages, blog.articles, blog.feed);
+  const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
+  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems, ...blog.problems];
+
   const links = validated.valid.links[0]?.data;
   const notifications = validated.valid.notifications[0]?.data;
   if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications) return { problems: sortProblems(problems) };
@@ -75,7 +81,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     problems: [],
     model: {
       site,
-      pages: resolved.pages.slice(0, checked.pages.length).sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
+      pages: [...pages.slice(0, checked.pages.length), ...blog.pages].sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
       notFound: notFoundPage,
       faqSets: dataById(checked.collections, 'faq-set'),
       forms: dataById(checked.collections, 'form'),
@@ -83,7 +89,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       notifications,
       badges,
       knownLinks: links.known,
-      linkSources: linkSources(validated.inOrder),
+      linkSources: [...linkSources(validated.inOrder), ...blog.linkSources],
+      articles: blog.articles,
+      feed: blog.feed,
     },
   };
 }
@@ -118,7 +126,8 @@ export function parseSources(files: readonly SourceFile[]): { files: ParsedSourc
       );
       continue;
     }
-    const { parsed, problems: syntax } = parseYamlFile(source);
+    // An article is Markdown with its data in YAML front matter; everything else is YAML.
+    const { parsed, problems: syntax } = kind.kind === 'article' ? parseArticleFile(source) : parseYamlFile(source);
     problems.push(...syntax);
     if (parsed) out.push({ file: parsed, kind });
     else blamed.unreadable.add(kind.kind);
@@ -144,6 +153,7 @@ export function validateSources(
     'api-payload': [],
     badges: [],
     notifications: [],
+    article: [],
   };
   const inOrder: ParsedSource[] = [];
   const problems: Problem[] = [];
@@ -213,6 +223,7 @@ export function checkRules(
     'api-payload': new Map(),
     badges: new Map(),
     notifications: new Map(),
+    article: new Map(),
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
 

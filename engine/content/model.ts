@@ -1,5 +1,8 @@
 import type {
   APIPayload,
+  Article,
+  ArticleListSection,
+  ArticleSection,
   BadgeBuilderSection,
   Badges,
   FAQSet,
@@ -16,7 +19,12 @@ import type {
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
 export type ResolvedSection =
-  Exclude<Section, FAQSection | FormSection | BadgeBuilderSection> | ResolvedFaqSection | ResolvedFormSection | ResolvedBadgeBuilderSection;
+  | Exclude<Section, FAQSection | FormSection | BadgeBuilderSection | ArticleListSection | ArticleSection>
+  | ResolvedFaqSection
+  | ResolvedFormSection
+  | ResolvedBadgeBuilderSection
+  | ResolvedArticleListSection
+  | ResolvedArticleSection;
 
 export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
 
@@ -24,6 +32,47 @@ export type ResolvedFormSection = FormSection & { definition: Form };
 
 /** The badge customiser gets the badges of site/data/badges.yaml, so the page never repeats them. */
 export type ResolvedBadgeBuilderSection = BadgeBuilderSection & { badges: Badges };
+
+/** One article of site/blog/*.md, as its page, the blog list and the feed show it. */
+export interface ArticleEntry extends Omit<Article, 'featured'> {
+  /** The .md file it comes from. */
+  file: string;
+  /** Its address: /blog/<id>, or /blog/<file name> when it has no id. */
+  path: string;
+  featured: boolean;
+  /** Whole minutes to read it (engine/content/markdown.ts: WORDS_PER_MINUTE). */
+  readMinutes: number;
+  /** The body as HTML, made at build time; raw HTML the writer typed is escaped. */
+  html: string;
+  /** The line of the .md file the body starts on (the dev server's ?sources shows it). */
+  bodyLine: number;
+}
+
+/** What the blog list shows of an article: everything but its text, which the list's island never needs. */
+export type ArticleSummary = Omit<ArticleEntry, 'html' | 'file' | 'bodyLine'>;
+
+/** The blog list gets the articles of site/blog/, as the FAQ gets its questions. */
+export type ResolvedArticleListSection = ArticleListSection & { articles: ArticleSummary[] };
+
+export interface ArticleLink {
+  path: string;
+  title: string;
+}
+
+/** An article page's article section, made by the loader for each file in site/blog/. */
+export type ResolvedArticleSection = ArticleSection & {
+  article: ArticleEntry;
+  readTimeText: string;
+  /** The article published before this one, and the one after (by date). */
+  previous?: ArticleLink;
+  next?: ArticleLink;
+};
+
+/** The blog's Atom feed: where it is served and its title. */
+export interface FeedLink {
+  path: string;
+  title: string;
+}
 
 export interface ResolvedPage {
   /** The YAML file the page comes from. */
@@ -34,6 +83,8 @@ export interface ResolvedPage {
   sections: ResolvedSection[];
   /** Where each section is declared in `file`, in the order of `sections` (the dev server shows it). */
   sources: SourcePosition[];
+  /** The feed the page advertises with <link rel="alternate"> (the blog). */
+  feed?: FeedLink;
 }
 
 /** A line and column in a YAML file, both counted from 1. */
@@ -69,6 +120,10 @@ export interface SiteModel {
   notifications: Notifications;
   knownLinks: KnownLinks['known'];
   linkSources: LinkSource[];
+  /** site/blog/*.md, newest first. */
+  articles: ArticleEntry[];
+  /** The blog's feed, when a page lists the articles. */
+  feed: FeedLink | null;
 }
 
 export type { Badges, Form, Page, Site };

@@ -131,6 +131,11 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'empty',
 };
 
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be a valid e-mail address',
+  date: 'must be a date like 2024-01-12',
+};
+
 /** Turns ajv's errors into plain-English issues, one per real problem. */
 export function describeErrors(errors: ErrorObject[], knownTypes: string[]): DataIssue[] {
   const issues: DataIssue[] = [];
@@ -188,7 +193,7 @@ function describe(e: ErrorObject, knownTypes: string[]): DataIssue | undefined {
     case 'pattern':
       return { path, at: 'value', message: hint ? `has the wrong format.${hint}` : `must match the pattern ${p.pattern}` };
     case 'format':
-      return { path, at: 'value', message: p.format === 'email' ? 'must be a valid e-mail address' : `must be a valid ${p.format}` };
+      return { path, at: 'value', message: FORMAT_WORDS[String(p.format)] ?? `must be a valid ${p.format}` };
     case 'minLength':
       return { path, at: 'value', message: p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters long` };
     case 'maxLength':

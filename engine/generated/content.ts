@@ -8,6 +8,7 @@ export type Href = string;
  * One block of a page. Its type decides which fields it takes. Generated from schemas/sections/ by npm run gen:types.
  */
 export type Section = (
+  | ArticleSection
   | ArticleListSection
   | BadgeBuilderSection
   | BreadcrumbSection
@@ -35,6 +36,7 @@ export type Section = (
    * The kind of section, which decides the fields it takes. npm run dev lists every type with an example at /_catalogue.
    */
   type:
+    | 'article'
     | 'article-list'
     | 'badge-builder'
     | 'breadcrumb'
@@ -126,6 +128,7 @@ export interface Content {
   apiPayload?: APIPayload;
   badges?: Badges;
   notifications?: Notifications;
+  article?: Article;
   section?: Section;
 }
 /**
@@ -322,7 +325,52 @@ export interface PageMeta {
   }[];
 }
 /**
- * A searchable list of articles with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
+ * One blog article: its byline, tags, read time, text and links to the previous and next articles. Made for each file in site/blog/ with the labels of the blog's article list (articlePage); a page file does not list it.
+ */
+export interface ArticleSection {
+  type: 'article';
+  id?: AnchorId;
+  labels: ArticlePageLabels;
+}
+/**
+ * The words around every article page (site/blog/*.md): breadcrumb, byline, tags and the previous and next links. Written once, as articlePage in the blog's article-list section.
+ */
+export interface ArticlePageLabels {
+  /**
+   * The first link of the breadcrumb, to the home page.
+   */
+  homeLabel: string;
+  /**
+   * The breadcrumb's link back to the blog list.
+   */
+  blogLabel: string;
+  /**
+   * The word before the author's name.
+   */
+  byLabel: string;
+  /**
+   * The name of the category line, for screen readers.
+   */
+  categoryLabel: string;
+  /**
+   * The name of the tag list.
+   */
+  tagsLabel: string;
+  /**
+   * Above the link to the article published before this one.
+   */
+  previousLabel: string;
+  /**
+   * Above the link to the article published after this one.
+   */
+  nextLabel: string;
+  /**
+   * The name of the previous and next links together, for screen readers.
+   */
+  moreLabel: string;
+}
+/**
+ * A searchable list of the articles in site/blog/ with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
  */
 export interface ArticleListSection {
   /**
@@ -385,22 +433,17 @@ export interface ArticleListSection {
     resetLabel: string;
   };
   /**
-   * Where an article links, with {id} replaced by the article's number, e.g. /blog/{id}.
+   * How an article's reading time reads, with {minutes} for the number worked out from its length, e.g. {minutes} min read.
    */
-  articleHref: string;
+  readTimeText: string;
+  articlePage: ArticlePageLabels;
   moreAction?: Action;
   /**
-   * The dropdown's options and the sidebar's category list, in order.
+   * The dropdown's options and the sidebar's category list, in order. Each article names one of them; the counts are worked out from the articles.
    *
    * @minItems 1
    */
   categories: [ArticleCategory, ...ArticleCategory[]];
-  /**
-   * The articles listed, newest first. At least one.
-   *
-   * @minItems 1
-   */
-  articles: [Article, ...Article[]];
   /**
    * The column beside the list: categories, and optionally trending topics, a newsletter box and quick links.
    */
@@ -520,53 +563,7 @@ export interface ArticleCategory {
    * As shown, and as articles name their category.
    */
   name: string;
-  /**
-   * How many posts the whole blog has in this category (shown in the sidebar).
-   */
-  count: number;
   icon: Icon;
-}
-export interface Article {
-  /**
-   * The article's number, used in its link.
-   */
-  id: number;
-  /**
-   * The article's headline, shown as its link. Plain text.
-   */
-  title: string;
-  /**
-   * One or two sentences under the headline saying what the article covers. Plain text.
-   */
-  excerpt: string;
-  /**
-   * The name of one of the categories above.
-   */
-  category: string;
-  /**
-   * The writer's name as shown, e.g. Sarah Mitchell.
-   */
-  author: string;
-  /**
-   * Publication date, YYYY-MM-DD.
-   */
-  date: string;
-  /**
-   * As shown, e.g. 8 min read.
-   */
-  readTime: string;
-  /**
-   * As shown, e.g. 12.4K views.
-   */
-  views: string;
-  /**
-   * Marks the article with a Featured label.
-   */
-  featured?: boolean;
-  /**
-   * Short topic labels shown on the article's card; the search looks in them too.
-   */
-  tags?: string[];
 }
 /**
  * The protection-badge customiser: visitors pick a badge type, size and colour (from site/data/badges.yaml), see a live preview, and copy the HTML snippet that embeds the badge on their site.
@@ -2242,4 +2239,58 @@ export interface NotificationRule {
    * The e-mail's subject. {{field}} puts in a submitted value (on one line, shortened to 80 characters), {{form}} the form's title. The urgency is added in front when the form has one.
    */
   subject: string;
+}
+/**
+ * The front matter of a blog article, site/blog/<name>.md: the lines between the two --- lines at the top of the file. The Markdown text below them is the article itself.
+ */
+export interface Article {
+  /**
+   * The article's number. With it the article's address is /blog/<number>; without it the address is /blog/<file name without .md>.
+   */
+  id?: number;
+  /**
+   * The article's heading, also its browser tab and search result title (up to 70 characters).
+   */
+  title: string;
+  /**
+   * The day the article is published, written year-month-day. Articles are listed newest first by this date.
+   */
+  date: string;
+  /**
+   * The writer's name, shown under the title and in the feed.
+   */
+  author: string;
+  /**
+   * The name of one of the blog's categories, exactly as the blog page lists it (site/pages/blog.yaml).
+   */
+  category: string;
+  /**
+   * One or two sentences shown in the blog list, in the feed and as the search result snippet (20 to 300 characters).
+   */
+  excerpt: string;
+  /**
+   * Short labels shown under the article, and used as its search keywords.
+   */
+  tags: string[];
+  /**
+   * true puts the article at the top of the blog list with a Featured label.
+   */
+  featured?: boolean;
+  /**
+   * How often the article was read, as the blog list shows it.
+   */
+  views?: string;
+  /**
+   * A picture shown above the article and given to search engines with it.
+   */
+  image?: {
+    /**
+     * The picture's address on this site, starting with /.
+     */
+    src: string;
+    /**
+     * What the picture shows, for people who cannot see it.
+     */
+    alt: string;
+  };
 }

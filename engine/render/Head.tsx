@@ -40,6 +40,7 @@ export function Head({ site, page }: HeadProps) {
         <meta name="keywords" content={meta.keywords.join(', ')} />
         {meta.noindex && <meta name="robots" content="noindex" />}
         {canonical && <link rel="canonical" href={canonical} />}
+        {page.feed && <link rel="alternate" type="application/atom+xml" title={page.feed.title} href={page.feed.path} />}
         <meta property="og:type" content={meta.ogType ?? 'website'} />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={title} />

@@ -1,18 +1,22 @@
 import { useMemo, type ReactNode } from 'react';
-import type { Article, ArticleCategory, ArticleListSection } from '../generated/content';
+import type { ArticleSummary, ResolvedArticleListSection } from '../content/model';
+import type { ArticleCategory } from '../generated/content';
 import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
 import { LabelList, LinkItems } from '../ui/lists';
 import { useQueryState } from '../ui/use-query-state';
-import { ALL_CATEGORIES, articleQuery, countLine, viewArticles } from './article-filter';
+import { ALL_CATEGORIES, articleQuery, categoryCounts, categoryNameOf, countLine, viewArticles } from './article-filter';
 import { formatLongDate } from './long-date';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
 type Heading = 'h2' | 'h3' | 'h4';
 
+/** A number from the article's address, so an article without an id still gets shapes of its own. */
+const seedOf = (article: ArticleSummary) => article.id ?? [...article.path].reduce((sum, ch) => (sum * 31 + ch.charCodeAt(0)) % 9973, 7);
+
 /** A decorative illustration drawn from the article's category (colours, icon) and number (shapes). */
-function ArticleArt({ article, category, palette }: { article: Article; category?: ArticleCategory; palette: number }) {
-  const n = article.id;
+function ArticleArt({ article, category, palette }: { article: ArticleSummary; category?: ArticleCategory; palette: number }) {
+  const n = seedOf(article);
   return (
     <div className={`article-art article-art--${palette}`} aria-hidden="true">
       <svg className="article-art__shapes" viewBox="0 0 320 180" preserveAspectRatio="xMidYMid slice" focusable="false">
@@ -29,16 +33,16 @@ function ArticleArt({ article, category, palette }: { article: Article; category
 
 function ArticleCard({
   article,
-  href,
+  readTime,
   category,
   palette,
   level,
   large,
   featuredLabel,
 }: {
-  article: Article;
+  article: ArticleSummary;
   featuredLabel: string;
-  href: string;
+  readTime: string;
   category?: ArticleCategory;
   palette: number;
   level: Heading;
@@ -54,14 +58,14 @@ function ArticleCard({
           {article.featured && <span className="article-card__featured">{featuredLabel}</span>}
         </p>
         <Title className="article-card__title">
-          <a href={href}>{article.title}</a>
+          <a href={article.path}>{article.title}</a>
         </Title>
         <p className="article-card__excerpt">{article.excerpt}</p>
         <p className="article-card__byline">
           <span>{article.author}</span>
           <time dateTime={article.date}>{formatLongDate(article.date)}</time>
-          <span>{article.readTime}</span>
-          <span>{article.views}</span>
+          <span>{readTime}</span>
+          {article.views && <span>{article.views}</span>}
         </p>
         <LabelList labels={article.tags} className="article-card__tags" />
       </div>
@@ -83,7 +87,7 @@ function SidebarBox({ title, children }: { title: string; children: ReactNode })
  * filter; after hydration the search and category come from ?q= and ?category=, and every change is
  * written back with history.replaceState so a copied link shows the same list.
  */
-export default function ArticleList({ section, index }: SectionProps<ArticleListSection>) {
+export default function ArticleList({ section, index }: SectionProps<ResolvedArticleListSection>) {
   const query = useMemo(() => articleQuery(section.categories.map((c) => c.id)), [section.categories]);
   const [filter, setFilter] = useQueryState(query);
   const { q: search, category } = filter;
@@ -91,22 +95,23 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
   const setCategory = (value: string) => setFilter((f) => ({ ...f, category: value }));
   const prefix = section.id ?? `articles-${index}`;
 
-  const { matches, featured, latest } = viewArticles(section.articles, search, category);
+  const { matches, featured, latest } = viewArticles(section.articles, search, categoryNameOf(category, section.categories));
+  const counts = categoryCounts(section.articles);
   const categoryIndex = new Map(section.categories.map((c, i) => [c.name, i]));
   const listHeading: Heading = section.title ? 'h3' : 'h2';
   const cardHeading: Heading = section.title ? 'h4' : 'h3';
   const ListHeading = listHeading;
-  const total = section.categories.reduce((sum, c) => sum + c.count, 0);
+  const total = section.articles.length;
 
-  const cards = (articles: Article[], large: boolean) => (
+  const cards = (articles: ArticleSummary[], large: boolean) => (
     <ul className={`article-grid${large ? ' article-grid--featured' : ''}`}>
       {articles.map((a) => {
         const i = categoryIndex.get(a.category);
         return (
           <ArticleCard
-            key={a.id}
+            key={a.path}
             article={a}
-            href={section.articleHref.replace('{id}', String(a.id))}
+            readTime={section.readTimeText.replace('{minutes}', String(a.readMinutes))}
             category={i === undefined ? undefined : section.categories[i]}
             palette={(i ?? 0) % 7}
             level={cardHeading}
@@ -209,7 +214,7 @@ export default function ArticleList({ section, index }: SectionProps<ArticleList
           <SidebarBox title={sidebar.categoriesTitle}>
             <ul className="blog-sidebar__categories">
               {categoryButton(ALL_CATEGORIES, section.allCategoriesLabel, total)}
-              {section.categories.map((c) => categoryButton(c.id, c.name, c.count))}
+              {section.categories.map((c) => categoryButton(c.id, c.name, counts.get(c.name) ?? 0))}
             </ul>
           </SidebarBox>
           {trending && (

@@ -1,6 +1,8 @@
 import type { Article } from '../generated/content';
 import type { QueryCodec } from '../ui/use-query-state';
 
+type ArticleFields = Pick<Article, 'title' | 'excerpt' | 'category'>;
+
 /** The category value that shows every article. */
 export const ALL_CATEGORIES = 'all';
 
@@ -8,19 +10,26 @@ export const ALL_CATEGORIES = 'all';
 export const FEATURED_COUNT = 3;
 
 /**
- * The filter value an article's category name compares equal to: lowercased, with only the first
- * space turned into a hyphen (spec 001 §4). "Copyright Law" → "copyright-law", but
- * "Tips and Tricks" → "tips-and tricks", which no category id equals.
+ * The category name a filter value (a category id, or ?category=) stands for; null shows every
+ * category. An article matches a category when it names it exactly, so the sidebar's count of a
+ * category is always the number of articles choosing it shows.
  */
-export function categoryValue(name: string): string {
-  return name.toLowerCase().replace(' ', '-');
+export function categoryNameOf(value: string, categories: ReadonlyArray<{ id: string; name: string }>): string | null {
+  return categories.find((c) => c.id === value)?.name ?? null;
 }
 
-/** Spec 001 §4: the search text, ignoring case, is in the title or the excerpt, and the category matches or is all. */
-export function articleMatches(article: Pick<Article, 'title' | 'excerpt' | 'category'>, search: string, category: string): boolean {
+/** The search text, ignoring case, is in the title or the excerpt (spec 001 §4), and the category is the chosen one or any. */
+export function articleMatches(article: ArticleFields, search: string, categoryName: string | null): boolean {
   const needle = search.toLowerCase();
   const inText = article.title.toLowerCase().includes(needle) || article.excerpt.toLowerCase().includes(needle);
-  return inText && (category === ALL_CATEGORIES || categoryValue(article.category) === category);
+  return inText && (categoryName === null || article.category === categoryName);
+}
+
+/** How many articles name each category. */
+export function categoryCounts(articles: ReadonlyArray<Pick<ArticleFields, 'category'>>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const a of articles) counts.set(a.category, (counts.get(a.category) ?? 0) + 1);
+  return counts;
 }
 
 export interface ArticleView<A> {
@@ -31,12 +40,8 @@ export interface ArticleView<A> {
   latest: A[];
 }
 
-export function viewArticles<A extends Pick<Article, 'title' | 'excerpt' | 'category'>>(
-  articles: readonly A[],
-  search: string,
-  category: string,
-): ArticleView<A> {
-  const matches = articles.filter((a) => articleMatches(a, search, category));
+export function viewArticles<A extends ArticleFields>(articles: readonly A[], search: string, categoryName: string | null): ArticleView<A> {
+  const matches = articles.filter((a) => articleMatches(a, search, categoryName));
   return { matches, featured: matches.slice(0, FEATURED_COUNT), latest: matches.slice(FEATURED_COUNT) };
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResolvedSection } from '../content/model';
 import { island, type HydrateOn } from '../render/island';
+import { Article } from './Article';
 import ArticleList from './ArticleList.island';
 import { BadgeBuilder } from './BadgeBuilder';
 import { Breadcrumb } from './Breadcrumb';
@@ -77,6 +78,7 @@ export const SECTION_REGISTRY: Registry = {
   'pricing-table': { component: island('PricingTable', PricingTable), island: 'PricingTable' },
   'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder' },
   gallery: { component: Gallery },
+  article: { component: Article },
 };
 
 /** The island a section hydrates as, or undefined when it is plain HTML. */

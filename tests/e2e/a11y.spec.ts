@@ -38,6 +38,12 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   expect(found, `axe violations on ${what}`).toEqual([]);
 }
 
+test('every article of site/blog/ is among the routes checked here', () => {
+  const checked = routes().map((r) => r.path);
+  expect(siteModel().articles.length).toBeGreaterThan(0);
+  for (const article of siteModel().articles) expect(checked).toContain(article.path);
+});
+
 for (const route of routes()) {
   test(`${route.path} has no accessibility violations`, async ({ workerPage: page }) => {
     await page.goto(route.path);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -89,6 +89,34 @@ test.describe('npm run dev', () => {
     writeFileSync(file, original);
     await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
     await expect(page.locator('vite-error-overlay')).toHaveCount(0);
+  });
+
+  test('previews an article saved in site/blog/: its page and the feed follow, and a mistake shows its file:line:column', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const dir = join(contentRoot, 'site/blog');
+    mkdirSync(dir, { recursive: true });
+    // Let the watcher see the folder before the file lands in it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const file = join(dir, 'dev-preview.md');
+    const text = readFileSync(join(ROOT, 'tests/fixtures/articles/watermark-your-images.md'), 'utf8');
+    writeFileSync(file, text);
+    await expect.poll(async () => (await page.request.get(BASE + '/blog/dev-preview')).status(), { timeout: 15_000 }).toBe(200);
+    await page.goto(BASE + '/blog/dev-preview');
+    await expect(page.locator('h1')).toHaveText('Watermarking Without Ruining Your Work: Five Practical Tips');
+    const feed = await page.request.get(BASE + '/blog/feed.xml');
+    expect(feed.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(await feed.text()).toContain(`<id>${BASE.replace('127.0.0.1', 'localhost')}/blog/dev-preview</id>`);
+
+    // A date written day/month/year: the overlay and the terminal point at the line in the .md file.
+    writeFileSync(file, text.replace('date: 2023-12-14', 'date: 14/12/2023'));
+    const message = 'site/blog/dev-preview.md:3:7 date: must be a date like 2024-01-12';
+    await expect(page.locator('vite-error-overlay .message-body')).toContainText(message, { timeout: 15_000 });
+    await expect.poll(() => output).toContain(message);
+
+    rmSync(file);
+    await expect.poll(async () => (await page.request.get(BASE + '/blog/dev-preview')).status(), { timeout: 15_000 }).toBe(404);
   });
 
   test('forms on dev pages really submit: the lead lands in the store DATA_DIR names', async ({ page }) => {

@@ -35,7 +35,7 @@ describe('npm run validate', () => {
   it('passes on the real content', () => {
     const r = run('validate.ts');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages/);
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages and \d+ articles? /);
   });
 
   it('prints file:line:column for a wrong type and exits 1', () => {

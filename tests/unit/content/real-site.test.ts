@@ -19,9 +19,9 @@ describe('the real site/ folder', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has a page for every YAML file under site/pages/', () => {
+  it('has a page for every YAML file under site/pages/ and every article in site/blog/', () => {
     const pageFiles = files
-      .filter((f) => f.path.startsWith('site/pages/'))
+      .filter((f) => f.path.startsWith('site/pages/') || f.path.startsWith('site/blog/'))
       .map((f) => f.path)
       .sort();
     expect(model!.pages.map((p) => p.file).sort()).toEqual(pageFiles);

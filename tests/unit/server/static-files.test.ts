@@ -15,6 +15,8 @@ beforeAll(async () => {
   writeFileSync(join(fixture.clientDir, 'healthz'), 'a file named healthz');
   mkdirSync(join(fixture.clientDir, 'api'), { recursive: true });
   writeFileSync(join(fixture.clientDir, 'api', 'leak.json'), '{"leak":true}');
+  mkdirSync(join(fixture.clientDir, 'blog'), { recursive: true });
+  writeFileSync(join(fixture.clientDir, 'blog', 'feed.xml'), FEED);
   server = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
 });
 
@@ -24,6 +26,7 @@ afterAll(async () => {
 });
 
 const notFoundBody = fixturePages['404.html'];
+const FEED = '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>Blog</title></feed>\n';
 
 describe('pages', () => {
   it.each([
@@ -36,6 +39,13 @@ describe('pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(contentType);
     expect(await res.text()).toBe(fixturePages[file]);
+  });
+
+  it('/blog/feed.xml is served as an Atom feed, so feed readers and browsers recognise it', async () => {
+    const res = await fetch(server.url + '/blog/feed.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    expect(await res.text()).toBe(FEED);
   });
 
   it.each([

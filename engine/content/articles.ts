@@ -1,0 +1,257 @@
+import type { ArticleListSection, ArticlePageLabels } from '../generated/content';
+import { articleSlug, type ParsedArticle } from './article-source';
+import { closest } from './closest';
+import type { ContentOf } from './content-kinds';
+import { readMarkdown, readingMinutes, renderMarkdown } from './markdown';
+import type { ArticleEntry, ArticleLink, ArticleSummary, FeedLink, LinkSource, ResolvedPage, ResolvedSection } from './model';
+import { formatDataPath, type Problem } from './problem';
+import { locate, type DataPath, type ParsedFile } from './yaml-source';
+
+/** An article whose front matter its schema accepted. */
+export interface ValidArticle {
+  file: ParsedFile;
+  data: ContentOf['article'];
+}
+
+/** A page of site/pages/ whose schema accepted it. */
+export interface ValidPage {
+  file: ParsedFile;
+  data: ContentOf['page'];
+}
+
+/** The page that lists the articles: its path is the articles' folder of addresses, its section names the categories. */
+interface Blog {
+  file: ParsedFile;
+  path: string;
+  title: string;
+  section: ArticleListSection;
+}
+
+export interface ArticlesResult {
+  /** Newest first. */
+  articles: ArticleEntry[];
+  /** One page per article, at its address. */
+  pages: ResolvedPage[];
+  feed: FeedLink | null;
+  linkSources: LinkSource[];
+  problems: Problem[];
+}
+
+/** Where the blog's Atom feed is served: next to the articles, under the blog's path. */
+export const feedPathOf = (blogPath: string) => `${blogPath}/feed.xml`;
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
+  const pos = locate(file, path, target);
+  return { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message };
+}
+
+const hasBody = (file: ParsedFile): file is ParsedArticle => 'body' in file;
+
+/** Newest first; articles of one day by address, so the order never depends on file order. */
+function byDate(a: { date: string; path: string }, b: { date: string; path: string }): number {
+  return b.date.localeCompare(a.date) || a.path.localeCompare(b.path);
+}
+
+/** The blog list's order: featured articles first, then the others, each newest first. */
+export function listOrder<A extends { featured: boolean; date: string; path: string }>(articles: readonly A[]): A[] {
+  return [...articles].sort((a, b) => Number(b.featured) - Number(a.featured) || byDate(a, b));
+}
+
+/** Each article's neighbours by date: previous is the one published before it, next the one after. */
+export function neighbours(newestFirst: readonly ArticleLink[]): Array<{ previous?: ArticleLink; next?: ArticleLink }> {
+  return newestFirst.map((_, i) => ({ previous: newestFirst[i + 1], next: newestFirst[i - 1] }));
+}
+
+const link = (a: ArticleEntry): ArticleLink => ({ path: a.path, title: a.title });
+
+function findBlog(pages: readonly ValidPage[], titleTemplate: string): Blog | null {
+  for (const { file, data } of pages) {
+    const section = data.sections.find((s): s is ArticleListSection => s.type === 'article-list');
+    if (section && data.path) return { file, path: data.path, section, title: titleTemplate.replace('%s', () => data.meta.title) };
+  }
+  return null;
+}
+
+/**
+ * The articles of site/blog/: each checked against the rules its schema cannot state (a known
+ * category, one owner per number and address, a body with nothing unsafe), rendered to HTML, and
+ * given a page of its own. Pure, like the rest of the loader.
+ */
+export function buildArticles(valid: readonly ValidArticle[], pages: readonly ValidPage[], titleTemplate = '%s'): ArticlesResult {
+  const problems: Problem[] = [];
+  const linkSources: LinkSource[] = [];
+  for (const { file, data } of pages) {
+    data.sections.forEach((s, i) => {
+      if (s.type === 'article')
+        problems.push(
+          problemAt(file, ['sections', i, 'type'], 'an article section is made for each file in site/blog/; a page does not list one'),
+        );
+    });
+  }
+  const blog = findBlog(pages, titleTemplate);
+  const taken = new Map<string, ParsedFile>([...pages].flatMap(({ file, data }) => (data.path ? [[data.path, file] as const] : [])));
+  if (blog) taken.set(feedPathOf(blog.path), blog.file);
+  const byNumber = new Map<number, ParsedFile>();
+  const entries: ArticleEntry[] = [];
+
+  for (const { file, data } of valid) {
+    if (!hasBody(file)) continue;
+    if (!blog) {
+      problems.push(
+        problemAt(
+          file,
+          [],
+          'no page lists the articles: the blog page (site/pages/blog.yaml) needs an article-list section naming the categories',
+        ),
+      );
+      continue;
+    }
+    const before = problems.length;
+    const slug = articleSlug(file.path);
+    if (!SLUG.test(slug))
+      problems.push({
+        file: file.path,
+        line: 1,
+        column: 1,
+        path: '',
+        message: `rename the file to lowercase letters, digits and hyphens, e.g. ${
+          slug
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'my-article'
+        }.md: without an id, its name is the article's address`,
+      });
+    const names = blog.section.categories.map((c) => c.name);
+    if (!names.includes(data.category)) {
+      const guess = closest(data.category, names);
+      problems.push(
+        problemAt(
+          file,
+          ['category'],
+          `"${data.category}" is not one of the blog's categories.${guess ? ` Did you mean "${guess}"?` : ''} Categories (${blog.file.path}): ${names.join(', ')}`,
+        ),
+      );
+    }
+    let numberTaken = false;
+    if (data.id !== undefined) {
+      const other = byNumber.get(data.id);
+      numberTaken = other !== undefined;
+      if (other) {
+        const pos = locate(other, ['id']);
+        problems.push(
+          problemAt(
+            file,
+            ['id'],
+            `the number ${data.id} is already used by ${other.path}:${pos.line}:${pos.column}. Give each article its own id`,
+          ),
+        );
+      } else byNumber.set(data.id, file);
+    }
+    const path = `${blog.path}/${data.id ?? slug}`;
+    const owner = numberTaken ? undefined : taken.get(path);
+    if (owner)
+      problems.push(
+        problemAt(
+          file,
+          data.id === undefined ? [] : ['id'],
+          `the address ${path} is already used by ${owner.path}. Give this article another id or file name`,
+        ),
+      );
+    else taken.set(path, file);
+    const markdown = readMarkdown(file.body);
+    for (const issue of markdown.issues)
+      problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
+    if (problems.length > before) continue;
+
+    for (const l of markdown.links)
+      linkSources.push({
+        href: l.href,
+        kind: 'href',
+        file: file.path,
+        line: l.line,
+        column: l.column,
+        dataPath: '(article text)',
+        page: path,
+      });
+    entries.push({
+      ...data,
+      featured: data.featured ?? false,
+      file: file.path,
+      path,
+      readMinutes: readingMinutes(file.body.text),
+      html: renderMarkdown(file.body.text),
+      bodyLine: file.body.line,
+    });
+  }
+
+  const articles = entries.sort(byDate);
+  if (!blog) return { articles, pages: [], feed: null, linkSources, problems };
+  const around = neighbours(articles.map(link));
+  const labels = blog.section.articlePage;
+  const articlePages = articles.map((article, i) => articlePage(article, around[i]!, blog, labels));
+  return { articles, pages: articlePages, feed: { path: feedPathOf(blog.path), title: blog.title }, linkSources, problems };
+}
+
+function articlePage(
+  article: ArticleEntry,
+  { previous, next }: { previous?: ArticleLink; next?: ArticleLink },
+  blog: Blog,
+  labels: ArticlePageLabels,
+): ResolvedPage {
+  const sections: ResolvedSection[] = [
+    { type: 'hero', eyebrow: article.category, title: article.title, subtitle: article.excerpt },
+    {
+      type: 'breadcrumb',
+      trail: [
+        { label: labels.homeLabel, href: '/' },
+        { label: labels.blogLabel, href: blog.path },
+      ],
+      current: article.title,
+    },
+    { type: 'article', labels, article, readTimeText: blog.section.readTimeText, previous, next },
+  ];
+  // {siteUrl} follows SITE_URL like the canonical link (engine/render/render-page.tsx).
+  const structuredData = {
+    '@type': 'Article',
+    headline: article.title,
+    description: article.excerpt,
+    datePublished: article.date,
+    author: { '@type': 'Person', name: article.author },
+    url: `{siteUrl}${article.path}`,
+    mainEntityOfPage: `{siteUrl}${article.path}`,
+    articleSection: article.category,
+    ...(article.tags.length > 0 ? { keywords: article.tags.join(', ') } : {}),
+    ...(article.image ? { image: `{siteUrl}${article.image.src}` } : {}),
+  };
+  const [first = article.category, ...rest] = article.tags;
+  return {
+    file: article.file,
+    path: article.path,
+    meta: {
+      title: article.title,
+      description: article.excerpt,
+      keywords: [first, ...rest],
+      ogType: 'article',
+      jsonLd: [structuredData],
+    },
+    sections,
+    // The hero and breadcrumb come from the front matter (its first field is on line 2), the article from the body.
+    sources: [
+      { line: 2, column: 1 },
+      { line: 2, column: 1 },
+      { line: article.bodyLine, column: 1 },
+    ],
+  };
+}
+
+/** The blog list's sections get the articles (in list order), and the blog page its feed link. */
+export function withArticles(pages: readonly ResolvedPage[], articles: readonly ArticleEntry[], feed: FeedLink | null): ResolvedPage[] {
+  const summaries: ArticleSummary[] = listOrder(articles).map(({ html: _html, file: _file, bodyLine: _bodyLine, ...summary }) => summary);
+  return pages.map((page) => {
+    if (!page.sections.some((s) => s.type === 'article-list')) return page;
+    const sections = page.sections.map((s) => (s.type === 'article-list' ? { ...s, articles: summaries } : s));
+    return { ...page, sections, ...(feed ? { feed } : {}) };
+  });
+}

@@ -1,0 +1,126 @@
+import { Marked, type Token, type Tokens } from 'marked';
+import { gfmHeadingId } from 'marked-gfm-heading-id';
+import type { ArticleBody } from './article-source';
+
+/** The reading speed a read time is worked out at: a common figure for web text read for content. */
+export const WORDS_PER_MINUTE = 200;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No `javascript:` or `data:`. */
+export function isSafeHref(href: string): boolean {
+  return /^(\/(?!\/)|#|https?:\/\/|mailto:)/i.test(href.trim());
+}
+
+// One instance, so the site's Markdown rules never depend on marked's global defaults.
+const marked = new Marked(gfmHeadingId(), {
+  gfm: true,
+  renderer: {
+    // Raw HTML is the writer's text, not markup: shown as typed, so an article can never inject a script.
+    html(token: Tokens.HTML | Tokens.Tag) {
+      return 'block' in token && token.block ? `<p>${escapeHtml(token.text.trim())}</p>\n` : escapeHtml(token.text);
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const text = this.parser.parseInline(tokens);
+      if (!isSafeHref(href)) return text;
+      return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      if (!isSafeHref(href)) return escapeHtml(text);
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
+    },
+  },
+  hooks: {
+    // Each heading gets a link to itself, so a reader can copy the address of one part of an article.
+    postprocess(html: string) {
+      return html.replace(
+        /<h([2-6]) id="([^"]+)">([\s\S]*?)<\/h\1>/g,
+        (_, level: string, id: string, inner: string) =>
+          `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}"><span aria-hidden="true">#</span><span class="visually-hidden">Link to this part</span></a></h${level}>`,
+      );
+    },
+  },
+});
+
+/** Ids the page around an article already has (engine/layout, the hero, the island data): a heading must not take one. */
+const LAYOUT_IDS = /^(main|page-title|site-nav|island-data|nav-menu-\d+)$/;
+
+/** An article's Markdown as HTML: GitHub-flavoured, headings with ids and self-links, raw HTML escaped. */
+export function renderMarkdown(text: string): string {
+  return marked.parse(text, { async: false });
+}
+
+/** How many words the text has (Markdown marks and code are counted as a reader sees them: roughly). */
+export function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+}
+
+/** Whole minutes to read the text at WORDS_PER_MINUTE, at least 1. */
+export function readingMinutes(text: string): number {
+  return Math.max(1, Math.ceil(wordCount(text) / WORDS_PER_MINUTE));
+}
+
+export interface MarkdownLink {
+  href: string;
+  /** Where the address is written in the .md file. */
+  line: number;
+  column: number;
+}
+
+export interface MarkdownIssue {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** The position in the file of an offset in the body. */
+function positionIn(body: ArticleBody, offset: number): { line: number; column: number } {
+  const before = body.text.slice(0, offset).split('\n');
+  return { line: body.line + before.length - 1, column: before.at(-1)!.length + 1 };
+}
+
+/**
+ * Every link in the body with the place its address is written, and what the body must not have:
+ * a level-1 heading (the article's title is the page's one main heading) and unsafe addresses.
+ */
+export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues: MarkdownIssue[] } {
+  const links: MarkdownLink[] = [];
+  const issues: MarkdownIssue[] = [];
+  let cursor = 0;
+  const find = (raw: string) => {
+    const at = body.text.indexOf(raw, cursor);
+    if (at === -1) return cursor;
+    cursor = at + raw.length;
+    return at;
+  };
+  const headings: Array<{ line: number; column: number; text: string }> = [];
+  marked.walkTokens(marked.lexer(body.text), (token: Token) => {
+    if (token.type === 'heading') {
+      const place = positionIn(body, find(token.raw));
+      if ((token as Tokens.Heading).depth === 1)
+        issues.push({ ...place, message: "use ## for headings in an article: its title is the page's one main heading (#)" });
+      else headings.push({ ...place, text: (token as Tokens.Heading).text });
+    } else if (token.type === 'link' || token.type === 'image') {
+      const { href, raw } = token as Tokens.Link | Tokens.Image;
+      const start = find(raw);
+      const inRaw = raw.lastIndexOf(href);
+      const place = positionIn(body, start + Math.max(0, inRaw));
+      if (!isSafeHref(href)) {
+        issues.push({ ...place, message: `"${href}" is not an address a link can have here: use /a-page, #a-part, https://… or mailto:…` });
+      } else if (token.type === 'link') links.push({ href, ...place });
+    }
+  });
+  // The rendered headings come in the same order as the heading tokens.
+  const ids = [...renderMarkdown(body.text).matchAll(/<h[2-6] id="([^"]+)">/g)].map((m) => m[1]!);
+  headings.forEach((heading, i) => {
+    const id = ids[i];
+    if (id && LAYOUT_IDS.test(id))
+      issues.push({
+        line: heading.line,
+        column: heading.column,
+        message: `the heading "${heading.text}" would get the anchor #${id}, which the page already uses: reword the heading`,
+      });
+  });
+  return { links, issues };
+}
