@@ -7,7 +7,7 @@ import { resolveSection } from '../content/load-site';
 import type { SiteModel } from '../content/model';
 import { sectionReferences } from '../content/references';
 import { describeFields, type FieldHelp } from '../content/schema-help';
-import { sectionTypes, type SchemaSet } from '../content/schema-set';
+import { writableSectionTypes, type SchemaSet } from '../content/schema-set';
 import type { Section } from '../generated/content';
 import { IslandCollector, IslandContext } from '../render/island';
 import { PageScripts, type PageAssets } from '../render/render-page';
@@ -28,9 +28,9 @@ export interface CatalogueEntry {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** Every section type of the schemas, in alphabetical order, with what a writer needs to use it. */
+/** Every section type a writer may use, in alphabetical order, with what a writer needs to use it. */
 export function catalogueEntries(schemas: SchemaSet): CatalogueEntry[] {
-  return sectionTypes(schemas).map((type) => {
+  return writableSectionTypes(schemas).map((type) => {
     const schema = schemas[`sections/${type}.schema.json`];
     const examples = Array.isArray(schema.examples) ? schema.examples : [];
     const example = examples[0] as Record<string, unknown> | undefined;

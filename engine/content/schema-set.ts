@@ -10,6 +10,14 @@ export function sectionTypes(schemas: SchemaSet): string[] {
 }
 
 /**
+ * The section types a writer may put on a page: all but those whose schema is `readOnly`, which the
+ * site makes itself (an article page's article section, made from each file in site/blog/).
+ */
+export function writableSectionTypes(schemas: SchemaSet): string[] {
+  return sectionTypes(schemas).filter((t) => schemas[`sections/${t}.schema.json`]?.readOnly !== true);
+}
+
+/**
  * The schema for "any section": a union over every section schema, picked by `type`.
  * Generated from the files in schemas/sections/ so a new section type needs no edit here.
  */

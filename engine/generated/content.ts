@@ -328,6 +328,9 @@ export interface PageMeta {
  * One blog article: its byline, tags, read time, text and links to the previous and next articles. Made for each file in site/blog/ with the labels of the blog's article list (articlePage); a page file does not list it.
  */
 export interface ArticleSection {
+  /**
+   * Set by the site for each article page; writers never type it. Write an article as a file in site/blog/ instead.
+   */
   type: 'article';
   id?: AnchorId;
   labels: ArticlePageLabels;

@@ -5,7 +5,7 @@ import { catalogueEntries, exampleYaml, lookUpIn } from '../../../engine/catalog
 import { loadSite, resolveSection } from '../../../engine/content/load-site';
 import { sectionReferences } from '../../../engine/content/references';
 import { descriptionOf, describeFields } from '../../../engine/content/schema-help';
-import { sectionTypes, type SchemaSet } from '../../../engine/content/schema-set';
+import { sectionTypes, writableSectionTypes, type SchemaSet } from '../../../engine/content/schema-set';
 import { createContentValidator, validatorSchemaSet } from '../../../engine/content/validate';
 import type { Section } from '../../../engine/generated/content';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
@@ -82,7 +82,11 @@ describe('hover help in the editor', () => {
 describe('section examples', () => {
   const validator = createContentValidator(validatorSchemaSet(schemas));
   const { model, problems } = loadSite(readSiteFiles(), schemas);
-  const types = sectionTypes(schemas);
+  const types = writableSectionTypes(schemas);
+
+  it('leaves out only the sections the site makes itself, which no writer types', () => {
+    expect(sectionTypes(schemas).filter((t) => !types.includes(t))).toEqual(['article']);
+  });
 
   it('the site loads, so examples can be resolved against it', () => {
     expect(problems).toEqual([]);
