@@ -21,6 +21,7 @@ function run(script: string, ...args: string[]) {
 }
 
 const pagesIn = (validateOutput: string) => Number(/, (\d+) pages/.exec(validateOutput)?.[1]);
+const articlesIn = (validateOutput: string) => Number(/ and (\d+) articles?/.exec(validateOutput)?.[1]);
 
 beforeEach(() => {
   contentRoot = mkdtempSync(join(tmpdir(), 'site-new-'));
@@ -67,7 +68,8 @@ describe('npm run new -- page', () => {
 });
 
 describe('npm run new -- article', () => {
-  it('writes a commented article named after its title that validates', () => {
+  it('writes a commented article named after its title that validates and adds one article to the blog', () => {
+    const before = articlesIn(run('validate.ts').out);
     const r = run('new.ts', 'article', 'Fair Use for Streamers: A Guide', '--author', 'Nina Patel', '--date', '2025-03-01');
     expect(r.code).toBe(0);
     const file = join(contentRoot, 'site/blog/fair-use-for-streamers-a-guide.md');
@@ -77,7 +79,9 @@ describe('npm run new -- article', () => {
     expect(text).toContain('date: 2025-03-01');
     expect(text).toContain('author: "Nina Patel"');
     expect(text).toContain('category: "DMCA Guides"');
-    expect(run('validate.ts').code).toBe(0);
+    const v = run('validate.ts');
+    expect(v.code).toBe(0);
+    expect(articlesIn(v.out)).toBe(before + 1);
   });
 
   it('refuses to overwrite an article with the same file name', () => {
