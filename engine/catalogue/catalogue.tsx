@@ -3,6 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { stringify } from 'yaml';
 import type { LookUp } from '../content/load-site';
+import { listedArticles } from '../content/articles';
 import { resolveSection } from '../content/load-site';
 import type { SiteModel } from '../content/model';
 import { sectionReferences } from '../content/references';
@@ -151,6 +152,9 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
   const id = `type-${type}`;
   const known = type in SECTION_REGISTRY;
   const resolved = example && known ? resolveSection(example as unknown as Section, references, lookUp, model.badges) : undefined;
+  // An article list shows the site's articles, as on the blog.
+  const shown =
+    resolved?.resolved.type === 'article-list' ? { ...resolved.resolved, articles: listedArticles(model.articles) } : resolved?.resolved;
   return (
     <article id={id} aria-labelledby={`${id}-title`} className="catalogue-entry">
       <h2 id={`${id}-title`}>
@@ -188,7 +192,7 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
       )}
       {resolved && resolved.missing.length === 0 && (
         <div className="catalogue-entry__example" data-example={type}>
-          <RenderSection section={resolved.resolved} index={index} />
+          <RenderSection section={shown!} index={index} />
         </div>
       )}
     </article>

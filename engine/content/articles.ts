@@ -247,8 +247,13 @@ function articlePage(
 }
 
 /** The blog list's sections get the articles (in list order), and the blog page its feed link. */
+/** What an article list shows, in its order: everything but the articles' text and where they come from. */
+export function listedArticles(articles: readonly ArticleEntry[]): ArticleSummary[] {
+  return listOrder(articles).map(({ html: _html, file: _file, bodyLine: _bodyLine, ...summary }) => summary);
+}
+
 export function withArticles(pages: readonly ResolvedPage[], articles: readonly ArticleEntry[], feed: FeedLink | null): ResolvedPage[] {
-  const summaries: ArticleSummary[] = listOrder(articles).map(({ html: _html, file: _file, bodyLine: _bodyLine, ...summary }) => summary);
+  const summaries = listedArticles(articles);
   return pages.map((page) => {
     if (!page.sections.some((s) => s.type === 'article-list')) return page;
     const sections = page.sections.map((s) => (s.type === 'article-list' ? { ...s, articles: summaries } : s));

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { writableSectionTypes } from '../../engine/content/schema-set';
+import { readSchemas } from '../../scripts/read-project';
 import { waitForIslands } from './site';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
@@ -21,9 +23,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 // The section types and their examples, read from the schemas as the catalogue reads them.
-const SECTION_TYPES = readdirSync(join(ROOT, 'schemas/sections'))
-  .map((f) => f.replace('.schema.json', ''))
-  .sort();
+// Sections the site makes itself (readOnly, the article) are not for writers and not in the catalogue.
+const SECTION_TYPES = writableSectionTypes(readSchemas());
 const exampleOf = (type: string) => JSON.parse(readFileSync(join(ROOT, `schemas/sections/${type}.schema.json`), 'utf8')).examples[0];
 
 /** Where each section of a page file is declared: the `type:` after its dash, as file:line:column. */
