@@ -1,7 +1,10 @@
-import type { Badges, Notifications, Page } from '../generated/content';
+import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue } from '../generated/content';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel } from './model';
+import type { LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel } from './model';
+import { closest } from './closest';
+import { planPrice, planPriceKeys, type FactSources } from './placeholders';
+import { countByCategory, factSources, nearDuplicateCategories, placeholderProblems, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
@@ -12,6 +15,8 @@ export interface LoadResult {
   /** Present only when there are no problems. */
   model?: SiteModel;
   problems: Problem[];
+  /** Worth a look, but the site loads: e.g. a FAQ category that looks like a typo of another. */
+  warnings: Problem[];
 }
 
 /** A file whose data its kind's schema accepted. */
@@ -55,37 +60,58 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const parsed = parseSources(files);
   const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
-  const badges = validated.valid.badges[0]?.data;
-  const notFound = validated.valid['not-found'].slice(0, 1);
+  const pricing = validated.valid.pricing[0]?.data;
+  const facts = factSources(pricing, checked.pages, checked.collections['faq-set']);
+  const factProblems = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : placeholderProblems(file, facts)));
+  const resolvedFacts = <K extends KindName>(entry: Valid<K>): Valid<K> => ({ file: entry.file, data: withFacts(entry.data, facts) });
+  const site = validated.valid.site.slice(0, 1).map(resolvedFacts)[0]?.data;
+  const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
+  const notFound = validated.valid['not-found'].slice(0, 1).map(resolvedFacts);
+  const collections = collectionsWithFacts(checked.collections, resolvedFacts);
   const resolved = resolveReferences(
-    [...checked.pages, ...notFound],
-    checked.collections,
+    [...checked.pages.map(resolvedFacts), ...notFound],
+    collections,
     sectionReferences(schemas),
     checked.blamed,
-    badges,
+    { badges, consent: site?.consent, facts },
   );
   const notFoundPage = notFound.length > 0 ? resolved.pages.at(-1) : undefined;
-  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems];
+  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...factProblems, ...resolved.problems];
+  const warnings = sortProblems(nearDuplicateCategories(validated.valid['faq-set']));
 
-  const site = validated.valid.site[0]?.data;
   const links = validated.valid.links[0]?.data;
   const notifications = validated.valid.notifications[0]?.data;
-  if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications) return { problems: sortProblems(problems) };
+  if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications)
+    return { problems: sortProblems(problems), warnings };
   return {
     problems: [],
+    warnings,
     model: {
       site,
       pages: resolved.pages.slice(0, checked.pages.length).sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
       notFound: notFoundPage,
-      faqSets: dataById(checked.collections, 'faq-set'),
-      forms: dataById(checked.collections, 'form'),
-      apiPayloads: Object.fromEntries([...checked.collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
+      faqSets: dataById(collections, 'faq-set'),
+      forms: dataById(collections, 'form'),
+      apiPayloads: Object.fromEntries([...collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
       notifications,
       badges,
+      pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
       linkSources: linkSources(validated.inOrder),
     },
   };
+}
+
+// A site without site/data/pricing.yaml states no prices; any placeholder in it is a problem.
+const EMPTY_CATALOGUE: PriceCatalogue = { currency: '$', prices: {} };
+
+/** The collections with placeholders replaced in every entry's data. */
+function collectionsWithFacts(collections: Collections, resolvedFacts: <K extends KindName>(entry: Valid<K>) => Valid<K>): Collections {
+  const out = {} as Record<KindName, Map<string, Valid<KindName>>>;
+  for (const kind of Object.keys(collections) as KindName[]) {
+    out[kind] = new Map([...collections[kind]].map(([id, entry]) => [id, resolvedFacts(entry)]));
+  }
+  return out as Collections;
 }
 
 // --- Problems --------------------------------------------------------------------------------
@@ -143,6 +169,7 @@ export function validateSources(
     form: [],
     'api-payload': [],
     badges: [],
+    pricing: [],
     notifications: [],
   };
   const inOrder: ParsedSource[] = [];
@@ -212,6 +239,7 @@ export function checkRules(
     form: new Map(),
     'api-payload': new Map(),
     badges: new Map(),
+    pricing: new Map(),
     notifications: new Map(),
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
@@ -389,7 +417,7 @@ export function resolveReferences(
   collections: Collections,
   references: ReadonlyMap<string, readonly SectionReference[]>,
   blamed: Blamed,
-  badges: Badges | undefined,
+  shared: { badges: Badges | undefined; consent: ConsentNotice | undefined; facts: FactSources },
 ): { pages: ResolvedPage[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const resolved = pages.map(({ file, data }): ResolvedPage => {
@@ -413,7 +441,34 @@ export function resolveReferences(
           );
         }
       }
-      if (section.type === 'badge-builder' && badges) extras.badges = badges;
+      if (section.type === 'badge-builder' && shared.badges) extras.badges = shared.badges;
+      if (section.type === 'form') {
+        const consent = (Reflect.get(Object(extras.definition), 'consent') as ConsentNotice | undefined) ?? shared.consent;
+        if (consent) extras.consent = consent;
+      }
+      // Counted from the set the section shows, so a number beside a category is never typed.
+      if (section.type === 'faq' && section.categoryCounts && section.categories && Array.isArray(extras.questions))
+        extras.categories = countByCategory(section.categories, extras.questions as Array<{ category: string }>);
+      if (section.type === 'pricing-table') {
+        extras.currency = shared.facts.currency;
+        extras.groups = section.groups.map((group, g): ResolvedPlanGroup => ({
+          ...group,
+          plans: group.plans.map((plan, p) => {
+            const price = planPrice(shared.facts.prices, plan.price);
+            if (price) return { ...plan, price };
+            const guess = closest(plan.price, planPriceKeys(shared.facts.prices));
+            problems.push(
+              problemAt(
+                file,
+                ['sections', i, 'groups', g, 'plans', p, 'price'],
+                `no plan price "${plan.price}" in site/data/pricing.yaml: a plan names a group with a monthly and an annual amount.` +
+                  (guess ? ` Did you mean "${guess}"?` : ` Known: ${planPriceKeys(shared.facts.prices).join(', ') || '(none yet)'}`),
+              ),
+            );
+            return { ...plan, price: { monthly: 0, annual: 0 } };
+          }),
+        }));
+      }
       // The schemas declare every field added here, and the renderer's types name them (model.ts).
       return Object.assign({}, section, extras) as ResolvedSection;
     });

@@ -109,6 +109,14 @@ export type Href1 = string;
  * Fields whose surrounding spaces are removed before checking and sending.
  */
 export type Trim = string[];
+/**
+ * An amount in the catalogue's currency; {price:key} shows it with the currency and thousands separators, e.g. 1225 reads $1,225 and 9.99 reads $9.99.
+ */
+export type Amount = number;
+/**
+ * A discount or saving as a percentage, written with its % sign, e.g. "25%"; {price:key} shows it as written.
+ */
+export type Percentage = string;
 
 export interface Content {
   site?: Site;
@@ -118,6 +126,7 @@ export interface Content {
   form?: Form;
   apiPayload?: APIPayload;
   badges?: Badges;
+  pricing?: PriceCatalogue;
   notifications?: Notifications;
   section?: Section;
 }
@@ -179,6 +188,7 @@ export interface Site {
      */
     copyright: string;
   };
+  consent?: ConsentNotice;
   toast?: {
     durationMs?: number;
     label?: string;
@@ -194,6 +204,21 @@ export interface Link {
    * A short line shown under the label (menus, link lists).
    */
   description?: string;
+}
+/**
+ * The notice every lead form shows just above its submit button: why we ask for the visitor's details, with links to the privacy policy and terms. A form may replace it with its own consent in site/forms/.
+ */
+export interface ConsentNotice {
+  /**
+   * The notice as visitors read it. Write {privacy} (or any name under links) where a link goes; every name in braces needs a link and every link must appear in the text.
+   */
+  text: string;
+  /**
+   * The links the text names, by name: each a label and the page it opens.
+   */
+  links: {
+    [k: string]: Link | undefined;
+  };
 }
 /**
  * site/pages/*.yaml: one route with its metadata and sections, top to bottom.
@@ -860,6 +885,10 @@ export interface FAQSection {
    */
   filter?: 'buttons' | 'sidebar';
   /**
+   * Show beside each category name how many of the set's questions it holds (all: every question). The numbers are counted from the FAQ set when the site is built, so they are never typed.
+   */
+  categoryCounts?: boolean;
+  /**
    * The heading of the category filter.
    */
   filterLabel?: string;
@@ -885,10 +914,6 @@ export interface FAQCategory {
    * The text on the filter button.
    */
   name: string;
-  /**
-   * A number shown beside the name, e.g. how many questions the help center has on it.
-   */
-  count?: number;
   href?: Href1;
 }
 /**
@@ -1069,10 +1094,6 @@ export interface PricingTableSection {
   background?: 'plain' | 'muted' | 'brand';
   title: string;
   intro?: string;
-  /**
-   * Written before every amount, e.g. $.
-   */
-  currency?: string;
   billing: BillingSwitch;
   /**
    * @minItems 1
@@ -1143,15 +1164,9 @@ export interface PricingPlan {
   name: string;
   description?: string;
   /**
-   * The price in each billing period, as plain numbers, e.g. monthly: 149, annual: 119.
+   * The group of the price catalogue (site/data/pricing.yaml) that holds this plan's monthly and annual amounts, e.g. commercial.professional. The catalogue is the one place a price is written.
    */
-  price: {
-    monthly: number;
-    /**
-     * The price per month (or per unit) when billed annually.
-     */
-    annual: number;
-  };
+  price: string;
   period?: PricePeriodWords;
   /**
    * Show the yearly saving under the annual price. Set false for plans that are not a subscription.
@@ -1389,6 +1404,7 @@ export interface Form {
    */
   title: string;
   intro?: string;
+  consent?: ConsentNotice1;
   submit: {
     /**
      * Where the submission is posted.
@@ -1469,6 +1485,21 @@ export interface Form {
     success: FormOutcome;
     failure: FormOutcome;
     resetOnSuccess: boolean;
+  };
+}
+/**
+ * This form's own notice above its submit button, in place of the site-wide consent of site/site.yaml.
+ */
+export interface ConsentNotice1 {
+  /**
+   * The notice as visitors read it. Write {privacy} (or any name under links) where a link goes; every name in braces needs a link and every link must appear in the text.
+   */
+  text: string;
+  /**
+   * The links the text names, by name: each a label and the page it opens.
+   */
+  links: {
+    [k: string]: Link | undefined;
   };
 }
 /**
@@ -1583,6 +1614,32 @@ export interface BadgeColour {
   id: string;
   name: string;
   hex: string;
+}
+/**
+ * site/data/pricing.yaml: every price and discount the site states, once. Pages and FAQ answers name an entry by its key, e.g. {price:commercial.professional.monthly} shows $149; a pricing table's plan names its group, e.g. price: commercial.professional. The figures of the /pricing page are the authority.
+ */
+export interface PriceCatalogue {
+  /**
+   * The schema your editor checks this file with.
+   */
+  $schema?: string;
+  /**
+   * Written before every amount, e.g. $ makes 149 read $149.
+   */
+  currency: string;
+  prices: PriceGroup;
+}
+/**
+ * The prices, in groups of any depth. An entry's key is the names on the way to it joined by dots: prices → commercial → professional → monthly is commercial.professional.monthly.
+ */
+export interface PriceGroup {
+  [k: string]: Amount | Percentage | PriceGroup1 | undefined;
+}
+/**
+ * Named entries: an amount (a number, e.g. 149), a percentage (text ending in %, e.g. "25%") or a group of further entries. Names are lowercase words joined by hyphens.
+ */
+export interface PriceGroup1 {
+  [k: string]: Amount | Percentage | PriceGroup1 | undefined;
 }
 /**
  * site/notifications.yaml: who hears of each lead, and with which subject. Addresses of the mail server and secrets are never written here: they come from the server's environment (SMTP_URL, MAIL_FROM, LEADS_EMAIL_TO, WEBHOOK_URL, WEBHOOK_SECRET).
