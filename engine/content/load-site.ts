@@ -1,4 +1,5 @@
 import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue } from '../generated/content';
+import { CONSENT_LINK } from '../forms/consent-text';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel } from './model';
@@ -286,6 +287,7 @@ export function checkRules(
     problems.push(...pageShape(file, data));
   }
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
+  for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
   problems.push(...apiPayloadRules(valid['api-payload'], collections));
   for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections));
   return { problems, pages, collections, blamed };
@@ -379,6 +381,20 @@ function pageShape(file: ParsedFile, page: Page): Problem[] {
       problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
     else ids.set(s.id, i);
   });
+  return problems;
+}
+
+// A consent notice's text and its links name each other: a {name} with no link would show as typed.
+function consentLinks(file: ParsedFile, consent: ConsentNotice): Problem[] {
+  const named = [...consent.text.matchAll(CONSENT_LINK)].map((m) => m[1]);
+  const links = Object.keys(consent.links);
+  const problems = named
+    .filter((name) => !links.includes(name))
+    .map((name) =>
+      problemAt(file, ['consent', 'text'], `{${name}} names no link: add ${name} under consent.links (known: ${links.join(', ')})`),
+    );
+  for (const name of links.filter((l) => !named.includes(l)))
+    problems.push(problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'));
   return problems;
 }
 
