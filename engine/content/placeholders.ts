@@ -110,3 +110,14 @@ function questions(path: string, sources: FactSources): string | { problem: stri
       (guess ? ` Did you mean "${guess}"?` : ` Pages with questions: ${pages.join(', ') || '(none)'}`),
   };
 }
+
+/** One catalogue entry as `{price:key}` shows it, e.g. "$149" or "25%"; for code and tests that read the catalogue. */
+export function priceText(catalogue: PriceCatalogue, key: string): string {
+  const { text, issues } = resolvePlaceholders(`{price:${key}}`, {
+    currency: catalogue.currency,
+    prices: priceEntries(catalogue),
+    questionsByPage: new Map(),
+  });
+  if (issues.length > 0) throw new Error(issues[0]!.message);
+  return text;
+}
