@@ -394,7 +394,9 @@ function consentLinks(file: ParsedFile, consent: ConsentNotice): Problem[] {
       problemAt(file, ['consent', 'text'], `{${name}} names no link: add ${name} under consent.links (known: ${links.join(', ')})`),
     );
   for (const name of links.filter((l) => !named.includes(l)))
-    problems.push(problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'));
+    problems.push(
+      problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'),
+    );
   return problems;
 }
 
