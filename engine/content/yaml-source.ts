@@ -34,12 +34,20 @@ export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems
         line: pos.line,
         column: pos.col,
         path: '',
-        message: `YAML syntax error: ${firstLine(e.message)}`,
+        message: `YAML syntax error: ${firstLine(e.message)}${placeholderHint(file.text, pos.line)}`,
       };
     });
     return { problems };
   }
   return { parsed: { path: file.path, text: file.text, doc, lines, data: doc.toJS() ?? null }, problems: [] };
+}
+
+// In YAML a value starting with { is a map, so a placeholder at the start of a value needs quotes.
+function placeholderHint(text: string, line: number): string {
+  const source = text.split('\n')[line - 1] ?? '';
+  return /(:|-)\s+\{(price|questions):/.test(source)
+    ? '. A value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
+    : '';
 }
 
 // The yaml library appends a code frame to its messages; the position is reported separately.

@@ -104,6 +104,26 @@ describe('placeholders in the site', () => {
     ]);
   });
 
+  it('says a value that starts with a placeholder needs quotes', () => {
+    const { problems } = loadSite(
+      site({
+        'site/data/badges.yaml': yaml`
+          linkPath: /
+          types:
+            - id: premium
+              name: Premium Protection
+              description: A badge with monitoring.
+              features: [Monitoring]
+              price: {price:commercial.professional.monthly} a month
+        `,
+      }),
+      schemas,
+    );
+    expect(problems.map(formatProblem)[0]).toMatch(
+      /^site\/data\/badges\.yaml:7:\d+ YAML syntax error: .*\. A value that starts with a \{price:…\} or \{questions:…\} placeholder needs quotes/,
+    );
+  });
+
   it('a pricing table plan takes its monthly and annual amounts from the catalogue group it names', () => {
     const table = (price: string) =>
       site({
