@@ -11,9 +11,11 @@ import { formatAmount } from './format-amount';
  *   its currency; a percentage entry (`{price:discounts.nonprofit}`) reads as written, "25%".
  * - `{price:protection.monitor.annual*12}` → "$948": an amount times a whole number (a year of a
  *   monthly price).
+ * - `{amount:takedowns.personal}` → "49": the bare number, for structured data whose currency is
+ *   a field of its own.
  * - `{questions:/faq/general}` → "15": how many questions the page at that path shows.
  */
-export const PLACEHOLDER = /\{(price|questions):([^{}\s]+)\}/g;
+export const PLACEHOLDER = /\{(price|amount|questions):([^{}\s]+)\}/g;
 
 /** One catalogue entry: an amount in the catalogue's currency or a percentage as written. */
 export type PriceEntry = { kind: 'amount'; value: number } | { kind: 'percentage'; text: string };
@@ -74,7 +76,7 @@ export function resolvePlaceholders(text: string, sources: FactSources): { text:
   const issues: PlaceholderIssue[] = [];
   if (!text.includes('{')) return { text, issues };
   const out = text.replace(PLACEHOLDER, (token: string, name: string, arg: string, index: number) => {
-    const value = name === 'price' ? price(arg, sources) : questions(arg, sources);
+    const value = name === 'questions' ? questions(arg, sources) : price(arg, sources, name === 'amount');
     if (typeof value === 'string') return value;
     issues.push({ token, index, message: value.problem });
     return token;
@@ -82,7 +84,7 @@ export function resolvePlaceholders(text: string, sources: FactSources): { text:
   return { text: out, issues };
 }
 
-function price(arg: string, sources: FactSources): string | { problem: string } {
+function price(arg: string, sources: FactSources, bare: boolean): string | { problem: string } {
   const [, key, times] = /^(.*?)(?:\*(\d+))?$/.exec(arg) ?? [];
   const entry = sources.prices.get(key);
   if (!entry) {
@@ -94,9 +96,11 @@ function price(arg: string, sources: FactSources): string | { problem: string } 
     };
   }
   if (entry.kind === 'percentage') {
+    if (bare) return { problem: `"${key}" is a percentage (${entry.text}); {amount:…} is for amounts, use {price:${key}}` };
     return times ? { problem: `"${key}" is a percentage (${entry.text}); only an amount can be multiplied` } : entry.text;
   }
-  return formatAmount(entry.value * (times ? Number(times) : 1), sources.currency);
+  const value = entry.value * (times ? Number(times) : 1);
+  return bare ? String(value) : formatAmount(value, sources.currency);
 }
 
 function questions(path: string, sources: FactSources): string | { problem: string } {

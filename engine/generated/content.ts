@@ -1064,7 +1064,7 @@ export interface PlansSection {
 export interface Plan {
   name: string;
   /**
-   * As shown, e.g. $79, Free or Custom.
+   * As shown: a price from site/data/pricing.yaml such as {price:industry.music.professional}, or words such as Free or Custom. A figure is never typed here, so every price has one source.
    */
   price: string;
   /**

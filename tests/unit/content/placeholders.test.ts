@@ -44,6 +44,7 @@ describe('resolvePlaceholders', () => {
     ['The bundle is {price:diy.complete-bundle}', 'The bundle is $39.99'],
     ['Nonprofits save {price:discounts.nonprofit}', 'Nonprofits save 25%'],
     ['{price:commercial.professional.annual*12} a year', '$1,428 a year'],
+    ['"price": "{amount:diy.complete-bundle}"', '"price": "39.99"'],
     ['No placeholder, no change: {this} stays', 'No placeholder, no change: {this} stays'],
   ])('%j reads %j', (text, expected) => {
     expect(resolvePlaceholders(text, sources())).toEqual({ text: expected, issues: [] });
@@ -63,6 +64,12 @@ describe('resolvePlaceholders', () => {
         message: 'no price "comercial.professional.monthly" in site/data/pricing.yaml. Did you mean "commercial.professional.monthly"?',
       },
     ]);
+  });
+
+  it('refuses a bare amount of a percentage', () => {
+    expect(resolvePlaceholders('{amount:discounts.nonprofit}', sources()).issues[0]?.message).toBe(
+      '"discounts.nonprofit" is a percentage (25%); {amount:…} is for amounts, use {price:discounts.nonprofit}',
+    );
   });
 
   it('refuses to multiply a percentage', () => {
@@ -102,6 +109,35 @@ describe('placeholders in the site', () => {
     expect(problems.map(formatProblem)).toEqual([
       'site/faq/general.yaml:8:68 items[0].answer: no price "diy.complete-bundel" in site/data/pricing.yaml. Did you mean "diy.complete-bundle"?',
     ]);
+  });
+
+  it.each([
+    ['$79', ['has the wrong format']],
+    ['"{price:commercial.professional.monthly}"', []],
+    ['Custom', []],
+  ])('a plan card priced %s is %j', (price, messages) => {
+    const { problems } = loadSite(
+      site({
+        'site/pages/plans.yaml': yaml`
+          path: /plans
+          meta:
+            title: Plans page
+            description: Our monitoring plans and what they cost.
+            keywords: [plans]
+          sections:
+            - type: hero
+              title: Plans
+            - type: plans
+              title: Plans
+              plans:
+                - name: Professional
+                  price: ${price}
+                  features: [Weekly reports]
+        `,
+      }),
+      schemas,
+    );
+    expect(problems.map((p) => p.message.split('.')[0])).toEqual(messages);
   });
 
   it('says a value that starts with a placeholder needs quotes', () => {
