@@ -102,6 +102,14 @@ test.describe('FAQ category pages, as prerendered', () => {
     });
   }
 
+  for (const path of ['/faq/general', '/faq/legal', '/faq/international']) {
+    test(`${path}: the number of answers its introduction states is the number of questions it shows`, async ({ page }) => {
+      await page.goto(path);
+      const subtitle = (await page.locator('main header, main section').first().textContent()) ?? '';
+      expect(subtitle).toContain(`${await questionsOf(page).count()} answers`);
+    });
+  }
+
   test('/faq/takedowns has one quick link per category, each to the anchor of its block', async ({ page }) => {
     await page.goto('/faq/takedowns');
     const links = page.getByRole('navigation', { name: 'Jump to a topic' }).getByRole('link');
