@@ -1,4 +1,4 @@
-import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue } from '../generated/content';
+import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue, PricingTableSection } from '../generated/content';
 import { CONSENT_LINK } from '../forms/consent-text';
 import { checkFormDefinition } from './check-form';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
@@ -469,23 +469,7 @@ export function resolveReferences(
         extras.categories = countByCategory(section.categories, extras.questions as Array<{ category: string }>);
       if (section.type === 'pricing-table') {
         extras.currency = shared.facts.currency;
-        extras.groups = section.groups.map((group, g): ResolvedPlanGroup => ({
-          ...group,
-          plans: group.plans.map((plan, p) => {
-            const price = planPrice(shared.facts.prices, plan.price);
-            if (price) return { ...plan, price };
-            const guess = closest(plan.price, planPriceKeys(shared.facts.prices));
-            problems.push(
-              problemAt(
-                file,
-                ['sections', i, 'groups', g, 'plans', p, 'price'],
-                `no plan price "${plan.price}" in site/data/pricing.yaml: a plan names a group with a monthly and an annual amount.` +
-                  (guess ? ` Did you mean "${guess}"?` : ` Known: ${planPriceKeys(shared.facts.prices).join(', ') || '(none yet)'}`),
-              ),
-            );
-            return { ...plan, price: { monthly: 0, annual: 0 } };
-          }),
-        }));
+        extras.groups = planPrices(section, shared.facts, (at, message) => problems.push(problemAt(file, ['sections', i, ...at], message)));
       }
       // The schemas declare every field added here, and the renderer's types name them (model.ts).
       return Object.assign({}, section, extras) as ResolvedSection;
@@ -493,6 +477,29 @@ export function resolveReferences(
     return { file: file.path, path: data.path ?? null, meta: data.meta, sections };
   });
   return { pages: resolved, problems };
+}
+
+/** A pricing table's groups, each plan with the monthly and annual amounts of the catalogue group it names. */
+function planPrices(
+  section: PricingTableSection,
+  facts: FactSources,
+  report: (at: DataPath, message: string) => void,
+): ResolvedPlanGroup[] {
+  return section.groups.map((group, g) => ({
+    ...group,
+    plans: group.plans.map((plan, p) => {
+      const price = planPrice(facts.prices, plan.price);
+      if (price) return { ...plan, price };
+      const known = planPriceKeys(facts.prices);
+      const guess = closest(plan.price, known);
+      report(
+        ['groups', g, 'plans', p, 'price'],
+        `no plan price "${plan.price}" in site/data/pricing.yaml: a plan names a group with a monthly and an annual amount.` +
+          (guess ? ` Did you mean "${guess}"?` : ` Known: ${known.join(', ') || '(none yet)'}`),
+      );
+      return { ...plan, price: { monthly: 0, annual: 0 } };
+    }),
+  }));
 }
 
 /** The data of a referenced kind's files by id, in file order. */
