@@ -14,14 +14,17 @@ export function outputFormatOrExit(argv = process.argv.slice(2)): OutputFormat {
   }
 }
 
-/** Prints content problems for a person (stderr) or as GitHub annotations on the lines to fix (stdout). */
+/**
+ * Prints content problems for a person (stderr) or as GitHub annotations on the lines to fix
+ * (stdout); a warning stays a warning, which does not fail a pull request's check.
+ */
 export function printProblems(problems: readonly Problem[], format: OutputFormat, title = 'npm run validate'): void {
   for (const p of problems) {
     if (format === 'text') console.error(formatProblem(p));
     else
       console.log(
         formatAnnotation({
-          level: 'error',
+          level: p.severity === 'warning' ? 'warning' : 'error',
           file: p.file,
           line: p.line,
           column: p.column,

@@ -6,16 +6,21 @@ import { readSchemas, readSiteFiles } from './read-project';
 const format = outputFormatOrExit();
 const started = performance.now();
 const files = readSiteFiles();
-const { model, problems } = loadSite(files, readSchemas());
+const { model, problems, warnings } = loadSite(files, readSchemas());
 const ms = Math.round(performance.now() - started);
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+// Warnings are printed either way; only errors fail the check.
+printProblems(warnings, format);
 if (!model) {
   printProblems(problems, format);
+  const also = warnings.length > 0 ? ` and ${count(warnings.length, 'warning')}` : '';
   console.error(
-    `\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in site/. Fix each at the file:line:column shown, then run npm run validate again.`,
+    `\n${count(problems.length, 'problem')}${also} in site/. Fix each at the file:line:column shown, then run npm run validate again.`,
   );
   process.exit(1);
 }
 const articles = model.articles.length;
+const also = warnings.length > 0 ? `, ${count(warnings.length, 'warning')} (see above)` : '';
 console.log(
-  `site/ is valid: ${files.length} files, ${model.pages.length - articles} pages and ${articles} ${articles === 1 ? 'article' : 'articles'} (${ms} ms).`,
+  `site/ is valid: ${files.length} files, ${count(model.pages.length - articles, 'page')} and ${count(articles, 'article')}${also} (${ms} ms).`,
 );

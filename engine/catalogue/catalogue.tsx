@@ -2,7 +2,8 @@
 // description, its fields, its example rendered by the real component, and the example's YAML.
 import { renderToString } from 'react-dom/server';
 import { stringify } from 'yaml';
-import type { LookUp } from '../content/load-site';
+import type { LookUp, SharedContent } from '../content/load-site';
+import { factSources, withFacts } from '../content/resolve-facts';
 import { listedArticles } from '../content/articles';
 import { resolveSection } from '../content/load-site';
 import type { SiteModel } from '../content/model';
@@ -54,6 +55,14 @@ export function exampleYaml(example: Record<string, unknown>): string {
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n');
+}
+
+/**
+ * What the site gives every section (badges, the consent notice, the price catalogue), from the
+ * model. Examples state no FAQ page counts, so none are counted.
+ */
+export function sharedContentOf(model: SiteModel): SharedContent {
+  return { badges: model.badges, consent: model.site.consent, facts: factSources(model.pricing, [], new Map()) };
 }
 
 /** The files the model keeps by id, for the kinds sections point at (engine/content/references.ts). */
@@ -151,7 +160,10 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
   const { type, title, description, fields, example, yaml } = entry;
   const id = `type-${type}`;
   const known = type in SECTION_REGISTRY;
-  const resolved = example && known ? resolveSection(example as unknown as Section, references, lookUp, model.badges) : undefined;
+  const shared = sharedContentOf(model);
+  // Placeholders in an example show the catalogue's figures, as on a page.
+  const resolved =
+    example && known ? resolveSection(withFacts(example, shared.facts) as unknown as Section, references, lookUp, shared) : undefined;
   // An article list shows the site's articles, as on the blog.
   const shown =
     resolved?.resolved.type === 'article-list' ? { ...resolved.resolved, articles: listedArticles(model.articles) } : resolved?.resolved;

@@ -1,4 +1,15 @@
-import type { APIPayload, Article, Badges, FAQSet, Form, KnownLinks, Notifications, Page, Site } from '../generated/content';
+import type {
+  APIPayload,
+  Article,
+  Badges,
+  FAQSet,
+  Form,
+  KnownLinks,
+  Notifications,
+  Page,
+  PriceCatalogue,
+  Site,
+} from '../generated/content';
 
 /** The type of a file's data once its kind's schema accepted it. */
 export interface ContentOf {
@@ -10,6 +21,7 @@ export interface ContentOf {
   form: Form;
   'api-payload': APIPayload;
   badges: Badges;
+  pricing: PriceCatalogue;
   notifications: Notifications;
   article: Article;
 }
@@ -32,6 +44,12 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
   { kind: 'page', schema: 'page.schema.json', matches: (p) => /^site\/pages\/.+\.yaml$/.test(p), where: 'site/pages/*.yaml' },
   { kind: 'faq-set', schema: 'faq-set.schema.json', matches: (p) => /^site\/faq\/[^/]+\.yaml$/.test(p), where: 'site/faq/*.yaml' },
   { kind: 'badges', schema: 'badges.schema.json', matches: (p) => p === 'site/data/badges.yaml', where: 'site/data/badges.yaml' },
+  {
+    kind: 'pricing',
+    schema: 'pricing.schema.json',
+    matches: (p) => p === 'site/data/pricing.yaml',
+    where: 'site/data/pricing.yaml',
+  },
   { kind: 'form', schema: 'form.schema.json', matches: (p) => /^site\/forms\/[^/]+\.yaml$/.test(p), where: 'site/forms/*.yaml' },
   {
     kind: 'api-payload',

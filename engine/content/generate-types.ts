@@ -14,6 +14,7 @@ const ROOTS: Record<string, string> = {
   form: 'form.schema.json',
   apiPayload: 'api-payload.schema.json',
   badges: 'badges.schema.json',
+  pricing: 'pricing.schema.json',
   notifications: 'notifications.schema.json',
   article: 'article.schema.json',
 };

@@ -1,9 +1,13 @@
-import type { Badges, Notifications, Page, Section } from '../generated/content';
+import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue, PricingTableSection, Section } from '../generated/content';
+import { CONSENT_LINK } from '../forms/consent-text';
 import { parseArticleFile } from './article-source';
 import { buildArticles, withArticles } from './articles';
 import { checkFormDefinition } from './check-form';
+import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
+import type { LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
+import { planPrice, planPriceKeys, type FactSources } from './placeholders';
+import { countByCategory, factSources, nearDuplicateCategories, placeholderProblems, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
@@ -14,6 +18,8 @@ export interface LoadResult {
   /** Present only when there are no problems. */
   model?: SiteModel;
   problems: Problem[];
+  /** Worth a look, but the site loads: e.g. a FAQ category that looks like a typo of another. */
+  warnings: Problem[];
 }
 
 /** A file whose data its kind's schema accepted. */
@@ -59,41 +65,69 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const parsed = parseSources(files);
   const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
-  const badges = validated.valid.badges[0]?.data;
-  const notFound = validated.valid['not-found'].slice(0, 1);
+  const pricing = validated.valid.pricing[0]?.data;
+  const facts = factSources(pricing, checked.pages, checked.collections['faq-set']);
+  const factProblems = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : placeholderProblems(file, facts)));
+  const resolvedFacts = <K extends KindName>(entry: Valid<K>): Valid<K> => ({ file: entry.file, data: withFacts(entry.data, facts) });
+  const site = validated.valid.site.slice(0, 1).map(resolvedFacts)[0]?.data;
+  const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
+  const notFound = validated.valid['not-found'].slice(0, 1).map(resolvedFacts);
+  const collections = collectionsWithFacts(checked.collections, resolvedFacts);
   const resolved = resolveReferences(
-    [...checked.pages, ...notFound],
-    checked.collections,
+    [...checked.pages.map(resolvedFacts), ...notFound],
+    collections,
     sectionReferences(schemas),
     checked.blamed,
-    badges,
+    { badges, consent: site?.consent, facts },
   );
-  const site = validated.valid.site[0]?.data;
   const blog = buildArticles(validated.valid.article, checked.pages, site?.titleTemplate);
   const pages = withArticles(resolved.pages, blog.articles, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
-  const problems = [...parsed.problems, ...validated.problems, ...checked.problems, ...resolved.problems, ...blog.problems];
+  const problems = [
+    ...parsed.problems,
+    ...validated.problems,
+    ...checked.problems,
+    ...factProblems,
+    ...resolved.problems,
+    ...blog.problems,
+  ];
+  const warnings = sortProblems(nearDuplicateCategories(validated.valid['faq-set']));
 
   const links = validated.valid.links[0]?.data;
   const notifications = validated.valid.notifications[0]?.data;
-  if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications) return { problems: sortProblems(problems) };
+  if (problems.length > 0 || !site || !links || !notFoundPage || !badges || !notifications)
+    return { problems: sortProblems(problems), warnings };
   return {
     problems: [],
+    warnings,
     model: {
       site,
       pages: [...pages.slice(0, checked.pages.length), ...blog.pages].sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
       notFound: notFoundPage,
-      faqSets: dataById(checked.collections, 'faq-set'),
-      forms: dataById(checked.collections, 'form'),
-      apiPayloads: Object.fromEntries([...checked.collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
+      faqSets: dataById(collections, 'faq-set'),
+      forms: dataById(collections, 'form'),
+      apiPayloads: Object.fromEntries([...collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
       notifications,
       badges,
+      pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
       linkSources: [...linkSources(validated.inOrder), ...blog.linkSources],
       articles: blog.articles,
       feed: blog.feed,
     },
   };
+}
+
+// A site without site/data/pricing.yaml states no prices; any placeholder in it is a problem.
+const EMPTY_CATALOGUE: PriceCatalogue = { currency: '$', prices: {} };
+
+/** The collections with placeholders replaced in every entry's data. */
+function collectionsWithFacts(collections: Collections, resolvedFacts: <K extends KindName>(entry: Valid<K>) => Valid<K>): Collections {
+  const out = {} as Record<KindName, Map<string, Valid<KindName>>>;
+  for (const kind of Object.keys(collections) as KindName[]) {
+    out[kind] = new Map([...collections[kind]].map(([id, entry]) => [id, resolvedFacts(entry)]));
+  }
+  return out as Collections;
 }
 
 // --- Problems --------------------------------------------------------------------------------
@@ -152,6 +186,7 @@ export function validateSources(
     form: [],
     'api-payload': [],
     badges: [],
+    pricing: [],
     notifications: [],
     article: [],
   };
@@ -222,6 +257,7 @@ export function checkRules(
     form: new Map(),
     'api-payload': new Map(),
     badges: new Map(),
+    pricing: new Map(),
     notifications: new Map(),
     article: new Map(),
   };
@@ -269,6 +305,7 @@ export function checkRules(
     problems.push(...pageShape(file, data));
   }
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
+  for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
   problems.push(...apiPayloadRules(valid['api-payload'], collections));
   for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections));
   return { problems, pages, collections, blamed };
@@ -365,6 +402,22 @@ function pageShape(file: ParsedFile, page: Page): Problem[] {
   return problems;
 }
 
+// A consent notice's text and its links name each other: a {name} with no link would show as typed.
+function consentLinks(file: ParsedFile, consent: ConsentNotice): Problem[] {
+  const named = [...consent.text.matchAll(CONSENT_LINK)].map((m) => m[1]);
+  const links = Object.keys(consent.links);
+  const problems = named
+    .filter((name) => !links.includes(name))
+    .map((name) =>
+      problemAt(file, ['consent', 'text'], `{${name}} names no link: add ${name} under consent.links (known: ${links.join(', ')})`),
+    );
+  for (const name of links.filter((l) => !named.includes(l)))
+    problems.push(
+      problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'),
+    );
+  return problems;
+}
+
 // Ids must be unique per list, and the defaults must name entries that exist.
 function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
   const problems: Problem[] = [];
@@ -400,13 +453,13 @@ export function resolveReferences(
   collections: Collections,
   references: ReadonlyMap<string, readonly SectionReference[]>,
   blamed: Blamed,
-  badges: Badges | undefined,
+  shared: SharedContent,
 ): { pages: ResolvedPage[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const lookUp: LookUp = (kind, id) => collections[kind].get(id)?.data;
   const resolved = pages.map(({ file, data }): ResolvedPage => {
     const sections = data.sections.map((section, i) => {
-      const { resolved, missing } = resolveSection(section, references, lookUp, badges);
+      const { resolved, missing, problems: own } = resolveSection(section, references, lookUp, shared);
       for (const { ref, id } of missing) {
         if (blamed.ids.get(ref.kind)?.has(id) || blamed.unreadable.has(ref.kind)) continue;
         const known = [...collections[ref.kind].keys()].sort();
@@ -418,6 +471,7 @@ export function resolveReferences(
           ),
         );
       }
+      for (const p of own) problems.push(problemAt(file, ['sections', i, ...p.at], p.message));
       return resolved;
     });
     return { file: file.path, path: data.path ?? null, meta: data.meta, sections, sources: data.sections.map((_, i) => at(file, i)) };
@@ -434,18 +488,33 @@ function at(file: ParsedFile, index: number): SourcePosition {
 /** The data of a file of a kind, by its id; undefined when there is none. */
 export type LookUp = (kind: KindName, id: string) => unknown;
 
+/** What every page's sections may draw on besides the files they name. */
+export interface SharedContent {
+  badges: Badges | undefined;
+  /** The site-wide consent notice, for forms that set none of their own. */
+  consent: ConsentNotice | undefined;
+  facts: FactSources;
+}
+
 /**
- * One section with what its `x-ref` fields name put beside them (the badge customiser also gets the
- * badges), and the references that name nothing. The loader and the dev catalogue both resolve with it.
+ * One section with what its `x-ref` fields name put beside them, and what the site adds (the badge
+ * customiser's badges, a form's consent notice, counted FAQ categories, a pricing table's amounts);
+ * also the references that name nothing and the problems found, at paths inside the section. The
+ * loader and the dev catalogue both resolve with it.
  */
 export function resolveSection(
   section: Section,
   references: ReadonlyMap<string, readonly SectionReference[]>,
   lookUp: LookUp,
-  badges: Badges | undefined,
-): { resolved: ResolvedSection; missing: Array<{ ref: SectionReference; id: string }> } {
+  shared: SharedContent,
+): {
+  resolved: ResolvedSection;
+  missing: Array<{ ref: SectionReference; id: string }>;
+  problems: Array<{ at: DataPath; message: string }>;
+} {
   const extras: Record<string, unknown> = {};
   const missing: Array<{ ref: SectionReference; id: string }> = [];
+  const problems: Array<{ at: DataPath; message: string }> = [];
   for (const ref of references.get(section.type) ?? []) {
     const id: unknown = Reflect.get(section, ref.field);
     if (typeof id !== 'string') continue;
@@ -453,9 +522,43 @@ export function resolveSection(
     if (target === undefined) missing.push({ ref, id });
     else extras[ref.as] = ref.take ? Reflect.get(Object(target), ref.take) : target;
   }
-  if (section.type === 'badge-builder' && badges) extras.badges = badges;
+  if (section.type === 'badge-builder' && shared.badges) extras.badges = shared.badges;
+  if (section.type === 'form') {
+    const consent = (Reflect.get(Object(extras.definition), 'consent') as ConsentNotice | undefined) ?? shared.consent;
+    if (consent) extras.consent = consent;
+  }
+  // Counted from the set the section shows, so a number beside a category is never typed.
+  if (section.type === 'faq' && section.categoryCounts && section.categories && Array.isArray(extras.questions))
+    extras.categories = countByCategory(section.categories, extras.questions as Array<{ category: string }>);
+  if (section.type === 'pricing-table') {
+    extras.currency = shared.facts.currency;
+    extras.groups = planPrices(section, shared.facts, (at, message) => problems.push({ at, message }));
+  }
   // The schemas declare every field added here, and the renderer's types name them (model.ts).
-  return { resolved: Object.assign({}, section, extras) as ResolvedSection, missing };
+  return { resolved: Object.assign({}, section, extras) as ResolvedSection, missing, problems };
+}
+
+/** A pricing table's groups, each plan with the monthly and annual amounts of the catalogue group it names. */
+function planPrices(
+  section: PricingTableSection,
+  facts: FactSources,
+  report: (at: DataPath, message: string) => void,
+): ResolvedPlanGroup[] {
+  return section.groups.map((group, g) => ({
+    ...group,
+    plans: group.plans.map((plan, p) => {
+      const price = planPrice(facts.prices, plan.price);
+      if (price) return { ...plan, price };
+      const known = planPriceKeys(facts.prices);
+      const guess = closest(plan.price, known);
+      report(
+        ['groups', g, 'plans', p, 'price'],
+        `no plan price "${plan.price}" in site/data/pricing.yaml: a plan names a group with a monthly and an annual amount.` +
+          (guess ? ` Did you mean "${guess}"?` : ` Known: ${known.join(', ') || '(none yet)'}`),
+      );
+      return { ...plan, price: { monthly: 0, annual: 0 } };
+    }),
+  }));
 }
 
 /** The data of a referenced kind's files by id, in file order. */

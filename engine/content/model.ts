@@ -5,6 +5,7 @@ import type {
   ArticleSection,
   BadgeBuilderSection,
   Badges,
+  ConsentNotice,
   FAQSet,
   FAQSection,
   Form,
@@ -13,22 +14,39 @@ import type {
   Notifications,
   Page,
   PageMeta,
+  PlanGroup,
+  PriceCatalogue,
+  PricingPlan,
+  PricingTableSection,
   Section,
   Site,
 } from '../generated/content';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
 export type ResolvedSection =
-  | Exclude<Section, FAQSection | FormSection | BadgeBuilderSection | ArticleListSection | ArticleSection>
+  | Exclude<Section, FAQSection | FormSection | BadgeBuilderSection | PricingTableSection | ArticleListSection | ArticleSection>
   | ResolvedFaqSection
   | ResolvedFormSection
   | ResolvedBadgeBuilderSection
+  | ResolvedPricingTableSection
   | ResolvedArticleListSection
   | ResolvedArticleSection;
 
-export type ResolvedFaqSection = FAQSection & { questions: FAQSet['items'] };
+/** A category of a FAQ section, with how many of the set's questions it holds when the section shows counts. */
+export type ResolvedFaqCategory = NonNullable<FAQSection['categories']>[number] & { count?: number };
 
-export type ResolvedFormSection = FormSection & { definition: Form };
+export type ResolvedFaqSection = Omit<FAQSection, 'categories'> & { questions: FAQSet['items']; categories?: ResolvedFaqCategory[] };
+
+/** A form with the consent notice it shows above its submit button: its own, else the site's. */
+export type ResolvedFormSection = FormSection & { definition: Form; consent?: ConsentNotice };
+
+/** A pricing plan with the amounts of the catalogue group its `price` names. */
+export type ResolvedPricingPlan = Omit<PricingPlan, 'price'> & { price: { monthly: number; annual: number } };
+
+export type ResolvedPlanGroup = Omit<PlanGroup, 'plans'> & { plans: ResolvedPricingPlan[] };
+
+/** A pricing table with its plans' amounts and the catalogue's currency. */
+export type ResolvedPricingTableSection = Omit<PricingTableSection, 'groups'> & { groups: ResolvedPlanGroup[]; currency: string };
 
 /** The badge customiser gets the badges of site/data/badges.yaml, so the page never repeats them. */
 export type ResolvedBadgeBuilderSection = BadgeBuilderSection & { badges: Badges };
@@ -114,6 +132,8 @@ export interface SiteModel {
   faqSets: Record<string, FAQSet>;
   forms: Record<string, Form>;
   badges: Badges;
+  /** site/data/pricing.yaml: every price and discount, as written there. */
+  pricing: PriceCatalogue;
   /** site/forms/api/*.yaml by the endpoint that accepts each when a request names no form. */
   apiPayloads: Record<string, APIPayload>;
   /** site/notifications.yaml: who hears of each lead. */
@@ -126,4 +146,4 @@ export interface SiteModel {
   feed: FeedLink | null;
 }
 
-export type { Badges, Form, Page, Site };
+export type { Badges, Form, Page, PriceCatalogue, Site };

@@ -6,10 +6,12 @@ export interface Problem {
   /** Where in the file's data, e.g. `sections[3].plans[1].price`; empty for the whole file. */
   path: string;
   message: string;
+  /** A warning is worth a look but does not fail the check; anything else is an error. */
+  severity?: 'error' | 'warning';
 }
 
 export function formatProblem(p: Problem): string {
-  const where = `${p.file}:${p.line}:${p.column}`;
+  const where = `${p.file}:${p.line}:${p.column}${p.severity === 'warning' ? ' warning:' : ''}`;
   return p.path ? `${where} ${p.path}: ${p.message}` : `${where} ${p.message}`;
 }
 

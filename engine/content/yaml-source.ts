@@ -9,6 +9,8 @@ export interface SourceFile {
 
 export interface ParsedFile {
   path: string;
+  /** The file as written, to place a problem inside a string value (a placeholder in an answer). */
+  text: string;
   doc: Document;
   lines: LineCounter;
   data: unknown;
@@ -32,12 +34,20 @@ export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems
         line: pos.line,
         column: pos.col,
         path: '',
-        message: `YAML syntax error: ${firstLine(e.message)}`,
+        message: `YAML syntax error: ${firstLine(e.message)}${placeholderHint(file.text, pos.line)}`,
       };
     });
     return { problems };
   }
-  return { parsed: { path: file.path, doc, lines, data: doc.toJS() ?? null }, problems: [] };
+  return { parsed: { path: file.path, text: file.text, doc, lines, data: doc.toJS() ?? null }, problems: [] };
+}
+
+// In YAML a value starting with { is a map, so a placeholder at the start of a value needs quotes.
+function placeholderHint(text: string, line: number): string {
+  const source = text.split('\n')[line - 1] ?? '';
+  return /(:|-)\s+\{(price|questions):/.test(source)
+    ? '. A value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
+    : '';
 }
 
 // The yaml library appends a code frame to its messages; the position is reported separately.
@@ -119,4 +129,40 @@ function pathOf(ancestry: ReadonlyArray<unknown>): Array<string | number> {
     else if (isSeq(cur) && next !== undefined) out.push(cur.items.indexOf(next as never));
   }
   return out;
+}
+
+export interface StringScalar {
+  value: string;
+  path: Array<string | number>;
+  /** Where the value is written in the file's text, quotes and folded lines included. */
+  start: number;
+  end: number;
+}
+
+/** Every string value in the file (keys left out), with its data path and where it is written. */
+export function stringScalars(file: ParsedFile): StringScalar[] {
+  const found: StringScalar[] = [];
+  visit(file.doc, {
+    Scalar(_key, node, ancestry) {
+      const parent = ancestry.at(-1);
+      if (typeof node.value !== 'string' || !node.range || (isPair(parent) && parent.key === node)) return;
+      found.push({ value: node.value, path: pathOf([...ancestry, node]), start: node.range[0], end: node.range[1] });
+    },
+  });
+  return found;
+}
+
+/**
+ * Where the `nth` (from 0) copy of `token` sits inside a written value: a token without spaces is
+ * never folded across lines, so it appears in the text just as in the value.
+ */
+export function positionInValue(file: ParsedFile, scalar: StringScalar, token: string, nth: number): Position {
+  const raw = file.text.slice(scalar.start, scalar.end);
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = raw.indexOf(token, at + 1);
+    if (at < 0) break;
+  }
+  const pos = file.lines.linePos(scalar.start + Math.max(at, 0));
+  return { line: pos.line, column: pos.col };
 }

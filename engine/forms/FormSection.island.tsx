@@ -7,6 +7,7 @@ import { SectionFrame, type SectionProps } from '../sections/SectionFrame';
 import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toast';
 import { checkValues, toErrorSchema, type FieldErrors } from './check-values';
+import { ConsentNotice } from './ConsentNotice';
 import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { submitForm, type SubmitResult } from './submit-client';
@@ -218,6 +219,7 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
                 defaultValue=""
               />
             </div>
+            {section.consent && <ConsentNotice consent={section.consent} id={`${idPrefix}-consent`} />}
             <button type="submit" className="button button--primary lead-form__submit" disabled={sending} aria-disabled={sending}>
               {sending ? form.buttons.sending : form.buttons.idle}
             </button>

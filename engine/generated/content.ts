@@ -118,6 +118,14 @@ export type Href1 = string;
  * Fields whose surrounding spaces are removed before checking and sending.
  */
 export type Trim = string[];
+/**
+ * An amount in the catalogue's currency; {price:key} shows it with the currency and thousands separators, e.g. 1225 reads $1,225 and 9.99 reads $9.99.
+ */
+export type Amount = number;
+/**
+ * A discount or saving as a percentage, written with its % sign, e.g. "25%"; {price:key} shows it as written.
+ */
+export type Percentage = string;
 
 export interface Content {
   site?: Site;
@@ -127,6 +135,7 @@ export interface Content {
   form?: Form;
   apiPayload?: APIPayload;
   badges?: Badges;
+  pricing?: PriceCatalogue;
   notifications?: Notifications;
   article?: Article;
   section?: Section;
@@ -236,6 +245,7 @@ export interface Site {
      */
     copyright: string;
   };
+  consent?: ConsentNotice;
   /**
    * The short messages that appear in the corner of a page (after a form is sent, for example).
    */
@@ -263,6 +273,21 @@ export interface Link {
    * A short line shown under the label (menus, link lists).
    */
   description?: string;
+}
+/**
+ * The notice every lead form shows just above its submit button: why we ask for the visitor's details, with links to the privacy policy and terms. A form may replace it with its own consent in site/forms/.
+ */
+export interface ConsentNotice {
+  /**
+   * The notice as visitors read it. Write {privacy} (or any name under links) where a link goes; every name in braces needs a link and every link must appear in the text.
+   */
+  text: string;
+  /**
+   * The links the text names, by name: each a label and the page it opens.
+   */
+  links: {
+    [k: string]: Link | undefined;
+  };
 }
 /**
  * site/pages/*.yaml: one route with its metadata and sections, top to bottom.
@@ -1111,6 +1136,10 @@ export interface FAQSection {
    */
   filter?: 'buttons' | 'sidebar';
   /**
+   * Show beside each category name how many of the set's questions it holds (all: every question). The numbers are counted from the FAQ set when the site is built, so they are never typed.
+   */
+  categoryCounts?: boolean;
+  /**
    * The heading of the category filter.
    */
   filterLabel?: string;
@@ -1145,10 +1174,6 @@ export interface FAQCategory {
    * The text on the filter button.
    */
   name: string;
-  /**
-   * A number shown beside the name, e.g. how many questions the help center has on it.
-   */
-  count?: number;
   href?: Href1;
 }
 /**
@@ -1358,7 +1383,7 @@ export interface Plan {
    */
   name: string;
   /**
-   * As shown, e.g. $79, Free or Custom.
+   * As shown: a price from site/data/pricing.yaml such as {price:industry.music.professional}, or words such as Free or Custom. A figure is never typed here, so every price has one source.
    */
   price: string;
   /**
@@ -1399,10 +1424,6 @@ export interface PricingTableSection {
    * A sentence or two under the section's heading. Plain text; shown only when the section has a title.
    */
   intro?: string;
-  /**
-   * Written before every amount, e.g. $.
-   */
-  currency?: string;
   billing: BillingSwitch;
   /**
    * The tables, one per audience (e.g. Personal and Business), each with its plans: one to four.
@@ -1495,18 +1516,9 @@ export interface PricingPlan {
    */
   description?: string;
   /**
-   * The price in each billing period, as plain numbers, e.g. monthly: 149, annual: 119.
+   * The group of the price catalogue (site/data/pricing.yaml) that holds this plan's monthly and annual amounts, e.g. commercial.professional. The catalogue is the one place a price is written.
    */
-  price: {
-    /**
-     * The price per month in dollars, a number without the $ sign, e.g. 79.
-     */
-    monthly: number;
-    /**
-     * The price per month (or per unit) when billed annually.
-     */
-    annual: number;
-  };
+  price: string;
   period?: PricePeriodWords;
   /**
    * Show the yearly saving under the annual price. Set false for plans that are not a subscription.
@@ -1878,6 +1890,7 @@ export interface Form {
    * A sentence under the form's heading, e.g. what the visitor gets by sending it. Plain text.
    */
   intro?: string;
+  consent?: ConsentNotice1;
   /**
    * Where the form sends what the visitor typed, and in which shape.
    */
@@ -1979,6 +1992,21 @@ export interface Form {
      * true: empty every field after a successful send. false: keep what the visitor typed.
      */
     resetOnSuccess: boolean;
+  };
+}
+/**
+ * This form's own notice above its submit button, in place of the site-wide consent of site/site.yaml.
+ */
+export interface ConsentNotice1 {
+  /**
+   * The notice as visitors read it. Write {privacy} (or any name under links) where a link goes; every name in braces needs a link and every link must appear in the text.
+   */
+  text: string;
+  /**
+   * The links the text names, by name: each a label and the page it opens.
+   */
+  links: {
+    [k: string]: Link | undefined;
   };
 }
 /**
@@ -2188,6 +2216,32 @@ export interface BadgeColour {
    * The colour as a six-digit hex code with #, e.g. #2563eb.
    */
   hex: string;
+}
+/**
+ * site/data/pricing.yaml: every price and discount the site states, once. Pages and FAQ answers name an entry by its key, e.g. {price:commercial.professional.monthly} shows $149; a pricing table's plan names its group, e.g. price: commercial.professional. The figures of the /pricing page are the authority.
+ */
+export interface PriceCatalogue {
+  /**
+   * The schema your editor checks this file with.
+   */
+  $schema?: string;
+  /**
+   * Written before every amount, e.g. $ makes 149 read $149.
+   */
+  currency: string;
+  prices: PriceGroup;
+}
+/**
+ * The prices, in groups of any depth. An entry's key is the names on the way to it joined by dots: prices → commercial → professional → monthly is commercial.professional.monthly.
+ */
+export interface PriceGroup {
+  [k: string]: Amount | Percentage | PriceGroup1 | undefined;
+}
+/**
+ * Named entries: an amount (a number, e.g. 149), a percentage (text ending in %, e.g. "25%") or a group of further entries. Names are lowercase words joined by hyphens.
+ */
+export interface PriceGroup1 {
+  [k: string]: Amount | Percentage | PriceGroup1 | undefined;
 }
 /**
  * site/notifications.yaml: who hears of each lead, and with which subject. Addresses of the mail server and secrets are never written here: they come from the server's environment (SMTP_URL, MAIL_FROM, LEADS_EMAIL_TO, WEBHOOK_URL, WEBHOOK_SECRET).

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import type { PlanGroup, PricingPlan, PricingTableSection } from '../generated/content';
+import type { ResolvedPlanGroup, ResolvedPricingPlan, ResolvedPricingTableSection } from '../content/model';
 import { ActionButton } from '../ui/ActionButton';
 import { useQueryState } from '../ui/use-query-state';
 import { BILLING_QUERY, formatAmount, savingLine, type BillingPeriod } from './pricing';
@@ -8,7 +8,7 @@ import { TickList } from '../ui/lists';
 
 const PERIODS: BillingPeriod[] = ['monthly', 'annual'];
 
-function initialSelection(groups: PlanGroup[]): (string | null)[] {
+function initialSelection(groups: ResolvedPlanGroup[]): (string | null)[] {
   return groups.map((g) => (g.selectable ? (g.plans.find((p) => p.selected)?.id ?? null) : null));
 }
 
@@ -18,9 +18,9 @@ function initialSelection(groups: PlanGroup[]): (string | null)[] {
  * history.replaceState so a copied link shows the same prices. In a selectable group, clicking a
  * card (or pressing the plan's name, a toggle button) highlights that plan.
  */
-export default function PricingTable({ section, index }: SectionProps<PricingTableSection>) {
+export default function PricingTable({ section, index }: SectionProps<ResolvedPricingTableSection>) {
   const prefix = section.id ?? `pricing-${index}`;
-  const currency = section.currency ?? '$';
+  const currency = section.currency;
   const { billing: words } = section;
   const [billing, setBilling] = useQueryState(BILLING_QUERY);
   const [announcement, setAnnouncement] = useState('');
@@ -41,7 +41,7 @@ export default function PricingTable({ section, index }: SectionProps<PricingTab
 
   const labelId = `${prefix}-billing-label`;
 
-  const renderPlan = (plan: PricingPlan, group: PlanGroup, g: number) => {
+  const renderPlan = (plan: ResolvedPricingPlan, group: ResolvedPlanGroup, g: number) => {
     const isSelected = group.selectable === true && selected[g] === plan.id;
     const period = plan.period ?? words.period;
     const saving = billing === 'annual' ? savingLine(plan, currency, words.saving) : null;

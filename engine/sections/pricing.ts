@@ -1,4 +1,5 @@
-import type { PricingPlan } from '../generated/content';
+import type { ResolvedPricingPlan } from '../content/model';
+import { formatAmount } from '../content/format-amount';
 import { queryWith, type QueryCodec } from '../ui/use-query-state';
 
 /** The two billing periods of a pricing table (spec 001 §4 "Pricing"). */
@@ -23,21 +24,17 @@ export function queryWithBilling(search: string, period: BillingPeriod): string 
   return queryWith(search, BILLING_QUERY, period);
 }
 
-/** "$1,200" or "$9.50": thousands separated, cents only when there are any. */
-export function formatAmount(amount: number, currency: string): string {
-  const cents = Number.isInteger(amount) ? 0 : 2;
-  return currency + amount.toLocaleString('en-US', { minimumFractionDigits: cents, maximumFractionDigits: cents });
-}
+export { formatAmount } from '../content/format-amount';
 
 /** What a year of annual billing saves (spec 001 §9): 12 × (monthly − annual), never below zero. */
-export function annualSaving(price: PricingPlan['price']): number {
+export function annualSaving(price: ResolvedPricingPlan['price']): number {
   return Math.max(0, Math.round(12 * (price.monthly - price.annual) * 100) / 100);
 }
 
 export const DEFAULT_SAVING_TEXT = 'Save {amount} a year';
 
 /** The saving line of an annual price, e.g. "Save $360 a year"; null when there is nothing to show. */
-export function savingLine(plan: PricingPlan, currency: string, template = DEFAULT_SAVING_TEXT): string | null {
+export function savingLine(plan: ResolvedPricingPlan, currency: string, template = DEFAULT_SAVING_TEXT): string | null {
   const saving = annualSaving(plan.price);
   if (plan.showSaving === false || saving === 0) return null;
   return template.replace('{amount}', formatAmount(saving, currency));

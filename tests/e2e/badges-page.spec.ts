@@ -2,7 +2,8 @@
 // snippet for each choice, the Copy button and its 2-second "Copied!", and the rest of the page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { siteUrl, waitForIslands } from './site';
+import { priceText } from '../../engine/content/placeholders';
+import { siteModel, siteUrl, waitForIslands } from './site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -98,7 +99,11 @@ test('the customiser offers the spec types, sizes and colours, with the default 
   await page.goto('/badges');
   await waitForIslands(page);
   const labels = (group: string) => builder(page).getByRole('group', { name: group }).locator('label').allTextContents();
-  expect(await labels('Badge type')).toEqual(['Standard Protection Free', 'Premium Protection $29/month', 'Enterprise Protection Custom']);
+  expect(await labels('Badge type')).toEqual([
+    'Standard Protection Free',
+    `Premium Protection ${priceText(siteModel().pricing, 'badges.premium')}/month`,
+    'Enterprise Protection Custom',
+  ]);
   expect(await labels('Size')).toEqual(['Small 120x60', 'Medium 160x80', 'Large 200x100']);
   expect(await labels('Color')).toEqual(['Blue', 'Green', 'Purple', 'Red', 'Gray']);
   await expect(radio(page, 'Badge type', 'Standard Protection')).toBeChecked();

@@ -2,7 +2,12 @@
 // HTML before any script runs (spec 001 §2 "Industry protection pages", §9 "Industry plans").
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
-import { siteUrl } from './site';
+import { priceText } from '../../engine/content/placeholders';
+import { siteModel, siteUrl } from './site';
+
+// A plan as its card reads, with the price from site/data/pricing.yaml (checked against the spec's
+// table in tests/unit/content/price-catalogue.test.ts).
+const plan = (name: string, key: string) => `${name} ${priceText(siteModel().pricing, key)}`;
 
 async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
@@ -34,35 +39,71 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   {
     path: '/protection/music',
     h1: 'Music Copyright Protection',
-    plans: ['Solo Artist $29', 'Professional $79', 'Label $199'],
+    plans: [
+      plan('Solo Artist', 'industry.music.solo-artist'),
+      plan('Professional', 'industry.music.professional'),
+      plan('Label', 'industry.music.label'),
+    ],
     mostPopular: 'Professional',
   },
   {
     path: '/protection/gaming',
     h1: 'Game Copyright Protection',
-    plans: ['Indie Developer $39', 'Studio $99', 'Publisher $299'],
+    plans: [
+      plan('Indie Developer', 'industry.gaming.indie'),
+      plan('Studio', 'industry.gaming.studio'),
+      plan('Publisher', 'industry.gaming.publisher'),
+    ],
     mostPopular: 'Studio',
   },
   {
     path: '/protection/software',
     h1: 'Software Copyright Protection',
-    plans: ['Developer $49', 'Business $149', 'Enterprise $399'],
+    plans: [
+      plan('Developer', 'industry.software.developer'),
+      plan('Business', 'industry.software.business'),
+      plan('Enterprise', 'industry.software.enterprise'),
+    ],
     mostPopular: 'Business',
   },
   {
     path: '/protection/photography',
     h1: 'Photography Copyright Protection',
-    plans: ['Hobbyist $19', 'Professional $59', 'Agency $149'],
+    plans: [
+      plan('Hobbyist', 'industry.photography.hobbyist'),
+      plan('Professional', 'industry.photography.professional'),
+      plan('Agency', 'industry.photography.agency'),
+    ],
     mostPopular: 'Professional',
   },
-  { path: '/protection/video', h1: 'Video Copyright Protection', plans: ['Creator $29', 'Professional $89', 'Enterprise $249'] },
+  {
+    path: '/protection/video',
+    h1: 'Video Copyright Protection',
+    plans: [
+      plan('Creator', 'industry.video.creator'),
+      plan('Professional', 'industry.video.professional'),
+      plan('Enterprise', 'industry.video.enterprise'),
+    ],
+  },
   {
     path: '/protection/art',
     h1: 'Digital Art Protection',
     canonical: '/protection/digital-art',
-    plans: ['Artist $19', 'Professional $59', 'Studio $149'],
+    plans: [
+      plan('Artist', 'industry.art.artist'),
+      plan('Professional', 'industry.art.professional'),
+      plan('Studio', 'industry.art.studio'),
+    ],
   },
-  { path: '/protection/content-writing', h1: 'Content Writing Protection', plans: ['Writer $15', 'Professional $49', 'Agency $129'] },
+  {
+    path: '/protection/content-writing',
+    h1: 'Content Writing Protection',
+    plans: [
+      plan('Writer', 'industry.writing.writer'),
+      plan('Professional', 'industry.writing.professional'),
+      plan('Agency', 'industry.writing.agency'),
+    ],
+  },
 ];
 
 for (const p of INDUSTRY_PAGES) {

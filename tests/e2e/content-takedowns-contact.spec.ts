@@ -3,7 +3,12 @@
 // canonical address, and a sample of the figures, labels, anchors and link targets the spec names.
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
-import { siteUrl } from './site';
+import { priceText } from '../../engine/content/placeholders';
+import { siteModel, siteUrl } from './site';
+
+// Prices as the catalogue (site/data/pricing.yaml) shows them; its figures are checked against the
+// spec in tests/unit/content/price-catalogue.test.ts.
+const price = (key: string) => priceText(siteModel().pricing, key);
 
 interface Expected {
   path: string;
@@ -24,21 +29,36 @@ const PAGES: Expected[] = [
   {
     path: '/',
     h1: 'Get Stolen Content Removed Fast',
-    texts: ['Start Takedown Now', 'Get Protection', '98%', '24-48h', '50K+', '10K+', '$49 per successful takedown'],
+    texts: [
+      'Start Takedown Now',
+      'Get Protection',
+      '98%',
+      '24-48h',
+      '50K+',
+      '10K+',
+      `${price('takedowns.personal')} per successful takedown`,
+    ],
     hrefs: ['/takedowns', '/protectionpro', '/contact-us', '/pricing'],
   },
   {
     path: '/takedowns',
     h1: 'DMCA Takedown Services',
-    texts: ['Submit evidence', 'Legal review', 'File notice', 'Monitor and report', 'From $99 per takedown', '$49 per successful takedown'],
+    texts: [
+      'Submit evidence',
+      'Legal review',
+      'File notice',
+      'Monitor and report',
+      `From ${price('takedowns.commercial-starter')} per takedown`,
+      `${price('takedowns.personal')} per successful takedown`,
+    ],
     hrefs: ['/takedowns/commercial', '/takedowns/personal', '/takedowns/diy'],
   },
   {
     path: '/takedowns/commercial',
     h1: 'Commercial Takedown Services',
     texts: [
-      '$99',
-      '$79',
+      price('takedowns.commercial-starter'),
+      price('takedowns.commercial-bundle'),
       'Most Popular',
       'Starter',
       'Professional',
@@ -74,7 +94,7 @@ const PAGES: Expected[] = [
       'We handle everything',
       'Content removed',
       '3-7 business days',
-      '$49',
+      price('takedowns.personal'),
       'per successful takedown',
       'No upfront payment',
       'Money-back guarantee',
@@ -96,10 +116,10 @@ const PAGES: Expected[] = [
       'Purchase & Download',
       'Basic DMCA Notice Template',
       'Complete DIY Bundle',
-      '$9.99',
-      '$14.99',
-      '$19.99',
-      '$39.99',
+      price('diy.image-theft'),
+      price('diy.video-piracy'),
+      price('diy.social-media'),
+      price('diy.complete-bundle'),
       '80%',
       'Choose Template',
       'Fill & Customize',
@@ -137,9 +157,9 @@ const PAGES: Expected[] = [
     texts: [
       '99%',
       'Pro Starter',
-      '$299',
+      price('protection-pro.starter'),
       'Pro Business',
-      '$599',
+      price('protection-pro.business'),
       'Pro Enterprise',
       '50 takedowns a month',
       'Unlimited takedowns',
@@ -169,7 +189,15 @@ const PAGES: Expected[] = [
   {
     path: '/protect-your-music-online',
     h1: 'Protect Your Music Online',
-    texts: ['Royalty recovery', 'Solo Artist', '$29', '$79', '$199', '30-day money-back guarantee', 'under 5 minutes'],
+    texts: [
+      'Royalty recovery',
+      'Solo Artist',
+      price('industry.music.solo-artist'),
+      price('industry.music.professional'),
+      price('industry.music.label'),
+      '30-day money-back guarantee',
+      'under 5 minutes',
+    ],
     hrefs: ['/contact-us', '/protection/music'],
   },
   {

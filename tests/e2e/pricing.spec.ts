@@ -3,7 +3,11 @@
 // the page; plus the plans of /lawyers and /wordpress-dmca.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { waitForIslands } from './site';
+import { formatAmount } from '../../engine/content/format-amount';
+import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
+import { parse } from 'yaml';
+import { readSiteFiles } from '../../scripts/read-project';
+import { siteModel, waitForIslands } from './site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -15,16 +19,32 @@ interface Plan {
   saving: string | null;
 }
 
-// The spec's figures, written out by hand: 12 × (monthly − annual) per year.
+// Prices from the catalogue (site/data/pricing.yaml; its figures are checked against the spec in
+// tests/unit/content/price-catalogue.test.ts); the yearly saving is 12 × (monthly − annual).
+const catalogue = () => siteModel().pricing;
+const price = (key: string) => priceText(catalogue(), key);
+const PER_MONTH = { monthly: '/month', annual: '/month, billed annually' };
+
+function plan(name: string, group: string, period = PER_MONTH, showSaving = true): Plan {
+  const amounts = planPrice(priceEntries(catalogue()), group);
+  if (!amounts) throw new Error(`site/data/pricing.yaml has no monthly and annual price under ${group}`);
+  return {
+    name,
+    monthly: `${formatAmount(amounts.monthly, catalogue().currency)} ${period.monthly}`,
+    annual: `${formatAmount(amounts.annual, catalogue().currency)} ${period.annual}`,
+    saving: showSaving ? `Save ${formatAmount(12 * (amounts.monthly - amounts.annual), catalogue().currency)} a year` : null,
+  };
+}
+
 const TAKEDOWN: Plan[] = [
-  { name: 'Basic Takedown', monthly: '$49 per takedown', annual: '$39 per takedown, annual plan', saving: null },
-  { name: 'Professional', monthly: '$149 /month', annual: '$119 /month, billed annually', saving: 'Save $360 a year' },
-  { name: 'Enterprise', monthly: '$499 /month', annual: '$399 /month, billed annually', saving: 'Save $1,200 a year' },
+  plan('Basic Takedown', 'commercial.basic', { monthly: 'per takedown', annual: 'per takedown, annual plan' }, false),
+  plan('Professional', 'commercial.professional'),
+  plan('Enterprise', 'commercial.enterprise'),
 ];
 const PROTECTION: Plan[] = [
-  { name: 'Content Monitor', monthly: '$99 /month', annual: '$79 /month, billed annually', saving: 'Save $240 a year' },
-  { name: 'Full Protection', monthly: '$299 /month', annual: '$239 /month, billed annually', saving: 'Save $720 a year' },
-  { name: 'Enterprise Protection', monthly: '$999 /month', annual: '$799 /month, billed annually', saving: 'Save $2,400 a year' },
+  plan('Content Monitor', 'protection.monitor'),
+  plan('Full Protection', 'protection.full'),
+  plan('Enterprise Protection', 'protection.enterprise'),
 ];
 const ALL = [...TAKEDOWN, ...PROTECTION];
 
@@ -77,7 +97,7 @@ test('the switch changes every price to annual and back, with the yearly savings
   await waitForIslands(page);
   const monthly = periodButton(page, 'Monthly');
   const annual = periodButton(page, 'Annual');
-  await expect(annual).toContainText('Save 20%');
+  await expect(annual).toContainText(`Save ${price('discounts.annual')}`);
   await expectPressed([monthly, annual], 0);
   expect(await shownPrices(page)).toEqual(ALL.map((p) => p.monthly));
 
@@ -192,24 +212,24 @@ test('add-ons, volume discounts, payment options and the pricing questions are s
   await page.goto('/pricing');
   await waitForIslands(page);
   const addOns = page.locator('#add-ons');
-  for (const [title, price] of [
-    ['Emergency processing', '+$99 per takedown'],
-    ['Legal consultation', '$299 per 1-hour session'],
-    ['Counter-notice defense', '$199 per response'],
-    ['Cease and desist letter', '$149 per letter'],
+  for (const [title, note] of [
+    ['Emergency processing', `+${price('add-ons.emergency')} per takedown`],
+    ['Legal consultation', `${price('add-ons.legal-consultation')} per 1-hour session`],
+    ['Counter-notice defense', `${price('add-ons.counter-notice')} per response`],
+    ['Cease and desist letter', `${price('add-ons.cease-and-desist')} per letter`],
   ]) {
-    await expect(addOns.locator('.card').filter({ hasText: title })).toContainText(price);
+    await expect(addOns.locator('.card').filter({ hasText: title })).toContainText(note);
   }
 
   const rows = await page
     .locator('#volume-discounts tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
-  expect(rows).toEqual([
-    ['5 takedowns', '$245', '$220', '10%', '$44'],
-    ['10 takedowns', '$490', '$390', '20%', '$39'],
-    ['25 takedowns', '$1,225', '$875', '30%', '$35'],
-    ['50 takedowns', '$2,450', '$1,470', '40%', '$29'],
-  ]);
+  expect(rows).toEqual(
+    ['5', '10', '25', '50'].map((n) => [
+      `${n} takedowns`,
+      ...['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
+    ]),
+  );
 
   await expect(page.locator('#payment-options')).toContainText('Wire transfer and ACH');
   await expect(page.locator('#payment-options')).toContainText('Net 30');
@@ -218,6 +238,57 @@ test('add-ons, volume discounts, payment options and the pricing questions are s
   await expect(questions).toHaveCount(3);
   await questions.nth(2).click();
   await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText('full refund');
+});
+
+/** Every FAQ answer that names a price, as written in site/faq/ (before the loader fills the figures in). */
+function answersNamingPrices(): Array<{ set: string; question: string; prices: string[] }> {
+  const out: Array<{ set: string; question: string; prices: string[] }> = [];
+  for (const file of readSiteFiles().filter((f) => f.path.startsWith('site/faq/'))) {
+    const data = parse(file.text) as { id: string; items: Array<{ question: string; answer: string }> };
+    for (const item of data.items) {
+      const prices = [...item.answer.matchAll(/\{price:([^{}\s]+)\}/g)].map((m) => m[1]!);
+      if (prices.length > 0) out.push({ set: data.id, question: item.question, prices });
+    }
+  }
+  return out;
+}
+
+test('every FAQ answer that names a price shows the catalogue figure, which /pricing shows too', async ({ page }) => {
+  const answers = answersNamingPrices();
+  expect(answers.length, 'FAQ answers that name a price').toBeGreaterThan(10);
+
+  // What /pricing states, in both billing periods.
+  await page.goto('/pricing');
+  await waitForIslands(page);
+  const monthly = await page.locator('main').innerText();
+  await periodButton(page, 'Annual').click();
+  await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
+  const onPricing = monthly + (await page.locator('main').innerText());
+  const pricingYaml = readSiteFiles().find((f) => f.path === 'site/pages/pricing.yaml')!.text;
+  // An entry /pricing states: named by a placeholder on the page, or a plan's monthly or annual price.
+  const statedOnPricing = (key: string) =>
+    pricingYaml.includes(`{price:${key}}`) || pricingYaml.includes(`price: ${key.replace(/\.(monthly|annual)$/, '')}\n`);
+
+  const pageShowing = (set: string) =>
+    siteModel().pages.find((p) => p.sections.some((s) => s.type === 'faq' && s.faqSet === set && s.limit === undefined))!.path!;
+  const checkedOnPricing = new Set<string>();
+  for (const { set, question, prices } of answers) {
+    await page.goto(pageShowing(set));
+    const answer = page
+      .locator('main details.accordion__item, main li.faq-card')
+      .filter({ has: page.getByText(question, { exact: true }) });
+    const text = (await answer.first().textContent()) ?? '';
+    for (const key of prices) {
+      expect(text, `${set}: "${question}" shows {price:${key}}`).toContain(price(key));
+      if (!key.includes('*') && statedOnPricing(key)) {
+        expect(onPricing, `/pricing shows ${key}`).toContain(price(key));
+        checkedOnPricing.add(key);
+      }
+    }
+  }
+  // The figures that used to disagree: the commercial plan, the protection tiers and the nonprofit discount.
+  for (const key of ['commercial.professional.monthly', 'protection.monitor.monthly', 'protection.full.monthly', 'discounts.nonprofit'])
+    expect([...checkedOnPricing], key).toContain(key);
 });
 
 test('/pricing has no accessibility violations after switching to annual and highlighting a plan', async ({ page }) => {
@@ -259,7 +330,7 @@ test.describe('plans on the solution pages', () => {
     expect(await planCards(page)).toEqual([
       {
         name: 'Solo Practitioner',
-        price: '$199 /month',
+        price: `${price('lawyers.solo')} /month`,
         ribbon: null,
         action: 'Start Trial',
         features: [
@@ -272,7 +343,7 @@ test.describe('plans on the solution pages', () => {
       },
       {
         name: 'Law Firm',
-        price: '$499 /month',
+        price: `${price('lawyers.law-firm')} /month`,
         ribbon: 'Most Popular',
         action: 'Start Trial',
         features: [
@@ -307,13 +378,13 @@ test.describe('plans on the solution pages', () => {
     expect(hrefs).toEqual(['/contact-us']);
   });
 
-  test('/wordpress-dmca shows Basic free, Pro $29/month and Enterprise custom, a 3-step guide and compatibility', async ({ page }) => {
+  test('/wordpress-dmca shows Basic free, Pro per month and Enterprise custom, a 3-step guide and compatibility', async ({ page }) => {
     await page.goto('/wordpress-dmca');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('WordPress DMCA Protection Plugin');
     const plans = await planCards(page);
     expect(plans.map((p) => [p.name, p.price, p.ribbon, p.action])).toEqual([
       ['Basic', 'Free', null, 'Download Plugin'],
-      ['Pro', '$29 /month', 'Most Popular', 'Start Pro Trial'],
+      ['Pro', `${price('wordpress.pro')} /month`, 'Most Popular', 'Start Pro Trial'],
       ['Enterprise', 'Custom', null, 'Contact Sales'],
     ]);
     await expect(page.locator('#installation .steps__item')).toHaveCount(3);

@@ -51,6 +51,35 @@ describe('npm run validate', () => {
   });
 });
 
+describe('npm run validate: warnings', () => {
+  it('warns about a FAQ category used once beside a similar one, and still exits 0', () => {
+    // The first of the three "Free Trial" questions gets a misspelt category.
+    edit('site/faq/pricing-questions.yaml', (t) => t.replace('category: Free Trial', 'category: Free Trail'));
+    const line =
+      readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('Free Trail')) + 1;
+    const r = run('validate.ts');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      `site/faq/pricing-questions.yaml:${line}:15 warning: category "Free Trail" is used only here; did you mean "Free Trial"?`,
+    );
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages, 1 warning \(see above\)/);
+  });
+
+  it('prints a price placeholder with an unknown key at its place, with a suggestion, and exits 1', () => {
+    edit('site/faq/pricing-questions.yaml', (t) => t.replace('{price:discounts.nonprofit}', '{price:discounts.nonprofits}'));
+    const lines = readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('{price:discounts.nonprofits}'));
+    const column = lines[line]!.indexOf('{price:discounts.nonprofits}') + 1;
+    const r = run('validate.ts');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      `site/faq/pricing-questions.yaml:${line + 1}:${column} items[17].answer: no price "discounts.nonprofits" in site/data/pricing.yaml. Did you mean "discounts.nonprofit"?`,
+    );
+  });
+});
+
 describe('npm run check-links', () => {
   it('lists the known broken links and passes', () => {
     const r = run('check-links.ts');

@@ -3,20 +3,28 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { ResolvedSection } from '../../../engine/content/model';
+import { priceText } from '../../../engine/content/placeholders';
 import { formatProblem } from '../../../engine/content/problem';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
 const { model, problems } = loadSite(readSiteFiles(), readSchemas());
 
-/** The spec's DIY template catalogue (id, title, price); a price of 'Free' marks a free item. */
-const CATALOGUE = [
-  { id: 'basic-dmca', title: 'Basic DMCA Notice Template', price: 'Free' },
-  { id: 'image-theft', title: 'Image Theft Notice', price: '$9.99' },
-  { id: 'content-scraping', title: 'Content Scraping Notice', price: '$9.99' },
-  { id: 'video-piracy', title: 'Video Piracy Notice', price: '$14.99' },
-  { id: 'social-media', title: 'Social Media DMCA Kit', price: '$19.99' },
-  { id: 'complete-bundle', title: 'Complete DIY Bundle', price: '$39.99' },
-];
+/**
+ * The spec's DIY template catalogue (id, title, price); a price of 'Free' marks a free item. Paid
+ * prices are the price catalogue's diy.<id> (checked against the spec in price-catalogue.test.ts).
+ */
+const CATALOGUE = ['basic-dmca', 'image-theft', 'content-scraping', 'video-piracy', 'social-media', 'complete-bundle'].map((id, i) => ({
+  id,
+  title: [
+    'Basic DMCA Notice Template',
+    'Image Theft Notice',
+    'Content Scraping Notice',
+    'Video Piracy Notice',
+    'Social Media DMCA Kit',
+    'Complete DIY Bundle',
+  ][i]!,
+  price: id === 'basic-dmca' ? 'Free' : priceText(model!.pricing, `diy.${id}`),
+}));
 
 const BUNDLE_FEATURES = ['All 10+ templates', '50-page legal guide', 'Video tutorials', 'Email support', 'Lifetime updates'];
 

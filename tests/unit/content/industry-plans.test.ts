@@ -4,38 +4,40 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedSection } from '../../../engine/content/model';
 import { formatProblem } from '../../../engine/content/problem';
-import { page, problems } from '../../support/site-pages';
+import { priceText } from '../../../engine/content/placeholders';
+import { model, page, problems } from '../../support/site-pages';
 
 interface Tier {
   path: string;
   name: string;
+  /** The plan's entry in site/data/pricing.yaml, which holds the spec's price (price-catalogue.test.ts). */
   price: string;
   mostPopular: boolean;
 }
 
-// page, plan, price, most popular — as in the spec's table.
+// page, plan, catalogue entry, most popular — as in the spec's table.
 const TIERS: Tier[] = [
-  ['/protection/music', 'Solo Artist', '$29', false],
-  ['/protection/music', 'Professional', '$79', true],
-  ['/protection/music', 'Label', '$199', false],
-  ['/protection/gaming', 'Indie Developer', '$39', false],
-  ['/protection/gaming', 'Studio', '$99', true],
-  ['/protection/gaming', 'Publisher', '$299', false],
-  ['/protection/software', 'Developer', '$49', false],
-  ['/protection/software', 'Business', '$149', true],
-  ['/protection/software', 'Enterprise', '$399', false],
-  ['/protection/photography', 'Hobbyist', '$19', false],
-  ['/protection/photography', 'Professional', '$59', true],
-  ['/protection/photography', 'Agency', '$149', false],
-  ['/protection/video', 'Creator', '$29', false],
-  ['/protection/video', 'Professional', '$89', false],
-  ['/protection/video', 'Enterprise', '$249', false],
-  ['/protection/art', 'Artist', '$19', false],
-  ['/protection/art', 'Professional', '$59', false],
-  ['/protection/art', 'Studio', '$149', false],
-  ['/protection/content-writing', 'Writer', '$15', false],
-  ['/protection/content-writing', 'Professional', '$49', false],
-  ['/protection/content-writing', 'Agency', '$129', false],
+  ['/protection/music', 'Solo Artist', 'industry.music.solo-artist', false],
+  ['/protection/music', 'Professional', 'industry.music.professional', true],
+  ['/protection/music', 'Label', 'industry.music.label', false],
+  ['/protection/gaming', 'Indie Developer', 'industry.gaming.indie', false],
+  ['/protection/gaming', 'Studio', 'industry.gaming.studio', true],
+  ['/protection/gaming', 'Publisher', 'industry.gaming.publisher', false],
+  ['/protection/software', 'Developer', 'industry.software.developer', false],
+  ['/protection/software', 'Business', 'industry.software.business', true],
+  ['/protection/software', 'Enterprise', 'industry.software.enterprise', false],
+  ['/protection/photography', 'Hobbyist', 'industry.photography.hobbyist', false],
+  ['/protection/photography', 'Professional', 'industry.photography.professional', true],
+  ['/protection/photography', 'Agency', 'industry.photography.agency', false],
+  ['/protection/video', 'Creator', 'industry.video.creator', false],
+  ['/protection/video', 'Professional', 'industry.video.professional', false],
+  ['/protection/video', 'Enterprise', 'industry.video.enterprise', false],
+  ['/protection/art', 'Artist', 'industry.art.artist', false],
+  ['/protection/art', 'Professional', 'industry.art.professional', false],
+  ['/protection/art', 'Studio', 'industry.art.studio', false],
+  ['/protection/content-writing', 'Writer', 'industry.writing.writer', false],
+  ['/protection/content-writing', 'Professional', 'industry.writing.professional', false],
+  ['/protection/content-writing', 'Agency', 'industry.writing.agency', false],
 ].map(([path, name, price, mostPopular]) => ({ path, name, price, mostPopular }) as Tier);
 
 const INDUSTRY_PATHS = [...new Set(TIERS.map((t) => t.path))];
@@ -61,7 +63,7 @@ describe('industry plan tiers', () => {
   it.each(INDUSTRY_PATHS)('%s shows exactly its tiers, prices and Most Popular ribbon', (path) => {
     const expected = TIERS.filter((t) => t.path === path).map((t) => ({
       name: t.name,
-      price: t.price,
+      price: priceText(model!.pricing, t.price),
       period: '/month',
       badge: t.mostPopular ? 'Most Popular' : undefined,
     }));

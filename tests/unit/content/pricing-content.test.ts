@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { badgeLabel } from '../../../engine/badges/resolve';
 import { formatProblem } from '../../../engine/content/problem';
-import type { PricingPlan } from '../../../engine/generated/content';
+import type { ResolvedPricingPlan } from '../../../engine/content/model';
+import { planPrice, priceEntries, priceText } from '../../../engine/content/placeholders';
 import { annualSaving, billingFromQuery, formatAmount, queryWithBilling, savingLine } from '../../../engine/sections/pricing';
 import { actionsOf, model, only, page, problems, sectionsOf } from '../../support/site-pages';
 
@@ -12,20 +13,25 @@ it('the real site loads', () => {
   expect(problems.map(formatProblem)).toEqual([]);
 });
 
+// Prices come from site/data/pricing.yaml (checked against the spec in price-catalogue.test.ts);
+// these tests check that each page names the right catalogue entry.
+const price = (key: string) => priceText(model!.pricing, key);
+
 describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () => {
   const table = () => only('/pricing', 'pricing-table');
-  const plans = (group: number) => table().groups[group]!.plans as PricingPlan[];
+  const plans = (group: number): ResolvedPricingPlan[] => table().groups[group]!.plans;
+  const amounts = (group: string) => planPrice(priceEntries(model!.pricing), group);
 
-  // name, monthly, annual, yearly saving shown (null: none), ribbon — as in the spec.
-  const TAKEDOWN: Array<[string, number, number, number | null, string | undefined]> = [
-    ['Basic Takedown', 49, 39, null, undefined],
-    ['Professional', 149, 119, 360, 'Most Popular'],
-    ['Enterprise', 499, 399, 1200, undefined],
+  // name, catalogue group, yearly saving shown, ribbon.
+  const TAKEDOWN: Array<[string, string, boolean, string | undefined]> = [
+    ['Basic Takedown', 'commercial.basic', false, undefined],
+    ['Professional', 'commercial.professional', true, 'Most Popular'],
+    ['Enterprise', 'commercial.enterprise', true, undefined],
   ];
-  const PROTECTION: Array<[string, number, number, number | null, string | undefined]> = [
-    ['Content Monitor', 99, 79, 240, undefined],
-    ['Full Protection', 299, 239, 720, 'Recommended'],
-    ['Enterprise Protection', 999, 799, 2400, undefined],
+  const PROTECTION: Array<[string, string, boolean, string | undefined]> = [
+    ['Content Monitor', 'protection.monitor', true, undefined],
+    ['Full Protection', 'protection.full', true, 'Recommended'],
+    ['Enterprise Protection', 'protection.enterprise', true, undefined],
   ];
 
   it('has the takedown plans first, then the content protection plans, under the #plans anchor', () => {
@@ -37,32 +43,14 @@ describe('/pricing plans (spec 001 §9 "Pricing page (monthly / annual)")', () =
   it.each([
     ['takedown', 0, TAKEDOWN],
     ['content protection', 1, PROTECTION],
-  ] as const)('the %s plans have the spec prices, savings and ribbons', (_name, group, expected) => {
-    const actual = plans(group).map((p) => [
-      p.name,
-      p.price.monthly,
-      p.price.annual,
-      p.showSaving === false ? null : annualSaving(p.price),
-      p.badge,
-    ]);
-    expect(actual).toEqual(expected);
+  ] as const)('the %s plans take their prices from the catalogue, with savings and ribbons', (_name, group, expected) => {
+    const actual = plans(group).map((p) => [p.name, p.price, p.showSaving !== false, p.badge]);
+    expect(actual).toEqual(expected.map(([name, key, saving, badge]) => [name, amounts(key), saving, badge]));
+    expect(table().currency).toBe(model!.pricing.currency);
   });
 
-  it('the yearly saving is 12 × (monthly − annual), shown as money', () => {
-    const [basic, professional, enterprise] = plans(0);
-    expect(savingLine(basic!, '$', table().billing.saving)).toBeNull();
-    expect(savingLine(professional!, '$', table().billing.saving)).toBe('Save $360 a year');
-    expect(savingLine(enterprise!, '$', table().billing.saving)).toBe('Save $1,200 a year');
-    expect(plans(1).map((p) => savingLine(p, '$', table().billing.saving))).toEqual([
-      'Save $240 a year',
-      'Save $720 a year',
-      'Save $2,400 a year',
-    ]);
-  });
-
-  it('the switch says annual billing saves 20%, which every plan rounds to', () => {
-    expect(table().billing).toMatchObject({ monthly: 'Monthly', annual: 'Annual', annualNote: 'Save 20%' });
-    for (const p of [...plans(0), ...plans(1)]) expect(Math.round((1 - p.price.annual / p.price.monthly) * 100), p.name).toBe(20);
+  it('the switch says what annual billing saves, from the catalogue', () => {
+    expect(table().billing).toMatchObject({ monthly: 'Monthly', annual: 'Annual', annualNote: `Save ${price('discounts.annual')}` });
   });
 
   it('Basic is priced per takedown, the other plans per month', () => {
@@ -116,10 +104,10 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
   it('lists the four add-on services at their prices', () => {
     const addOns = sectionsOf('/pricing', 'card-grid').find((s) => s.id === 'add-ons')!;
     expect(addOns.cards.map((c) => [c.title, c.note])).toEqual([
-      ['Emergency processing', '+$99 per takedown'],
-      ['Legal consultation', '$299 per 1-hour session'],
-      ['Counter-notice defense', '$199 per response'],
-      ['Cease and desist letter', '$149 per letter'],
+      ['Emergency processing', `+${price('add-ons.emergency')} per takedown`],
+      ['Legal consultation', `${price('add-ons.legal-consultation')} per 1-hour session`],
+      ['Counter-notice defense', `${price('add-ons.counter-notice')} per response`],
+      ['Cease and desist letter', `${price('add-ons.cease-and-desist')} per letter`],
     ]);
     expect(addOns.cards[0]!.text).toContain('within 2 hours');
   });
@@ -127,12 +115,12 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
   it('the volume-discount table has the spec rows', () => {
     const table = only('/pricing', 'comparison');
     expect(table.columns.map((c) => c.label)).toEqual(['Regular price', 'Discounted price', 'You save', 'Per takedown']);
-    expect(table.rows.map((r) => [r.label, ...r.values])).toEqual([
-      ['5 takedowns', '$245', '$220', '10%', '$44'],
-      ['10 takedowns', '$490', '$390', '20%', '$39'],
-      ['25 takedowns', '$1,225', '$875', '30%', '$35'],
-      ['50 takedowns', '$2,450', '$1,470', '40%', '$29'],
-    ]);
+    expect(table.rows.map((r) => [r.label, ...r.values])).toEqual(
+      ['5', '10', '25', '50'].map((n) => [
+        `${n} takedowns`,
+        ...['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
+      ]),
+    );
   });
 
   it('names the payment options and the billing terms', () => {
@@ -144,7 +132,7 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
       'Custom invoicing',
       'Net 30',
       '14 days',
-      '25%',
+      `save ${price('discounts.nonprofit')}`,
       'end of the billing',
       'prorated',
       'within 24 hours',
@@ -210,8 +198,18 @@ describe('pricing helpers', () => {
   });
 
   it('shows no saving when the annual price is not lower', () => {
-    const plan = { id: 'x', name: 'X', price: { monthly: 10, annual: 10 }, features: ['x'] } as PricingPlan;
+    const plan: ResolvedPricingPlan = { id: 'x', name: 'X', price: { monthly: 10, annual: 10 }, features: ['x'] };
     expect(savingLine(plan, '$')).toBeNull();
+  });
+
+  it.each([
+    [{ monthly: 149, annual: 119 }, true, 'Save $360 a year'],
+    [{ monthly: 999, annual: 799 }, true, 'Save $2,400 a year'],
+    [{ monthly: 49, annual: 39 }, false, null],
+  ])('the yearly saving of %j is 12 × (monthly − annual), shown as money', (amounts, showSaving, line) => {
+    const plan: ResolvedPricingPlan = { id: 'x', name: 'X', price: amounts, showSaving, features: ['x'] };
+    expect(annualSaving(amounts)).toBe(12 * (amounts.monthly - amounts.annual));
+    expect(savingLine(plan, '$', 'Save {amount} a year')).toBe(line);
   });
 });
 
@@ -227,7 +225,7 @@ describe('/badges (spec 001 §2 Badges, §4, §7, §9)', () => {
     const { badges } = model!;
     expect(badges.types.map((t) => [t.id, t.price])).toEqual([
       ['standard', 'Free'],
-      ['premium', '$29/month'],
+      ['premium', `${price('badges.premium')}/month`],
       ['enterprise', 'Custom'],
     ]);
     expect(badges.sizes.map((s) => `${s.id} ${s.width}x${s.height}`)).toEqual(['small 120x60', 'medium 160x80', 'large 200x100']);
@@ -280,10 +278,10 @@ describe('/wordpress-dmca (spec 001 §2 WordPress, §9)', () => {
     expect(only('/wordpress-dmca', 'tag-list').tags).toContain('WordPress 5.0 and later');
   });
 
-  it('has the three plans: Basic free, Pro $29/month (Most Popular), Enterprise custom', () => {
+  it('has the three plans: Basic free, Pro per month (Most Popular), Enterprise custom', () => {
     expect(only('/wordpress-dmca', 'plans').plans.map((p) => [p.name, p.price, p.period, p.badge])).toEqual([
       ['Basic', 'Free', undefined, undefined],
-      ['Pro', '$29', '/month', 'Most Popular'],
+      ['Pro', price('wordpress.pro'), '/month', 'Most Popular'],
       ['Enterprise', 'Custom', undefined, undefined],
     ]);
   });
@@ -322,7 +320,7 @@ describe('/lawyers (spec 001 §2 Lawyers, §9)', () => {
     ).toEqual([
       {
         name: 'Solo Practitioner',
-        price: '$199',
+        price: price('lawyers.solo'),
         period: '/month',
         badge: undefined,
         action: 'Start Trial',
@@ -336,7 +334,7 @@ describe('/lawyers (spec 001 §2 Lawyers, §9)', () => {
       },
       {
         name: 'Law Firm',
-        price: '$499',
+        price: price('lawyers.law-firm'),
         period: '/month',
         badge: 'Most Popular',
         action: 'Start Trial',

@@ -1,7 +1,7 @@
 // Writers read each schema's descriptions as hover help and its examples in the section catalogue,
 // so every field must explain itself and every section type must show a valid, working example.
 import { describe, expect, it } from 'vitest';
-import { catalogueEntries, exampleYaml, lookUpIn } from '../../../engine/catalogue/catalogue';
+import { catalogueEntries, exampleYaml, lookUpIn, sharedContentOf } from '../../../engine/catalogue/catalogue';
 import { loadSite, resolveSection } from '../../../engine/content/load-site';
 import { sectionReferences } from '../../../engine/content/references';
 import { descriptionOf, describeFields } from '../../../engine/content/schema-help';
@@ -102,8 +102,14 @@ describe('section examples', () => {
     examples.forEach((example, i) => {
       const issues = validator.validate(`sections/${type}.schema.json`, example).map((x) => `${x.path.join('.')}: ${x.message}`);
       expect(issues, `examples[${i}] of schemas/sections/${type}.schema.json`).toEqual([]);
-      const { missing } = resolveSection(example as Section, sectionReferences(schemas), lookUpIn(model!), model!.badges);
+      const { missing, problems } = resolveSection(
+        example as Section,
+        sectionReferences(schemas),
+        lookUpIn(model!),
+        sharedContentOf(model!),
+      );
       expect(missing.map((m) => `${m.ref.field}: ${m.id}`)).toEqual([]);
+      expect(problems.map((p) => `${p.at.join('.')}: ${p.message}`)).toEqual([]);
     });
   });
 

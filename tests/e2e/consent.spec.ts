@@ -1,0 +1,42 @@
+// The consent notice of every lead form (site/site.yaml `consent`, or the form's own): shown in the
+// prerendered HTML just above the submit button, with real links to the privacy policy and terms.
+import { expect, test } from '@playwright/test';
+import type { ResolvedFormSection } from '../../engine/content/model';
+import { siteModel } from './site';
+
+/** Every page with a lead form, and the notice each form shows. */
+const FORM_PAGES = siteModel().pages.flatMap((p) =>
+  p.sections
+    .filter((s): s is ResolvedFormSection => s.type === 'form')
+    .map((s) => ({ path: p.path!, form: s.definition.id, consent: s.consent })),
+);
+
+test('every lead form declares a consent notice', () => {
+  expect(FORM_PAGES.length).toBeGreaterThan(10);
+  for (const { path, form, consent } of FORM_PAGES) expect(consent, `${path} (${form})`).toBeDefined();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, form } of FORM_PAGES) {
+    test(`${path}: the ${form} form shows the notice just above its submit button, linking to /privacy and /terms`, async ({ page }) => {
+      await page.goto(path);
+      const submit = page.locator(`#${form}-form-consent + button[type="submit"]`);
+      await expect(submit, 'the submit button comes right after the notice').toHaveCount(1);
+      const notice = page.locator(`#${form}-form-consent`);
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText('We use these details only to answer your request.');
+      await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+      await expect(notice.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    });
+  }
+});
+
+test('the notice links open the privacy policy and the terms', async ({ page, request }) => {
+  for (const href of ['/privacy', '/terms']) expect((await request.get(href)).status(), href).toBe(200);
+  await page.goto('/contact-us');
+  await page.locator('#contact-us-form-consent').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
