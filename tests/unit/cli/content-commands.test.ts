@@ -64,7 +64,7 @@ describe('npm run validate: warnings', () => {
     expect(r.err).toContain(
       `site/faq/pricing-questions.yaml:${line}:15 warning: category "Free Trail" is used only here; did you mean "Free Trial"?`,
     );
-    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages, 1 warning \(see above\)/);
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 45 pages and \d+ articles, 1 warning \(see above\)/);
   });
 
   it('prints a price placeholder with an unknown key at its place, with a suggestion, and exits 1', () => {
@@ -137,6 +137,19 @@ describe('--format github', () => {
       expect.stringMatching(
         /^::notice file=site\/pages\/protection.yaml,line=\d+,col=\d+,title=npm run check-links::\/protection\/writing is a known broken link \(visitors are redirected to \/protection\/content-writing\)/,
       ),
+    );
+  });
+
+  it('marks a near-duplicate FAQ category as a warning annotation, which does not fail the check', () => {
+    edit('site/faq/pricing-questions.yaml', (t) => t.replace('category: Free Trial', 'category: Free Trail'));
+    const line =
+      readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('Free Trail')) + 1;
+    const r = run('validate.ts', '--format', 'github');
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')).toContain(
+      `::warning file=site/faq/pricing-questions.yaml,line=${line},col=15,title=npm run validate::category "Free Trail" is used only here; did you mean "Free Trial"?`,
     );
   });
 
