@@ -2,10 +2,13 @@ import type { ArticleListSection, ArticlePageLabels } from '../generated/content
 import { articleSlug, type ParsedArticle } from './article-source';
 import { closest } from './closest';
 import type { ContentOf } from './content-kinds';
-import { readMarkdown, readingMinutes, renderMarkdown } from './markdown';
+import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';
+import { resolvePlaceholders, type FactSources } from './placeholders';
 import type { ArticleEntry, ArticleLink, ArticleSummary, FeedLink, LinkSource, ResolvedPage, ResolvedSection } from './model';
 import { formatDataPath, type Problem } from './problem';
 import { locate, type DataPath, type ParsedFile } from './yaml-source';
+
+const NO_FACTS: FactSources = { currency: '$', prices: new Map(), questionsByPage: new Map() };
 
 /** An article whose front matter its schema accepted. */
 export interface ValidArticle {
@@ -79,7 +82,12 @@ function findBlog(pages: readonly ValidPage[], titleTemplate: string): Blog | nu
  * category, one owner per number and address, a body with nothing unsafe), rendered to HTML, and
  * given a page of its own. Pure, like the rest of the loader.
  */
-export function buildArticles(valid: readonly ValidArticle[], pages: readonly ValidPage[], titleTemplate = '%s'): ArticlesResult {
+export function buildArticles(
+  valid: readonly ValidArticle[],
+  pages: readonly ValidPage[],
+  titleTemplate = '%s',
+  facts: FactSources = NO_FACTS,
+): ArticlesResult {
   const problems: Problem[] = [];
   const linkSources: LinkSource[] = [];
   for (const { file, data } of pages) {
@@ -163,6 +171,10 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
     const markdown = readMarkdown(file.body);
     for (const issue of markdown.issues)
       problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
+    // {price:…} in the text shows the catalogue's figure, as it does in YAML, so an article never types a price.
+    const text = resolvePlaceholders(file.body.text, facts);
+    for (const issue of text.issues)
+      problems.push({ file: file.path, ...positionIn(file.body, issue.index), path: '', message: issue.message });
     if (problems.length > before) continue;
 
     for (const l of markdown.links)
@@ -180,8 +192,8 @@ export function buildArticles(valid: readonly ValidArticle[], pages: readonly Va
       featured: data.featured ?? false,
       file: file.path,
       path,
-      readMinutes: readingMinutes(file.body.text),
-      html: renderMarkdown(file.body.text),
+      readMinutes: readingMinutes(text.text),
+      html: renderMarkdown(text.text),
       bodyLine: file.body.line,
     });
   }

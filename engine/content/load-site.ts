@@ -80,7 +80,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     checked.blamed,
     { badges, consent: site?.consent, facts },
   );
-  const blog = buildArticles(validated.valid.article, checked.pages, site?.titleTemplate);
+  const blog = buildArticles(validated.valid.article.map(resolvedFacts), checked.pages, site?.titleTemplate, facts);
   const pages = withArticles(resolved.pages, blog.articles, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
   const problems = [

@@ -75,7 +75,7 @@ export interface MarkdownIssue {
 }
 
 /** The position in the file of an offset in the body. */
-function positionIn(body: ArticleBody, offset: number): { line: number; column: number } {
+export function positionIn(body: ArticleBody, offset: number): { line: number; column: number } {
   const before = body.text.slice(0, offset).split('\n');
   return { line: body.line + before.length - 1, column: before.at(-1)!.length + 1 };
 }

@@ -396,3 +396,37 @@ describe('the Atom feed', () => {
     expect(xml).not.toContain('<h2');
   });
 });
+
+describe('prices in an article come from the catalogue', () => {
+  const PRICING = yaml`
+    currency: $
+    prices:
+      takedowns:
+        personal: 49
+      discounts:
+        nonprofit: "25%"
+  `;
+
+  it('shows the figure a {price:…} placeholder names, in the text, the excerpt and the read time', () => {
+    const model = modelOf({
+      'site/data/pricing.yaml': PRICING,
+      'site/blog/send.md': article(
+        { excerpt: '"A personal takedown costs {price:takedowns.personal}, and only when the copy comes down."' },
+        'Intro.\n\nNonprofits save {price:discounts.nonprofit} on every plan.\n',
+      ),
+    });
+    const { article: entry } = articleSection(model, '/blog/send');
+    expect(entry.html).toContain('Nonprofits save 25% on every plan.');
+    expect(entry.html).not.toContain('{price:');
+    expect(entry.excerpt).toBe('A personal takedown costs $49, and only when the copy comes down.');
+  });
+
+  it('reports a key the catalogue lacks at its line and column in the .md file, with a suggestion', () => {
+    expect(
+      problemLines({
+        'site/data/pricing.yaml': PRICING,
+        'site/blog/send.md': article({}, 'Intro.\n\nA takedown costs {price:takedowns.personl}.\n'),
+      }),
+    ).toEqual(['site/blog/send.md:11:18 no price "takedowns.personl" in site/data/pricing.yaml. Did you mean "takedowns.personal"?']);
+  });
+});
