@@ -38,16 +38,15 @@ const TAKEDOWN_ANCHORS = [
   'quality-control',
 ];
 
-const HUB_CATEGORIES = [
-  ['General', '/faq/general'],
-  ['Takedowns', '/faq/takedowns'],
-  ['Protection', '/faq/protection'],
-  ['Legal', '/faq/legal'],
-  ['Pricing', '/faq/pricing'],
-  ['Technical', '/faq/technical'],
-  ['Business', '/faq/business'],
-  ['International', '/faq/international'],
-] as const;
+// The hub's category cards as site/pages/faq.yaml declares them; tests/unit/content/faq-content.test.ts
+// holds them to the spec, so here they are read, not typed a second time.
+const HUB_CATEGORIES = (() => {
+  const grid = siteModel()
+    .pages.find((p) => p.path === '/faq')!
+    .sections.find((s) => s.type === 'card-grid' && s.id === 'categories');
+  if (grid?.type !== 'card-grid') throw new Error('site/pages/faq.yaml has no card-grid with id "categories"');
+  return grid.cards.map((card) => [card.title, card.action?.href ?? ''] as const);
+})();
 
 const HUB_EMPTY = ['No questions found', 'Try adjusting your search or browse our categories above.'];
 

@@ -1,35 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { contentCopyPerTest } from '../../support/content-copy';
 
 // Each case starts a fresh tsx process; give slow, busy machines room.
 vi.setConfig({ testTimeout: 30_000 });
 
-// The commands a person runs, on a copy of site/ (CONTENT_ROOT), so the real content is never edited.
-const ROOT = join(import.meta.dirname, '../../..');
-let contentRoot: string;
-
-function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', script), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CONTENT_ROOT: contentRoot },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function edit(file: string, change: (text: string) => string) {
-  const path = join(contentRoot, file);
-  writeFileSync(path, change(readFileSync(path, 'utf8')));
-}
-
-beforeEach(() => {
-  contentRoot = mkdtempSync(join(tmpdir(), 'site-cli-'));
-  cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-});
-afterEach(() => rmSync(contentRoot, { recursive: true, force: true }));
+// The commands a person runs, on a copy of site/, so the real content is never edited.
+const { run, edit, root } = contentCopyPerTest();
 
 describe('npm run validate', () => {
   it('passes on the real content', () => {
@@ -43,7 +21,7 @@ describe('npm run validate', () => {
     const r = run('validate.ts');
     expect(r.code).toBe(1);
     const line =
-      readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/pages/pricing.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
     expect(r.err).toContain(`site/pages/pricing.yaml:${line}:10 meta.title: must be text`);
@@ -56,7 +34,7 @@ describe('npm run validate: warnings', () => {
     // The first of the three "Free Trial" questions gets a misspelt category.
     edit('site/faq/pricing-questions.yaml', (t) => t.replace('category: Free Trial', 'category: Free Trail'));
     const line =
-      readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/faq/pricing-questions.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('Free Trail')) + 1;
     const r = run('validate.ts');
@@ -69,7 +47,7 @@ describe('npm run validate: warnings', () => {
 
   it('prints a price placeholder with an unknown key at its place, with a suggestion, and exits 1', () => {
     edit('site/faq/pricing-questions.yaml', (t) => t.replace('{price:discounts.nonprofit}', '{price:discounts.nonprofits}'));
-    const lines = readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8').split('\n');
+    const lines = readFileSync(join(root(), 'site/faq/pricing-questions.yaml'), 'utf8').split('\n');
     const line = lines.findIndex((l) => l.includes('{price:discounts.nonprofits}'));
     const column = lines[line]!.indexOf('{price:discounts.nonprofits}') + 1;
     const r = run('validate.ts');
@@ -92,7 +70,7 @@ describe('npm run check-links', () => {
   it('fails on a new broken link and names the YAML line that declares it', () => {
     edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
     const line =
-      readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/pages/support.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('href: /contact-uss')) + 1;
     const r = run('check-links.ts');
@@ -107,7 +85,7 @@ describe('--format github', () => {
   it('marks a validate problem as an error annotation on its line', () => {
     edit('site/pages/pricing.yaml', (t) => t.replace(/^(\s+)title: (.*)$/m, '$1title: 42'));
     const line =
-      readFileSync(join(contentRoot, 'site/pages/pricing.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/pages/pricing.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => /^\s+title: 42$/.test(l)) + 1;
     const r = run('validate.ts', '--format', 'github');
@@ -120,7 +98,7 @@ describe('--format github', () => {
   it('marks a new broken link as an error and a known one as a notice, each where it is declared', () => {
     edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
     const line =
-      readFileSync(join(contentRoot, 'site/pages/support.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/pages/support.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('href: /contact-uss')) + 1;
     const r = run('check-links.ts', '--format=github');
@@ -143,7 +121,7 @@ describe('--format github', () => {
   it('marks a near-duplicate FAQ category as a warning annotation, which does not fail the check', () => {
     edit('site/faq/pricing-questions.yaml', (t) => t.replace('category: Free Trial', 'category: Free Trail'));
     const line =
-      readFileSync(join(contentRoot, 'site/faq/pricing-questions.yaml'), 'utf8')
+      readFileSync(join(root(), 'site/faq/pricing-questions.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('Free Trail')) + 1;
     const r = run('validate.ts', '--format', 'github');

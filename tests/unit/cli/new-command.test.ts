@@ -1,33 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { contentCopyPerTest } from '../../support/content-copy';
 
 // Each case starts a fresh tsx process; give slow, busy machines room.
 vi.setConfig({ testTimeout: 30_000 });
 
-// npm run new on a copy of site/ (CONTENT_ROOT), so the real content is never edited.
-const ROOT = join(import.meta.dirname, '../../..');
-let contentRoot: string;
-
-function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', script), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CONTENT_ROOT: contentRoot },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+// npm run new on a copy of site/, so the real content is never edited.
+const { run, root } = contentCopyPerTest();
 
 const pagesIn = (validateOutput: string) => Number(/, (\d+) pages/.exec(validateOutput)?.[1]);
 const articlesIn = (validateOutput: string) => Number(/ and (\d+) articles?/.exec(validateOutput)?.[1]);
-
-beforeEach(() => {
-  contentRoot = mkdtempSync(join(tmpdir(), 'site-new-'));
-  cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-});
-afterEach(() => rmSync(contentRoot, { recursive: true, force: true }));
 
 describe('npm run new -- page', () => {
   it('writes a commented page that validates and adds one page to the site', () => {
@@ -35,7 +18,7 @@ describe('npm run new -- page', () => {
     const r = run('new.ts', 'page', '/guides/youtube-claims');
     expect(r.code).toBe(0);
     expect(r.out).toContain('Wrote site/pages/guides/youtube-claims.yaml.');
-    const text = readFileSync(join(contentRoot, 'site/pages/guides/youtube-claims.yaml'), 'utf8');
+    const text = readFileSync(join(root(), 'site/pages/guides/youtube-claims.yaml'), 'utf8');
     expect(text).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schemas\/page\.schema\.json\n/);
     expect(text).toContain('path: /guides/youtube-claims');
     expect(text).toContain('title: "Youtube Claims"');
@@ -45,7 +28,7 @@ describe('npm run new -- page', () => {
   });
 
   it('refuses to overwrite a file, and leaves it as it was', () => {
-    const file = join(contentRoot, 'site/pages/guides/claims.yaml');
+    const file = join(root(), 'site/pages/guides/claims.yaml');
     expect(run('new.ts', 'page', '/guides/claims').code).toBe(0);
     writeFileSync(file, 'edited by hand\n');
     const r = run('new.ts', 'page', '/guides/claims');
@@ -72,7 +55,7 @@ describe('npm run new -- article', () => {
     const before = articlesIn(run('validate.ts').out);
     const r = run('new.ts', 'article', 'Fair Use for Streamers: A Guide', '--author', 'Nina Patel', '--date', '2025-03-01');
     expect(r.code).toBe(0);
-    const file = join(contentRoot, 'site/blog/fair-use-for-streamers-a-guide.md');
+    const file = join(root(), 'site/blog/fair-use-for-streamers-a-guide.md');
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^---\n/);
     expect(text).toContain('title: "Fair Use for Streamers: A Guide"');
@@ -86,7 +69,7 @@ describe('npm run new -- article', () => {
 
   it('refuses to overwrite an article with the same file name', () => {
     expect(run('new.ts', 'article', 'Watermarks 101', '--author', 'Nina Patel').code).toBe(0);
-    const file = join(contentRoot, 'site/blog/watermarks-101.md');
+    const file = join(root(), 'site/blog/watermarks-101.md');
     writeFileSync(file, 'draft\n');
     const r = run('new.ts', 'article', 'Watermarks  101!', '--author', 'Nina Patel');
     expect(r.code).toBe(1);
@@ -98,7 +81,7 @@ describe('npm run new -- article', () => {
     const r = run('new.ts', 'article', 'Notes on Safe Harbor', '--author', 'Nina Patel', '--category', 'Legal Update');
     expect(r.code).toBe(2);
     expect(r.err).toContain('"Legal Update" is not one of the blog\'s categories; did you mean "Legal Updates"?');
-    expect(existsSync(join(contentRoot, 'site/blog/notes-on-safe-harbor.md'))).toBe(false);
+    expect(existsSync(join(root(), 'site/blog/notes-on-safe-harbor.md'))).toBe(false);
   });
 
   it.each([
