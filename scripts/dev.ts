@@ -54,6 +54,8 @@ const vite = await createViteServer({
 
 function load(): LoadResult {
   const result = loadSite(readSiteFiles(contentRoot), readSchemas());
+  // Warnings (a near-duplicate FAQ category) do not stop the preview, but are said each time.
+  for (const w of result.warnings) console.warn('  ' + formatProblem(w));
   if (result.model) console.log(`site/ loaded: ${result.model.pages.length} pages.`);
   else {
     console.error(`\nsite/ has ${result.problems.length} problem(s):`);

@@ -35,9 +35,11 @@ export function printProblems(problems: readonly Problem[], format: OutputFormat
   }
 }
 
-/** Loads site/ or exits with every problem listed; shared by the build and the link checker. */
+/** Loads site/ or exits with every problem listed (warnings printed either way); shared by the build and the link checker. */
 export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
-  const { model, problems } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
+  const { model, problems, warnings } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
+  // Warnings never stop a build or a link check, but whoever runs one sees them too.
+  printProblems(warnings, format);
   if (model) return model;
   printProblems(problems, format);
   console.error(

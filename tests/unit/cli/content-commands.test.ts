@@ -67,6 +67,15 @@ describe('npm run check-links', () => {
     expect(r.out).toContain('No new broken links.');
   });
 
+  it("shows validate's warnings too, without failing on them", () => {
+    edit('site/faq/pricing-questions.yaml', (t) => t.replace('category: Free Trial', 'category: Free Trail'));
+    const r = run('check-links.ts');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(
+      /site\/faq\/pricing-questions\.yaml:\d+:15 warning: category "Free Trail" is used only here; did you mean "Free Trial"\?/,
+    );
+  });
+
   it('fails on a new broken link and names the YAML line that declares it', () => {
     edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
     const line =
