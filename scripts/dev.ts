@@ -11,6 +11,7 @@ import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
+import { escapeMarkup } from '../engine/render/escape-markup';
 import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
 import type * as CatalogueModule from '../engine/catalogue/catalogue';
@@ -20,6 +21,7 @@ import { createApp } from '../server/app';
 import { createHttpServer, readTimeouts } from '../server/http-server';
 import { createLogger, readLogLevel } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
+import type { SchemaSet } from '../engine/content/schema-set';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
 const port = Number(process.env.PORT ?? 5173);
@@ -27,6 +29,8 @@ const siteUrl = `http://localhost:${port}`;
 // CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
 const contentRoot = CONTENT_ROOT;
 
+// The schemas the content was last checked with; the catalogue describes the same ones.
+let schemas: SchemaSet;
 let current: LoadResult = load();
 // One readable line per request (pino-pretty) rather than the JSON lines production writes.
 const logger = createLogger({ level: readLogLevel(process.env.LOG_LEVEL), pretty: true });
@@ -53,7 +57,8 @@ const vite = await createViteServer({
 });
 
 function load(): LoadResult {
-  const result = loadSite(readSiteFiles(contentRoot), readSchemas());
+  schemas = readSchemas();
+  const result = loadSite(readSiteFiles(contentRoot), schemas);
   // Warnings (a near-duplicate FAQ category) do not stop the preview, but are said each time.
   for (const w of result.warnings) console.warn('  ' + formatProblem(w));
   if (result.model) console.log(`site/ loaded: ${result.model.pages.length} pages.`);
@@ -116,8 +121,6 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const DEV_ASSETS = {
   stylesheets: ['/engine/styles/site.css', '/engine/styles/dev-tools.css'],
   devScripts: ['/@vite/client'],
@@ -130,7 +133,7 @@ const renderPages: RequestHandler = async (req, res, next) => {
   try {
     if (!current.model) {
       // The Vite client on this page reloads it as soon as the content is valid again.
-      const list = current.problems.map((p) => `<li><code>${escapeHtml(formatProblem(p))}</code></li>`).join('');
+      const list = current.problems.map((p) => `<li><code>${escapeMarkup(formatProblem(p))}</code></li>`).join('');
       const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title><script type="module" src="/@vite/client"></script></head><body style="font-family:system-ui;padding:2rem"><h1>The site content has problems</h1><p>Fix each at the file:line:column shown; this page reloads by itself.</p><ul>${list}</ul></body></html>`;
       res.status(500).type('html').send(html);
       return;
@@ -138,7 +141,7 @@ const renderPages: RequestHandler = async (req, res, next) => {
     if (req.path === CATALOGUE_PATH) {
       const { renderCatalogue } = (await vite.ssrLoadModule('/engine/catalogue/catalogue.tsx')) as typeof CatalogueModule;
       const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/engine/catalogue/copy-yaml.ts'] };
-      res.type('html').send(renderCatalogue(current.model, readSchemas(), { siteUrl, assets }));
+      res.type('html').send(renderCatalogue(current.model, schemas, { siteUrl, assets }));
       return;
     }
     // The blog's feed, made from the articles as they are now, as the build writes it.

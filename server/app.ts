@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import { Socket } from 'node:net';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form } from '../engine/content/model';
@@ -234,17 +234,22 @@ export function createApp(config: AppConfig): RequestListener {
   app.locals.siteUrl = config.siteUrl;
   app.use(securityHeaders);
 
-  app.get('/healthz', async (req, res) => {
-    noteRoute(res, '/healthz');
-    res.set('Cache-Control', 'no-store');
+  /** Answers `status` when the store answers a ping, else 503 "unavailable", logged at `level`. */
+  async function answerIfStoreUp(req: Request, res: Response, status: string, level: 'error' | 'warn', why: string): Promise<void> {
     try {
       await config.store.ping();
-      res.json({ status: 'ok' });
+      res.json({ status });
     } catch (err) {
-      logOf(req).error({ err }, 'Health check failed: the store does not answer');
+      logOf(req)[level]({ err }, why);
       config.metrics?.storeError('ping');
       res.status(503).json({ status: 'unavailable' });
     }
+  }
+
+  app.get('/healthz', async (req, res) => {
+    noteRoute(res, '/healthz');
+    res.set('Cache-Control', 'no-store');
+    await answerIfStoreUp(req, res, 'ok', 'error', 'Health check failed: the store does not answer');
   });
 
   // For a load balancer: 503 while this process drains (SIGTERM) or its store is unreachable.
@@ -255,14 +260,7 @@ export function createApp(config: AppConfig): RequestListener {
       res.status(503).json({ status: 'draining' });
       return;
     }
-    try {
-      await config.store.ping();
-      res.json({ status: 'ready' });
-    } catch (err) {
-      logOf(req).warn({ err }, 'Not ready: the store does not answer');
-      config.metrics?.storeError('ping');
-      res.status(503).json({ status: 'unavailable' });
-    }
+    await answerIfStoreUp(req, res, 'ready', 'warn', 'Not ready: the store does not answer');
   });
 
   // Badge images are cached GETs embedded on other sites; they are not rate-limited like submissions.

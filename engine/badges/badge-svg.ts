@@ -1,5 +1,6 @@
 import type { Badges } from '../content/model';
-import { badgeLabel, escapeMarkup, resolveBadge } from './resolve';
+import { escapeMarkup } from '../render/escape-markup';
+import { badgeLabel, resolveBadge } from './resolve';
 
 /*
  * The embeddable badge, drawn by hand as a string: it is rendered for every combination when the

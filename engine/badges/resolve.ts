@@ -55,10 +55,3 @@ export function badgeImagePath({ type, size, color }: BadgeChoice): string {
 export function badgeLabel(type: BadgeType): string {
   return `${type.name} - DMCA Protected`;
 }
-
-/** Escapes text for XML and HTML content and double- or single-quoted attribute values. */
-export function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,5 +1,6 @@
 import type { Badges } from '../content/model';
-import { badgeImagePath, badgeLabel, escapeMarkup, resolveBadge, type BadgeChoice } from './resolve';
+import { escapeMarkup } from '../render/escape-markup';
+import { badgeImagePath, badgeLabel, resolveBadge, type BadgeChoice } from './resolve';
 
 export interface BadgeSnippet {
   /** The HTML a site owner pastes into their page. */

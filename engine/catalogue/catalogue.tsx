@@ -62,7 +62,12 @@ export function exampleYaml(example: Record<string, unknown>): string {
  * model. Examples state no FAQ page counts, so none are counted.
  */
 export function sharedContentOf(model: SiteModel): SharedContent {
-  return { badges: model.badges, consent: model.site.consent, facts: factSources(model.pricing, [], new Map()) };
+  return {
+    badges: model.badges,
+    consent: model.site.consent,
+    facts: factSources(model.pricing, [], new Map()),
+    articles: listedArticles(model.articles),
+  };
 }
 
 /** The files the model keeps by id, for the kinds sections point at (engine/content/references.ts). */
@@ -79,6 +84,8 @@ export interface CatalogueOptions {
 export function renderCatalogue(model: SiteModel, schemas: SchemaSet, options: CatalogueOptions): string {
   const entries = catalogueEntries(schemas);
   const references = sectionReferences(schemas);
+  const shared = sharedContentOf(model);
+  const lookUp = lookUpIn(model);
   const collector = new IslandCollector();
   const body = renderToString(
     <IslandContext.Provider value={collector}>
@@ -136,7 +143,7 @@ export function renderCatalogue(model: SiteModel, schemas: SchemaSet, options: C
                 </details>
               </section>
               {entries.map((entry, i) => (
-                <CatalogueItem key={entry.type} entry={entry} index={i} model={model} lookUp={lookUpIn(model)} references={references} />
+                <CatalogueItem key={entry.type} entry={entry} index={i} shared={shared} lookUp={lookUp} references={references} />
               ))}
             </main>
             <PageScripts collector={collector} assets={options.assets} />
@@ -151,22 +158,18 @@ export function renderCatalogue(model: SiteModel, schemas: SchemaSet, options: C
 interface ItemProps {
   entry: CatalogueEntry;
   index: number;
-  model: SiteModel;
+  shared: SharedContent;
   lookUp: LookUp;
   references: ReturnType<typeof sectionReferences>;
 }
 
-function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
+function CatalogueItem({ entry, index, shared, lookUp, references }: ItemProps) {
   const { type, title, description, fields, example, yaml } = entry;
   const id = `type-${type}`;
   const known = type in SECTION_REGISTRY;
-  const shared = sharedContentOf(model);
   // Placeholders in an example show the catalogue's figures, as on a page.
   const resolved =
     example && known ? resolveSection(withFacts(example, shared.facts) as unknown as Section, references, lookUp, shared) : undefined;
-  // An article list shows the site's articles, as on the blog.
-  const shown =
-    resolved?.resolved.type === 'article-list' ? { ...resolved.resolved, articles: listedArticles(model.articles) } : resolved?.resolved;
   return (
     <article id={id} aria-labelledby={`${id}-title`} className="catalogue-entry">
       <h2 id={`${id}-title`}>
@@ -204,7 +207,7 @@ function CatalogueItem({ entry, index, model, lookUp, references }: ItemProps) {
       )}
       {resolved && resolved.missing.length === 0 && (
         <div className="catalogue-entry__example" data-example={type}>
-          <RenderSection section={shown!} index={index} />
+          <RenderSection section={resolved.resolved} index={index} />
         </div>
       )}
     </article>

@@ -5,8 +5,8 @@ import type { ContentOf } from './content-kinds';
 import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';
 import { resolvePlaceholders, type FactSources } from './placeholders';
 import type { ArticleEntry, ArticleLink, ArticleSummary, FeedLink, LinkSource, ResolvedPage, ResolvedSection } from './model';
-import { formatDataPath, type Problem } from './problem';
-import { locate, type DataPath, type ParsedFile } from './yaml-source';
+import type { Problem } from './problem';
+import { locate, problemAt, type ParsedFile } from './yaml-source';
 
 const NO_FACTS: FactSources = { currency: '$', prices: new Map(), questionsByPage: new Map() };
 
@@ -44,11 +44,6 @@ export interface ArticlesResult {
 export const feedPathOf = (blogPath: string) => `${blogPath}/feed.xml`;
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
-  const pos = locate(file, path, target);
-  return { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message };
-}
 
 const hasBody = (file: ParsedFile): file is ParsedArticle => 'body' in file;
 
@@ -168,13 +163,15 @@ export function buildArticles(
         ),
       );
     else taken.set(path, file);
-    const markdown = readMarkdown(file.body);
-    for (const issue of markdown.issues)
-      problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
     // {price:…} in the text shows the catalogue's figure, as it does in YAML, so an article never types a price.
     const text = resolvePlaceholders(file.body.text, facts);
     for (const issue of text.issues)
       problems.push({ file: file.path, ...positionIn(file.body, issue.index), path: '', message: issue.message });
+    // Rendered once: the page shows this HTML, and the checks read its heading anchors.
+    const html = renderMarkdown(text.text, blog.section.articlePage.headingLinkLabel);
+    const markdown = readMarkdown(file.body, html);
+    for (const issue of markdown.issues)
+      problems.push({ file: file.path, line: issue.line, column: issue.column, path: '', message: issue.message });
     if (problems.length > before) continue;
 
     for (const l of markdown.links)
@@ -193,7 +190,7 @@ export function buildArticles(
       file: file.path,
       path,
       readMinutes: readingMinutes(text.text),
-      html: renderMarkdown(text.text),
+      html,
       bodyLine: file.body.line,
     });
   }
@@ -264,11 +261,8 @@ export function listedArticles(articles: readonly ArticleEntry[]): ArticleSummar
   return listOrder(articles).map(({ html: _html, file: _file, bodyLine: _bodyLine, ...summary }) => summary);
 }
 
-export function withArticles(pages: readonly ResolvedPage[], articles: readonly ArticleEntry[], feed: FeedLink | null): ResolvedPage[] {
-  const summaries = listedArticles(articles);
-  return pages.map((page) => {
-    if (!page.sections.some((s) => s.type === 'article-list')) return page;
-    const sections = page.sections.map((s) => (s.type === 'article-list' ? { ...s, articles: summaries } : s));
-    return { ...page, sections, ...(feed ? { feed } : {}) };
-  });
+/** The pages that list the articles advertise the blog's feed. */
+export function withFeed(pages: readonly ResolvedPage[], feed: FeedLink | null): ResolvedPage[] {
+  if (!feed) return [...pages];
+  return pages.map((page) => (page.sections.some((s) => s.type === 'article-list') ? { ...page, feed } : page));
 }

@@ -1,18 +1,18 @@
 import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue, PricingTableSection, Section } from '../generated/content';
 import { CONSENT_LINK } from '../forms/consent-text';
 import { parseArticleFile } from './article-source';
-import { buildArticles, withArticles } from './articles';
+import { buildArticles, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
+import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
 import { planPrice, planPriceKeys, type FactSources } from './placeholders';
 import { countByCategory, factSources, nearDuplicateCategories, placeholderProblems, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
 import { createContentValidator, isContentOf, validatorSchemaSet, type ContentValidator, type DataIssue } from './validate';
-import { findScalarsByKey, locate, parseYamlFile, type DataPath, type ParsedFile, type SourceFile } from './yaml-source';
+import { findScalarsByKey, locate, parseYamlFile, problemAt, type DataPath, type ParsedFile, type SourceFile } from './yaml-source';
 
 export interface LoadResult {
   /** Present only when there are no problems. */
@@ -73,15 +73,15 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
   const notFound = validated.valid['not-found'].slice(0, 1).map(resolvedFacts);
   const collections = collectionsWithFacts(checked.collections, resolvedFacts);
+  const blog = buildArticles(validated.valid.article.map(resolvedFacts), checked.pages, site?.titleTemplate, facts);
   const resolved = resolveReferences(
     [...checked.pages.map(resolvedFacts), ...notFound],
     collections,
     sectionReferences(schemas),
     checked.blamed,
-    { badges, consent: site?.consent, facts },
+    { badges, consent: site?.consent, facts, articles: listedArticles(blog.articles) },
   );
-  const blog = buildArticles(validated.valid.article.map(resolvedFacts), checked.pages, site?.titleTemplate, facts);
-  const pages = withArticles(resolved.pages, blog.articles, blog.feed);
+  const pages = withFeed(resolved.pages, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
   const problems = [
     ...parsed.problems,
@@ -133,10 +133,6 @@ function collectionsWithFacts(collections: Collections, resolvedFacts: <K extend
 // --- Problems --------------------------------------------------------------------------------
 
 /** A problem at a place in a parsed file: the value there, or its key (an unknown field). */
-function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
-  const pos = locate(file, path, target);
-  return { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message };
-}
 
 const wholeFile = (file: string, message: string): Problem => ({ file, line: 1, column: 1, path: '', message });
 
@@ -494,6 +490,8 @@ export interface SharedContent {
   /** The site-wide consent notice, for forms that set none of their own. */
   consent: ConsentNotice | undefined;
   facts: FactSources;
+  /** What an article list shows of site/blog/, in its order. */
+  articles: ArticleSummary[];
 }
 
 /**
@@ -523,6 +521,7 @@ export function resolveSection(
     else extras[ref.as] = ref.take ? Reflect.get(Object(target), ref.take) : target;
   }
   if (section.type === 'badge-builder' && shared.badges) extras.badges = shared.badges;
+  if (section.type === 'article-list') extras.articles = shared.articles;
   if (section.type === 'form') {
     const consent = (Reflect.get(Object(extras.definition), 'consent') as ConsentNotice | undefined) ?? shared.consent;
     if (consent) extras.consent = consent;

@@ -1,12 +1,10 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { gfmHeadingId } from 'marked-gfm-heading-id';
+import { escapeMarkup } from '../render/escape-markup';
 import type { ArticleBody } from './article-source';
 
 /** The reading speed a read time is worked out at: a common figure for web text read for content. */
 export const WORDS_PER_MINUTE = 200;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No `javascript:` or `data:`. */
 export function isSafeHref(href: string): boolean {
@@ -19,26 +17,16 @@ const marked = new Marked(gfmHeadingId(), {
   renderer: {
     // Raw HTML is the writer's text, not markup: shown as typed, so an article can never inject a script.
     html(token: Tokens.HTML | Tokens.Tag) {
-      return 'block' in token && token.block ? `<p>${escapeHtml(token.text.trim())}</p>\n` : escapeHtml(token.text);
+      return 'block' in token && token.block ? `<p>${escapeMarkup(token.text.trim())}</p>\n` : escapeMarkup(token.text);
     },
     link({ href, title, tokens }: Tokens.Link) {
       const text = this.parser.parseInline(tokens);
       if (!isSafeHref(href)) return text;
-      return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
+      return `<a href="${escapeMarkup(href)}"${title ? ` title="${escapeMarkup(title)}"` : ''}>${text}</a>`;
     },
     image({ href, title, text }: Tokens.Image) {
-      if (!isSafeHref(href)) return escapeHtml(text);
-      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
-    },
-  },
-  hooks: {
-    // Each heading gets a link to itself, so a reader can copy the address of one part of an article.
-    postprocess(html: string) {
-      return html.replace(
-        /<h([2-6]) id="([^"]+)">([\s\S]*?)<\/h\1>/g,
-        (_, level: string, id: string, inner: string) =>
-          `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}"><span aria-hidden="true">#</span><span class="visually-hidden">Link to this part</span></a></h${level}>`,
-      );
+      if (!isSafeHref(href)) return escapeMarkup(text);
+      return `<img src="${escapeMarkup(href)}" alt="${escapeMarkup(text)}"${title ? ` title="${escapeMarkup(title)}"` : ''} loading="lazy">`;
     },
   },
 });
@@ -46,9 +34,19 @@ const marked = new Marked(gfmHeadingId(), {
 /** Ids the page around an article already has (engine/layout, the hero, the island data): a heading must not take one. */
 const LAYOUT_IDS = /^(main|page-title|site-nav|island-data|nav-menu-\d+)$/;
 
-/** An article's Markdown as HTML: GitHub-flavoured, headings with ids and self-links, raw HTML escaped. */
-export function renderMarkdown(text: string): string {
-  return marked.parse(text, { async: false });
+/**
+ * An article's Markdown as HTML: GitHub-flavoured, raw HTML escaped, headings with ids and a link to
+ * themselves (so a reader can copy the address of one part), named for screen readers by `headingLinkLabel`.
+ */
+export function renderMarkdown(text: string, headingLinkLabel: string): string {
+  const label = escapeMarkup(headingLinkLabel);
+  return marked
+    .parse(text, { async: false })
+    .replace(
+      /<h([2-6]) id="([^"]+)">([\s\S]*?)<\/h\1>/g,
+      (_, level: string, id: string, inner: string) =>
+        `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}"><span aria-hidden="true">#</span><span class="visually-hidden">${label}</span></a></h${level}>`,
+    );
 }
 
 /** How many words the text has (Markdown marks and code are counted as a reader sees them: roughly). */
@@ -84,7 +82,7 @@ export function positionIn(body: ArticleBody, offset: number): { line: number; c
  * Every link in the body with the place its address is written, and what the body must not have:
  * a level-1 heading (the article's title is the page's one main heading) and unsafe addresses.
  */
-export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues: MarkdownIssue[] } {
+export function readMarkdown(body: ArticleBody, html: string): { links: MarkdownLink[]; issues: MarkdownIssue[] } {
   const links: MarkdownLink[] = [];
   const issues: MarkdownIssue[] = [];
   let cursor = 0;
@@ -111,8 +109,8 @@ export function readMarkdown(body: ArticleBody): { links: MarkdownLink[]; issues
       } else if (token.type === 'link') links.push({ href, ...place });
     }
   });
-  // The rendered headings come in the same order as the heading tokens.
-  const ids = [...renderMarkdown(body.text).matchAll(/<h[2-6] id="([^"]+)">/g)].map((m) => m[1]!);
+  // The rendered headings (`html`, the body as renderMarkdown made it) come in the same order as the heading tokens.
+  const ids = [...html.matchAll(/<h[2-6] id="([^"]+)">/g)].map((m) => m[1]!);
   headings.forEach((heading, i) => {
     const id = ids[i];
     if (id && LAYOUT_IDS.test(id))

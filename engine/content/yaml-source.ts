@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node } from 'yaml';
-import type { Problem } from './problem';
+import { formatDataPath, type Problem } from './problem';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes, e.g. `site/pages/home.yaml`. */
@@ -85,6 +85,12 @@ export function locate(file: ParsedFile, path: DataPath, target: 'key' | 'value'
   }
   const pos = file.lines.linePos(offset);
   return { line: pos.line, column: pos.col };
+}
+
+/** A problem at a place in a file's data: its key (unknown fields) or its value, as `locate` finds it. */
+export function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
+  const pos = locate(file, path, target);
+  return { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(path), message };
 }
 
 function rangeStart(node: unknown): number | undefined {

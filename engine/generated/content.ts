@@ -396,6 +396,10 @@ export interface ArticlePageLabels {
    * The name of the previous and next links together, for screen readers.
    */
   moreLabel: string;
+  /**
+   * What the # link beside each heading of an article is, for screen readers (it links to that part of the article).
+   */
+  headingLinkLabel: string;
 }
 /**
  * A searchable list of the articles in site/blog/ with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).

@@ -1,11 +1,8 @@
 import type { SiteModel } from '../content/model';
+import { escapeMarkup } from './escape-markup';
 
 /** The type the feed is served with, so feed readers and browsers know it for an Atom feed. */
 export const FEED_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** A date of the front matter (2024-01-12) as Atom's timestamp: the start of that day, UTC. */
 const atomDate = (date: string) => `${date}T00:00:00Z`;
@@ -25,25 +22,25 @@ export function renderAtomFeed(model: SiteModel, siteUrl: string): string | null
   const entries = articles.map((a) =>
     [
       '  <entry>',
-      `    <title>${escapeXml(a.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escapeXml(origin + a.path)}"/>`,
-      `    <id>${escapeXml(origin + a.path)}</id>`,
+      `    <title>${escapeMarkup(a.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeMarkup(origin + a.path)}"/>`,
+      `    <id>${escapeMarkup(origin + a.path)}</id>`,
       `    <published>${atomDate(a.date)}</published>`,
       `    <updated>${atomDate(a.date)}</updated>`,
-      `    <author><name>${escapeXml(a.author)}</name></author>`,
-      `    <category term="${escapeXml(a.category)}"/>`,
-      `    <summary>${escapeXml(a.excerpt)}</summary>`,
-      `    <content type="html" xml:base="${escapeXml(origin + a.path)}">${escapeXml(a.html)}</content>`,
+      `    <author><name>${escapeMarkup(a.author)}</name></author>`,
+      `    <category term="${escapeMarkup(a.category)}"/>`,
+      `    <summary>${escapeMarkup(a.excerpt)}</summary>`,
+      `    <content type="html" xml:base="${escapeMarkup(origin + a.path)}">${escapeMarkup(a.html)}</content>`,
       '  </entry>',
     ].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${escapeXml(feed.title)}</title>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + feed.path)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(origin + blogPath)}"/>`,
-    `  <id>${escapeXml(origin + feed.path)}</id>`,
+    `  <title>${escapeMarkup(feed.title)}</title>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeMarkup(origin + feed.path)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeMarkup(origin + blogPath)}"/>`,
+    `  <id>${escapeMarkup(origin + feed.path)}</id>`,
     `  <updated>${updated}</updated>`,
     ...entries,
     '</feed>',

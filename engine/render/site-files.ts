@@ -1,4 +1,5 @@
 import type { SiteModel } from '../content/model';
+import { escapeMarkup } from './escape-markup';
 
 /** Where a route's prerendered HTML goes inside the client build folder. */
 export function htmlFileFor(path: string): string {
@@ -20,14 +21,10 @@ export function sitemapPaths(model: SiteModel): string[] {
 export function renderSitemap(model: SiteModel, siteUrl: string): string {
   const origin = siteUrl.replace(/\/$/, '');
   const urls = sitemapPaths(model).map((p) => origin + p);
-  const body = urls.map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`).join('\n');
+  const body = urls.map((u) => `  <url><loc>${escapeMarkup(u)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
 export function renderRobots(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml\n`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../engine/badges/resolve';
+import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { ClaimedJob, StoredLead } from '../store/types';
 import { optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';

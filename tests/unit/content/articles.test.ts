@@ -49,6 +49,7 @@ const BLOG_PAGE = yaml`
         previousLabel: Previous article
         nextLabel: Next article
         moreLabel: More articles
+        headingLinkLabel: Link to this part
       categories:
         - { id: dmca-guides, name: DMCA Guides, icon: document }
         - { id: copyright-law, name: Copyright Law, icon: scale }
@@ -173,7 +174,7 @@ describe('a mistake in an article is reported at its file:line:column in the .md
       files: {
         'site/pages/blog.yaml': BLOG_PAGE.replace(
           '  - type: article-list',
-          '  - type: article\n    labels: { homeLabel: Home, blogLabel: Blog, byLabel: By, categoryLabel: Category, tagsLabel: Tags, previousLabel: Previous, nextLabel: Next, moreLabel: More }\n  - type: article-list',
+          '  - type: article\n    labels: { homeLabel: Home, blogLabel: Blog, byLabel: By, categoryLabel: Category, tagsLabel: Tags, previousLabel: Previous, nextLabel: Next, moreLabel: More, headingLinkLabel: Link }\n  - type: article-list',
         ),
       },
       expected: [
@@ -201,7 +202,7 @@ describe('a mistake in an article is reported at its file:line:column in the .md
 });
 
 describe('raw HTML in an article is shown as text', () => {
-  const html = renderMarkdown(fixture('raw-html-is-text.md').split('---\n').slice(2).join('---\n'));
+  const html = renderMarkdown(fixture('raw-html-is-text.md').split('---\n').slice(2).join('---\n'), 'Link to this part');
 
   it.each([
     ['a <script> block', '&lt;script&gt;alert(&#39;article&#39;)&lt;/script&gt;', /<script/i],
@@ -213,7 +214,7 @@ describe('raw HTML in an article is shown as text', () => {
   });
 
   it('renders headings with an id and a link to themselves, and fenced code as <pre><code>', () => {
-    const out = renderMarkdown('## Where to send it\n\n```text\nSubject: <DMCA notice>\n```\n');
+    const out = renderMarkdown('## Where to send it\n\n```text\nSubject: <DMCA notice>\n```\n', 'Link to this part');
     expect(out).toContain('<h2 id="where-to-send-it">Where to send it <a class="heading-anchor" href="#where-to-send-it">');
     expect(out).toContain('<pre><code class="language-text">Subject: &lt;DMCA notice&gt;\n</code></pre>');
   });
