@@ -16,7 +16,8 @@ export interface JobRow {
   finished_at: string | Date | null;
 }
 
-const iso = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
+/** A time as the stores hand it on: SQLite's text as it is, PostgreSQL's Date as ISO text. */
+export const isoTime = (t: string | Date) => (typeof t === 'string' ? t : t.toISOString());
 
 export function jobFromRow(row: JobRow): OutboxJob {
   return {
@@ -27,9 +28,9 @@ export function jobFromRow(row: JobRow): OutboxJob {
     data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
     status: row.status,
     attempts: row.attempts,
-    createdAt: iso(row.created_at),
-    nextAttemptAt: iso(row.next_attempt_at),
+    createdAt: isoTime(row.created_at),
+    nextAttemptAt: isoTime(row.next_attempt_at),
     lastError: row.last_error,
-    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+    finishedAt: row.finished_at === null ? null : isoTime(row.finished_at),
   };
 }

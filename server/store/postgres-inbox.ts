@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
-import type { AccountStore, InboxLead, InboxStore, NewAuditEntry, StoredAuditEntry, StoredNote } from './inbox-types';
-import { jobFromRow, type JobRow } from './job-row';
+import type { AccountStore, InboxLead, InboxStore, NewAuditEntry } from './inbox-types';
+import { auditFromRow, noteFromRow, type AuditRow, type NoteRow } from './inbox-rows';
+import { isoTime, jobFromRow, type JobRow } from './job-row';
 
 const postgres: InboxDialect = {
   param: (n) => `$${n}`,
@@ -16,33 +17,6 @@ export const INBOX_COLUMNS =
   'id, created_at, endpoint, form_type, form_id, payload, idempotency_key, ip_hash, user_agent, spam, status, erased_at, erased_by';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const iso = (t: Date) => t.toISOString();
-
-interface NoteRow {
-  id: string;
-  lead_id: string;
-  author: string;
-  body: string;
-  created_at: Date;
-}
-
-interface AuditRow {
-  id: string;
-  at: Date;
-  actor: string;
-  action: StoredAuditEntry['action'];
-  lead_id: string | null;
-  detail: string;
-}
-
-const toNote = (r: NoteRow): StoredNote => ({
-  id: String(r.id),
-  leadId: r.lead_id,
-  author: r.author,
-  body: r.body,
-  createdAt: iso(r.created_at),
-});
-const toAudit = (r: AuditRow): StoredAuditEntry => ({ ...r, id: String(r.id), at: iso(r.at), leadId: r.lead_id });
 
 type Transact = <T>(work: (client: pg.ClientBase) => Promise<T>) => Promise<T>;
 
@@ -109,13 +83,13 @@ export function createPostgresInbox(
           [leadId, author, body, now()],
         );
         await auditIn(c, { actor: author, action: 'note', leadId, detail: `note added (${body.length} characters)` });
-        return toNote(result.rows[0]!);
+        return noteFromRow(result.rows[0]!);
       });
     },
     async listNotes(leadId) {
       if (!UUID.test(leadId)) return [];
       const result = await pool().query<NoteRow>('SELECT * FROM lead_notes WHERE lead_id = $1 ORDER BY id', [leadId]);
-      return result.rows.map(toNote);
+      return result.rows.map(noteFromRow);
     },
     async listLeadJobs(leadId) {
       if (!UUID.test(leadId)) return [];
@@ -147,7 +121,7 @@ export function createPostgresInbox(
         before === undefined
           ? await pool().query<AuditRow>('SELECT * FROM audit_log ORDER BY id DESC LIMIT $1', [limit])
           : await pool().query<AuditRow>('SELECT * FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [before, limit]);
-      return result.rows.map(toAudit);
+      return result.rows.map(auditFromRow);
     },
 
     async createAccount(email, passwordHash) {
@@ -164,7 +138,7 @@ export function createPostgresInbox(
         [email],
       );
       const row = result.rows[0];
-      return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, createdAt: iso(row.created_at) } : null;
+      return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, createdAt: isoTime(row.created_at) } : null;
     },
     async setPassword(email, passwordHash, failureKey) {
       return transact(async (c) => {

@@ -2,18 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { LeadChange } from '../../engine/admin/inbox-contract';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
-import type {
-  Account,
-  AccountStore,
-  FailureRule,
-  InboxLead,
-  InboxStore,
-  LeadQuery,
-  NewAuditEntry,
-  SessionStart,
-  StoredAuditEntry,
-  StoredNote,
-} from './inbox-types';
+import type { Account, AccountStore, FailureRule, InboxLead, InboxStore, LeadQuery, NewAuditEntry, SessionStart } from './inbox-types';
+import { auditFromRow, noteFromRow, type AuditRow, type NoteRow } from './inbox-rows';
 import { jobFromRow, type JobRow } from './job-row';
 
 const sqlite: InboxDialect = {
@@ -26,32 +16,6 @@ const sqlite: InboxDialect = {
   }),
   position: (createdAt, id) => `(${createdAt}, ${id})`,
 };
-
-interface NoteRow {
-  id: number;
-  lead_id: string;
-  author: string;
-  body: string;
-  created_at: string;
-}
-
-interface AuditRow {
-  id: number;
-  at: string;
-  actor: string;
-  action: StoredAuditEntry['action'];
-  lead_id: string | null;
-  detail: string;
-}
-
-const toNote = (r: NoteRow): StoredNote => ({
-  id: String(r.id),
-  leadId: r.lead_id,
-  author: r.author,
-  body: r.body,
-  createdAt: r.created_at,
-});
-const toAudit = (r: AuditRow): StoredAuditEntry => ({ ...r, id: String(r.id), leadId: r.lead_id });
 
 /** An entry id as the store keys it; null for text that is none. */
 function rowNumber(id: string | undefined): number | null {
@@ -135,7 +99,7 @@ export function prepareSqliteInbox(
     if (!lead || lead.erasedAt) return null;
     const row = insertNote.get(leadId, author, body, now().toISOString()) as NoteRow;
     audit({ actor: author, action: 'note', leadId, detail: `note added (${body.length} characters)` });
-    return toNote(row);
+    return noteFromRow(row);
   });
   const eraseLead = conn.transaction((id: string, actor: string) => {
     const lead = getLead(id);
@@ -191,7 +155,7 @@ export function prepareSqliteInbox(
       return note.immediate(leadId, author, body);
     },
     async listNotes(leadId) {
-      return (notesOf.all(leadId) as NoteRow[]).map(toNote);
+      return (notesOf.all(leadId) as NoteRow[]).map(noteFromRow);
     },
     async listLeadJobs(leadId) {
       return (jobsOf.all(leadId) as JobRow[]).map(jobFromRow);
@@ -203,9 +167,9 @@ export function prepareSqliteInbox(
       audit(entry);
     },
     async listAudit({ before, limit }) {
-      if (before === undefined) return (auditPage.all(limit) as AuditRow[]).map(toAudit);
+      if (before === undefined) return (auditPage.all(limit) as AuditRow[]).map(auditFromRow);
       const number = rowNumber(before);
-      return number === null ? [] : (auditBefore.all(number, limit) as AuditRow[]).map(toAudit);
+      return number === null ? [] : (auditBefore.all(number, limit) as AuditRow[]).map(auditFromRow);
     },
 
     async createAccount(email, passwordHash) {
