@@ -6,7 +6,7 @@ import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './mark
 import { resolvePlaceholders, type FactSources } from './placeholders';
 import type { ArticleEntry, ArticleLink, ArticleSummary, FeedLink, LinkSource, ResolvedPage, ResolvedSection } from './model';
 import type { Problem } from './problem';
-import { locate, problemAt, type ParsedFile } from './yaml-source';
+import { placeOf, problemAt, type ParsedFile } from './yaml-source';
 
 const NO_FACTS: FactSources = { currency: '$', prices: new Map(), questionsByPage: new Map() };
 
@@ -142,13 +142,8 @@ export function buildArticles(
       const other = byNumber.get(data.id);
       numberTaken = other !== undefined;
       if (other) {
-        const pos = locate(other, ['id']);
         problems.push(
-          problemAt(
-            file,
-            ['id'],
-            `the number ${data.id} is already used by ${other.path}:${pos.line}:${pos.column}. Give each article its own id`,
-          ),
+          problemAt(file, ['id'], `the number ${data.id} is already used by ${placeOf(other, ['id'])}. Give each article its own id`),
         );
       } else byNumber.set(data.id, file);
     }

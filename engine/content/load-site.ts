@@ -12,7 +12,16 @@ import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
 import { createContentValidator, isContentOf, validatorSchemaSet, type ContentValidator, type DataIssue } from './validate';
-import { findScalarsByKey, locate, parseYamlFile, problemAt, type DataPath, type ParsedFile, type SourceFile } from './yaml-source';
+import {
+  findScalarsByKey,
+  locate,
+  parseYamlFile,
+  placeOf,
+  problemAt,
+  type DataPath,
+  type ParsedFile,
+  type SourceFile,
+} from './yaml-source';
 
 export interface LoadResult {
   /** Present only when there are no problems. */
@@ -281,13 +290,8 @@ export function checkRules(
     }
     const owner = ownerOf.get(data.path);
     if (owner) {
-      const pos = locate(owner, ['path']);
       problems.push(
-        problemAt(
-          file,
-          ['path'],
-          `"${data.path}" is already the path of ${owner.path}:${pos.line}:${pos.column}. Each page needs its own path`,
-        ),
+        problemAt(file, ['path'], `"${data.path}" is already the path of ${placeOf(owner, ['path'])}. Each page needs its own path`),
       );
       continue;
     }

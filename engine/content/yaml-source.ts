@@ -87,6 +87,12 @@ export function locate(file: ParsedFile, path: DataPath, target: 'key' | 'value'
   return { line: pos.line, column: pos.col };
 }
 
+/** Where a value of a file is written, as a person opens it: `site/pages/a.yaml:3:7`. */
+export function placeOf(file: ParsedFile, path: DataPath): string {
+  const pos = locate(file, path);
+  return `${file.path}:${pos.line}:${pos.column}`;
+}
+
 /** A problem at a place in a file's data: its key (unknown fields) or its value, as `locate` finds it. */
 export function problemAt(file: ParsedFile, path: DataPath, message: string, target: 'key' | 'value' = 'value'): Problem {
   const pos = locate(file, path, target);
