@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { closest } from '../engine/content/closest';
 import { articleScaffold, pageFileFor, pageScaffold, ROUTE_PATTERN, slugify } from '../engine/content/scaffold';
+import { trimTrailing } from '../engine/trim';
 import { CONTENT_ROOT } from './read-project';
 
 const USAGE = `Usage:
@@ -48,7 +49,7 @@ function writeNew(file: string, text: string): void {
 
 function newPage(route: string | undefined): void {
   if (!route) fail(`Say where the page goes, e.g. npm run new -- page /guides/youtube-claims\n\n${USAGE}`, 2);
-  const clean = route.replace(/\/+$/, '');
+  const clean = trimTrailing(route, '/');
   if (!ROUTE_PATTERN.test(clean))
     fail(`"${route}" is not a page address: use lowercase letters, digits and hyphens between slashes, e.g. /guides/youtube-claims.`, 2);
   for (const file of filesUnder(join(CONTENT_ROOT, 'site', 'pages'), '.yaml')) {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './app';
 import type { ApiErrorBody } from './api/router';
@@ -53,9 +53,10 @@ function checkingInterval(timeouts: ServerTimeouts): number {
 }
 
 /**
- * The HTTP server for the app: the timeouts above, and the same security headers and JSON error
- * body on the answers Node's HTTP layer gives before the app sees a request (a request it cannot
- * parse, one too slow to arrive, an `Expect` other than 100-continue, an HTTP/1.1 request without Host).
+ * The HTTP server for the app: the timeouts above, strict framing (refusingBadFraming, and
+ * ClosingResponse for answers given before a body was read), and the same security headers and
+ * JSON error body on the answers Node's HTTP layer gives before the app sees a request (a request
+ * it cannot parse, one too slow to arrive, an `Expect` other than 100-continue, a bad Host or version).
  */
 export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
   const server = createServer(
@@ -64,10 +65,11 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
       requestTimeout: timeouts.requestTimeoutMs,
       keepAliveTimeout: timeouts.keepAliveTimeoutMs,
       connectionsCheckingInterval: checkingInterval(timeouts),
-      // Node's own refusal of a request without Host is a bare 400; refusingMissingHost answers it like the rest.
+      // Node's own refusal of a request without Host is a bare 400; refusingBadFraming answers it like the rest.
       requireHostHeader: false,
+      ServerResponse: ClosingResponse,
     },
-    refusingMissingHost(app),
+    refusingBadFraming(app),
   );
   // Set again as properties: every Node version this runs on reads them there.
   server.headersTimeout = timeouts.headersTimeoutMs;
@@ -92,6 +94,13 @@ const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error:
     reason: 'Payload Too Large',
     error: 'PAYLOAD_TOO_LARGE',
     message: 'The request body has too many chunk extensions.',
+  },
+  // A version the parser does not know at all (HTTP/1.2, HTTP/3.0); 2.0 and 0.9 are refused by refusingBadFraming.
+  HPE_INVALID_VERSION: {
+    status: 505,
+    reason: 'HTTP Version Not Supported',
+    error: 'HTTP_VERSION_NOT_SUPPORTED',
+    message: 'Only HTTP/1.0 and HTTP/1.1 are supported.',
   },
   // Headers or the whole request slower than the server's timeouts (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
   ERR_HTTP_REQUEST_TIMEOUT: {
@@ -162,18 +171,58 @@ export function answerUnmetExpectation(_req: IncomingMessage, res: ServerRespons
 }
 
 const MISSING_HOST = { status: 400, error: 'BAD_REQUEST', message: 'The request has no Host header, which HTTP/1.1 requires.' };
+const REPEATED_HOST = { status: 400, error: 'BAD_REQUEST', message: 'The request has more than one Host header.' };
+const MALFORMED_HOST = {
+  status: 400,
+  error: 'BAD_REQUEST',
+  message: 'The Host header is not a host name or address with an optional port.',
+};
+const UNSUPPORTED_VERSION = { status: 505, error: 'HTTP_VERSION_NOT_SUPPORTED', message: 'Only HTTP/1.0 and HTTP/1.1 are supported.' };
+
+// RFC 9112 §3.2 with RFC 3986's authority: an IP literal in brackets or a registered name (or IPv4), then an optional port. Empty is allowed.
+const HOST_VALUE = /^(?:\[[\d.:A-F]+\]|[\w!$%&'()*+,.;=~-]*)(?::\d*)?$/i;
+
+function framingProblem(req: IncomingMessage): { status: number; error: string; message: string } | null {
+  if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) return UNSUPPORTED_VERSION;
+  const hosts = req.headersDistinct.host ?? [];
+  if (hosts.length === 0) return req.httpVersionMinor === 1 ? MISSING_HOST : null;
+  if (hosts.length > 1) return REPEATED_HOST;
+  return HOST_VALUE.test(hosts[0]!) ? null : MALFORMED_HOST;
+}
 
 /**
- * Wraps the app so an HTTP/1.1 request without a Host header is refused before it, like Node does
- * with `requireHostHeader` (turned off in createHttpServer), but with the security headers and JSON body.
+ * Wraps the app so a request framed against RFC 9112 is refused before it, with the security
+ * headers and JSON body: a version other than HTTP/1.0 and 1.1 (505), and a missing HTTP/1.1 Host,
+ * more than one Host or a Host that is no host[:port] (400; Node's `requireHostHeader`, turned off
+ * in createHttpServer, would only catch the first, with a bare answer).
  */
-export function refusingMissingHost(
+export function refusingBadFraming(
   app: (req: IncomingMessage, res: ServerResponse) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    if (req.httpVersion === '1.1' && req.headers.host === undefined) refuseBeforeApp(res, MISSING_HOST);
+    const problem = framingProblem(req);
+    if (problem) refuseBeforeApp(res, problem);
     else app(req, res);
   };
+}
+
+/** True while the request has a body that has not fully arrived (the app answered without reading it). */
+function bodyUnread(req: IncomingMessage): boolean {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return hasBody && !req.complete;
+}
+
+/**
+ * Every response of the server. One written before its request's body has arrived (a 405 for
+ * `POST /`, a 403 before a submission is read) says `Connection: close` and the connection then
+ * closes: kept open, the unread body would run into the request timeout, and its 408 would be a
+ * second, unrequested answer that a proxy reusing the connection could hand to another visitor.
+ */
+export class ClosingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(...args: unknown[]): this {
+    if (!this.headersSent && bodyUnread(this.req)) this.setHeader('Connection', 'close');
+    return (super.writeHead as (...a: unknown[]) => this)(...args);
+  }
 }
 
 /** A JSON error with the security headers, for a request refused before it reaches the app; the connection then closes. */

@@ -3,6 +3,7 @@ import { basename, extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FEED_CONTENT_TYPE } from '../engine/render/feed';
+import { trimTrailing } from '../engine/trim';
 import { etagMatches, strongEtag } from './etag';
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -273,7 +274,7 @@ export function createStaticHandler(source: string | StaticSite): SiteHandler {
     }
     const { path: rawPath, query } = splitTarget(req.url ?? '/');
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
-      const target = decodePath(rawPath.replace(/\/+$/, ''));
+      const target = decodePath(trimTrailing(rawPath, '/'));
       // Only redirect to pages that exist, which also rules out open redirects like `//evil.example/`.
       if (target && site.entries.has(target)) {
         const location = encodePath(target) + encodeQuery(query);

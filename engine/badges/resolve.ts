@@ -27,22 +27,29 @@ export interface UnknownBadgePart {
   message: string;
 }
 
-function unknown(part: UnknownBadgePart['part'], value: string, entries: readonly { id: string }[]): UnknownBadgePart {
+/** How a value someone asked for appears in a message; the server passes its bounded, escaped echo. */
+export type ShowValue = (value: string) => string;
+
+function unknown(part: UnknownBadgePart['part'], value: string, entries: readonly { id: string }[], show: ShowValue): UnknownBadgePart {
   const allowed = entries.map((e) => e.id);
-  return { ok: false, part, value, allowed, message: `Unknown badge ${part} "${value}". Choose one of: ${allowed.join(', ')}.` };
+  return { ok: false, part, value, allowed, message: `Unknown badge ${part} "${show(value)}". Choose one of: ${allowed.join(', ')}.` };
 }
 
 /**
  * Looks up the three ids of a badge. Checks in URL order (type, size, colour) and reports the
  * first unknown one, so a visitor fixing a typo gets one clear instruction at a time.
  */
-export function resolveBadge(badges: Badges, { type, size, color }: BadgeChoice): ResolvedBadge | UnknownBadgePart {
+export function resolveBadge(
+  badges: Badges,
+  { type, size, color }: BadgeChoice,
+  show: ShowValue = (value) => value,
+): ResolvedBadge | UnknownBadgePart {
   const t = badges.types.find((e) => e.id === type);
-  if (!t) return unknown('type', type, badges.types);
+  if (!t) return unknown('type', type, badges.types, show);
   const s = badges.sizes.find((e) => e.id === size);
-  if (!s) return unknown('size', size, badges.sizes);
+  if (!s) return unknown('size', size, badges.sizes, show);
   const c = badges.colors.find((e) => e.id === color);
-  if (!c) return unknown('colour', color, badges.colors);
+  if (!c) return unknown('colour', color, badges.colors, show);
   return { ok: true, type: t, size: s, color: c };
 }
 

@@ -1,6 +1,7 @@
 import type { Badges } from '../content/model';
 import { escapeMarkup } from '../render/escape-markup';
 import { badgeImagePath, badgeLabel, resolveBadge, type BadgeChoice } from './resolve';
+import { trimTrailing } from '../trim';
 
 export interface BadgeSnippet {
   /** The HTML a site owner pastes into their page. */
@@ -20,7 +21,7 @@ export function badgeSnippet(badges: Badges, choice: BadgeChoice, siteUrl: strin
   const found = resolveBadge(badges, choice);
   if (!found.ok) throw new Error(found.message);
   // The snippet lives on other people's sites, so every address in it is absolute.
-  const base = siteUrl.replace(/\/+$/, '');
+  const base = trimTrailing(siteUrl, '/');
   const imageUrl = `${base}${badgeImagePath(choice)}`;
   const href = `${base}${badges.linkPath}`;
   const a = escapeMarkup;

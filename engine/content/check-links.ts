@@ -69,7 +69,7 @@ function knownMatcher(href: string): (path: string) => boolean {
   const re = new RegExp(
     '^' +
       href
-        .split(/\{[^}]+\}/)
+        .split(/\{[^{}]+\}/)
         .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
         .join('[^/]+') +
       '$',

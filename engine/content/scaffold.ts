@@ -8,15 +8,18 @@ export const ROUTE_PATTERN = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 
 /** "Fair Use for Streamers: A Guide" → "fair-use-for-streamers-a-guide" (accents folded, at most 80 characters). */
 export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      // The line above leaves no two dashes in a row, so one dash is all there is to trim.
+      .replace(/^-|-$/g, '')
+      .slice(0, 80)
+      .replace(/-$/, '')
+  );
 }
 
 /** "/guides/youtube-claims" → "Youtube Claims": a first title the writer will improve. */

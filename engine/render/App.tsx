@@ -1,5 +1,6 @@
 import { matchRoutes, StaticRouter, type RouteObject } from 'react-router-dom';
 import type { ResolvedPage, SiteModel } from '../content/model';
+import { trimTrailing } from '../trim';
 import { PageView } from './PageView';
 
 /** A route of the site: its id is the page's path, its handle the page it shows. */
@@ -34,13 +35,14 @@ export function routeObjects(model: SiteModel): SiteRoute[] {
 
 /** A location's path as a route key: no query or fragment, decoded, lowercased, no trailing slash. */
 export function routeKey(location: string): string {
-  let path = location.replace(/[?#].*$/s, '');
+  const end = location.search(/[?#]/);
+  let path = end === -1 ? location : location.slice(0, end);
   try {
     path = decodeURI(path);
   } catch {
     // A malformed escape matches no route; keep it as it is so the lookup simply misses.
   }
-  path = path.replace(/\/+$/, '').toLowerCase();
+  path = trimTrailing(path, '/').toLowerCase();
   return path === '' ? '/' : path;
 }
 

@@ -3,7 +3,8 @@ import { renderBadgeSvg } from '../../engine/badges/badge-svg';
 import { resolveBadge } from '../../engine/badges/resolve';
 import type { Badges } from '../../engine/content/model';
 import { etagMatches, strongEtag } from '../etag';
-import { sendApiError } from './router';
+import { echo } from '../error-echo';
+import { sendApiError, shownPath } from './router';
 
 export interface BadgeRouterOptions {
   badges: Badges;
@@ -74,7 +75,7 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
     const { type, size, color } = req.params;
     const badge = rendered.get(`${type}/${size}/${color}`);
     if (!badge) {
-      const problem = resolveBadge(badges, { type, size, color });
+      const problem = resolveBadge(badges, { type, size, color }, echo);
       // Every known combination is in the map, so a miss always has an unknown part.
       sendApiError(res, 404, 'UNKNOWN_BADGE', problem.ok ? 'Unknown badge.' : problem.message);
       return;
@@ -88,7 +89,7 @@ export function createBadgeRouter(options: BadgeRouterOptions): Router {
     .get(serveBadge)
     .all((req, res) => {
       res.set('Allow', 'GET, HEAD');
-      sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.originalUrl.split('?')[0]}. Use GET.`);
+      sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${echo(req.method)} is not allowed on ${shownPath(req)}. Use GET.`);
     });
   return router;
 }

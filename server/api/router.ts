@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,16 +22,12 @@ export function sendApiError(res: Response, status: number, error: string, messa
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 
-/** Longest part of a requested path an error message repeats, so no answer grows with the URL. */
-const SHOWN_PATH_LENGTH = 100;
-
 /**
- * The path the client actually called (with the `/api` prefix) as an error message names it: cut
- * after SHOWN_PATH_LENGTH characters. The HTTP parser has already refused control characters.
+ * The path the client actually called (with the `/api` prefix) as an error message names it,
+ * through echo: cut to a bound, invisible characters shown as escapes.
  */
 export function shownPath(req: Request): string {
-  const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
-  return path.length > SHOWN_PATH_LENGTH ? `${path.slice(0, SHOWN_PATH_LENGTH)}…` : path;
+  return echo(req.originalUrl.split('?')[0] ?? req.originalUrl);
 }
 
 function humanList(items: readonly string[]): string {
@@ -51,7 +48,12 @@ export function createApiRouter(endpoints: readonly ApiEndpoint[] = []): Router 
     const allow = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
     route.all((req, res) => {
       res.set('Allow', allow.join(', '));
-      sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${shownPath(req)}. Use ${humanList(methods)}.`);
+      sendApiError(
+        res,
+        405,
+        'METHOD_NOT_ALLOWED',
+        `Method ${echo(req.method)} is not allowed on ${shownPath(req)}. Use ${humanList(methods)}.`,
+      );
     });
   }
   router.use((req, res) => {

@@ -9,6 +9,7 @@ import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
 import { checkBodyHeaders, readJsonObject, type BodyProblem } from './json-body';
+import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
 import { sendApiError, type ApiEndpoint } from './router';
 
@@ -74,8 +75,8 @@ function formIdProblem(
   if (!given) lead = 'Name the form in the X-Form-Id header.';
   // Only a well-formed id is echoed back, so the answer never repeats arbitrary header text.
   else if (!FORM_ID.test(given)) lead = 'The X-Form-Id header does not name a form.';
-  else if (forms.has(given)) lead = `The form "${given}" does not post to ${endpoint}.`;
-  else lead = `There is no form "${given}".`;
+  else if (forms.has(given)) lead = `The form "${echo(given)}" does not post to ${endpoint}.`;
+  else lead = `There is no form "${echo(given)}".`;
   return { status: 400, error: ERROR_CODES.unknownForm, message: `${lead} ${accepts}` };
 }
 
@@ -144,7 +145,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       if (endpoint === '/api/generate-badge') {
         badge = badgeChoice(outcome.payload);
         // The form's choices may lag behind the badges data; only a badge we can draw is stored.
-        const found = resolveBadge(badges!, badge);
+        const found = resolveBadge(badges!, badge, echo);
         if (!found.ok) return sendInvalid(res, { [found.part === 'colour' ? 'color' : found.part]: found.message });
       }
 

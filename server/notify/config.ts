@@ -59,7 +59,7 @@ export function readNotifyConfig(env: NotifyEnv): { config: NotifyConfig; proble
 export function describeNotifyConfig(config: NotifyConfig): string {
   const on: string[] = [];
   if (config.smtpUrl) {
-    const host = config.smtpUrl.replace(/^smtps?:\/\/(?:[^@/]*@)?/i, '').replace(/\/.*$/, '');
+    const host = config.smtpUrl.replace(/^smtps?:\/\/(?:[^@/]*@)?/i, '').split('/')[0];
     on.push(`e-mail through ${host} from ${config.mailFrom}`);
   }
   if (config.webhookUrl) on.push(`webhooks to ${new URL(config.webhookUrl).origin}`);
