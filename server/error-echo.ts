@@ -22,6 +22,7 @@ export function echo(text: string, max = ECHO_LENGTH): string {
   let cut = text.length > max ? text.slice(0, max) : text;
   // Never half a surrogate pair: the cut falls before a character, not inside it.
   if (cut.length < text.length && /[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  const shown = escapeInvisible(cut, false).replace(MARKUP_OR_QUOTE, unitEscape);
+  // Markup first: the escapes escapeInvisible writes hold a backslash that must stay as it is.
+  const shown = escapeInvisible(cut.replace(MARKUP_OR_QUOTE, unitEscape), false);
   return cut.length < text.length ? `${shown}…` : shown;
 }

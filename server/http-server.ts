@@ -1,4 +1,4 @@
-import { createServer, ServerResponse, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './app';
 import type { ApiErrorBody } from './api/router';
@@ -53,8 +53,8 @@ function checkingInterval(timeouts: ServerTimeouts): number {
 }
 
 /**
- * The HTTP server for the app: the timeouts above, strict framing (refusingBadFraming, and
- * ClosingResponse for answers given before a body was read), and the same security headers and
+ * The HTTP server for the app: the timeouts above, strict framing (refusingBadFraming: Host,
+ * version, and a closed connection after an answer given before the body was read), and the same security headers and
  * JSON error body on the answers Node's HTTP layer gives before the app sees a request (a request
  * it cannot parse, one too slow to arrive, an `Expect` other than 100-continue, a bad Host or version).
  */
@@ -67,7 +67,6 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
       connectionsCheckingInterval: checkingInterval(timeouts),
       // Node's own refusal of a request without Host is a bare 400; refusingBadFraming answers it like the rest.
       requireHostHeader: false,
-      ServerResponse: ClosingResponse,
     },
     refusingBadFraming(app),
   );
@@ -194,15 +193,20 @@ function framingProblem(req: IncomingMessage): { status: number; error: string; 
  * Wraps the app so a request framed against RFC 9112 is refused before it, with the security
  * headers and JSON body: a version other than HTTP/1.0 and 1.1 (505), and a missing HTTP/1.1 Host,
  * more than one Host or a Host that is no host[:port] (400; Node's `requireHostHeader`, turned off
- * in createHttpServer, would only catch the first, with a bare answer).
+ * in createHttpServer, would only catch the first, with a bare answer). Every other request's
+ * answer closes the connection when it leaves before the body was read (closingWhenBodyUnread).
  */
 export function refusingBadFraming(
   app: (req: IncomingMessage, res: ServerResponse) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const problem = framingProblem(req);
-    if (problem) refuseBeforeApp(res, problem);
-    else app(req, res);
+    if (problem) {
+      refuseBeforeApp(res, problem);
+      return;
+    }
+    closingWhenBodyUnread(req, res);
+    app(req, res);
   };
 }
 
@@ -213,16 +217,18 @@ function bodyUnread(req: IncomingMessage): boolean {
 }
 
 /**
- * Every response of the server. One written before its request's body has arrived (a 405 for
- * `POST /`, a 403 before a submission is read) says `Connection: close` and the connection then
- * closes: kept open, the unread body would run into the request timeout, and its 408 would be a
- * second, unrequested answer that a proxy reusing the connection could hand to another visitor.
+ * An answer written before its request's body has arrived (a 405 for `POST /`, a 403 before a
+ * submission is read) says `Connection: close`, and Node then closes the connection: kept open,
+ * the unread body would run into the request timeout, and its 408 would be a second, unrequested
+ * answer that a proxy reusing the connection could hand to another visitor. Set on the response
+ * itself, as Express replaces its prototype.
  */
-export class ClosingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-  override writeHead(...args: unknown[]): this {
-    if (!this.headersSent && bodyUnread(this.req)) this.setHeader('Connection', 'close');
-    return (super.writeHead as (...a: unknown[]) => this)(...args);
-  }
+function closingWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent && bodyUnread(req)) this.setHeader('Connection', 'close');
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 /** A JSON error with the security headers, for a request refused before it reaches the app; the connection then closes. */

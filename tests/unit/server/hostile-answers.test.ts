@@ -215,4 +215,24 @@ describe('API paths are case-sensitive', () => {
     expect(res.status).toBe(404);
     expect(text.length).toBeLessThan(300);
   });
+
+  it('an 8,000-character badge type with markup, CR LF, NUL and U+202E is named in at most 100 characters, all shown as escapes', async () => {
+    const hostile = `<script>\r\n\u0000\u202E${'a'.repeat(8_000)}`;
+    const res = await rawRequest(running.port, `/api/badge/${encodeURIComponent(hostile)}/medium/blue`);
+    const text = res.body.toString('utf8');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Buffer.byteLength(text)).toBeLessThan(400);
+    const { message, error } = JSON.parse(text) as { message: string; error: string };
+    expect(error).toBe('UNKNOWN_BADGE');
+    expect(message).toBe(
+      `Unknown badge type "\\u003Cscript\\u003E\\u000D\\u000A\\u0000\\u202E${'a'.repeat(100 - 12)}…". Choose one of: ${model.badges.types.map((t) => t.id).join(', ')}.`,
+    );
+  });
+
+  it('a 405 on a long badge path names the path in at most 100 characters', async () => {
+    const res = await rawRequest(running.port, `/api/badge/standard/medium/${'b'.repeat(8_000)}`, {}, 'DELETE');
+    expect(res.status).toBe(405);
+    expect(res.body.length).toBeLessThan(300);
+  });
 });

@@ -140,6 +140,68 @@ describe('every answer from the HTTP layer carries the security headers and a JS
     ],
     ['an HTTP/1.1 request without Host', () => sendBytes('GET / HTTP/1.1\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
     [
+      'two Host lines',
+      () => sendBytes('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    [
+      'the same Host twice',
+      () => sendBytes('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nhost: 127.0.0.1\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    [
+      'two Host lines in HTTP/1.0',
+      () => sendBytes('GET / HTTP/1.0\r\nHost: a.example\r\nHost: b.example\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    ['a Host with a path', () => sendBytes('GET / HTTP/1.1\r\nHost: evil.example/../\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
+    [
+      'a Host with user information',
+      () => sendBytes('GET / HTTP/1.1\r\nHost: user@evil.example\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    ['a Host with a space', () => sendBytes('GET / HTTP/1.1\r\nHost: a b\r\n\r\n'), 'HTTP/1.1 400 Bad Request', 'BAD_REQUEST'],
+    [
+      'a Host with a port that is no number',
+      () => sendBytes('GET / HTTP/1.1\r\nHost: example.com:80x\r\n\r\n'),
+      'HTTP/1.1 400 Bad Request',
+      'BAD_REQUEST',
+    ],
+    [
+      'an HTTP/2.0 request line',
+      () => sendBytes('GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n'),
+      'HTTP/1.1 505 HTTP Version Not Supported',
+      'HTTP_VERSION_NOT_SUPPORTED',
+    ],
+    [
+      'an HTTP/2.0 request line without Host',
+      () => sendBytes('GET / HTTP/2.0\r\n\r\n'),
+      'HTTP/1.1 505 HTTP Version Not Supported',
+      'HTTP_VERSION_NOT_SUPPORTED',
+    ],
+    [
+      'a request line with no version',
+      () => sendBytes('GET /\r\n\r\n'),
+      'HTTP/1.1 505 HTTP Version Not Supported',
+      'HTTP_VERSION_NOT_SUPPORTED',
+    ],
+    [
+      'an HTTP/1.2 request line',
+      () => sendBytes('GET / HTTP/1.2\r\nHost: 127.0.0.1\r\n\r\n'),
+      'HTTP/1.1 505 HTTP Version Not Supported',
+      'HTTP_VERSION_NOT_SUPPORTED',
+    ],
+    [
+      'an HTTP/3.0 request line',
+      () => sendBytes('GET / HTTP/3.0\r\nHost: 127.0.0.1\r\n\r\n'),
+      'HTTP/1.1 505 HTTP Version Not Supported',
+      'HTTP_VERSION_NOT_SUPPORTED',
+    ],
+    [
       'headers over 16 KB',
       () => sendBytes(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`),
       'HTTP/1.1 431 Request Header Fields Too Large',
@@ -163,6 +225,13 @@ describe('every answer from the HTTP layer carries the security headers and a JS
     },
   );
 
+  it.each(['127.0.0.1', '127.0.0.1:8080', 'example.com', 'EXAMPLE.com:443', '[::1]:3000', 'xn--bcher-kva.example', ''])(
+    'Host "%s" is a valid host and gets its page',
+    async (host) => {
+      expect((await sendBytes(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    },
+  );
+
   it('an HTTP/1.0 request, which needs no Host, still gets its page', async () => {
     expect((await sendBytes('GET / HTTP/1.0\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
@@ -170,6 +239,56 @@ describe('every answer from the HTTP layer carries the security headers and a JS
   it('the headers match what a page gets from the app', async () => {
     const page = await rawRequest(port, '/');
     for (const [name, value] of SECURITY_HEADERS) expect(page.headers[name.toLowerCase()], name).toBe(value);
+  });
+});
+
+/** Sends `head`, then one byte every 50 ms, and collects everything until the server closes the connection. */
+function trickleBody(head: string): Promise<{ raw: string; elapsedMs: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    // Writing into a connection the server closed resets it; what arrived before still counts.
+    socket.on('error', () => {});
+    socket.write(head);
+    const trickle = setInterval(() => socket.writable && socket.write('x'), 50);
+    socket.on('close', () => {
+      clearInterval(trickle);
+      resolve({ raw, elapsedMs: Date.now() - started });
+    });
+  });
+}
+
+describe('an answer sent before the request body was read', () => {
+  it.each([
+    ['POST to a page', 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n', 'HTTP/1.1 405 Method Not Allowed'],
+    [
+      'a submission without the site’s request header',
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      'HTTP/1.1 403 Forbidden',
+    ],
+    [
+      'a chunked POST to a page',
+      'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\n',
+      'HTTP/1.1 405 Method Not Allowed',
+    ],
+  ])('%s: exactly one answer, with Connection: close, and the connection closes before any timeout', async (_label, head, statusLine) => {
+    const { raw, elapsedMs } = await trickleBody(head);
+    expect(raw.split('\r\n')[0]).toBe(statusLine);
+    expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+    expect(headerMap(raw).get('connection')).toBe('close');
+    expect(raw).not.toContain('408');
+    // Closed by the answer, not by the request timeout, which would have written a 408 first.
+    expect(elapsedMs).toBeLessThan(TIMEOUTS.requestTimeoutMs);
+  });
+
+  it('requests without a body keep their connection for the next one', async () => {
+    const raw = await sendBytes(
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(raw.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    expect(raw).toMatch(/Connection: keep-alive/i);
   });
 });
 
