@@ -96,9 +96,9 @@ const MALFORMED_ANSWERS: Record<string, { status: number; reason: string; error:
   },
   // A version the parser does not know at all (HTTP/1.2, HTTP/3.0); 2.0 and 0.9 are refused by refusingBadFraming.
   HPE_INVALID_VERSION: {
-    status: 505,
-    reason: 'HTTP Version Not Supported',
-    error: 'HTTP_VERSION_NOT_SUPPORTED',
+    status: 400,
+    reason: 'Bad Request',
+    error: 'UNSUPPORTED_HTTP_VERSION',
     message: 'Only HTTP/1.0 and HTTP/1.1 are supported.',
   },
   // Headers or the whole request slower than the server's timeouts (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
@@ -176,7 +176,8 @@ const MALFORMED_HOST = {
   error: 'BAD_REQUEST',
   message: 'The Host header is not a host name or address with an optional port.',
 };
-const UNSUPPORTED_VERSION = { status: 505, error: 'HTTP_VERSION_NOT_SUPPORTED', message: 'Only HTTP/1.0 and HTTP/1.1 are supported.' };
+// 400 rather than 505: a client's mistake must not count as a server error in the logs and metrics.
+const UNSUPPORTED_VERSION = { status: 400, error: 'UNSUPPORTED_HTTP_VERSION', message: 'Only HTTP/1.0 and HTTP/1.1 are supported.' };
 
 // RFC 9112 §3.2 with RFC 3986's authority: an IP literal in brackets or a registered name (or IPv4), then an optional port. Empty is allowed.
 const HOST_VALUE = /^(?:\[[\d.:A-F]+\]|[\w!$%&'()*+,.;=~-]*)(?::\d*)?$/i;
@@ -191,7 +192,7 @@ function framingProblem(req: IncomingMessage): { status: number; error: string; 
 
 /**
  * Wraps the app so a request framed against RFC 9112 is refused before it, with the security
- * headers and JSON body: a version other than HTTP/1.0 and 1.1 (505), and a missing HTTP/1.1 Host,
+ * headers and JSON body: a version other than HTTP/1.0 and 1.1, a missing HTTP/1.1 Host,
  * more than one Host or a Host that is no host[:port] (400; Node's `requireHostHeader`, turned off
  * in createHttpServer, would only catch the first, with a bare answer). Every other request's
  * answer closes the connection when it leaves before the body was read (closingWhenBodyUnread).
