@@ -2,7 +2,7 @@
  * npm run leads -- backup FILE | import FILE: an online copy of the SQLite store, and loading an
  * export (npm run leads -- export --format json) into whichever store DATABASE_URL/DATA_DIR selects.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { StoreChoice } from '../server/store/create-store';
 import type { LeadStore, StoredLead } from '../server/store/types';
@@ -18,11 +18,30 @@ export async function backupSqlite(choice: StoreChoice, destination: string): Pr
     throw new Error(`backup copies the SQLite store; leads are in ${choice.description}. Use pg_dump for PostgreSQL (see README, Deploy).`);
   }
   if (!existsSync(choice.file!)) throw new Error(`No lead database at ${choice.file} to back up.`);
-  if (existsSync(destination)) throw new Error(`${destination} already exists; choose a new file, so no backup is overwritten.`);
-  // Read-only: the backup never takes the write lock the server needs.
-  const db = new Database(choice.file!, { readonly: true, fileMustExist: true });
+  // Created empty, readable by its owner only, before VACUUM INTO fills it (it takes an empty file as new).
   try {
-    db.prepare('VACUUM INTO ?').run(destination);
+    closeSync(openSync(destination, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new Error(`${destination} already exists; choose a new file, so no backup is overwritten.`, { cause: err });
+    throw err;
+  }
+  // Read-only: the backup never takes the write lock the server needs.
+  let db: Database.Database;
+  try {
+    db = new Database(choice.file!, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    unlinkSync(destination);
+    throw err;
+  }
+  try {
+    try {
+      db.prepare('VACUUM INTO ?').run(destination);
+    } catch (err) {
+      // Nothing half-written is left to be mistaken for a backup.
+      unlinkSync(destination);
+      throw err;
+    }
     const copy = new Database(destination, { readonly: true });
     try {
       const check = copy.pragma('integrity_check', { simple: true });
@@ -66,6 +85,11 @@ export function readExport(text: string, file: string): StoredLead[] {
       if (typeof lead !== 'object' || lead === null || !valid((lead as Record<string, unknown>)[field])) {
         throw new Error(`${file}: lead ${i + 1} has no valid "${field}"; nothing was imported.`);
       }
+    }
+    // An erased lead stays erased in the store it is loaded into.
+    const erasedAt = (lead as Record<string, unknown>).erasedAt;
+    if (erasedAt !== undefined && erasedAt !== null && (typeof erasedAt !== 'string' || Number.isNaN(Date.parse(erasedAt)))) {
+      throw new Error(`${file}: lead ${i + 1} has an "erasedAt" that is not a time; nothing was imported.`);
     }
   });
   return parsed as StoredLead[];

@@ -49,7 +49,8 @@ export prints the stored leads, oldest first, to stdout.
   --format FORMAT  csv (default) or json
 
 Reads PostgreSQL when DATABASE_URL is set, else DATA_DIR/leads.sqlite (DATA_DIR defaults to ./data),
-exactly like the server. In CSV, payload is the submitted form as JSON text. Leads are typed by
+exactly like the server. In CSV, payload is the submitted form as JSON text. An erased lead has its
+erasedAt time (in JSON, an "erasedAt" field) and nothing else of what was sent. Leads are typed by
 strangers, so both formats show them safely:
 
   - a CSV cell that a spreadsheet could run as a formula (= + - or @ at its start, or after a
@@ -152,7 +153,18 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
   return args;
 }
 
-export const CSV_COLUMNS = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'endpoint',
+  'formType',
+  'spam',
+  'idempotencyKey',
+  'ipHash',
+  'userAgent',
+  'erasedAt',
+  'payload',
+] as const;
 
 export function toCsv(leads: readonly StoredLead[]): string {
   const cellOf = (lead: StoredLead, column: (typeof CSV_COLUMNS)[number]): string => {

@@ -166,7 +166,13 @@ async function main(): Promise<void> {
       })
     : null;
   const notifier = notifying
-    ? createNotifier({ config: notify.config, rules: notifications, forms: described, onQueued: () => worker?.poke() })
+    ? createNotifier({
+        config: notify.config,
+        rules: notifications,
+        forms: described,
+        throttleSecret: ipHashSalt,
+        onQueued: () => worker?.poke(),
+      })
     : undefined;
 
   // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.

@@ -3,7 +3,7 @@ import type { Form } from '../../engine/content/model';
 import type { SubmissionRules } from '../../engine/forms/payload';
 import { leadFields } from '../notify/messages';
 import { optionTitle, type Described } from '../notify/plan';
-import { oneLine } from '../notify/text';
+import { oneLine, visibleLines } from '../notify/text';
 import type { InboxLead, StoredNote } from '../store/inbox-types';
 import type { OutboxJob } from '../store/types';
 
@@ -60,7 +60,8 @@ export function leadDetail(lead: InboxLead, forms: FormsById, notes: readonly St
       idempotencyKey: lead.idempotencyKey,
       userAgent: lead.userAgent === null ? null : oneLine(lead.userAgent, 500),
     },
-    notes: notes.map(({ id, author, body, createdAt }) => ({ id, author, body, createdAt })),
+    // A note can quote a visitor's text, direction overrides and all: shown the way the lead's own fields are.
+    notes: notes.map(({ id, author, body, createdAt }) => ({ id, author, body: visibleLines(body), createdAt })),
     notifications: jobs.map((j) => ({
       channel: j.channel,
       rule: j.rule,

@@ -113,9 +113,13 @@ function searchParams(req: Request): URLSearchParams {
   return new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
 }
 
-/** "status=new, q=alice", for the audit log's note of an export. */
+/**
+ * "status=new, q", for the audit log's note of an export: the search's words are what a visitor
+ * typed (an e-mail address, a name), so only its name is kept; the other filters are form ids,
+ * statuses and dates.
+ */
 function describeFilter(filter: LeadFilter): string {
-  const params = [...filterParams(filter)].map(([k, v]) => `${k}=${v}`);
+  const params = [...filterParams(filter)].map(([k, v]) => (k === 'q' ? 'q' : `${k}=${v}`));
   return params.length ? params.join(', ') : 'none';
 }
 

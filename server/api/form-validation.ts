@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { HONEYPOT_FIELD, messageFor, payloadSchema, type SubmissionRules } from '../../engine/forms/payload';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
+import { isPlainAddress } from '../notify/config';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -130,12 +131,29 @@ export function fieldMessages(form: SubmissionRules, errors: readonly ErrorObjec
   return fields;
 }
 
-/** Cleans and checks a posted body; the honeypot is taken out first so it never decides the answer. */
+/**
+ * Cleans and checks a posted body; the honeypot is taken out first so it never decides the answer.
+ * Whatever the form's own rule, an e-mail address must be one plain address (no list, no display
+ * name, no comment) before it can reach a mail header.
+ */
 export function checkSubmission(compiled: CompiledForm, body: Record<string, unknown>): Outcome {
   const { [HONEYPOT_FIELD]: honeypot, ...rest } = body;
   const spam = honeypot !== undefined && honeypot !== null && honeypot !== '';
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) payload[key] = clean(value, !compiled.multiline.has(key));
-  if (compiled.validate(payload)) return { ok: true, payload, spam };
-  return { ok: false, fields: fieldMessages(compiled.form, compiled.validate.errors ?? []) };
+  if (!compiled.validate(payload)) return { ok: false, fields: fieldMessages(compiled.form, compiled.validate.errors ?? []) };
+  const replyTo = payload[REPLY_TO_FIELD];
+  if (typeof replyTo === 'string' && replyTo !== '' && !isPlainAddress(replyTo)) {
+    return { ok: false, fields: { [REPLY_TO_FIELD]: addressMessage(compiled.form) } };
+  }
+  return { ok: true, payload, spam };
+}
+
+/** The field whose value becomes the team e-mail's Reply-To (server/notify/messages.ts). */
+const REPLY_TO_FIELD = 'email';
+
+/** The form's own words for a wrong address, whichever rule it words them under. */
+function addressMessage(form: SubmissionRules): string {
+  const own = (form.messages as Record<string, Record<string, string> | undefined>)[REPLY_TO_FIELD];
+  return own?.format ?? own?.pattern ?? 'Please enter a valid email address';
 }

@@ -17,6 +17,8 @@ export interface NotifyEnv {
   LEADS_EMAIL_TO?: string;
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
+  /** `1` lets WEBHOOK_URL be a plain http:// address on another host (a private network, say). */
+  WEBHOOK_ALLOW_HTTP?: string;
 }
 
 const ADDRESS =
@@ -28,6 +30,22 @@ export function isPlainAddress(value: unknown): value is string {
 }
 
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+
+/** localhost, 127.0.0.0/8 or ::1: a call that never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** What is wrong with WEBHOOK_URL, or null: signed lead data goes over https, unless it stays on this machine or is allowed. */
+function webhookUrlProblem(url: string, allowHttp: boolean): string | null {
+  if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) return 'WEBHOOK_URL must be an https:// address.';
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:' || isLoopback(hostname) || allowHttp) return null;
+  return (
+    `WEBHOOK_URL is http://, which would send every lead's name, e-mail and message unencrypted to ${hostname}. ` +
+    'Use an https:// address, or set WEBHOOK_ALLOW_HTTP=1 if that network is trusted.'
+  );
+}
 
 /** Reads and checks the variables; every problem is named, none of them echoes a secret. */
 export function readNotifyConfig(env: NotifyEnv): { config: NotifyConfig; problems: string[] } {
@@ -46,7 +64,8 @@ export function readNotifyConfig(env: NotifyEnv): { config: NotifyConfig; proble
   if (badRecipients.length)
     problems.push(`LEADS_EMAIL_TO must be e-mail addresses separated by commas; these are not: ${badRecipients.join(', ')}.`);
   const webhookUrl = blank(env.WEBHOOK_URL);
-  if (webhookUrl && !/^https?:\/\/\S+$/i.test(webhookUrl)) problems.push('WEBHOOK_URL must be an http:// or https:// address.');
+  const webhookProblem = webhookUrl ? webhookUrlProblem(webhookUrl, env.WEBHOOK_ALLOW_HTTP?.trim() === '1') : null;
+  if (webhookProblem) problems.push(webhookProblem);
   const webhookSecret = blank(env.WEBHOOK_SECRET);
   if (webhookUrl && !webhookSecret)
     problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');

@@ -22,6 +22,29 @@ export interface DeliveryDeps {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Most of a receiver's answer that is read; only its status matters, the rest is never downloaded. */
+export const MAX_WEBHOOK_ANSWER_BYTES = 4096;
+
+/**
+ * Reads up to `max` bytes of the answer, then drops the connection: a receiver answering with a
+ * huge (or endless) body costs a few KB, not memory in proportion to what it sends. A short answer
+ * read to its end leaves the connection free for the next call.
+ */
+async function discardAnswer(res: Response, max = MAX_WEBHOOK_ANSWER_BYTES): Promise<void> {
+  if (!res.body) return;
+  const reader = res.body.getReader();
+  let read = 0;
+  try {
+    while (read <= max) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A receiver that breaks off its answer has still given its status.
+  }
+}
 
 export function createTransport(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Transporter {
   // Pooled: a burst of leads reuses a few connections instead of one handshake per message.
@@ -77,7 +100,7 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       });
-      await res.arrayBuffer().catch(() => undefined);
+      await discardAnswer(res);
       if (res.ok) return { ok: true, detail: `webhook answered ${res.status}` };
       // 410 Gone: the receiver says it will never take these again (Standard Webhooks).
       if (res.status === 410) return { ok: false, error: 'webhook answered 410 Gone', permanent: true };

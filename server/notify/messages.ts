@@ -1,5 +1,6 @@
 import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { ClaimedJob, StoredLead } from '../store/types';
+import { isPlainAddress } from './config';
 import { optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';
 
@@ -67,7 +68,8 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
     `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>`,
     '</body></html>',
   ].join('\n');
-  const replyTo = typeof lead.payload.email === 'string' ? lead.payload.email : undefined;
+  // Leads stored before addresses were checked this strictly get no Reply-To rather than a list.
+  const replyTo = isPlainAddress(lead.payload.email) ? lead.payload.email : undefined;
   return { from: mailFrom, to: data.to, replyTo, subject: data.subject, text, html, messageId: messageIdFor(lead.id, job.rule, mailFrom) };
 }
 

@@ -13,13 +13,15 @@ export function createNotifier(options: {
   config: NotifyConfig;
   rules: NotificationRules;
   forms: Record<string, Described>;
+  /** Keys the auto-reply throttle's address hashes: IP_HASH_SALT, which every process shares. */
+  throttleSecret: string;
   onQueued?: () => void;
 }): Notifier {
-  const { config, rules, forms, onQueued = () => {} } = options;
+  const { config, rules, forms, throttleSecret, onQueued = () => {} } = options;
   return {
     plan(lead) {
       const form = lead.formId ? forms[lead.formId] : undefined;
-      return planNotifications(lead, form, rules, config);
+      return planNotifications(lead, form, rules, config, throttleSecret);
     },
     queued: onQueued,
   };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Form } from '../../engine/content/model';
 import type { SubmissionRules } from '../../engine/forms/payload';
 import type { Notifications } from '../../engine/generated/content';
@@ -57,11 +57,20 @@ function matches(rule: NotificationRules['rules'][number], lead: LeadFacts): boo
  * Which notifications a new lead gets. Spam (a filled honeypot) reaches no person: no team e-mail
  * and no auto-reply; a webhook still hears of it, marked as spam, so a receiver can count it.
  */
+/**
+ * The auto-reply throttle's key for an address: keyed with a server secret, so the stored keys
+ * cannot be matched against a list of addresses by whoever gets a copy of the database.
+ */
+export function throttleKey(address: string, secret: string): string {
+  return `auto-reply:${createHmac('sha256', secret).update(`auto-reply\0${address.toLowerCase()}`).digest('base64url')}`;
+}
+
 export function planNotifications(
   lead: LeadFacts,
   form: Described | undefined,
   rules: NotificationRules,
   config: NotifyConfig,
+  throttleSecret: string,
 ): PlannedNotification[] {
   const planned: PlannedNotification[] = [];
   const mail = config.smtpUrl !== null && config.mailFrom !== null;
@@ -77,12 +86,11 @@ export function planNotifications(
     const address = lead.payload.email;
     const autoReply = form?.autoReply;
     if (autoReply && isPlainAddress(address)) {
-      const key = createHash('sha256').update(address.toLowerCase()).digest('base64url');
       planned.push({
         channel: 'auto-reply',
         rule: 'auto-reply',
         data: { to: address, subject: autoReply.subject, text: autoReply.text },
-        throttle: { key: `auto-reply:${key}`, seconds: AUTO_REPLY_WINDOW_SECONDS },
+        throttle: { key: throttleKey(address, throttleSecret), seconds: AUTO_REPLY_WINDOW_SECONDS },
       });
     }
   }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { ClaimedJob, JobOutcome, LeadStore } from '../store/types';
+import type { Channel, ClaimedJob, JobOutcome, LeadStore } from '../store/types';
 import type { DeliveryResult } from './deliver';
 
 export interface RetryPolicy {
@@ -65,6 +65,21 @@ export function retryDelay(attempts: number, policy: RetryPolicy, random: () => 
   return Math.round(full * (0.5 + random() / 2));
 }
 
+/**
+ * Each lane claims and delivers only its own channels, on its own schedule: a webhook receiver that
+ * hangs until the timeout holds back other webhooks, never an e-mail.
+ */
+const LANES: ReadonlyArray<readonly Channel[]> = [['email', 'auto-reply'], ['webhook']];
+
+interface Lane {
+  channels: readonly Channel[];
+  timer: NodeJS.Timeout | null;
+  running: Promise<number> | null;
+  /** Another run is wanted once the current one ends. */
+  again: boolean;
+  nudge: NodeJS.Timeout | null;
+}
+
 export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const {
     store,
@@ -83,11 +98,8 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     log = () => {},
     onError = (err) => console.error('Outbox worker:', err),
   } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
+  const lanes: Lane[] = LANES.map((channels) => ({ channels, timer: null, running: null, again: false, nudge: null }));
   let stopped = true;
-  let nudge: NodeJS.Timeout | null = null;
 
   function outcomeOf(job: ClaimedJob, result: DeliveryResult): JobOutcome {
     if (result.ok) return { id: job.id, status: 'done' };
@@ -101,14 +113,14 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
 
   let busy = false;
 
-  async function pass(): Promise<number> {
+  async function pass(lane: Lane): Promise<number> {
     let handled = 0;
     // Keeps going while full batches come back, so a backlog drains without waiting for the poll;
     // while the process is busy answering visitors, one small batch per run.
     for (;;) {
       busy = load() > busyAbove;
       const limit = busy ? busyBatchSize : batchSize;
-      const jobs = await store.claimJobs({ limit, leaseMs });
+      const jobs = await store.claimJobs({ limit, leaseMs, channels: lane.channels });
       if (jobs.length === 0) return handled;
       const results = await Promise.all(
         jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))),
@@ -130,75 +142,87 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
       handled += jobs.length;
       if (jobs.length < limit) return handled;
       if (busy) {
-        again = true;
+        lane.again = true;
         return handled;
       }
     }
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
+  function runLane(lane: Lane): Promise<number> {
+    if (lane.running) {
+      lane.again = true;
+      return lane.running;
     }
-    running = pass()
+    const run = pass(lane)
       .catch((err: unknown) => {
         onError(err);
         return 0;
       })
       .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          poke();
+        lane.running = null;
+        if (lane.again && !stopped) {
+          lane.again = false;
+          pokeLane(lane);
         }
       });
-    return running;
+    lane.running = run;
+    return run;
+  }
+
+  async function runOnce(): Promise<number> {
+    const handled = await Promise.all(lanes.map(runLane));
+    return handled.reduce((a, b) => a + b, 0);
   }
 
   /**
    * A run soon, not now: leads that arrive in a burst are claimed, sent and recorded together, so
    * the worker's two store transactions per batch stay few while visitors are being answered.
    */
-  function poke(): void {
-    if (stopped || nudge) return;
-    if (running) {
-      again = true;
+  function pokeLane(lane: Lane): void {
+    if (stopped || lane.nudge) return;
+    if (lane.running) {
+      lane.again = true;
       return;
     }
-    nudge = setTimeout(
+    lane.nudge = setTimeout(
       () => {
-        nudge = null;
-        void runOnce();
+        lane.nudge = null;
+        void runLane(lane);
       },
       busy ? busyWindowMs : batchWindowMs,
     );
-    nudge.unref();
+    lane.nudge.unref();
   }
 
-  function schedule(): void {
+  function schedule(lane: Lane): void {
     if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule);
+    lane.timer = setTimeout(() => {
+      void runLane(lane).finally(() => schedule(lane));
     }, pollMs);
-    timer.unref();
+    lane.timer.unref();
   }
 
   return {
     start() {
       if (!stopped) return;
       stopped = false;
-      void runOnce();
-      schedule();
+      for (const lane of lanes) {
+        void runLane(lane);
+        schedule(lane);
+      }
     },
-    poke,
+    poke() {
+      for (const lane of lanes) pokeLane(lane);
+    },
     runOnce,
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      if (nudge) clearTimeout(nudge);
-      nudge = null;
-      await running;
+      for (const lane of lanes) {
+        if (lane.timer) clearTimeout(lane.timer);
+        if (lane.nudge) clearTimeout(lane.nudge);
+        lane.nudge = null;
+      }
+      await Promise.all(lanes.map((lane) => lane.running));
     },
   };
 }

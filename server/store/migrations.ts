@@ -160,4 +160,23 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 7,
+    name: 'erasure_leaves_nothing',
+    // The old throttle keys were unkeyed hashes of addresses, kept forever: they go (at worst one
+    // extra auto-reply), and new rows expire, are keyed (server/notify/plan.ts) and name the lead
+    // that set them, so erasing it removes them. FTS5's secure-delete takes an erased lead's words
+    // out of the search index itself, not only from its row.
+    sql: `
+      DROP TABLE notification_throttle;
+      CREATE TABLE notification_throttle (
+        key TEXT PRIMARY KEY,
+        expires_at TEXT NOT NULL,
+        lead_id TEXT
+      ) STRICT;
+      CREATE INDEX notification_throttle_expires ON notification_throttle (expires_at);
+      CREATE INDEX notification_throttle_lead ON notification_throttle (lead_id);
+      INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);
+    `,
+  },
 ];

@@ -29,6 +29,7 @@ export function createPostgresInbox(
   transact: Transact,
   now: () => Date,
   toInboxLead: (row: unknown) => InboxLead,
+  afterErase: () => void = () => {},
 ): InboxStore & AccountStore {
   const leadIn = async (db: pg.ClientBase | pg.Pool, id: string, lock = false): Promise<InboxLead | null> => {
     if (!UUID.test(id)) return null;
@@ -98,9 +99,10 @@ export function createPostgresInbox(
     },
     async eraseLead(id, actor) {
       if (!UUID.test(id)) return null;
-      return transact(async (c) => {
-        const lead = await leadIn(c, id, true);
-        if (!lead || lead.erasedAt) return lead;
+      let erasedNow = false;
+      const lead = await transact(async (c) => {
+        const before = await leadIn(c, id, true);
+        if (!before || before.erasedAt) return before;
         await c.query(
           `UPDATE leads SET payload = '{}', search_text = '', ip_hash = NULL, user_agent = NULL, idempotency_key = NULL,
              idempotency_fingerprint = NULL, erased_at = $2, erased_by = $3 WHERE id = $1`,
@@ -108,9 +110,13 @@ export function createPostgresInbox(
         );
         await c.query('DELETE FROM lead_notes WHERE lead_id = $1', [id]);
         await c.query('DELETE FROM outbox WHERE lead_id = $1', [id]);
+        await c.query('DELETE FROM notification_throttle WHERE lead_id = $1', [id]);
         await auditIn(c, { actor, action: 'erase', leadId: id, detail: 'fields, notes and notifications deleted' });
+        erasedNow = true;
         return leadIn(c, id);
       });
+      if (erasedNow) afterErase();
+      return lead;
     },
     async audit(entry) {
       await auditIn(pool(), entry);

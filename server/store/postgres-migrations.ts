@@ -130,4 +130,19 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);
     `,
   },
+  {
+    version: 7,
+    name: 'erasure_leaves_nothing',
+    // As in SQLite's version 7: unkeyed address hashes go; new throttle rows expire and name their lead.
+    sql: `
+      DROP TABLE notification_throttle;
+      CREATE TABLE notification_throttle (
+        key TEXT PRIMARY KEY,
+        expires_at TIMESTAMPTZ NOT NULL,
+        lead_id UUID
+      );
+      CREATE INDEX notification_throttle_expires ON notification_throttle (expires_at);
+      CREATE INDEX notification_throttle_lead ON notification_throttle (lead_id);
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { jobFromRow, type JobRow } from './job-row';
-import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
+import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
 
 const JOB_COLUMNS = 'id, lead_id, channel, rule, data, status, attempts, created_at, next_attempt_at, last_error, finished_at';
 
@@ -15,10 +15,10 @@ export async function enqueueJobs(
     if (n.throttle) {
       // The row lock on the key makes concurrent submissions from several processes take turns here.
       const passed = await client.query(
-        `INSERT INTO notification_throttle (key, last_at) VALUES ($1, $2::timestamptz)
-         ON CONFLICT (key) DO UPDATE SET last_at = excluded.last_at
-         WHERE notification_throttle.last_at <= $2::timestamptz - make_interval(secs => $3)`,
-        [n.throttle.key, createdAt, n.throttle.seconds],
+        `INSERT INTO notification_throttle (key, expires_at, lead_id) VALUES ($1, $2::timestamptz + make_interval(secs => $3), $4)
+         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at, lead_id = excluded.lead_id
+         WHERE notification_throttle.expires_at <= $2::timestamptz`,
+        [n.throttle.key, createdAt, n.throttle.seconds, leadId],
       );
       if (passed.rowCount === 0) continue;
     }
@@ -40,21 +40,25 @@ export async function claimJobs(
   limit: number,
   leaseMs: number,
   leadsById: (ids: string[]) => Promise<Map<string, StoredLead>>,
+  channels?: readonly Channel[],
 ): Promise<ClaimedJob[]> {
   // UPDATE … RETURNING has no order of its own; the outer query gives the queue's.
   const claimed = await pool.query<JobRow>(
-    `WITH claimed AS (
+    // The first statement drops throttle keys whose window has passed (a data-modifying WITH always runs).
+    `WITH pruned AS (DELETE FROM notification_throttle WHERE expires_at <= $2::timestamptz),
+     claimed AS (
        UPDATE outbox SET lease_until = $1::timestamptz, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM outbox
          WHERE status = 'pending' AND next_attempt_at <= $2::timestamptz AND (lease_until IS NULL OR lease_until <= $2::timestamptz)
+           AND ($4::text[] IS NULL OR channel = ANY($4::text[]))
          ORDER BY next_attempt_at, id LIMIT $3
          FOR UPDATE SKIP LOCKED
        )
        RETURNING ${JOB_COLUMNS}
      )
      SELECT ${JOB_COLUMNS} FROM claimed ORDER BY next_attempt_at, id`,
-    [new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), limit],
+    [new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), limit, channels ?? null],
   );
   if (claimed.rows.length === 0) return [];
   const leads = await leadsById(claimed.rows.map((r) => r.lead_id));

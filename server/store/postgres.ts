@@ -42,9 +42,12 @@ interface LeadRow {
   ip_hash: string | null;
   user_agent: string | null;
   spam: boolean;
+  erased_at?: Date | null;
 }
 
 const COLUMNS = 'id, created_at, endpoint, form_type, form_id, payload, idempotency_key, ip_hash, user_agent, spam';
+/** What exports read: a lead and whether it was erased. */
+const LIST_COLUMNS = `${COLUMNS}, erased_at`;
 
 // One key for every process migrating this database; hashing a name keeps it readable in pg_locks
 // and unlikely to collide with locks taken by other applications sharing the database.
@@ -73,6 +76,7 @@ function toLead(row: LeadRow): StoredLead {
     ipHash: row.ip_hash,
     userAgent: row.user_agent,
     spam: row.spam,
+    ...(row.erased_at ? { erasedAt: row.erased_at.toISOString() } : {}),
   };
 }
 
@@ -181,6 +185,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
   const where = describePostgresUrl(connectionString);
   let pool: pg.Pool | null = null;
   let opening: Promise<void> | null = null;
+  // One VACUUM at a time; close() waits for it.
+  let vacuuming: Promise<void> = Promise.resolve();
 
   function open(): pg.Pool {
     if (!pool) throw new Error('The lead store is not open. Call init() first.');
@@ -219,8 +225,24 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
     }
   }
 
+  /**
+   * An erasure leaves the row's old version as a dead tuple (and its notes and jobs deleted but in
+   * place) until VACUUM: run on the tables it touched, in the background, so the erased values are
+   * unreachable soon rather than whenever autovacuum comes. README, Security notes, says what stays.
+   */
+  function vacuumAfterErase(): void {
+    const p = pool;
+    if (!p) return;
+    vacuuming = vacuuming
+      .then(() => p.query('VACUUM leads, lead_notes, outbox, notification_throttle'))
+      .then(
+        () => {},
+        (err: unknown) => log(`VACUUM after an erasure failed on ${where}; autovacuum will clear the erased rows later:`, err),
+      );
+  }
+
   return {
-    ...createPostgresInbox(open, (work) => inTransaction(open(), work), now, toInboxLead),
+    ...createPostgresInbox(open, (work) => inTransaction(open(), work), now, toInboxLead, vacuumAfterErase),
 
     async init() {
       if (pool) {
@@ -289,8 +311,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
         let added = 0;
         for (const lead of leads) {
           const result = await client.query(
-            `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint, search_text)
-             VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11, $12)
+            `INSERT INTO leads (${COLUMNS}, idempotency_fingerprint, search_text, erased_at)
+             VALUES ($1, $2::timestamptz, $3, $4, $5, $6::json, $7, $8, $9, $10, $11, $12, $13::timestamptz)
              ON CONFLICT DO NOTHING`,
             [
               lead.id,
@@ -305,6 +327,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
               lead.spam,
               lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId, lead.payload) : null,
               searchText(lead.payload),
+              lead.erasedAt ?? null,
             ],
           );
           added += result.rowCount ?? 0;
@@ -316,19 +339,26 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
     async listLeads(opts: ListLeadsOptions = {}) {
       const p = open();
       const result = opts.since
-        ? await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE created_at >= $1::timestamptz ORDER BY created_at, seq`, [
+        ? await p.query<LeadRow>(`SELECT ${LIST_COLUMNS} FROM leads WHERE created_at >= $1::timestamptz ORDER BY created_at, seq`, [
             opts.since.toISOString(),
           ])
-        : await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads ORDER BY created_at, seq`);
+        : await p.query<LeadRow>(`SELECT ${LIST_COLUMNS} FROM leads ORDER BY created_at, seq`);
       return result.rows.map(toLead);
     },
 
-    async claimJobs({ limit, leaseMs }) {
+    async claimJobs({ limit, leaseMs, channels }) {
       const p = open();
-      return outbox.claimJobs(p, now(), limit, leaseMs, async (ids) => {
-        const result = await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
-        return new Map(result.rows.map((r) => [r.id, toLead(r)]));
-      });
+      return outbox.claimJobs(
+        p,
+        now(),
+        limit,
+        leaseMs,
+        async (ids) => {
+          const result = await p.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
+          return new Map(result.rows.map((r) => [r.id, toLead(r)]));
+        },
+        channels,
+      );
     },
 
     async finishJobs(outcomes) {
@@ -349,6 +379,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
 
     async close() {
       const p = pool;
+      await vacuuming;
       pool = null;
       // Waits for queries in flight, so a graceful shutdown does not cut off a lead being stored.
       await p?.end();

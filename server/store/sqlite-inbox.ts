@@ -59,6 +59,7 @@ export function prepareSqliteInbox(
   );
   const deleteNotes = conn.prepare('DELETE FROM lead_notes WHERE lead_id = ?');
   const deleteJobs = conn.prepare('DELETE FROM outbox WHERE lead_id = ?');
+  const deleteThrottle = conn.prepare('DELETE FROM notification_throttle WHERE lead_id = ?');
   const auditPage = conn.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?');
   const auditBefore = conn.prepare('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?');
 
@@ -84,6 +85,14 @@ export function prepareSqliteInbox(
   );
   const clearFailure = conn.prepare('DELETE FROM sign_in_failures WHERE key = ?');
 
+  /**
+   * Copies the WAL into the database and empties it. A reader (a backup, say) holding an older
+   * snapshot makes it stop short; it is tried again a few times, a second apart.
+   */
+  const checkpoint = (triesLeft = 5) => {
+    const [result] = conn.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+    if (result?.busy && triesLeft > 1) setTimeout(() => conn.open && checkpoint(triesLeft - 1), 1000).unref();
+  };
   const change = conn.transaction((id: string, wanted: LeadChange, actor: string) => {
     const before = getLead(id);
     if (!before) return null;
@@ -107,6 +116,7 @@ export function prepareSqliteInbox(
     erase.run(now().toISOString(), actor, id);
     deleteNotes.run(id);
     deleteJobs.run(id);
+    deleteThrottle.run(id);
     audit({ actor, action: 'erase', leadId: id, detail: 'fields, notes and notifications deleted' });
     return getLead(id);
   });
@@ -161,7 +171,10 @@ export function prepareSqliteInbox(
       return (jobsOf.all(leadId) as JobRow[]).map(jobFromRow);
     },
     async eraseLead(id, actor) {
-      return eraseLead.immediate(id, actor);
+      const erased = eraseLead.immediate(id, actor);
+      // The pages as they were before the erasure are still in the -wal file until it is checkpointed.
+      checkpoint();
+      return erased;
     },
     async audit(entry) {
       audit(entry);

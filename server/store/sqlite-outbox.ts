@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { jobFromRow, type JobRow } from './job-row';
-import type { ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
+import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification, StoredLead } from './types';
 
 /** A job's id as the store keys it; null for text that is no job id. */
 function jobNumber(id: string): number | null {
@@ -13,16 +13,19 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
     `INSERT INTO outbox (lead_id, channel, rule, data, created_at, next_attempt_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  // Inserts or moves the key's time forward only if its last use is older than the cutoff.
+  // Takes the key only when it is free or its window has passed; the row names the lead that took it.
   const throttle = conn.prepare(
-    `INSERT INTO notification_throttle (key, last_at) VALUES (?, ?)
-     ON CONFLICT (key) DO UPDATE SET last_at = excluded.last_at WHERE notification_throttle.last_at <= ?`,
+    `INSERT INTO notification_throttle (key, expires_at, lead_id) VALUES (@key, @expires, @lead)
+     ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at, lead_id = excluded.lead_id
+     WHERE notification_throttle.expires_at <= @at`,
   );
+  const pruneThrottle = conn.prepare('DELETE FROM notification_throttle WHERE expires_at <= ?');
   const claim = conn.prepare(
     `UPDATE outbox SET lease_until = ?, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM outbox
        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+         AND (? IS NULL OR channel IN (SELECT value FROM json_each(?)))
        ORDER BY next_attempt_at, id LIMIT ?
      )
      RETURNING *`,
@@ -51,17 +54,29 @@ export function prepareSqliteOutbox(conn: Database.Database, now: () => Date, le
     enqueue(leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): void {
       for (const n of notifications) {
         if (n.throttle) {
-          const cutoff = new Date(Date.parse(createdAt) - n.throttle.seconds * 1000).toISOString();
-          if (throttle.run(n.throttle.key, createdAt, cutoff).changes === 0) continue;
+          const expires = new Date(Date.parse(createdAt) + n.throttle.seconds * 1000).toISOString();
+          if (throttle.run({ key: n.throttle.key, expires, lead: leadId, at: createdAt }).changes === 0) continue;
         }
         insertJob.run(leadId, n.channel, n.rule, JSON.stringify(n.data), createdAt, createdAt);
       }
     },
 
-    claim(limit: number, leaseMs: number): ClaimedJob[] {
+    claim(limit: number, leaseMs: number, channels?: readonly Channel[]): ClaimedJob[] {
       const at = now();
       const rows = conn
-        .transaction(() => claim.all(new Date(at.getTime() + leaseMs).toISOString(), at.toISOString(), at.toISOString(), limit) as JobRow[])
+        .transaction(() => {
+          // Each poll also drops throttle keys whose window has passed: none outlives its hour.
+          pruneThrottle.run(at.toISOString());
+          const only = channels ? JSON.stringify(channels) : null;
+          return claim.all(
+            new Date(at.getTime() + leaseMs).toISOString(),
+            at.toISOString(),
+            at.toISOString(),
+            only,
+            only,
+            limit,
+          ) as JobRow[];
+        })
         .immediate();
       return rows.map((row) => ({ ...jobFromRow(row), lead: leadById(row.lead_id) }));
     },

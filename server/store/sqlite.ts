@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations';
@@ -58,6 +58,7 @@ interface LeadRow {
   user_agent: string | null;
   spam: number;
   search_text: string;
+  erased_at?: string | null;
 }
 
 interface InboxRow extends LeadRow {
@@ -83,7 +84,35 @@ function toLead(row: LeadRow): StoredLead {
     ipHash: row.ip_hash,
     userAgent: row.user_agent,
     spam: row.spam === 1,
+    ...(row.erased_at ? { erasedAt: row.erased_at } : {}),
   };
+}
+
+const PRIVATE_MODE = 0o600;
+
+/**
+ * The database file is created readable by its owner only; SQLite gives its -wal and -shm files the
+ * same mode. A file from an earlier release is tightened too.
+ */
+function createPrivateFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) {
+    try {
+      closeSync(openSync(file, 'wx', PRIVATE_MODE));
+    } catch (err) {
+      // Another process created it a moment ago: it is tightened below like any existing file.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, PRIVATE_MODE);
+    } catch (err) {
+      // Gone, or another user's file: nothing this process may tighten.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw err;
+    }
+  }
 }
 
 export function runMigrations(db: Database.Database, migrations: readonly Migration[]): void {
@@ -197,7 +226,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         runMigrations(db, migrations);
         return;
       }
-      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      if (file !== ':memory:') createPrivateFile(file);
       const conn = new Database(file);
       try {
         // Set before migrating so a concurrent starter waits instead of failing with SQLITE_BUSY.
@@ -206,6 +235,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         // FULL: a lead acknowledged to a visitor must survive a power cut.
         conn.pragma('synchronous = FULL');
         conn.pragma('foreign_keys = ON');
+        // Deleted and overwritten content is zeroed on its page, so an erased lead leaves no bytes behind.
+        conn.pragma('secure_delete = ON');
         runMigrations(conn, migrations);
         const byId = conn.prepare('SELECT * FROM leads WHERE id = ?');
         outbox = prepareSqliteOutbox(conn, now, (id) => toLead(byId.get(id) as LeadRow));
@@ -247,8 +278,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     async importLeads(leads) {
       const conn = open();
       const insert = conn.prepare(
-        `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text)
-         VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text)
+        `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text, erased_at)
+         VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text, @erased_at)
          ON CONFLICT DO NOTHING`,
       );
       const rows = leads.map((lead): LeadRow => ({
@@ -264,6 +295,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         user_agent: lead.userAgent,
         spam: lead.spam ? 1 : 0,
         search_text: searchText(lead.payload),
+        erased_at: lead.erasedAt ?? null,
       }));
       return conn.transaction(() => rows.reduce((added, row) => added + insert.run(row).changes, 0)).immediate();
     },
@@ -276,9 +308,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       return (rows as LeadRow[]).map(toLead);
     },
 
-    async claimJobs({ limit, leaseMs }) {
+    async claimJobs({ limit, leaseMs, channels }) {
       open();
-      return outbox!.claim(limit, leaseMs);
+      return outbox!.claim(limit, leaseMs, channels);
     },
 
     async finishJobs(outcomes) {

@@ -73,6 +73,8 @@ export interface StoredLead {
   ipHash: string | null;
   userAgent: string | null;
   spam: boolean;
+  /** Set (only) on an erased lead, whose payload is then `{}`: exports mark it as erased. */
+  erasedAt?: string | null;
 }
 
 /** The idempotency key was first used on this endpoint with another form or payload; nothing was stored. */
@@ -95,9 +97,10 @@ export interface LeadStore extends InboxStore, AccountStore {
   listLeads(opts?: ListLeadsOptions): Promise<StoredLead[]>;
   /**
    * Takes up to `limit` due jobs for `leaseMs`: no other worker (in this or another process) gets
-   * them until they are finished or the lease runs out, as it does when their worker dies.
+   * them until they are finished or the lease runs out, as it does when their worker dies. With
+   * `channels`, only jobs of those channels.
    */
-  claimJobs(opts: { limit: number; leaseMs: number }): Promise<ClaimedJob[]>;
+  claimJobs(opts: { limit: number; leaseMs: number; channels?: readonly Channel[] }): Promise<ClaimedJob[]>;
   /** Records how each claimed job ended, in one transaction. */
   finishJobs(outcomes: readonly JobOutcome[]): Promise<void>;
   /** Jobs by status, oldest first (all pending and dead ones when no status is given). */

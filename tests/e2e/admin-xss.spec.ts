@@ -101,3 +101,17 @@ test('the detail shows every hostile field literally and runs none of them', asy
   await expect(page.locator('.admin-note p.admin-text')).toHaveText(PAYLOADS.img);
   await expectNothingRan(page);
 });
+
+test('a staff note with a direction override shows it as an escape, after a reload too', async ({ page }) => {
+  await guard(page);
+  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await page.getByRole('link', { name: RTL_SHOWN, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Add a note' }).fill(`Quoted: ${PAYLOADS.rtl}`);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const note = page.locator('.admin-note p.admin-text').last();
+  await expect(note).toHaveText(`Quoted: ${RTL_SHOWN}`);
+  await page.reload();
+  await expect(page.locator('.admin-note p.admin-text').last()).toHaveText(`Quoted: ${RTL_SHOWN}`);
+  expect(await page.locator('main').textContent()).not.toContain('\u202E');
+  await expectNothingRan(page);
+});

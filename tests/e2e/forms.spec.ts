@@ -129,6 +129,24 @@ test.describe('Contact Us message form (/contact-us)', () => {
     await expect(errorOf(page, F, 'email')).toHaveText('Please enter a valid email address');
   });
 
+  test('an address that is really a list passes the page but the server refuses it under the field, and nothing is stored', async ({
+    page,
+  }) => {
+    await open(page, '/contact-us');
+    const email = `dana,${uniqueEmail('list')}`;
+    const posts = countPosts(page, '/api/contact');
+    await field(page, F, 'name').fill('Dana Whitfield');
+    await field(page, F, 'email').fill(email);
+    await field(page, F, 'inquiryType').selectOption('takedown');
+    await field(page, F, 'subject').fill('Stolen photos');
+    await field(page, F, 'message').fill('Twelve of my photos are sold as prints.');
+    await submitButton(page, F).click();
+    await expect(errorOf(page, F, 'email')).toHaveText('Please enter a valid email address');
+    expect(posts.count).toBe(1);
+    expect(leadsFor(email)).toEqual([]);
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+  });
+
   test('a valid message is sent once, shows Sending... while out, then a green banner, clears the form and is stored', async ({ page }) => {
     await open(page, '/contact-us');
     const email = uniqueEmail('contact-us');

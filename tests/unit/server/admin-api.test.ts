@@ -296,6 +296,20 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
     });
 
+    it("an export searched by a visitor's address is audited with the filter's name, never the address", async () => {
+      const { b, store } = await start();
+      const lead = await store.insertLead(contactLead('Quentin Searchable'));
+      await b.signIn('ann@example.com');
+      const res = await b.call(`${ADMIN_ROUTES.export}?status=new&q=${encodeURIComponent('quentin@example.com')}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(lead.id);
+      const [entry] = await store.listAudit({ limit: 1 });
+      expect(entry).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=new, q' });
+      await store.eraseLead(lead.id, 'ann@example.com');
+      const log = JSON.stringify(await store.listAudit({ limit: 100 }));
+      for (const value of ['quentin', 'Quentin', 'Searchable']) expect(log).not.toContain(value);
+    });
+
     it('refuses changes without the inbox header or from another origin, and answers 401 before anything else signed out', async () => {
       const { b, store } = await start();
       const lead = await store.insertLead(contactLead('Cross Site'));

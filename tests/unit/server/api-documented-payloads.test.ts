@@ -73,6 +73,19 @@ describe('POST /api/contact without X-Form-Id', () => {
     });
   });
 
+  it.each([
+    ['a list', 'a,b@x.example'],
+    ['a display name', '"Ann" <a1@example.com>'],
+    ['a second address after a semicolon', 'a1@example.com;b@x.example'],
+    ['a comment', 'a1@example.com(team)'],
+  ])('an address that is %s is refused with a clear 400 and nothing is stored', async (_label, email) => {
+    const before = (await store.listLeads()).length;
+    const res = await post('/api/contact', { ...ann, email });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'VALIDATION', fields: { email: 'Please enter a valid email address' } });
+    expect(await store.listLeads()).toHaveLength(before);
+  });
+
   it('is idempotent like a form: the same key and body store one lead, another body under it is refused', async () => {
     const first = await post('/api/contact', ann, { 'Idempotency-Key': 'documented-1' });
     const again = await post('/api/contact', ann, { 'Idempotency-Key': 'documented-1' });

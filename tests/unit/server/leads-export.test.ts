@@ -40,7 +40,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'payload'];
+const HEADER = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'erasedAt', 'payload'];
 
 const tricky: NewLead = {
   endpoint: '/api/contact',
@@ -101,9 +101,42 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
       ipHash: '',
       // Neutralised: a spreadsheet shows it instead of running it.
       userAgent: `'=HYPERLINK("http://evil.example")`,
+      erasedAt: '',
       payload: JSON.stringify(tricky.payload),
     });
     expect(JSON.parse(row.payload!)).toEqual(tricky.payload);
+  });
+
+  it('an erased lead is marked erased in CSV and JSON, with nothing of what was sent', async () => {
+    const erasedDir = mkdtempSync(join(tmpdir(), 'leads-export-erased-'));
+    try {
+      const store = createSqliteStore({ file: join(erasedDir, 'leads.sqlite'), now: () => new Date('2026-03-01T08:00:00.000Z') });
+      await store.init();
+      const kept = await store.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { email: 'kept@example.com' } });
+      const gone = await store.insertLead({
+        endpoint: '/api/contact',
+        formType: 'contact',
+        payload: { email: 'gone@example.com' },
+        idempotencyKey: 'gone-key',
+      });
+      await store.eraseLead(gone.id, 'ann@example.com');
+      await store.close();
+
+      const csv = await leads(['export'], { DATA_DIR: erasedDir });
+      const rows = parseCsv(csv.stdout).map((r) => Object.fromEntries(HEADER.map((h, i) => [h, r[i]])));
+      expect(rows.slice(1).map((r) => [r.id, r.erasedAt, r.payload])).toEqual([
+        [kept.id, '', '{"email":"kept@example.com"}'],
+        [gone.id, '2026-03-01T08:00:00.000Z', '{}'],
+      ]);
+      expect(csv.stdout).not.toContain('gone');
+
+      const json = await leads(['export', '--format', 'json'], { DATA_DIR: erasedDir });
+      const listed = JSON.parse(json.stdout) as StoredLead[];
+      expect(listed[0]).not.toHaveProperty('erasedAt');
+      expect(listed[1]).toMatchObject({ id: gone.id, erasedAt: '2026-03-01T08:00:00.000Z', payload: {}, idempotencyKey: null });
+    } finally {
+      rmSync(erasedDir, { recursive: true, force: true });
+    }
   });
 
   it('--format json prints the stored leads as an array', async () => {

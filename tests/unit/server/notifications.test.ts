@@ -75,7 +75,7 @@ beforeAll(async () => {
     retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
     pollMs: 50,
   });
-  const notifier = createNotifier({ config, rules, forms: model.forms, onQueued: () => worker.poke() });
+  const notifier = createNotifier({ config, rules, forms: model.forms, throttleSecret: 'test secret', onQueued: () => worker.poke() });
   server = await listen(
     createApp({
       clientDir: fixture.clientDir,

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '../../../engine/content/model';
 import type { NotifyConfig } from '../../../server/notify/config';
 import { describeNotifyConfig, readNotifyConfig } from '../../../server/notify/config';
-import { planNotifications, renderSubject, type NotificationRules } from '../../../server/notify/plan';
+import { planNotifications, renderSubject, throttleKey, type NotificationRules } from '../../../server/notify/plan';
+
+const SECRET = 'a server secret';
 import { oneLine, visibleLines } from '../../../server/notify/text';
 import { retryDelay } from '../../../server/notify/worker';
 
@@ -90,30 +93,29 @@ describe('which notifications a lead gets', () => {
       ],
     ],
   ])('%s', (_label, facts, expected) => {
-    const planned = planNotifications(facts, facts.formId ? form : undefined, rules, config);
+    const planned = planNotifications(facts, facts.formId ? form : undefined, rules, config, SECRET);
     expect(planned.map((p) => [p.channel, p.rule, p.data])).toEqual(expected);
   });
 
-  it('the auto-reply is throttled per address (case-insensitive) for an hour, by a hash that is not the address', () => {
-    const [a] = planNotifications(lead({ email: 'Ann@Example.org' }), form, rules, {
-      ...config,
-      leadsEmailTo: [],
-      webhookUrl: null,
-    }).filter((p) => p.channel === 'auto-reply');
-    const [b] = planNotifications(lead({ email: 'ann@example.org' }), form, rules, {
-      ...config,
-      leadsEmailTo: [],
-      webhookUrl: null,
-    }).filter((p) => p.channel === 'auto-reply');
-    expect(a!.throttle).toEqual(b!.throttle);
-    expect(a!.throttle!.seconds).toBe(3600);
-    expect(a!.throttle!.key).not.toContain('ann');
+  it('the auto-reply is throttled per address (case-insensitive) for an hour, by a keyed hash that is not the address', () => {
+    const autoReply = (email: string, secret = SECRET) =>
+      planNotifications(lead({ email }), form, rules, { ...config, leadsEmailTo: [], webhookUrl: null }, secret).find(
+        (p) => p.channel === 'auto-reply',
+      )!;
+    const a = autoReply('Ann@Example.org');
+    expect(a.throttle).toEqual(autoReply('ann@example.org').throttle);
+    expect(a.throttle!.seconds).toBe(3600);
+    expect(a.throttle!.key).not.toContain('ann');
+    // Not the plain SHA-256 of the address, which anyone could compute from a list of addresses.
+    expect(a.throttle!.key).not.toContain(createHash('sha256').update('ann@example.org').digest('base64url'));
+    expect(a.throttle!.key).toBe(throttleKey('ann@example.org', SECRET));
+    expect(autoReply('ann@example.org', 'another server secret').throttle!.key).not.toBe(a.throttle!.key);
   });
 
   it('without a mail server, nothing but the webhook', () => {
-    expect(planNotifications(lead({ email: 'ann@example.org' }), form, rules, { ...config, smtpUrl: null }).map((p) => p.channel)).toEqual([
-      'webhook',
-    ]);
+    expect(
+      planNotifications(lead({ email: 'ann@example.org' }), form, rules, { ...config, smtpUrl: null }, SECRET).map((p) => p.channel),
+    ).toEqual(['webhook']);
   });
 });
 

@@ -23,6 +23,8 @@ export interface Target {
   appliedVersions(): Promise<number[]>;
   /** Runs SQL directly; used to fake a database migrated by newer code. */
   exec(sql: string): Promise<void>;
+  /** The first column of the first row of a query, as a number: a count the store's API does not give. */
+  count(sql: string): Promise<number>;
   dispose(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export const sqliteBackend: Backend = {
       appliedVersions: async () =>
         withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
       exec: async (sql) => withDb((db) => void db.exec(sql)),
+      count: async (sql) => withDb((db) => Number(db.prepare(sql).pluck().get())),
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   },
@@ -100,6 +103,7 @@ export const postgresBackend: Backend = {
           (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version),
         ),
       exec: (sql) => withClient(async (c) => void (await c.query(sql))),
+      count: (sql) => withClient(async (c) => Number(Object.values((await c.query(sql)).rows[0] as object)[0])),
       dispose: async () => {},
     };
   },

@@ -288,6 +288,45 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
         expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email', 'auto-reply']);
       });
 
+      it('a throttle key is dropped once its window has passed, at the next look at the queue', async () => {
+        let clock = new Date('2025-05-01T10:00:00.000Z');
+        const s = await store(() => clock);
+        const target = await fresh.target();
+        await s.insertLead({ ...lead, notifications: [autoReply] });
+        await s.insertLead({ ...lead, notifications: [{ ...autoReply, throttle: { key: 'auto-reply:other', seconds: 7200 } }] });
+        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(2);
+        clock = new Date('2025-05-01T11:00:00.000Z');
+        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(1);
+        clock = new Date('2025-05-01T12:00:00.000Z');
+        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(0);
+      });
+
+      it('erasing the lead that took a throttle key removes the key: the next auto-reply to that address goes', async () => {
+        const s = await store();
+        const target = await fresh.target();
+        const first = await s.insertLead({ ...lead, notifications: [autoReply] });
+        await s.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
+        await s.eraseLead(first.id, 'ann@example.com');
+        expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(0);
+        await s.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
+        expect((await s.listJobs())[0]!.leadId).not.toBe(first.id);
+      });
+
+      it('claiming by channel takes only those jobs, leaving the others for their own lane', async () => {
+        const s = await store();
+        await s.insertLead({ ...lead, notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }, autoReply] });
+        const mail = await s.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['email', 'auto-reply'] });
+        expect(mail.map((j) => j.channel).sort()).toEqual(['auto-reply', 'email']);
+        const hooks = await s.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['webhook'] });
+        expect(hooks.map((j) => j.channel)).toEqual(['webhook']);
+        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+      });
+
       it('a claimed job is not claimed again until its lease runs out, then it is, with its attempts counted', async () => {
         let clock = new Date('2025-05-01T10:00:00.000Z');
         const s = await store(() => clock);

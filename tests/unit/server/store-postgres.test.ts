@@ -1,4 +1,5 @@
 /** PostgreSQL-only behaviour: what happens when the database goes away and comes back. */
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, describePostgresUrl, type PostgresLeadStore } from '../../../server/store/postgres';
 import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
@@ -79,5 +80,62 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
     const listed = await store.listLeads();
     expect(listed).toHaveLength(20);
     expect(new Set(listed.map((l) => l.id))).toEqual(new Set(stored.map((l) => l.id)));
+  });
+});
+
+describe.skipIf(!found.available)('PostgreSQL store after an erasure', { timeout: 30_000 }, () => {
+  let server: LocalPostgres;
+  let store: PostgresLeadStore;
+  beforeAll(async () => {
+    server = await startLocalPostgres(found);
+  }, 60_000);
+  afterAll(() => server?.destroy(), 30_000);
+  afterEach(() => store?.close());
+
+  it('vacuums the tables it touched, so no row version holding what was erased can still be read', async () => {
+    const url = await server.createDatabase('erasure');
+    store = createPostgresStore({ connectionString: url });
+    await store.init();
+    const email = 'ottoline.quarzwyck@mailbox.example';
+    const lead = await store.insertLead({
+      endpoint: '/api/contact',
+      formType: 'contact',
+      payload: { name: 'Ottoline Quarzwyck', email },
+      idempotencyKey: 'idem-kjhgfdsa-4711',
+      notifications: [
+        { channel: 'auto-reply', rule: 'auto-reply', data: { to: email }, throttle: { key: 'auto-reply:k9f8e7', seconds: 3600 } },
+      ],
+    });
+    await store.addNote(lead.id, 'ann@example.com', 'Called back, xylocarp');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pageinspect');
+      /** Every tuple on the table's pages, dead ones included, as text. */
+      const tuples = async (table: string) => {
+        const pages = (await client.query(`SELECT pg_relation_size('${table}') / current_setting('block_size')::int AS n`)).rows[0].n;
+        const seen: string[] = [];
+        for (let p = 0; p < pages; p++) {
+          const rows = await client.query(`SELECT t_data FROM heap_page_items(get_raw_page('${table}', ${p})) WHERE t_data IS NOT NULL`);
+          for (const r of rows.rows) seen.push((r.t_data as Buffer).toString('latin1'));
+        }
+        return seen.join('\n');
+      };
+      expect(await tuples('leads')).toContain(email);
+      await store.eraseLead(lead.id, 'ann@example.com');
+      await store.close();
+      for (const [table, value] of [
+        ['leads', email],
+        ['leads', 'quarzwyck'],
+        ['leads', 'idem-kjhgfdsa-4711'],
+        ['lead_notes', 'xylocarp'],
+        ['outbox', email],
+        ['notification_throttle', 'auto-reply:k9f8e7'],
+      ] as const) {
+        expect(await tuples(table), `${value} in ${table}`).not.toContain(value);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });
