@@ -10,7 +10,7 @@ import type { SiteModel } from '../engine/content/model';
 import { renderPage, type PageAssets } from '../engine/render/render-page';
 import { htmlFileFor, renderSitemap } from '../engine/render/site-files';
 import { loadModelOrExit, outputFormatOrExit, siteUrlOf } from './load-model';
-import { DIST_DIR } from './read-project';
+import { DIST_DIR, ROOT } from './read-project';
 
 const format = outputFormatOrExit();
 const model = loadModelOrExit(format);
@@ -45,17 +45,18 @@ function sitemap(m: SiteModel): string[] {
   return existsSync(file) ? sitemapLocations(readFileSync(file, 'utf8')) : [];
 }
 
-function topLevelFiles(): string[] {
-  if (!existsSync(clientDir)) return ['/sitemap.xml', '/robots.txt', '/favicon.svg'];
-  const out: string[] = [];
+/** Files served as they are: those in dist/client (built), or public/ plus what the build writes beside the pages. */
+function servedFiles(m: SiteModel): string[] {
+  const root = built ? clientDir : join(ROOT, 'public');
+  const out = built ? [] : ['/sitemap.xml', '/robots.txt', ...(m.feed ? [m.feed.path] : [])];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (!name.endsWith('.html')) out.push('/' + relative(clientDir, full).split(sep).join('/'));
+      else if (!name.endsWith('.html')) out.push('/' + relative(root, full).split(sep).join('/'));
     }
   };
-  walk(clientDir);
+  if (existsSync(root)) walk(root);
   return out;
 }
 
@@ -65,7 +66,7 @@ const result = checkLinks({
   sources: model.linkSources,
   known: model.knownLinks,
   siteUrl,
-  files: topLevelFiles(),
+  files: servedFiles(model),
   sitemap: sitemap(model),
   unlinked: model.unlinkedPages,
 });

@@ -400,6 +400,10 @@ export interface ArticlePageLabels {
    * What the # link beside each heading of an article is, for screen readers (it links to that part of the article).
    */
   headingLinkLabel: string;
+  /**
+   * The word before the day an article was last changed, shown when its front matter has updated:.
+   */
+  updatedLabel?: string;
 }
 /**
  * A searchable list of the articles in site/blog/ with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
