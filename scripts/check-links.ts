@@ -1,15 +1,16 @@
-// npm run check-links [-- --built] [-- --format github]: every internal link, button, canonical and anchor must resolve.
+// npm run check-links [-- --built] [-- --format github]: every internal link, button, canonical and anchor must resolve,
+// every address given to search engines must be a live page, and links from / must reach every page of the sitemap.
 // By default pages are rendered in memory from site/; --built reads the HTML in dist/client instead.
 // --format github prints each finding as a GitHub annotation on the line that declares the link.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { checkLinks, type BrokenLink, type RenderedPage } from '../engine/content/check-links';
+import { checkLinks, sitemapLocations, type BrokenLink, type RenderedPage } from '../engine/content/check-links';
 import { formatAnnotation, parsePlace, type AnnotationLevel } from '../engine/content/github-annotations';
 import type { SiteModel } from '../engine/content/model';
 import { renderPage, type PageAssets } from '../engine/render/render-page';
-import { htmlFileFor } from '../engine/render/site-files';
+import { htmlFileFor, renderSitemap } from '../engine/render/site-files';
 import { loadModelOrExit, outputFormatOrExit, siteUrlOf } from './load-model';
-import { DIST_DIR } from './read-project';
+import { DIST_DIR, ROOT } from './read-project';
 
 const format = outputFormatOrExit();
 const model = loadModelOrExit(format);
@@ -37,17 +38,25 @@ function readBuilt(m: SiteModel): RenderedPage[] {
   ];
 }
 
-function topLevelFiles(): string[] {
-  if (!existsSync(clientDir)) return ['/sitemap.xml', '/robots.txt', '/favicon.svg'];
-  const out: string[] = [];
+/** The sitemap as visitors get it: the built file, or the one the build would write. */
+function sitemap(m: SiteModel): string[] {
+  if (!built) return sitemapLocations(renderSitemap(m, siteUrl));
+  const file = join(clientDir, 'sitemap.xml');
+  return existsSync(file) ? sitemapLocations(readFileSync(file, 'utf8')) : [];
+}
+
+/** Files served as they are: those in dist/client (built), or public/ plus what the build writes beside the pages. */
+function servedFiles(m: SiteModel): string[] {
+  const root = built ? clientDir : join(ROOT, 'public');
+  const out = built ? [] : ['/sitemap.xml', '/robots.txt', ...(m.feed ? [m.feed.path] : [])];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (!name.endsWith('.html')) out.push('/' + relative(clientDir, full).split(sep).join('/'));
+      else if (!name.endsWith('.html')) out.push('/' + relative(root, full).split(sep).join('/'));
     }
   };
-  walk(clientDir);
+  if (existsSync(root)) walk(root);
   return out;
 }
 
@@ -57,8 +66,13 @@ const result = checkLinks({
   sources: model.linkSources,
   known: model.knownLinks,
   siteUrl,
-  files: topLevelFiles(),
+  files: servedFiles(model),
+  sitemap: sitemap(model),
+  unlinked: model.unlinkedPages,
 });
+const fileOf = new Map(model.pages.map((p) => [p.path, p.file]));
+const orphanAdvice =
+  'Link it from a page that is linked (the footer, a menu, a hub page), or list it under unlinked: in site/links.yaml with the reason.';
 
 const pageCount = model.pages.length + 1;
 const describe = (b: BrokenLink) => {
@@ -97,6 +111,24 @@ if (format === 'github') {
     );
   for (const b of result.broken)
     annotate('error', b, `${b.href}: ${b.why}. Fix the link here, or add it to site/links.yaml with the reason if it must stay.`);
+  for (const path of result.orphans)
+    console.log(
+      formatAnnotation({
+        level: 'error',
+        file: fileOf.get(path),
+        title: TITLE,
+        message: `${path} is in the sitemap, but no chain of links from / leads to it. ${orphanAdvice}`,
+      }),
+    );
+  for (const u of result.staleUnlinked)
+    console.log(
+      formatAnnotation({
+        level: 'warning',
+        file: 'site/links.yaml',
+        title: TITLE,
+        message: `unlinked ${u.path}: ${u.why}; remove the entry.`,
+      }),
+    );
 }
 
 console.log(
@@ -110,9 +142,24 @@ if (result.stale.length)
   console.log(
     `\nStale entries in site/links.yaml (no page links there any more; remove them):\n${result.stale.map((k) => `  ${k.href}`).join('\n')}`,
   );
+if (result.staleUnlinked.length)
+  console.log(
+    `\nStale unlinked pages in site/links.yaml (remove them):\n${result.staleUnlinked.map((u) => `  ${u.path} — ${u.why}`).join('\n')}`,
+  );
+if (model.unlinkedPages.length)
+  console.log(
+    `\nPages linked from nowhere on purpose (site/links.yaml):\n${model.unlinkedPages.map((u) => `  ${u.path}: ${u.reason}`).join('\n')}`,
+  );
+if (result.orphans.length)
+  console.error(
+    `\nPages no link leads to (${result.orphans.length}): in the sitemap, but following links from / never reaches them:\n${result.orphans
+      .map((p) => `  ${p}${fileOf.has(p) ? ` (${fileOf.get(p)})` : ''}`)
+      .join('\n')}\n${orphanAdvice}`,
+  );
 if (result.broken.length) {
   console.error(`\nBroken links (${result.broken.length}):\n${result.broken.map(describe).join('\n')}`);
   console.error('\nFix each link at the place it is declared, or, if it must stay, add it to site/links.yaml with the reason.');
   process.exit(1);
 }
-console.log('\nNo new broken links.');
+if (result.orphans.length) process.exit(1);
+console.log('\nNo new broken links, and links from / reach every page of the sitemap.');

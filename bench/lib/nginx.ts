@@ -106,13 +106,25 @@ http {
 `;
 }
 
+/** A certificate for deploy/nginx.conf's HTTPS server, and the loopback port its plain HTTP server answers on. */
+export interface TlsOnLoopback {
+  certificate: string;
+  key: string;
+  httpPort: number;
+}
+
 /**
  * deploy/nginx.conf (the reverse proxy in front of several server processes) with these upstream
  * ports and its pid, logs and temp files under the prefix. `trustClientAddress` makes nginx take
  * the visitor address from X-Forwarded-For sent by loopback clients, so a test's simulated visitors
- * are each their own address to the rate limit, as real visitors are.
+ * are each their own address to the rate limit, as real visitors are. With `tls` the HTTPS server
+ * listens on the port with that certificate and the redirecting HTTP server on `tls.httpPort`;
+ * without it the HTTPS server answers plain HTTP on the port and the redirecting one is left out.
  */
-export function deployNginxConfig(ports: readonly number[], options: { trustClientAddress?: boolean } = {}): NginxConfigFor {
+export function deployNginxConfig(
+  ports: readonly number[],
+  options: { trustClientAddress?: boolean; tls?: TlsOnLoopback } = {},
+): NginxConfigFor {
   return (prefix, port) => {
     let conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
     const swap = (from: RegExp, to: string) => {
@@ -122,7 +134,19 @@ export function deployNginxConfig(ports: readonly number[], options: { trustClie
     swap(/^worker_processes .*;$/m, 'worker_processes 1;');
     swap(/^pid .*;$/m, `pid ${join(prefix, 'nginx.pid')};\ndaemon off;`);
     swap(/^error_log .*;$/m, `error_log ${join(prefix, 'error.log')} warn;`);
-    swap(/listen 80;/, `listen 127.0.0.1:${port};`);
+    swap(/^ *listen \[::\]:443 [^\n]*\n/m, '');
+    const { tls } = options;
+    if (tls) {
+      swap(/listen 80;/, `listen 127.0.0.1:${tls.httpPort};`);
+      swap(/^ *listen \[::\]:80;\n/m, '');
+      swap(/listen 443 ssl http2;/, `listen 127.0.0.1:${port} ssl http2;`);
+      swap(/ssl_certificate \S+;/, `ssl_certificate ${tls.certificate};`);
+      swap(/ssl_certificate_key \S+;/, `ssl_certificate_key ${tls.key};`);
+    } else {
+      swap(/^ *# --- plain HTTP[\s\S]*# --- end of plain HTTP ---\n/m, '');
+      swap(/listen 443 ssl http2;/, `listen 127.0.0.1:${port};`);
+      swap(/^ *ssl_[^\n]*\n/gm, '');
+    }
     // The example lists three processes; keep as many as there are ports.
     const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
     swap(/( {4}server 127\.0\.0\.1:300\d [^\n]*\n)+/, `${servers}\n`);

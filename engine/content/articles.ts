@@ -222,6 +222,8 @@ function articlePage(
     headline: article.title,
     description: article.excerpt,
     datePublished: article.date,
+    // The last change the page shows; an article never updated was last changed the day it was published.
+    dateModified: article.updated ?? article.date,
     author: { '@type': 'Person', name: article.author },
     url: `{siteUrl}${article.path}`,
     mainEntityOfPage: `{siteUrl}${article.path}`,

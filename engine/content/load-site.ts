@@ -120,6 +120,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       badges,
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
+      unlinkedPages: links.unlinked ?? [],
       linkSources: [...linkSources(validated.inOrder), ...blog.linkSources],
       articles: blog.articles,
       feed: blog.feed,

@@ -139,6 +139,8 @@ export interface SiteModel {
   /** site/notifications.yaml: who hears of each lead. */
   notifications: Notifications;
   knownLinks: KnownLinks['known'];
+  /** site/links.yaml's pages that no link leads to on purpose, each with its reason. */
+  unlinkedPages: NonNullable<KnownLinks['unlinked']>;
   linkSources: LinkSource[];
   /** site/blog/*.md, newest first. */
   articles: ArticleEntry[];

@@ -400,6 +400,10 @@ export interface ArticlePageLabels {
    * What the # link beside each heading of an article is, for screen readers (it links to that part of the article).
    */
   headingLinkLabel: string;
+  /**
+   * The word before the day an article was last changed, shown when its front matter has updated:.
+   */
+  updatedLabel?: string;
 }
 /**
  * A searchable list of the articles in site/blog/ with a category filter, a featured band, a latest list and a sidebar (categories, trending topics, newsletter box, quick resources). Search and category are kept in the address (?q=…&category=…).
@@ -1848,7 +1852,7 @@ export interface FAQItem {
   category: string;
 }
 /**
- * site/links.yaml: links known to point at pages that do not exist, each with the reason it stays and, where a live page answers it, the address visitors are redirected to.
+ * site/links.yaml: links known to point at pages that do not exist, each with the reason it stays and, where a live page answers it, the address visitors are redirected to; and the pages deliberately linked from no other page.
  */
 export interface KnownLinks {
   /**
@@ -1859,6 +1863,10 @@ export interface KnownLinks {
    * Each link the site keeps although its page does not exist yet, with the reason. npm run check-links lists these as known rather than failing.
    */
   known: KnownBrokenLink[];
+  /**
+   * Pages of the sitemap that no link from the home page leads to, on purpose (a landing page for a campaign, say), each with the reason. npm run check-links fails on any other page a visitor cannot reach by following links from /.
+   */
+  unlinked?: PageWithoutLinksToIt[];
 }
 export interface KnownBrokenLink {
   /**
@@ -1873,6 +1881,20 @@ export interface KnownBrokenLink {
    * Where a visitor who follows this link is sent (301), while the link itself stays listed for fixing at its source: a page of this site, optionally with #anchor. Only for an exact path, not a {param} pattern.
    */
   redirect?: string;
+  /**
+   * true for an address the site once gave as a page's own (a canonical address, or one shared elsewhere) that no page links any more: it keeps its redirect for bookmarks and search engines and is never listed as stale. Needs a redirect.
+   */
+  formerAddress?: boolean;
+}
+export interface PageWithoutLinksToIt {
+  /**
+   * The page's route, exactly as its path: field gives it.
+   */
+  path: string;
+  /**
+   * Why no page links here, in a sentence an editor can act on.
+   */
+  reason: string;
 }
 /**
  * site/forms/*.yaml: a lead form — its fields, labels, messages, behaviour and where it submits. Pages show it with a form section (form: id).
@@ -2317,6 +2339,10 @@ export interface Article {
    * The day the article is published, written year-month-day. Articles are listed newest first by this date.
    */
   date: string;
+  /**
+   * The day the article was last changed in substance, written year-month-day; shown beside the publication date and given to search engines. Leave it out until the first real change.
+   */
+  updated?: string;
   /**
    * The writer's name, shown under the title and in the feed.
    */

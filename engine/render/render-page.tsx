@@ -6,6 +6,7 @@ import { App, matchPage } from './App';
 import { IslandCollector, IslandContext, scriptSafeJson, type HydrateOn } from './island';
 import { SectionSourcesContext, type SectionSources } from './section-sources';
 import { SiteUrlContext } from './site-url';
+import { structuredDataOf } from './structured-data';
 
 // A location no route matches, so the router shows the not-found page.
 const NOT_FOUND_LOCATION = '/__not-found__/';
@@ -86,7 +87,7 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             ) : (
               assets.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)
             )}
-            {shown.meta.jsonLd?.map((data, i) => (
+            {structuredDataOf(shown).map((data, i) => (
               <script
                 key={i}
                 type="application/ld+json"

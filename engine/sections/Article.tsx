@@ -17,6 +17,11 @@ export function Article({ section, index }: SectionProps<ResolvedArticleSection>
             {labels.byLabel} {article.author}
           </span>
           <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+          {article.updated && (
+            <span className="article__updated">
+              {labels.updatedLabel ?? 'Updated'} <time dateTime={article.updated}>{formatLongDate(article.updated)}</time>
+            </span>
+          )}
           <span className="article__read-time">{section.readTimeText.replace('{minutes}', String(article.readMinutes))}</span>
           <span className="article__category">
             <span className="visually-hidden">{labels.categoryLabel}: </span>

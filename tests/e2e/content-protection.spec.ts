@@ -88,7 +88,6 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   {
     path: '/protection/art',
     h1: 'Digital Art Protection',
-    canonical: '/protection/digital-art',
     plans: [
       plan('Artist', 'industry.art.artist'),
       plan('Professional', 'industry.art.professional'),

@@ -110,7 +110,6 @@ const PAGES: Expected[] = [
   {
     path: '/takedowns/diy',
     h1: 'DIY Takedown Toolkit',
-    canonical: '/takedowns/diy-toolkit',
     texts: [
       'Download Free',
       'Purchase & Download',

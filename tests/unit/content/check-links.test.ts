@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsIn, checkLinks, linksIn, type BrokenLink, type LinkCheckInput } from '../../../engine/content/check-links';
+import { anchorsIn, checkLinks, linksIn, reachableFrom, type BrokenLink, type LinkCheckInput } from '../../../engine/content/check-links';
 import type { LinkSource } from '../../../engine/content/model';
 
 const source = (href: string, page: string | null, line: number, column: number, kind: LinkSource['kind'] = 'href'): LinkSource => ({
@@ -115,10 +115,9 @@ describe('checkLinks', () => {
   it('checks the canonical link, on the page and where meta.canonical declares it', () => {
     expect(broken['https://example.com/a-canonical']).toEqual({
       href: 'https://example.com/a-canonical',
-      why: 'no page at /a-canonical',
+      why: 'given to search engines as an address (canonical), but no page at /a-canonical',
       pages: ['/a'],
       declaredAt: ['site/pages/a.yaml:9:14'],
-      knownAs: undefined,
     });
     // The home page's canonical, https://example.com/, resolves to /.
     expect(broken['https://example.com/']).toBeUndefined();
@@ -184,7 +183,121 @@ describe('checkLinks', () => {
       sources: [source('/a', '/', 3, 5)],
       pages: [{ route: '/', html: '<a href="/a">A</a><a href="https://example.com/a">A</a>' }],
     });
-    expect(clean).toEqual({ checked: 2, external: 0, broken: [], known: [], stale: [] });
+    expect(clean).toEqual({ checked: 2, external: 0, broken: [], known: [], stale: [], orphans: [], staleUnlinked: [] });
+  });
+});
+
+describe('addresses given to search engines', () => {
+  const page = (route: string, head: string, body = '') => ({ route, html: `<head>${head}</head><body>${body}</body>` });
+  const base = { routes: ['/', '/art'], siteUrl: 'https://example.com', sources: [], files: ['/images/art.svg'] };
+  const moved = { href: '/digital-art', reason: 'The art page once named this as its address.', redirect: '/art' };
+
+  it('fails on a canonical that answers 301 back to the page, even when links.yaml lists its redirect', () => {
+    const r = checkLinks({
+      ...base,
+      known: [moved],
+      pages: [page('/', '', '<a href="/art">Art</a>'), page('/art', '<link rel="canonical" href="https://example.com/digital-art"/>')],
+    });
+    expect(r.known).toEqual([]);
+    expect(r.broken).toEqual([
+      {
+        href: 'https://example.com/digital-art',
+        why: 'given to search engines as an address (canonical), but /digital-art is not a page: it answers 301 to /art',
+        pages: ['/art'],
+        declaredAt: [],
+      },
+    ]);
+  });
+
+  it.each([
+    ['og:url', '<meta property="og:url" content="https://example.com/digital-art"/>'],
+    [
+      'structured data',
+      '<script type="application/ld+json">{"@type":"Article","mainEntityOfPage":"https://example.com/digital-art"}</script>',
+    ],
+  ])('fails on an %s that is not a live page', (kind, head) => {
+    const r = checkLinks({ ...base, known: [moved], pages: [page('/', '', '<a href="/art">Art</a>'), page('/art', head)] });
+    expect(r.broken.map((b) => [b.href, b.why])).toEqual([
+      [
+        'https://example.com/digital-art',
+        `given to search engines as an address (${kind}), but /digital-art is not a page: it answers 301 to /art`,
+      ],
+    ]);
+  });
+
+  it('accepts structured data naming a file the site serves, and skips URL templates such as a search target', () => {
+    const head =
+      '<script type="application/ld+json">{"image":"https://example.com/images/art.svg","potentialAction":{"target":"https://example.com/search?q={q}"}}</script>';
+    const r = checkLinks({ ...base, known: [], pages: [page('/', head, '<a href="/art">Art</a>'), page('/art', '')] });
+    expect(r.broken).toEqual([]);
+  });
+
+  it('fails on a sitemap entry that is no page, and names sitemap.xml as where it appears', () => {
+    const r = checkLinks({
+      ...base,
+      known: [],
+      sitemap: ['https://example.com/', 'https://example.com/art', 'https://example.com/old'],
+      pages: [page('/', '', '<a href="/art">Art</a>'), page('/art', '')],
+    });
+    expect(r.broken.map((b) => [b.href, b.why, b.pages])).toEqual([
+      ['https://example.com/old', 'given to search engines as an address (sitemap), but no page at /old', ['sitemap.xml']],
+    ]);
+  });
+
+  it('does not list a former address as stale: it keeps redirecting although nothing links it', () => {
+    const r = checkLinks({
+      ...base,
+      known: [
+        { ...moved, formerAddress: true },
+        { ...moved, href: '/unused' },
+      ],
+      pages: [page('/', '')],
+    });
+    expect(r.stale.map((k) => k.href)).toEqual(['/unused']);
+  });
+});
+
+describe('pages no link leads to', () => {
+  const routes = ['/', '/blog', '/blog/1', '/about', '/spring-offer'];
+  const sitemap = routes.map((r) => `https://example.com${r}`);
+  const pages = [
+    { route: '/', html: '<a href="/takedown/blog">Blog (old spelling)</a><a href="https://example.com/">Home</a>' },
+    { route: '/blog', html: '<a href="/blog/1#intro">First article</a>' },
+    { route: '/blog/1', html: '<a href="/blog">Blog</a>' },
+    { route: '/about', html: '<a href="/">Home</a>' },
+    { route: '/spring-offer', html: '' },
+  ];
+  const input = {
+    routes,
+    pages,
+    sitemap,
+    siteUrl: 'https://example.com',
+    sources: [],
+    known: [{ href: '/takedown/blog', reason: 'The old spelling of the blog address.', redirect: '/blog' }],
+  };
+
+  it('lists each sitemap page that following links from / never reaches, following redirects as a crawler does', () => {
+    expect(checkLinks(input).orphans).toEqual(['/about', '/spring-offer']);
+  });
+
+  it('lets a page listed as unlinked in links.yaml through, and reports an entry that is reached or no page as stale', () => {
+    const r = checkLinks({
+      ...input,
+      unlinked: [
+        { path: '/spring-offer', reason: 'Reached only from the spring newsletter.' },
+        { path: '/blog/1', reason: 'Was unlinked before the blog listed it.' },
+        { path: '/gone', reason: 'A page that was removed.' },
+      ],
+    });
+    expect(r.orphans).toEqual(['/about']);
+    expect(r.staleUnlinked.map((u) => [u.path, u.why])).toEqual([
+      ['/blog/1', 'links from / reach /blog/1 now'],
+      ['/gone', 'no page at /gone'],
+    ]);
+  });
+
+  it('reaches nothing beyond / when the home page links nowhere', () => {
+    expect(reachableFrom('/', [{ route: '/', html: '' }], new Set(routes), new Map(), 'https://example.com')).toEqual(new Set(['/']));
   });
 });
 
