@@ -125,7 +125,7 @@ describe('a webhook receiver', () => {
     expect((peak - before) / MB).toBeLessThan(50);
   }, 60_000);
 
-  it('that hangs holds back no e-mail: mails of leads stored meanwhile go out at once', async () => {
+  it('that hangs for the whole 10 s timeout holds back no e-mail: mails of leads stored meanwhile go out before it ends', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webhook-lanes-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
@@ -134,7 +134,6 @@ describe('a webhook receiver', () => {
     const mailbox = await startMailbox();
     cleanups.push(() => mailbox.close());
     const receiver = await startWebhookReceiver(SECRET);
-    cleanups.push(() => receiver.close());
     receiver.script = ['hang', 'hang'];
 
     const { config } = readNotifyConfig({
@@ -144,11 +143,13 @@ describe('a webhook receiver', () => {
       WEBHOOK_URL: receiver.url,
       WEBHOOK_SECRET: SECRET,
     });
-    // The receiver hangs for the whole of the delivery timeout.
-    const delivery = createDelivery(config, { forms: {}, siteName: 'TakedownShield', timeoutMs: 4_000 });
+    // The server's own timeout: the receiver holds its call for all of it.
+    const delivery = createDelivery(config, { forms: {}, siteName: 'TakedownShield' });
     cleanups.push(() => delivery.close());
     const worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), pollMs: 100, batchWindowMs: 10 });
     cleanups.push(() => worker.stop());
+    // Closed first, which ends the hanging call, so stopping the worker does not wait it out.
+    cleanups.push(() => receiver.close());
     worker.start();
 
     const submit = () =>
@@ -169,13 +170,15 @@ describe('a webhook receiver', () => {
     // The webhook is now hanging; a second lead comes in behind it.
     const second = await submit();
     worker.poke();
-    await mailbox.waitFor(2, 5_000);
+    await mailbox.waitFor(2, 8_000);
     const elapsed = Date.now() - started;
+    const webhookJobs = (await store.listJobs({ status: ['pending'] })).filter((j) => j.channel === 'webhook');
 
     expect(mailbox.messages.map((m) => m.messageId.split('.')[0])).toEqual([`<${first.id}`, `<${second.id}`]);
+    // Both e-mails went while the first webhook call was still unanswered: neither waited for it.
     expect(receiver.calls.map((c) => c.answered)).toEqual(['no answer']);
-    // Well inside the webhook's 4 s wait: neither e-mail waited for it.
-    expect(elapsed).toBeLessThan(2_000);
+    expect(webhookJobs.find((j) => j.leadId === first.id)).toMatchObject({ attempts: 1, lastError: null });
+    expect(elapsed).toBeLessThan(10_000);
   }, 30_000);
 });
 
