@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { startWebhookReceiver } from '../../support/webhook-receiver';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const MB = 1024 * 1024;
+const ROOT = join(import.meta.dirname, '../../..');
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -192,6 +193,35 @@ describe('WEBHOOK_URL', () => {
         'Use an https:// address, or set WEBHOOK_ALLOW_HTTP=1 if that network is trusted.',
     ]);
   });
+
+  it('over http:// to another host stops the server at start, with that sentence and before it listens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-http-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(join(dir, 'dist/client'), { recursive: true });
+    writeFileSync(join(dir, 'dist/client/index.html'), '<!DOCTYPE html><title>Home</title><h1>Home</h1>');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DIST_DIR: join(dir, 'dist'),
+        DATA_DIR: join(dir, 'data'),
+        WEBHOOK_URL: 'http://hooks.example.org/leads',
+        WEBHOOK_SECRET: SECRET,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => child.kill());
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(out).toContain('WEBHOOK_URL is http://, which would send every lead');
+    expect(out).toContain('WEBHOOK_ALLOW_HTTP=1');
+    expect(out).not.toContain('Serving http://');
+  }, 30_000);
 
   it.each([
     ['https://hooks.example.org/leads', {}],
