@@ -53,10 +53,10 @@ function checkingInterval(timeouts: ServerTimeouts): number {
 }
 
 /**
- * The HTTP server for the app: the timeouts above, strict framing (refusingBadFraming: Host,
- * version, and a closed connection after an answer given before the body was read), and the same security headers and
- * JSON error body on the answers Node's HTTP layer gives before the app sees a request (a request
- * it cannot parse, one too slow to arrive, an `Expect` other than 100-continue, a bad Host or version).
+ * The HTTP server for the app: the timeouts above; strict framing (refusingBadFraming: Host,
+ * version, and a closed connection after an answer given before the body was read); and the same
+ * security headers and JSON error body on the answers Node's HTTP layer gives before the app sees
+ * a request (one it cannot parse, one too slow to arrive, an `Expect` other than 100-continue).
  */
 export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
   const server = createServer(
