@@ -19,7 +19,8 @@ export function Article({ section, index }: SectionProps<ResolvedArticleSection>
           <time dateTime={article.date}>{formatLongDate(article.date)}</time>
           {article.updated && (
             <span className="article__updated">
-              {labels.updatedLabel ?? 'Updated'} <time dateTime={article.updated}>{formatLongDate(article.updated)}</time>
+              {`${labels.updatedLabel ?? 'Updated'} `}
+              <time dateTime={article.updated}>{formatLongDate(article.updated)}</time>
             </span>
           )}
           <span className="article__read-time">{section.readTimeText.replace('{minutes}', String(article.readMinutes))}</span>

@@ -108,7 +108,7 @@ describe('a mistake in an article is reported at its file:line:column in the .md
       name: 'an unknown field, with the fields allowed',
       files: { 'site/blog/fair-use.md': article({ autor: 'Sam' }) },
       expected: [
-        'site/blog/fair-use.md:8:1 autor: unknown field "autor". Did you mean "author"? Allowed fields: id, title, date, author, category, excerpt, tags, featured, views, image',
+        'site/blog/fair-use.md:8:1 autor: unknown field "autor". Did you mean "author"? Allowed fields: id, title, date, updated, author, category, excerpt, tags, featured, views, image',
       ],
     },
     {
@@ -299,6 +299,41 @@ describe('article pages', () => {
       /<nav aria-label="Breadcrumb"><ol class="breadcrumb"><li><a href="\/">Home<\/a><\/li><li><a href="\/blog">Blog<\/a><\/li>/,
     );
     expect(html).toContain('<time dateTime="2024-01-12">January 12, 2024</time>');
+  });
+
+  it('were last changed the day they were published, unless updated: says otherwise, which the byline then shows too', () => {
+    const render = (model: SiteModel, path: string) =>
+      renderPage(model, path, { siteUrl: 'https://shield.example', assets: { stylesheets: [], scripts: [] }, year: 2024 }).html;
+    const dataOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    const model = modelOf({
+      'site/blog/plain.md': article(),
+      'site/blog/changed.md': article({ title: 'Changed', updated: '2024-03-02' }),
+    });
+    const plain = render(model, '/blog/plain');
+    expect(dataOf(plain)).toMatchObject({ datePublished: '2024-01-12', dateModified: '2024-01-12' });
+    expect(plain).not.toContain('Updated');
+    const changed = render(model, '/blog/changed');
+    expect(dataOf(changed)).toMatchObject({ datePublished: '2024-01-12', dateModified: '2024-03-02' });
+    expect(changed).toContain('Updated <time dateTime="2024-03-02">March 2, 2024</time>');
+  });
+
+  it('describe their breadcrumb, Home then Blog then the article, as a BreadcrumbList', () => {
+    const model = modelOf({ 'site/blog/send.md': article() });
+    const html = renderPage(model, '/blog/send', {
+      siteUrl: 'https://shield.example',
+      assets: { stylesheets: [], scripts: [] },
+      year: 2024,
+    }).html;
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shield.example/' },
+        { '@type': 'ListItem', position: 2, name: 'Blog', item: 'https://shield.example/blog' },
+        { '@type': 'ListItem', position: 3, name: 'Send a notice', item: 'https://shield.example/blog/send' },
+      ],
+    });
   });
 
   it('show the picture the front matter names, give it to search engines, and are listed in the sitemap', () => {

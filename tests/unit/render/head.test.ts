@@ -111,10 +111,17 @@ describe('the <head> of real pages', () => {
     expect(metas(homeHtml, 'og:url')).toEqual(['https://example.com/']);
   });
 
+  it('the DIY page is canonical at its route, not at the address the spec gave it, which redirects', () => {
+    expect(diy.meta.canonical).toBeUndefined();
+    expect(canonicals(diyHtml)).toEqual(['https://example.com/takedowns/diy']);
+    expect(metas(diyHtml, 'og:url')).toEqual(['https://example.com/takedowns/diy']);
+  });
+
   it('a page with meta.canonical uses it for the canonical link and og:url', () => {
-    expect(diy.meta.canonical).toBe('/takedowns/diy-toolkit');
-    expect(canonicals(diyHtml)).toEqual(['https://example.com/takedowns/diy-toolkit']);
-    expect(metas(diyHtml, 'og:url')).toEqual(['https://example.com/takedowns/diy-toolkit']);
+    const copy = { ...model, pages: model.pages.map((p) => (p === diy ? { ...p, meta: { ...p.meta, canonical: '/takedowns' } } : p)) };
+    const html = renderPage(copy, '/takedowns/diy', options).html;
+    expect(canonicals(html)).toEqual(['https://example.com/takedowns']);
+    expect(metas(html, 'og:url')).toEqual(['https://example.com/takedowns']);
   });
 
   it('a page without meta.canonical is canonical at its own route', () => {
@@ -386,7 +393,7 @@ describe('renderSitemap', () => {
     );
   });
 
-  it('the real sitemap lists the DIY page at its route, since its canonical address is not served', () => {
+  it('the real sitemap lists the DIY page at its route, never at the address that redirects to it', () => {
     const xml = renderSitemap(model, SITE_URL);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((x) => x[1]);
     expect(locs).toContain('https://example.com/');
