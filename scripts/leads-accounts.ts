@@ -96,7 +96,7 @@ async function readNewPassword(args: AccountArgs, source: PasswordSource): Promi
     const again = await askHidden(source, 'The same password again: ');
     if (again !== password) throw new AccountError('The two passwords differ; nothing was changed.');
   }
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, [args.email]);
   if (problem) throw new AccountError(`${problem} Nothing was changed.`);
   return password;
 }
