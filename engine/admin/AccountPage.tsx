@@ -58,7 +58,7 @@ function TwoStepSection() {
             {status.required ? 'Two-step sign-in is required for this account.' : 'Two-step sign-in is off.'} With it on, signing in
             also asks for a code from an app on your phone, so a stolen password alone does not open the inbox.
           </p>
-          <TwoStepSetup onFinished={load} />
+          <TwoStepSetup onFinished={load} heading="h3" />
         </>
       )}
       {status && 'enabled' in status && status.enabled && (

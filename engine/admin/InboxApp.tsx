@@ -199,7 +199,7 @@ function RequiredSetup({ onDone }: { onDone: () => void }) {
         This inbox requires two-step sign-in: besides your password, a code from an app on your phone. Set it up now to open the
         inbox.
       </p>
-      <TwoStepSetup onFinished={onDone} />
+      <TwoStepSetup onFinished={onDone} heading="h2" />
     </main>
   );
 }

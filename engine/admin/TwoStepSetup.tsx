@@ -10,7 +10,8 @@ type Stage =
   | { kind: 'offered'; offer: TwoStepOffer; busy: boolean }
   | { kind: 'confirmed'; recoveryCodes: string[] };
 
-export function TwoStepSetup({ onFinished }: { onFinished: () => void }) {
+/** `heading`: the level of its own headings, one below the view's. */
+export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () => void; heading: 'h2' | 'h3' }) {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [error, setError] = useState<{ message: string; serial: number } | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -70,9 +71,9 @@ export function TwoStepSetup({ onFinished }: { onFinished: () => void }) {
       )}
       {stage.kind === 'offered' && (
         <>
-          <h3 tabIndex={-1} ref={offerRef}>
+          <Heading tabIndex={-1} ref={offerRef}>
             Add the inbox to your authenticator app
-          </h3>
+          </Heading>
           <p>Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis).</p>
           <img className="admin-qr" src={stage.offer.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
           <p>
@@ -105,9 +106,9 @@ export function TwoStepSetup({ onFinished }: { onFinished: () => void }) {
       )}
       {stage.kind === 'confirmed' && (
         <>
-          <h3 tabIndex={-1} ref={codesRef}>
+          <Heading tabIndex={-1} ref={codesRef}>
             Two-step sign-in is on: save your recovery codes
-          </h3>
+          </Heading>
           <p>
             If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now: copy
             them somewhere safe, such as your password manager.

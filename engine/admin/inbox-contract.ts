@@ -20,7 +20,7 @@ export const ADMIN_ROUTES = {
   twoStep: `${ADMIN_API}/two-step`,
   /** POST: TwoStepOffer, a new secret to confirm (replacing any earlier offer). */
   twoStepStart: `${ADMIN_API}/two-step/start`,
-  /** POST { code }: TwoStepConfirmed with the recovery codes, shown once; the session becomes a full one. */
+  /** POST { code }: TwoStepConfirmed with the recovery codes, shown once; the session becomes a full one. 422 wrong code. */
   twoStepConfirm: `${ADMIN_API}/two-step/confirm`,
   /** POST { code } (or { recoveryCode }): 204, two-step sign-in turned off; 409 when it is required. */
   twoStepRemove: `${ADMIN_API}/two-step/remove`,

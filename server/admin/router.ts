@@ -336,6 +336,8 @@ export function createAdminRouter(config: AdminConfig): Router {
     user: SignedIn,
     secret: string | null,
     body: Record<string, unknown>,
+    /** 401 while signing in; 422 in a signed-in session, whose browser must not take it for a session's end. */
+    wrongStatus: 401 | 422,
   ): Promise<{ step: number } | { recovery: true } | null> => {
     const { code, recoveryCode } = body;
     if (typeof code !== 'string' && typeof recoveryCode !== 'string') {
@@ -357,7 +359,7 @@ export function createAdminRouter(config: AdminConfig): Router {
     }
     if (!passed) {
       await store.audit({ actor: user.email, action: 'sign-in-failed', leadId: null, detail: 'wrong or used code' });
-      sendApiError(res, 401, 'WRONG_CODE', WRONG_CODE);
+      sendApiError(res, wrongStatus, 'WRONG_CODE', WRONG_CODE);
       return null;
     }
     await store.settleAttempt([rules[0]!.key], []);
@@ -371,7 +373,7 @@ export function createAdminRouter(config: AdminConfig): Router {
       if (!body) return;
       if (user.pending !== 'code') return sendApiError(res, 409, 'NO_STEP_PENDING', 'This session needs no code.');
       const account = await store.findAccount(user.email);
-      const passed = await checkCode(res, user, account?.totpSecret ?? null, body);
+      const passed = await checkCode(res, user, account?.totpSecret ?? null, body, 401);
       if (!passed) return;
       // A code counts once: the same one again, even within its 30 seconds, is refused.
       if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
@@ -418,7 +420,7 @@ export function createAdminRouter(config: AdminConfig): Router {
       if (typeof body.code !== 'string') return badRequest(res, 'Enter the 6-digit code the app shows.');
       const offered = (await store.findAccount(user.email))?.totpPending ?? null;
       if (!offered) return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: there is no new secret to confirm.');
-      const passed = await checkCode(res, user, offered, { code: body.code });
+      const passed = await checkCode(res, user, offered, { code: body.code }, 422);
       if (!passed || !('step' in passed)) return;
       const codes = newRecoveryCodes();
       if (!(await store.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
@@ -438,10 +440,10 @@ export function createAdminRouter(config: AdminConfig): Router {
       if (!user.totpEnabled) return sendApiError(res, 409, 'ALREADY_OFF', 'Two-step sign-in is off already.');
       if (twoStepRequired(user)) return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
       const account = await store.findAccount(user.email);
-      const passed = await checkCode(res, user, account?.totpSecret ?? null, body);
+      const passed = await checkCode(res, user, account?.totpSecret ?? null, body, 422);
       if (!passed) return;
       if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
-        return sendApiError(res, 401, 'WRONG_CODE', WRONG_CODE);
+        return sendApiError(res, 422, 'WRONG_CODE', WRONG_CODE);
       await store.removeTotp(user.accountId);
       await store.audit({ actor: user.email, action: 'two-step', leadId: null, detail: 'two-step sign-in turned off' });
       res.status(204).end();

@@ -291,7 +291,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
       expect(offer.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
       expect(offer.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-      expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: '000000' })).status).toBe(401);
+      expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: '000000' })).status).toBe(422);
       const confirmed = await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(offer.secret, c.now()) });
       expect(confirmed.status).toBe(200);
       const { recoveryCodes } = (await confirmed.json()) as TwoStepConfirmed;
