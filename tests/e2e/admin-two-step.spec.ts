@@ -113,7 +113,8 @@ test('an account that must use two-step sign-in reaches nothing but its set-up u
   await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
 
   await setUp(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  // Where the person was going before the set-up stopped them.
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   expect((await page.request.get('/admin/api/leads')).status()).toBe(200);
   await page.getByRole('link', { name: 'Your account' }).click();
   await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText('It is required for this account');
