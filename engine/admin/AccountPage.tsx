@@ -55,8 +55,8 @@ function TwoStepSection() {
       {status && 'enabled' in status && !status.enabled && (
         <>
           <p>
-            {status.required ? 'Two-step sign-in is required for this account.' : 'Two-step sign-in is off.'} With it on, signing in
-            also asks for a code from an app on your phone, so a stolen password alone does not open the inbox.
+            {status.required ? 'Two-step sign-in is required for this account.' : 'Two-step sign-in is off.'} With it on, signing in also
+            asks for a code from an app on your phone, so a stolen password alone does not open the inbox.
           </p>
           <TwoStepSetup onFinished={load} heading="h3" />
         </>

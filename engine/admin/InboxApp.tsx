@@ -80,11 +80,7 @@ export function InboxApp() {
         );
       if (state.session.pending === 'enrol') return <RequiredSetup onDone={() => void load(true)} />;
       return (
-        <SignedIn
-          session={state.session}
-          arrived={state.arrived}
-          onSignedOut={(notice) => setState({ kind: 'signed-out', notice })}
-        />
+        <SignedIn session={state.session} arrived={state.arrived} onSignedOut={(notice) => setState({ kind: 'signed-out', notice })} />
       );
   }
 }
@@ -195,10 +191,7 @@ function RequiredSetup({ onDone }: { onDone: () => void }) {
       <h1 tabIndex={-1} ref={headingRef}>
         Set up two-step sign-in
       </h1>
-      <p>
-        This inbox requires two-step sign-in: besides your password, a code from an app on your phone. Set it up now to open the
-        inbox.
-      </p>
+      <p>This inbox requires two-step sign-in: besides your password, a code from an app on your phone. Set it up now to open the inbox.</p>
       <TwoStepSetup onFinished={onDone} heading="h2" />
     </main>
   );

@@ -110,8 +110,8 @@ export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () 
             Two-step sign-in is on: save your recovery codes
           </Heading>
           <p>
-            If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now: copy
-            them somewhere safe, such as your password manager.
+            If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now: copy them
+            somewhere safe, such as your password manager.
           </p>
           <ul className="admin-recovery-codes" aria-label="Recovery codes">
             {stage.recoveryCodes.map((code) => (

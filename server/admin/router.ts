@@ -38,7 +38,16 @@ import {
   sessionTokenHash,
   setSessionCookie,
 } from './session-cookie';
-import { addressHash, ACCOUNT_LIMIT, ADDRESS_LIMIT, lockedMessage, normaliseEmail, secondStepRules, signInKeys, signInRules } from './sign-in-limits';
+import {
+  addressHash,
+  ACCOUNT_LIMIT,
+  ADDRESS_LIMIT,
+  lockedMessage,
+  normaliseEmail,
+  secondStepRules,
+  signInKeys,
+  signInRules,
+} from './sign-in-limits';
 import { codeStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeImage, recoveryCodeHash } from './two-step';
 
 export interface AdminConfig {
@@ -155,13 +164,7 @@ export function createAdminRouter(config: AdminConfig): Router {
     const tokenHash = sessionTokenHash(token);
     const found = await store.findSession(tokenHash, SESSION_IDLE_MS, SESSION_MAX_AGE_MS);
     if (!found) return null;
-    const pending: PendingStep | null = found.totpEnabled
-      ? found.twoStepDone
-        ? null
-        : 'code'
-      : twoStepRequired(found)
-        ? 'enrol'
-        : null;
+    const pending: PendingStep | null = found.totpEnabled ? (found.twoStepDone ? null : 'code') : twoStepRequired(found) ? 'enrol' : null;
     return { ...found, tokenHash, pending };
   };
 
@@ -281,7 +284,11 @@ export function createAdminRouter(config: AdminConfig): Router {
         actor: account.email,
         action: 'sign-in',
         leadId: null,
-        detail: done ? 'signed in' : account.totpSecret ? 'password right; a code is asked for' : 'password right; two-step set-up is required',
+        detail: done
+          ? 'signed in'
+          : account.totpSecret
+            ? 'password right; a code is asked for'
+            : 'password right; two-step set-up is required',
       });
       res.status(204).end();
     }),
@@ -403,7 +410,8 @@ export function createAdminRouter(config: AdminConfig): Router {
   router.post(
     '/two-step/start',
     route(async (_req, res, user) => {
-      if (user.totpEnabled) return sendApiError(res, 409, 'ALREADY_ON', 'Two-step sign-in is on already. Turn it off first to set up a new app.');
+      if (user.totpEnabled)
+        return sendApiError(res, 409, 'ALREADY_ON', 'Two-step sign-in is on already. Turn it off first to set up a new app.');
       const secret = newTotpSecret();
       await store.offerTotp(user.accountId, secret);
       const uri = otpauthUri(secret, user.email, config.issuer ?? 'Leads inbox');
@@ -426,7 +434,12 @@ export function createAdminRouter(config: AdminConfig): Router {
       if (!(await store.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
         return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: the secret was replaced meanwhile.');
       await startSession(req, res, user.accountId, true);
-      await store.audit({ actor: user.email, action: 'two-step', leadId: null, detail: 'two-step sign-in turned on; new recovery codes made' });
+      await store.audit({
+        actor: user.email,
+        action: 'two-step',
+        leadId: null,
+        detail: 'two-step sign-in turned on; new recovery codes made',
+      });
       const answer: TwoStepConfirmed = { recoveryCodes: codes };
       res.json(answer);
     }),
@@ -438,7 +451,8 @@ export function createAdminRouter(config: AdminConfig): Router {
       const body = await readBodyOf(req, res);
       if (!body) return;
       if (!user.totpEnabled) return sendApiError(res, 409, 'ALREADY_OFF', 'Two-step sign-in is off already.');
-      if (twoStepRequired(user)) return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
+      if (twoStepRequired(user))
+        return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
       const account = await store.findAccount(user.email);
       const passed = await checkCode(res, user, account?.totpSecret ?? null, body, 422);
       if (!passed) return;

@@ -33,7 +33,14 @@ export async function qrCodeImage(uri: string): Promise<string> {
 export function codeStep(secret: string, code: string, at: Date): number | null {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
-  const delta = TOTP.validate({ token, secret: Secret.fromBase32(secret), digits: DIGITS, period: PERIOD, timestamp: at.getTime(), window: 1 });
+  const delta = TOTP.validate({
+    token,
+    secret: Secret.fromBase32(secret),
+    digits: DIGITS,
+    period: PERIOD,
+    timestamp: at.getTime(),
+    window: 1,
+  });
   return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: at.getTime() }) + delta;
 }
 
@@ -44,7 +51,7 @@ export function currentCode(secret: string, at: Date): string {
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Ten codes like `k7pq-2mxe-9tra`: 60 bits each, from an alphabet without look-alike characters. */
+/** Ten codes like `k7pq-2mxe-9tra`: about 59 bits each, from an alphabet without look-alike characters. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = randomBytes(12);

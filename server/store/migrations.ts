@@ -159,7 +159,8 @@ export const migrations: readonly Migration[] = [
         reset_at TEXT NOT NULL
       ) STRICT;
     `,
-  },  {
+  },
+  {
     version: 6,
     name: 'two_step_sign_in',
     sql: `

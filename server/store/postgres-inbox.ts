@@ -142,7 +142,9 @@ export function createPostgresInbox(
         totp_secret: string | null;
         totp_pending: string | null;
         require_two_step: boolean;
-      }>('SELECT id, email, password_hash, created_at, totp_secret, totp_pending, require_two_step FROM accounts WHERE email = $1', [email]);
+      }>('SELECT id, email, password_hash, created_at, totp_secret, totp_pending, require_two_step FROM accounts WHERE email = $1', [
+        email,
+      ]);
       const row = result.rows[0];
       return row
         ? {
@@ -228,7 +230,13 @@ export function createPostgresInbox(
       await pool().query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
     },
     async listSessions(accountId) {
-      const result = await pool().query<{ token_hash: string; created_at: Date; last_seen_at: Date; browser: string; address_hash: string }>(
+      const result = await pool().query<{
+        token_hash: string;
+        created_at: Date;
+        last_seen_at: Date;
+        browser: string;
+        address_hash: string;
+      }>(
         `SELECT token_hash, created_at, last_seen_at, browser, address_hash FROM sessions WHERE account_id = $1
          ORDER BY last_seen_at DESC, created_at DESC`,
         [accountId],

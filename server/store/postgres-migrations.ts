@@ -129,7 +129,8 @@ export const postgresMigrations: readonly Migration[] = [
       );
       CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);
     `,
-  },  {
+  },
+  {
     version: 6,
     name: 'two_step_sign_in',
     sql: `

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { LeadChange } from '../../engine/admin/inbox-contract';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
-import type { Account, AccountStore, FailureRule, InboxLead, InboxStore, LeadQuery, NewAuditEntry, SessionInfo, SessionStart } from './inbox-types';
+import type {
+  Account,
+  AccountStore,
+  FailureRule,
+  InboxLead,
+  InboxStore,
+  LeadQuery,
+  NewAuditEntry,
+  SessionInfo,
+  SessionStart,
+} from './inbox-types';
 import { judgeAttempt, type AttemptRow } from './sign-in-attempts';
 import { auditFromRow, noteFromRow, type AuditRow, type NoteRow } from './inbox-rows';
 import { jobFromRow, type JobRow } from './job-row';
@@ -305,15 +315,13 @@ export function prepareSqliteInbox(
         browser: string;
         address_hash: string;
       }>;
-      return rows.map(
-        (r): SessionInfo => ({
-          tokenHash: r.token_hash,
-          createdAt: r.created_at,
-          lastSeenAt: r.last_seen_at,
-          browser: r.browser,
-          addressHash: r.address_hash,
-        }),
-      );
+      return rows.map((r): SessionInfo => ({
+        tokenHash: r.token_hash,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        browser: r.browser,
+        addressHash: r.address_hash,
+      }));
     },
     async endOtherSessions(accountId, keep) {
       return deleteOthers.run(accountId, keep).changes;

@@ -60,7 +60,9 @@ test('sets up two-step sign-in, signs in with a code, and with a recovery code o
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText('Two-step sign-in is off.');
   const { secret, codes, usedAt } = await setUp(page);
-  await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText('Two-step sign-in is on. 10 of your recovery codes are unused.');
+  await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText(
+    'Two-step sign-in is on. 10 of your recovery codes are unused.',
+  );
   await signOut(page);
 
   // With a code from the app: the password alone opens nothing.

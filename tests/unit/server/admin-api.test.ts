@@ -101,7 +101,12 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     });
 
     async function start(
-      opts: { secureCookies?: boolean; accounts?: string[]; requireTwoStep?: boolean; signInRateLimit?: { windowMs: number; max: number } } = {},
+      opts: {
+        secureCookies?: boolean;
+        accounts?: string[];
+        requireTwoStep?: boolean;
+        signInRateLimit?: { windowMs: number; max: number };
+      } = {},
     ) {
       const c = clock();
       const store: LeadStore = await fresh.store(c.now);
@@ -322,7 +327,9 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await again.call(ADMIN_ROUTES.leads)).status).toBe(403);
 
       const log = await store.listAudit({ limit: 50 });
-      expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual(['two-step sign-in turned on; new recovery codes made']);
+      expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
+        'two-step sign-in turned on; new recovery codes made',
+      ]);
       expect(log.some((e) => e.detail === 'signed in with a recovery code (9 left)')).toBe(true);
       expect(JSON.stringify(log)).not.toContain(recoveryCodes[0]);
       expect(JSON.stringify(log)).not.toContain(code);
@@ -362,7 +369,11 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const { b, url, store, clock: c } = await start();
       await b.call(ADMIN_ROUTES.signIn, {
         method: 'POST',
-        headers: { ...JSON_CHANGE, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'X-Forwarded-For': '198.51.100.7' },
+        headers: {
+          ...JSON_CHANGE,
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+          'X-Forwarded-For': '198.51.100.7',
+        },
         body: JSON.stringify({ email: 'ann@example.com', password: PASSWORD }),
       });
       const other = browser(url);
@@ -376,7 +387,10 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(JSON.stringify(sessions)).not.toContain('198.51.100.7');
       expect(await (await b.change(ADMIN_ROUTES.endOtherSessions, 'POST')).json()).toEqual({ ended: 1 });
       expect((await other.call(ADMIN_ROUTES.leads)).status).toBe(401);
-      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'sign-out', detail: expect.stringContaining('1 other session') });
+      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+        action: 'sign-out',
+        detail: expect.stringContaining('1 other session'),
+      });
       // In use every 11 hours, so never idle: still over after 7 days.
       for (let h = 0; h < 7 * 24 - 11; h += 11) {
         c.advance(11 * 3600_000);

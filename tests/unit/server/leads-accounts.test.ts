@@ -44,7 +44,11 @@ describe('the account commands', () => {
   }
 
   it('add-user creates the store if need be and the account, with the password piped in', async () => {
-    const result = await leads(['add-user', 'Ann@Example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('lantern orchard pebble\n'));
+    const result = await leads(
+      ['add-user', 'Ann@Example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('lantern orchard pebble\n'),
+    );
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('Added ann@example.com.');
     const { account: found, audit } = await account('ann@example.com');
@@ -93,7 +97,11 @@ describe('the account commands', () => {
     await store.createSession('session-hash', (await store.findAccount('di@example.com'))!.id);
     await store.close();
 
-    const reset = await leads(['reset-password', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('cobalt meadow thimble'));
+    const reset = await leads(
+      ['reset-password', 'di@example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('cobalt meadow thimble'),
+    );
     expect(reset.code).toBe(0);
     const after = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await after.init();

@@ -346,7 +346,11 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       await store.createSession('laptop', id, { browser: 'Firefox on Linux', addressHash: 'abc', twoStepDone: false });
       c.advance(MINUTE);
       await store.createSession('phone', id, { browser: 'Safari on iOS', addressHash: 'def' });
-      expect(await store.findSession('laptop', 60 * MINUTE)).toMatchObject({ twoStepDone: false, totpEnabled: false, requireTwoStep: false });
+      expect(await store.findSession('laptop', 60 * MINUTE)).toMatchObject({
+        twoStepDone: false,
+        totpEnabled: false,
+        requireTwoStep: false,
+      });
       const listed = await store.listSessions(id);
       expect(listed.map((s) => [s.tokenHash, s.browser, s.addressHash])).toEqual([
         ['phone', 'Safari on iOS', 'def'],
