@@ -26,7 +26,8 @@ function terminal(lines: string[]): PasswordSource & { shown: () => string } {
   return { stdin: input, prompt, shown: () => shown };
 }
 
-describe('the account commands', () => {
+// Each command loads the password checker's word lists and hashes at full cost: seconds on a busy machine.
+describe('the account commands', { timeout: 20_000 }, () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'leads-accounts-'));
