@@ -179,8 +179,8 @@ export function createAdminRouter(config: AdminConfig): Router {
     sendApiError(res, 429, 'SIGN_IN_LOCKED', lockedMessage(verdict.until, now()));
   };
 
-  /** A new session (a new token), replacing the one the browser came with. */
-  const startSession = async (req: Request, res: Response, accountId: string, twoStepDone: boolean) => {
+  /** A new session (a new token), replacing the one the browser came with; its token's hash. */
+  const startSession = async (req: Request, res: Response, accountId: string, twoStepDone: boolean): Promise<string> => {
     const token = newSessionToken();
     const previous = readSessionToken(req, secureCookies);
     await store.createSession(sessionTokenHash(token), accountId, {
@@ -191,6 +191,7 @@ export function createAdminRouter(config: AdminConfig): Router {
       addressHash: addressHash(req.ip ?? '', config.ipHashSalt),
     });
     setSessionCookie(res, token, secureCookies);
+    return sessionTokenHash(token);
   };
 
   /**
@@ -433,12 +434,14 @@ export function createAdminRouter(config: AdminConfig): Router {
       const codes = newRecoveryCodes();
       if (!(await store.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
         return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: the secret was replaced meanwhile.');
-      await startSession(req, res, user.accountId, true);
+      // Sessions signed in with the password alone end: from now on every session has passed both steps.
+      const kept = await startSession(req, res, user.accountId, true);
+      const ended = await store.endOtherSessions(user.accountId, kept);
       await store.audit({
         actor: user.email,
         action: 'two-step',
         leadId: null,
-        detail: 'two-step sign-in turned on; new recovery codes made',
+        detail: `two-step sign-in turned on; new recovery codes made; ${ended} other session${ended === 1 ? '' : 's'} ended`,
       });
       const answer: TwoStepConfirmed = { recoveryCodes: codes };
       res.json(answer);

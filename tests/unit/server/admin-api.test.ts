@@ -297,6 +297,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('sets up two-step sign-in, then asks for a code, refuses a code used once already and takes each recovery code once', async () => {
       const { b, store, clock: c, url } = await start();
+      const passwordOnly = browser(url);
+      await passwordOnly.signIn('ann@example.com');
       await b.signIn('ann@example.com');
       const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
       expect(offer.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
@@ -307,6 +309,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const { recoveryCodes } = (await confirmed.json()) as TwoStepConfirmed;
       expect(recoveryCodes).toHaveLength(10);
       expect((await b.json<LeadPage>(ADMIN_ROUTES.leads)).leads).toEqual([]);
+      // A session signed in with the password alone ends once two-step sign-in is on.
+      expect((await passwordOnly.call(ADMIN_ROUTES.leads)).status).toBe(401);
 
       c.advance(30_000);
       const phone = browser(url);
@@ -333,7 +337,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
       const log = await store.listAudit({ limit: 50 });
       expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
-        'two-step sign-in turned on; new recovery codes made',
+        'two-step sign-in turned on; new recovery codes made; 1 other session ended',
       ]);
       expect(log.some((e) => e.detail === 'signed in with a recovery code (9 left)')).toBe(true);
       expect(JSON.stringify(log)).not.toContain(recoveryCodes[0]);
