@@ -1,5 +1,6 @@
 /**
  * npm run leads -- add-user EMAIL | remove-user EMAIL | reset-password EMAIL [--password-stdin]
+ *                 | require-2fa EMAIL [--off]
  *
  * The inbox's accounts, kept in the lead store. Passwords are asked for on the terminal (twice,
  * not echoed) or read from standard input with --password-stdin, never from the command line,
@@ -12,13 +13,15 @@ import { accountKey } from '../server/admin/sign-in-limits';
 import { isPlainAddress } from '../server/notify/config';
 import type { LeadStore } from '../server/store/types';
 
-export type AccountCommand = 'add-user' | 'remove-user' | 'reset-password';
-export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'remove-user', 'reset-password'];
+export type AccountCommand = 'add-user' | 'remove-user' | 'reset-password' | 'require-2fa';
+export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'remove-user', 'reset-password', 'require-2fa'];
 
 export interface AccountArgs {
   command: AccountCommand;
   email: string;
   passwordStdin: boolean;
+  /** require-2fa --off: no longer required of this account. */
+  off?: boolean;
 }
 
 /** Where a password comes from: the terminal, or whatever is piped in. */
@@ -32,15 +35,16 @@ export class AccountError extends Error {}
 
 export function parseAccountArgs(command: AccountCommand, rest: readonly string[]): AccountArgs {
   const passwordStdin = rest.includes('--password-stdin');
-  const others = rest.filter((a) => a !== '--password-stdin');
+  const off = command === 'require-2fa' && rest.includes('--off');
+  const others = rest.filter((a) => a !== '--password-stdin' && !(off && a === '--off'));
   const unknown = others.find((a) => a.startsWith('-'));
   if (unknown) throw new AccountError(`Unknown option "${unknown}".`);
   if (others.length !== 1)
     throw new AccountError(`${command} needs one e-mail address, such as: npm run leads -- ${command} ann@example.com`);
-  if (command === 'remove-user' && passwordStdin) throw new AccountError('remove-user takes no password.');
+  if ((command === 'remove-user' || command === 'require-2fa') && passwordStdin) throw new AccountError(`${command} takes no password.`);
   const email = others[0]!.trim().toLowerCase();
   if (!isPlainAddress(email)) throw new AccountError(`"${others[0]}" is not an e-mail address.`);
-  return { command, email, passwordStdin };
+  return { command, email, passwordStdin, ...(command === 'require-2fa' ? { off } : {}) };
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -96,7 +100,7 @@ async function readNewPassword(args: AccountArgs, source: PasswordSource): Promi
     const again = await askHidden(source, 'The same password again: ');
     if (again !== password) throw new AccountError('The two passwords differ; nothing was changed.');
   }
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, [args.email]);
   if (problem) throw new AccountError(`${problem} Nothing was changed.`);
   return password;
 }
@@ -118,8 +122,16 @@ export async function runAccountCommand(args: AccountArgs, store: LeadStore, sou
       const hash = await hashPassword(await readNewPassword(args, source));
       if (!(await store.setPassword(args.email, hash, accountKey(args.email))))
         throw new AccountError(`There is no account for ${args.email}.`);
-      await store.audit({ actor, action: 'account', leadId: null, detail: `password of ${args.email} reset; its sessions ended` });
+      await store.audit({ actor, action: 'account', leadId: null, detail: `password of ${args.email} changed; its sessions ended` });
       return `Changed the password of ${args.email} and signed it out everywhere.\n`;
+    }
+    case 'require-2fa': {
+      if (!(await store.setRequireTwoStep(args.email, !args.off))) throw new AccountError(`There is no account for ${args.email}.`);
+      const detail = args.off ? `two-step sign-in no longer required of ${args.email}` : `two-step sign-in required of ${args.email}`;
+      await store.audit({ actor, action: 'two-step', leadId: null, detail });
+      return args.off
+        ? `Two-step sign-in is no longer required of ${args.email} (unless INBOX_REQUIRE_2FA is set).\n`
+        : `Two-step sign-in is now required of ${args.email}: its next sign-in asks for a code, or to set one up first.\n`;
     }
     case 'remove-user': {
       if (!(await store.removeAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);

@@ -1,6 +1,6 @@
 /**
  * npm run leads -- export [--since 2026-01-01] [--format csv|json] | backup FILE | import FILE | outbox | retry ID
- *                 | test-notify | add-user EMAIL | reset-password EMAIL | remove-user EMAIL
+ *                 | test-notify | add-user EMAIL | reset-password EMAIL | remove-user EMAIL | require-2fa EMAIL
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -38,9 +38,11 @@ export const USAGE = `Usage: npm run leads -- COMMAND
   add-user EMAIL [--password-stdin]           create an account for the leads inbox at /admin
   reset-password EMAIL [--password-stdin]     set a new password and end the account's sessions
   remove-user EMAIL                           delete an account and end its sessions
+  require-2fa EMAIL [--off]                   require two-step sign-in of one account (or no longer)
 
 add-user and reset-password ask for the password on the terminal (twice, not shown), or read it
-from standard input with --password-stdin. It must be 12 to 1024 characters long.
+from standard input with --password-stdin. It must be 12 to 1024 characters long, not only
+spaces, and not easy to guess (common, repetitive, a keyboard row or the address itself).
 
 export prints the stored leads, oldest first, to stdout.
 
@@ -240,6 +242,7 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     case 'add-user':
     case 'reset-password':
     case 'remove-user':
+    case 'require-2fa':
       return { out: await withAccounts(args, source), ok: true };
     case 'export':
       return { out: await exportLeads(args), ok: true };

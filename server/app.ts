@@ -15,7 +15,7 @@ import { createSubmissionEndpoints } from './api/submissions';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { createRequestLogger, silentLogger, type Logger } from './logging';
 import type { Metrics } from './metrics';
-import { DEFAULT_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
@@ -70,6 +70,12 @@ export interface InboxConfig {
   /** Answers the inbox's page instead of the built one (`npm run dev`: Vite's transformed page). */
   page?: SiteHandler;
   scryptCost?: ScryptCost;
+  /** INBOX_REQUIRE_2FA=1: every account passes a second step (and sets one up first when it has none). */
+  requireTwoStep?: boolean;
+  /** Requests to POST /admin/api/sign-in per client address and window; SIGN_IN_RATE_LIMIT_MAX. */
+  signInRateLimit?: { windowMs: number; max: number };
+  /** Where those counts live (the shared PostgreSQL table when DATABASE_URL is set). */
+  signInRateLimitStore?: RateLimitStore;
 }
 
 // Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
@@ -184,11 +190,25 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
  * routes from there), or that page's scripts and styles, served like the rest of the built site.
  */
 function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig, site: SiteHandler): void {
+  // Before the password is even looked at: a flood of sign-ins from one address is answered 429 cheaply.
+  app.post(
+    `${ADMIN_API}/sign-in`,
+    (_req, res, next) => (noteRoute(res, `${ADMIN_API}/sign-in`), next()),
+    rateLimitMiddleware({
+      ...(inbox.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT),
+      now: config.now,
+      store: inbox.signInRateLimitStore,
+      prefix: 'sign-in:',
+      logger: config.logger ?? silentLogger,
+    }),
+  );
   app.use(
     ADMIN_API,
     // Refined to the endpoint by the inbox's router; a call refused before routing keeps this label.
     (_req, res, next) => (noteRoute(res, ADMIN_API), next()),
     createAdminRouter({
+      requireTwoStep: inbox.requireTwoStep,
+      issuer: URL.canParse(config.siteUrl) ? `${new URL(config.siteUrl).host} leads inbox` : 'Leads inbox',
       store: config.store,
       forms: formsById(config.forms ?? {}, config.apiPayloads),
       siteUrl: config.siteUrl,

@@ -13,7 +13,7 @@ import { describeNotifyConfig, readNotifyConfig } from './notify/config';
 import { createDelivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createOutboxWorker, DEFAULT_RETRY } from './notify/worker';
-import { DEFAULT_RATE_LIMIT } from './rate-limit';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './rate-limit';
 import { createReadiness } from './readiness';
 import { chooseStore, createStore } from './store/create-store';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
@@ -176,7 +176,16 @@ async function main(): Promise<void> {
     : undefined;
 
   // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
-  const inbox = { secureCookies: siteUrl.startsWith('https:') || trustProxy };
+  const inbox = {
+    secureCookies: siteUrl.startsWith('https:') || trustProxy,
+    requireTwoStep: env.INBOX_REQUIRE_2FA === '1' || env.INBOX_REQUIRE_2FA === 'true',
+    signInRateLimit: {
+      max: readPositiveInt('SIGN_IN_RATE_LIMIT_MAX', env.SIGN_IN_RATE_LIMIT_MAX, DEFAULT_SIGN_IN_RATE_LIMIT.max),
+      windowMs: DEFAULT_SIGN_IN_RATE_LIMIT.windowMs,
+    },
+    // Its own store object: express-rate-limit gives each limiter's store its window.
+    signInRateLimitStore: rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined,
+  };
   const app = createApp({
     ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks },
     ...{ logger: log, metrics, readiness, rateLimitStore },
@@ -235,6 +244,7 @@ async function main(): Promise<void> {
     delivery?.close();
     await store.close();
     rateLimitStore?.shutdown();
+    inbox.signInRateLimitStore?.shutdown();
     await rateLimitPool?.end();
     metricsServer?.close();
     process.exit(0);

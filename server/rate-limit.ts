@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
 import type { Logger } from './logging';
 
@@ -10,11 +10,15 @@ export interface RateLimitOptions {
   now?: () => Date;
   /** Where counts live: in this process (the default) or shared, e.g. createPostgresRateLimitStore. */
   store?: Store;
+  /** Keeps these counts apart from other limiters' in a shared store. */
+  prefix?: string;
   /** Told when the store fails (the request is then let through). */
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
 export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
+/** Sign-ins per address per minute: a team signing in is far below it, a guessing script far above. */
+export const DEFAULT_SIGN_IN_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
 const DEFAULT_MAX_CLIENTS = 50_000;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
@@ -110,6 +114,7 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     ...(options.logger ? { logger: options.logger } : {}),
     // Its checks print to the console about settings index.ts already checks (TRUST_PROXY).
     validate: false,
+    ...(options.prefix ? { keyGenerator: (req) => `${options.prefix}${ipKeyGenerator(req.ip ?? '')}` } : {}),
     handler: (req, res) => {
       const resetAt =
         (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime() ?? now().getTime() + windowMs;

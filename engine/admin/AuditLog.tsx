@@ -8,7 +8,10 @@ import { Age } from './times';
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed to sign in',
+  lock: 'Sign-ins locked',
   'sign-out': 'Signed out',
+  'two-step': 'Changed two-step sign-in',
   view: 'Viewed a lead',
   status: 'Changed a status',
   spam: 'Changed the spam flag',

@@ -1,20 +1,22 @@
-// The inbox's shell: asks the server who is signed in, then shows the sign-in view, the notice
-// for a store with no account yet, or the header and the routes.
+// The inbox's shell: asks the server who is signed in, then shows the sign-in view, the second step
+// a session still owes (a code, or setting two-step sign-in up), or the header and the routes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { AccountPage } from './AccountPage';
 import { AuditLog } from './AuditLog';
 import { fetchSession, InboxError, signOut, SIGNED_OUT_EVENT } from './inbox-client';
 import { InboxContext, useTitle } from './inbox-context';
 import type { InboxSession } from './inbox-contract';
 import { LeadDetailView } from './LeadDetail';
 import { LeadList } from './LeadList';
-import { SetupNotice } from './SetupNotice';
+import { SecondStep } from './SecondStep';
 import { SignIn } from './SignIn';
+import { TwoStepSetup } from './TwoStepSetup';
 
 type SessionState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'signed-out'; setupNeeded: boolean; notice?: string }
+  | { kind: 'signed-out'; notice?: string }
   /** `arrived`: just signed in here, so focus goes to the view's heading (the sign-in form is gone). */
   | { kind: 'signed-in'; session: InboxSession; arrived: boolean };
 
@@ -25,7 +27,7 @@ export function InboxApp() {
     try {
       const answer = await fetchSession();
       if ('session' in answer) setState({ kind: 'signed-in', session: answer.session, arrived });
-      else setState({ kind: 'signed-out', setupNeeded: answer.signedOut.setupNeeded });
+      else setState({ kind: 'signed-out' });
     } catch (err) {
       setState({ kind: 'failed', message: err instanceof InboxError ? err.message : String(err) });
     }
@@ -39,7 +41,7 @@ export function InboxApp() {
 
   useEffect(() => {
     // Any call answering 401 means the session ended (expired, or signed out in another tab).
-    const onSignedOut = () => setState({ kind: 'signed-out', setupNeeded: false, notice: 'Your session has ended. Please sign in again.' });
+    const onSignedOut = () => setState({ kind: 'signed-out', notice: 'Your session has ended. Please sign in again.' });
     window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
     return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
   }, []);
@@ -66,14 +68,19 @@ export function InboxApp() {
         </main>
       );
     case 'signed-out':
-      return state.setupNeeded ? <SetupNotice /> : <SignIn notice={state.notice} onSignedIn={() => load(true)} />;
+      return <SignIn notice={state.notice} onSignedIn={() => load(true)} />;
     case 'signed-in':
+      if (state.session.pending === 'code')
+        return (
+          <SecondStep
+            email={state.session.user.email}
+            onDone={() => load(true)}
+            onSignedOut={() => setState({ kind: 'signed-out', notice: 'You have signed out.' })}
+          />
+        );
+      if (state.session.pending === 'enrol') return <RequiredSetup onDone={() => void load(true)} />;
       return (
-        <SignedIn
-          session={state.session}
-          arrived={state.arrived}
-          onSignedOut={(notice) => setState({ kind: 'signed-out', setupNeeded: false, notice })}
-        />
+        <SignedIn session={state.session} arrived={state.arrived} onSignedOut={(notice) => setState({ kind: 'signed-out', notice })} />
       );
   }
 }
@@ -131,6 +138,9 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
               <li>
                 <NavLink to="/audit">Audit log</NavLink>
               </li>
+              <li>
+                <NavLink to="/account">Your account</NavLink>
+              </li>
             </ul>
           </nav>
           <div className="admin-account">
@@ -163,10 +173,27 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
           <Route index element={<LeadList />} />
           <Route path="leads/:id" element={<LeadDetailView />} />
           <Route path="audit" element={<AuditLog />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
     </InboxContext.Provider>
+  );
+}
+
+/** Two-step sign-in is required and this account has none yet: nothing else opens until it is set up. */
+function RequiredSetup({ onDone }: { onDone: () => void }) {
+  useTitle('Set up two-step sign-in');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <main className="admin-main admin-main--narrow container" id="main">
+      <h1 tabIndex={-1} ref={headingRef}>
+        Set up two-step sign-in
+      </h1>
+      <p>This inbox requires two-step sign-in: besides your password, a code from an app on your phone. Set it up now to open the inbox.</p>
+      <TwoStepSetup onFinished={onDone} heading="h2" />
+    </main>
   );
 }
 

@@ -63,6 +63,13 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <details className="admin-help">
+        <summary>No account yet?</summary>
+        <p>
+          Accounts are made on the server, in the site’s folder, with <code>npm run leads -- add-user you@example.com</code>. It asks for
+          the new account’s password.
+        </p>
+      </details>
     </main>
   );
 }

@@ -12,8 +12,13 @@ import {
   type LeadDetail,
   type LeadFilter,
   type LeadPage,
+  type SecondStepRequest,
+  type SessionList,
   type SignedOut,
   type SignInRequest,
+  type TwoStepConfirmed,
+  type TwoStepOffer,
+  type TwoStepStatus,
 } from './inbox-contract';
 
 /** Fired on window when any call answers 401: the session has ended, so the app shows the sign-in view. */
@@ -73,7 +78,7 @@ async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string
   return (await response.json()) as T;
 }
 
-/** Who is signed in, or (401) that nobody is, and whether an account must be created first. */
+/** Who is signed in (and which step the session still owes), or (401) that nobody is. */
 export async function fetchSession(): Promise<{ session: InboxSession } | { signedOut: SignedOut }> {
   const response = await send('GET', ADMIN_ROUTES.session);
   if (response.status === 401) return { signedOut: (await response.json()) as SignedOut };
@@ -86,6 +91,19 @@ export async function signIn(request: SignInRequest): Promise<void> {
   const response = await send('POST', ADMIN_ROUTES.signIn, request);
   if (!response.ok) throw await errorFrom(response);
 }
+
+/** Resolves once the code was right; a wrong or used code (401) or too many tries (429) rejects with the server's words. */
+export async function sendSecondStep(request: SecondStepRequest): Promise<void> {
+  const response = await send('POST', ADMIN_ROUTES.signInCode, request);
+  if (!response.ok) throw await errorFrom(response);
+}
+
+export const fetchTwoStep = () => call<TwoStepStatus>('GET', ADMIN_ROUTES.twoStep);
+export const startTwoStep = () => call<TwoStepOffer>('POST', ADMIN_ROUTES.twoStepStart);
+export const confirmTwoStep = (code: string) => call<TwoStepConfirmed>('POST', ADMIN_ROUTES.twoStepConfirm, { code });
+export const removeTwoStep = (code: string) => call<void>('POST', ADMIN_ROUTES.twoStepRemove, { code });
+export const fetchSessions = () => call<SessionList>('GET', ADMIN_ROUTES.sessions);
+export const endOtherSessions = () => call<{ ended: number }>('POST', ADMIN_ROUTES.endOtherSessions);
 
 export async function signOut(): Promise<void> {
   const response = await send('POST', ADMIN_ROUTES.signOut);

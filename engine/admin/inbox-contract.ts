@@ -12,8 +12,22 @@ export const ADMIN_API = '/admin/api';
 export const ADMIN_ROUTES = {
   /** GET: who is signed in and what the filters can choose from (200 InboxSession, 401 SignedOut). */
   session: `${ADMIN_API}/session`,
-  /** POST SignInRequest: 204 and a session cookie; 401 wrong e-mail or password; 429 locked for a while. */
+  /** POST SignInRequest: 204 and a session cookie (which may still need a second step: see InboxSession.pending); 401 wrong e-mail or password; 429 wait a while. */
   signIn: `${ADMIN_API}/sign-in`,
+  /** POST SecondStepRequest, in a session pending 'code': 204 and a new session cookie; 401 wrong or used code; 429 wait. */
+  signInCode: `${ADMIN_API}/sign-in/code`,
+  /** GET: TwoStepStatus. */
+  twoStep: `${ADMIN_API}/two-step`,
+  /** POST: TwoStepOffer, a new secret to confirm (replacing any earlier offer). */
+  twoStepStart: `${ADMIN_API}/two-step/start`,
+  /** POST { code }: TwoStepConfirmed with the recovery codes, shown once; the session becomes a full one. 422 wrong code. */
+  twoStepConfirm: `${ADMIN_API}/two-step/confirm`,
+  /** POST { code } (or { recoveryCode }): 204, two-step sign-in turned off; 409 when it is required. */
+  twoStepRemove: `${ADMIN_API}/two-step/remove`,
+  /** GET: SessionList, the signed-in account's sessions. */
+  sessions: `${ADMIN_API}/sessions`,
+  /** POST: { ended }, every other session of the account ended. */
+  endOtherSessions: `${ADMIN_API}/sessions/end-others`,
   /** POST: 204, and the session is deleted on the server. */
   signOut: `${ADMIN_API}/sign-out`,
   /** GET ?filter&cursor: LeadPage, newest first. */
@@ -129,16 +143,61 @@ export interface SignInRequest {
   password: string;
 }
 
-/** 401 from /session: `setupNeeded` when no account exists yet, so the page says how to create one. */
+/** 401 from /session; it says nothing about which accounts, or whether any, exist. */
 export interface SignedOut {
   success: false;
   error: 'UNAUTHENTICATED';
   message: string;
-  setupNeeded: boolean;
+}
+
+/** The second step is due: type a code ('code'), or set two-step sign-in up first ('enrol', when it is required). */
+export type PendingStep = 'code' | 'enrol';
+
+export interface SecondStepRequest {
+  /** Six digits from the authenticator app… */
+  code?: string;
+  /** …or one of the recovery codes. */
+  recoveryCode?: string;
+}
+
+export interface TwoStepStatus {
+  enabled: boolean;
+  /** By INBOX_REQUIRE_2FA or the account's own setting: it cannot be turned off. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoStepOffer {
+  /** Base32, to type into the app when the QR code cannot be scanned. */
+  secret: string;
+  /** The otpauth:// address the QR code holds. */
+  uri: string;
+  /** The QR code as a data: URL (SVG). */
+  qrCode: string;
+}
+
+export interface TwoStepConfirmed {
+  recoveryCodes: string[];
+}
+
+export interface SessionView {
+  current: boolean;
+  /** "Firefox on Linux". */
+  browser: string;
+  /** The start of a keyed hash of the address it signed in from: the same address shows the same letters. */
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export interface SessionList {
+  sessions: SessionView[];
 }
 
 export interface InboxSession {
   user: { email: string };
+  /** Null once every step is done; the API then answers only the calls that step needs. */
+  pending: PendingStep | null;
   /** Every form and API payload a lead can come from, for the form filter. */
   forms: Array<{ id: string; title: string }>;
 }
@@ -213,13 +272,26 @@ export interface NoteRequest {
   body: string;
 }
 
-export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'view', 'status', 'spam', 'note', 'export', 'erase', 'account'] as const;
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'lock',
+  'sign-out',
+  'two-step',
+  'view',
+  'status',
+  'spam',
+  'note',
+  'export',
+  'erase',
+  'account',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   id: string;
   at: string;
-  /** The account's e-mail address. */
+  /** The account's e-mail address ("unknown account" for a failed sign-in to an address that has none; never the typed text). */
   actor: string;
   action: AuditAction;
   leadId: string | null;

@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonWords } from '@zxcvbn-ts/language-common';
+import { dictionary as englishWords, translations } from '@zxcvbn-ts/language-en';
 
 /** scrypt's cost: N = 2^log2N, block size r, parallelism p. */
 export interface ScryptCost {
@@ -26,11 +29,28 @@ function derive(password: string, salt: Buffer, cost: ScryptCost, length: number
   return new Promise((resolve, reject) => scrypt(text, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
-/** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+/** zxcvbn's 0–4: 3 is "safely unguessable" (about 10^8 guesses and more) even against a stolen hash file. */
+export const MIN_PASSWORD_SCORE = 3;
+
+let strength: ZxcvbnFactory | undefined;
+// Built on first use: its word lists take a moment to load, and only password changes need them.
+const checker = () =>
+  (strength ??= new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...commonWords, ...englishWords } }));
+
+/**
+ * Why a new password is refused, or null when it is acceptable: too short, only blanks, or easy to
+ * guess (common, repetitive, a keyboard row, or the account's own address), in the checker's words.
+ */
+export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
+  const characters = [...password.normalize('NFC')].length;
+  if (characters < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `The password may be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-  return null;
+  if (!password.trim()) return 'The password cannot be only spaces.';
+  const result = checker().check(password, [...userInputs, ...userInputs.flatMap((u) => u.split(/[@.]/))]);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  const why = result.feedback.warning ?? 'It would be easy to guess.';
+  const hint = result.feedback.suggestions[0] ?? 'Use a few uncommon words.';
+  return `This password is too easy to guess. ${why} ${hint}`;
 }
 
 /** `scrypt$log2N$r$p$salt$hash`, salt and hash in base64: a new random salt for every hash. */

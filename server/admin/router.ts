@@ -10,28 +10,45 @@ import {
   type LeadChange,
   type LeadFilter,
   type LeadPage,
+  type PendingStep,
+  type SessionList,
   type SignedOut,
+  type TwoStepConfirmed,
+  type TwoStepOffer,
+  type TwoStepStatus,
 } from '../../engine/admin/inbox-contract';
 import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../engine/api-contract';
 import { checkBodyHeaders, readJsonObject } from '../api/json-body';
 import { sendApiError, shownPath } from '../api/router';
 import { isPlainAddress } from '../notify/config';
 import { noteRoute } from '../request-route';
-import type { InboxLead, LeadPosition } from '../store/inbox-types';
+import type { AttemptVerdict, InboxLead, LeadPosition, SignedInSession } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { csvRow } from '../leads/csv';
 import { leadDetail, leadSummary, type FormsById } from './inbox-view';
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword, type ScryptCost } from './passwords';
 import {
+  browserLabel,
   clearSessionCookie,
   newSessionToken,
   readSessionToken,
   SESSION_IDLE_MS,
+  SESSION_MAX_AGE_MS,
   sessionTokenHash,
   setSessionCookie,
 } from './session-cookie';
-import { accountKey, failureRules, lockedMessage } from './sign-in-limits';
+import {
+  addressHash,
+  ACCOUNT_LIMIT,
+  ADDRESS_LIMIT,
+  lockedMessage,
+  normaliseEmail,
+  secondStepRules,
+  signInKeys,
+  signInRules,
+} from './sign-in-limits';
+import { codeStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeImage, recoveryCodeHash } from './two-step';
 
 export interface AdminConfig {
   store: LeadStore;
@@ -46,16 +63,25 @@ export interface AdminConfig {
   now?: () => Date;
   /** The cost of the hash checked when no account has the address (so both answers take as long); as accounts are hashed. */
   scryptCost?: ScryptCost;
+  /** INBOX_REQUIRE_2FA: every account must pass a second step; those without one set it up first. */
+  requireTwoStep?: boolean;
+  /** Names the site in authenticator apps. */
+  issuer?: string;
 }
 
-interface SignedIn {
-  accountId: string;
-  email: string;
+interface SignedIn extends SignedInSession {
   tokenHash: string;
+  /** The step this session still owes, or null. */
+  pending: PendingStep | null;
 }
 
 const SIGNED_OUT_MESSAGE = 'Sign in to use the leads inbox.';
 const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
+const WRONG_CODE = 'That code is not right, or was used already. Check the app and try the newest code.';
+const SECOND_STEP_NEEDED = 'Finish signing in first: enter a code from your authenticator app.';
+const ENROLMENT_NEEDED = 'Set up two-step sign-in first: it is required for this account.';
+/** Who a failed sign-in to an address with no account is logged as: never the typed text. */
+const UNKNOWN_ACCOUNT = 'unknown account';
 const EXPORT_BATCH = 500;
 
 /** Sent with every inbox answer: never indexed, never cached, never framed. */
@@ -134,22 +160,42 @@ export function createAdminRouter(config: AdminConfig): Router {
   let decoy: Promise<string> | undefined;
   const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex'), config.scryptCost));
 
+  const twoStepRequired = (found: { requireTwoStep: boolean }) => config.requireTwoStep === true || found.requireTwoStep;
+
   const session = async (req: Request): Promise<SignedIn | null> => {
     const token = readSessionToken(req, secureCookies);
     if (!token) return null;
     const tokenHash = sessionTokenHash(token);
-    const found = await store.findSession(tokenHash, SESSION_IDLE_MS);
-    return found ? { ...found, tokenHash } : null;
+    const found = await store.findSession(tokenHash, SESSION_IDLE_MS, SESSION_MAX_AGE_MS);
+    if (!found) return null;
+    const pending: PendingStep | null = found.totpEnabled ? (found.twoStepDone ? null : 'code') : twoStepRequired(found) ? 'enrol' : null;
+    return { ...found, tokenHash, pending };
   };
 
-  const signedOut = async (res: Response) => {
-    const body: SignedOut = {
-      success: false,
-      error: 'UNAUTHENTICATED',
-      message: SIGNED_OUT_MESSAGE,
-      setupNeeded: (await store.countAccounts()) === 0,
-    };
+  // The same answer whether or not any account exists: an anonymous caller learns nothing about them.
+  const signedOut = (res: Response) => {
+    const body: SignedOut = { success: false, error: 'UNAUTHENTICATED', message: SIGNED_OUT_MESSAGE };
     res.status(401).json(body);
+  };
+
+  const refuseAttempt = (res: Response, verdict: Extract<AttemptVerdict, { admitted: false }>) => {
+    res.set('Retry-After', String(Math.max(1, Math.ceil((verdict.until.getTime() - now().getTime()) / 1000))));
+    sendApiError(res, 429, 'SIGN_IN_LOCKED', lockedMessage(verdict.until, now()));
+  };
+
+  /** A new session (a new token), replacing the one the browser came with; its token's hash. */
+  const startSession = async (req: Request, res: Response, accountId: string, twoStepDone: boolean): Promise<string> => {
+    const token = newSessionToken();
+    const previous = readSessionToken(req, secureCookies);
+    await store.createSession(sessionTokenHash(token), accountId, {
+      replacing: previous ? sessionTokenHash(previous) : undefined,
+      idleMs: SESSION_IDLE_MS,
+      twoStepDone,
+      browser: browserLabel(req.get('user-agent')),
+      addressHash: addressHash(req.ip ?? '', config.ipHashSalt),
+    });
+    setSessionCookie(res, token, secureCookies);
+    return sessionTokenHash(token);
   };
 
   /**
@@ -205,30 +251,50 @@ export function createAdminRouter(config: AdminConfig): Router {
       const { email, password } = body;
       if (typeof email !== 'string' || typeof password !== 'string' || !email.trim() || !password)
         return badRequest(res, 'Enter your e-mail address and password.');
-      const address = email.trim().toLowerCase();
-      const rules = failureRules(address, req.ip ?? '', config.ipHashSalt);
-      const locked = await store.lockedUntil(rules.map((r) => r.key));
-      if (locked) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil((locked.getTime() - now().getTime()) / 1000))));
-        return sendApiError(res, 429, 'SIGN_IN_LOCKED', lockedMessage(locked, now()));
-      }
+      const address = normaliseEmail(email);
+      const keys = signInKeys(address, req.ip ?? '', config.ipHashSalt);
+      // Counted before the password is checked: attempts sent at once cannot all slip under the limit.
+      const verdict = await store.countAttempt(signInRules(keys));
+      if (!verdict.admitted) return refuseAttempt(res, verdict);
       const account = isPlainAddress(address) ? await store.findAccount(address) : null;
+      if (verdict.locked.includes(keys.account))
+        await store.audit({
+          actor: account?.email ?? UNKNOWN_ACCOUNT,
+          action: 'lock',
+          leadId: null,
+          detail: `sign-ins to this account locked for ${ACCOUNT_LIMIT.lockMs / 60_000} minutes after ${ACCOUNT_LIMIT.max} attempts from any address`,
+        });
+      if (verdict.locked.includes(keys.address))
+        await store.audit({
+          actor: UNKNOWN_ACCOUNT,
+          action: 'lock',
+          leadId: null,
+          detail: `sign-ins from one address (${keys.address.slice(8, 16)}) locked for ${ADDRESS_LIMIT.lockMs / 60_000} minutes after ${ADDRESS_LIMIT.max} attempts`,
+        });
       // Checked against a decoy when there is no such account, so the answer takes as long either way.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!account || !matches) {
-        await store.recordFailure(rules);
+        await store.audit({
+          actor: account?.email ?? UNKNOWN_ACCOUNT,
+          action: 'sign-in-failed',
+          leadId: null,
+          detail: account ? 'wrong password' : 'no account has the address typed',
+        });
         return sendApiError(res, 401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       }
-      await store.clearFailures(accountKey(address));
-      const token = newSessionToken();
-      // A new id at every sign-in; the session the browser came with (if any) ends with it.
-      const previous = readSessionToken(req, secureCookies);
-      await store.createSession(sessionTokenHash(token), account.id, {
-        replacing: previous ? sessionTokenHash(previous) : undefined,
-        idleMs: SESSION_IDLE_MS,
+      await store.settleAttempt([keys.pair], [keys.address, keys.account]);
+      const done = !account.totpSecret && !twoStepRequired(account);
+      await startSession(req, res, account.id, done);
+      await store.audit({
+        actor: account.email,
+        action: 'sign-in',
+        leadId: null,
+        detail: done
+          ? 'signed in'
+          : account.totpSecret
+            ? 'password right; a code is asked for'
+            : 'password right; two-step set-up is required',
       });
-      await store.audit({ actor: account.email, action: 'sign-in', leadId: null, detail: 'signed in' });
-      setSessionCookie(res, token, secureCookies);
       res.status(204).end();
     }),
   );
@@ -238,10 +304,16 @@ export function createAdminRouter(config: AdminConfig): Router {
     handle(async (req, res) => {
       const user = await session(req);
       if (!user) return signedOut(res);
-      const body: InboxSession = { user: { email: user.email }, forms: formList };
+      const body: InboxSession = { user: { email: user.email }, pending: user.pending, forms: user.pending ? [] : formList };
       res.json(body);
     }),
   );
+
+  /** What a session owing a step may call: that step, and signing out. */
+  const ALLOWED_WHILE: Record<PendingStep, ReadonlySet<string>> = {
+    code: new Set(['/sign-in/code', '/sign-out']),
+    enrol: new Set(['/two-step', '/two-step/start', '/two-step/confirm', '/sign-out']),
+  };
 
   // Everything below needs a session; without one the answer is 401 whatever the path, so nothing
   // about the inbox's API is learnt signed out.
@@ -253,6 +325,8 @@ export function createAdminRouter(config: AdminConfig): Router {
         const problem = sameOriginProblem(req, siteOrigin);
         if (problem) return sendApiError(res, 403, ERROR_CODES.forbidden, problem);
       }
+      if (user.pending && !ALLOWED_WHILE[user.pending].has(req.path))
+        return sendApiError(res, 403, 'SECOND_STEP_NEEDED', user.pending === 'code' ? SECOND_STEP_NEEDED : ENROLMENT_NEEDED);
       (res.locals as { user?: SignedIn }).user = user;
       next();
     })().catch(next);
@@ -265,6 +339,165 @@ export function createAdminRouter(config: AdminConfig): Router {
       await store.audit({ actor: user.email, action: 'sign-out', leadId: null, detail: 'signed out' });
       clearSessionCookie(res, secureCookies);
       res.status(204).end();
+    }),
+  );
+
+  /** The account's TOTP secret check, under the second-step attempt limit; null once a refusal was sent. */
+  const checkCode = async (
+    res: Response,
+    user: SignedIn,
+    secret: string | null,
+    body: Record<string, unknown>,
+    /** 401 while signing in; 422 in a signed-in session, whose browser must not take it for a session's end. */
+    wrongStatus: 401 | 422,
+  ): Promise<{ step: number } | { recovery: true } | null> => {
+    const { code, recoveryCode } = body;
+    if (typeof code !== 'string' && typeof recoveryCode !== 'string') {
+      badRequest(res, 'Enter the 6-digit code from your authenticator app, or a recovery code.');
+      return null;
+    }
+    const rules = secondStepRules(user.accountId);
+    const verdict = await store.countAttempt(rules);
+    if (!verdict.admitted) {
+      refuseAttempt(res, verdict);
+      return null;
+    }
+    let passed: { step: number } | { recovery: true } | null = null;
+    if (typeof code === 'string' && secret) {
+      const step = codeStep(secret, code, now());
+      if (step !== null) passed = { step };
+    } else if (typeof recoveryCode === 'string' && recoveryCode.length <= 64) {
+      if (await store.useRecoveryCode(user.accountId, recoveryCodeHash(recoveryCode))) passed = { recovery: true };
+    }
+    if (!passed) {
+      await store.audit({ actor: user.email, action: 'sign-in-failed', leadId: null, detail: 'wrong or used code' });
+      sendApiError(res, wrongStatus, 'WRONG_CODE', WRONG_CODE);
+      return null;
+    }
+    await store.settleAttempt([rules[0]!.key], []);
+    return passed;
+  };
+
+  router.post(
+    '/sign-in/code',
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      if (user.pending !== 'code') return sendApiError(res, 409, 'NO_STEP_PENDING', 'This session needs no code.');
+      const account = await store.findAccount(user.email);
+      const passed = await checkCode(res, user, account?.totpSecret ?? null, body, 401);
+      if (!passed) return;
+      // A code counts once: the same one again, even within its 30 seconds, is refused.
+      if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
+        return sendApiError(res, 401, 'WRONG_CODE', WRONG_CODE);
+      await startSession(req, res, user.accountId, true);
+      const detail =
+        'step' in passed
+          ? 'signed in with a code from the app'
+          : `signed in with a recovery code (${await store.unusedRecoveryCodes(user.accountId)} left)`;
+      await store.audit({ actor: user.email, action: 'sign-in', leadId: null, detail });
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    '/two-step',
+    route(async (_req, res, user) => {
+      const body: TwoStepStatus = {
+        enabled: user.totpEnabled,
+        required: twoStepRequired(user),
+        recoveryCodesLeft: user.totpEnabled ? await store.unusedRecoveryCodes(user.accountId) : 0,
+      };
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/two-step/start',
+    route(async (_req, res, user) => {
+      if (user.totpEnabled)
+        return sendApiError(res, 409, 'ALREADY_ON', 'Two-step sign-in is on already. Turn it off first to set up a new app.');
+      const secret = newTotpSecret();
+      await store.offerTotp(user.accountId, secret);
+      const uri = otpauthUri(secret, user.email, config.issuer ?? 'Leads inbox');
+      const body: TwoStepOffer = { secret, uri, qrCode: await qrCodeImage(uri) };
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/two-step/confirm',
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      if (typeof body.code !== 'string') return badRequest(res, 'Enter the 6-digit code the app shows.');
+      const offered = (await store.findAccount(user.email))?.totpPending ?? null;
+      if (!offered) return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: there is no new secret to confirm.');
+      const passed = await checkCode(res, user, offered, { code: body.code }, 422);
+      if (!passed || !('step' in passed)) return;
+      const codes = newRecoveryCodes();
+      if (!(await store.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
+        return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: the secret was replaced meanwhile.');
+      // Sessions signed in with the password alone end: from now on every session has passed both steps.
+      const kept = await startSession(req, res, user.accountId, true);
+      const ended = await store.endOtherSessions(user.accountId, kept);
+      await store.audit({
+        actor: user.email,
+        action: 'two-step',
+        leadId: null,
+        detail: `two-step sign-in turned on; new recovery codes made; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+      });
+      const answer: TwoStepConfirmed = { recoveryCodes: codes };
+      res.json(answer);
+    }),
+  );
+
+  router.post(
+    '/two-step/remove',
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      if (!user.totpEnabled) return sendApiError(res, 409, 'ALREADY_OFF', 'Two-step sign-in is off already.');
+      if (twoStepRequired(user))
+        return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
+      const account = await store.findAccount(user.email);
+      const passed = await checkCode(res, user, account?.totpSecret ?? null, body, 422);
+      if (!passed) return;
+      if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
+        return sendApiError(res, 422, 'WRONG_CODE', WRONG_CODE);
+      await store.removeTotp(user.accountId);
+      await store.audit({ actor: user.email, action: 'two-step', leadId: null, detail: 'two-step sign-in turned off' });
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    '/sessions',
+    route(async (_req, res, user) => {
+      const body: SessionList = {
+        sessions: (await store.listSessions(user.accountId)).map((s) => ({
+          current: s.tokenHash === user.tokenHash,
+          browser: s.browser || 'Unknown browser',
+          address: s.addressHash ? s.addressHash.slice(0, 8) : 'unknown',
+          createdAt: s.createdAt,
+          lastSeenAt: s.lastSeenAt,
+        })),
+      };
+      res.json(body);
+    }),
+  );
+
+  router.post(
+    '/sessions/end-others',
+    route(async (_req, res, user) => {
+      const ended = await store.endOtherSessions(user.accountId, user.tokenHash);
+      await store.audit({
+        actor: user.email,
+        action: 'sign-out',
+        leadId: null,
+        detail: `signed out everywhere else (${ended} other session${ended === 1 ? '' : 's'} ended)`,
+      });
+      res.json({ ended });
     }),
   );
 

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** And after this long in any case, however busy: a stolen cookie does not last for ever. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -46,4 +48,28 @@ export function setSessionCookie(res: ServerResponse, token: string, secure: boo
 export function clearSessionCookie(res: ServerResponse, secure: boolean): void {
   const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Max-Age=0', ...(secure ? ['Secure'] : [])];
   res.appendHeader('Set-Cookie', `${sessionCookieName(secure)}=; ${flags.join('; ')}`);
+}
+
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Firefox on Linux", for the list of sessions: a label is all that is kept, never the whole user agent. */
+export function browserLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? 'Unknown browser';
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  return system ? `${browser} on ${system}` : browser;
 }

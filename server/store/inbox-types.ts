@@ -41,14 +41,45 @@ export interface Account {
   /** `scrypt$…`, parameters and salt included (server/admin/passwords.ts). */
   passwordHash: string;
   createdAt: string;
+  /** Base32; set once two-step sign-in is confirmed. */
+  totpSecret: string | null;
+  /** Offered at enrolment and not yet confirmed with a code. */
+  totpPending: string | null;
+  /** Two-step sign-in is required of this account even without INBOX_REQUIRE_2FA. */
+  requireTwoStep: boolean;
 }
 
-/** A failure counter: `max` failures within `windowMs` lock the key for `lockMs`. */
+/**
+ * An attempt counter: the attempt that makes `max` within `windowMs` locks the key, for `lockMs`,
+ * or with `stepMs` for a wait that starts at stepMs and doubles with each further attempt, up to lockMs.
+ */
 export interface FailureRule {
   key: string;
   max: number;
   windowMs: number;
   lockMs: number;
+  stepMs?: number;
+}
+
+/** Admitted (counted; `locked` names the plain-lock keys this attempt locked), or refused until a time. */
+export type AttemptVerdict = { admitted: true; locked: string[] } | { admitted: false; until: Date };
+
+export interface SignedInSession {
+  accountId: string;
+  email: string;
+  /** False until the second step (a code) was passed in this session. */
+  twoStepDone: boolean;
+  totpEnabled: boolean;
+  requireTwoStep: boolean;
+}
+
+/** A session as its owner sees it in "Your sessions". */
+export interface SessionInfo {
+  tokenHash: string;
+  createdAt: string;
+  lastSeenAt: string;
+  browser: string;
+  addressHash: string;
 }
 
 /**
@@ -80,6 +111,12 @@ export interface InboxStore {
 export interface SessionStart {
   replacing?: string;
   idleMs?: number;
+  /** Defaults to true: a session that needs no second step. */
+  twoStepDone?: boolean;
+  /** "Firefox on Linux": a label, never the whole user agent. */
+  browser?: string;
+  /** A keyed hash of the address it was started from. */
+  addressHash?: string;
 }
 
 /** Accounts, their sessions and the sign-in failure counters. */
@@ -102,13 +139,32 @@ export interface AccountStore {
    * The signed-in account, when the session exists and was used within `idleMs`; the session's
    * last use moves to now. An idle session is deleted and gives null.
    */
-  findSession(tokenHash: string, idleMs: number): Promise<{ accountId: string; email: string } | null>;
+  findSession(tokenHash: string, idleMs: number, maxAgeMs?: number): Promise<SignedInSession | null>;
   deleteSession(tokenHash: string): Promise<void>;
-  /** The latest time until which any of the keys is locked, or null when none is. */
-  lockedUntil(keys: readonly string[]): Promise<Date | null>;
-  /** Counts one failure against each rule's key, locking it once it reaches `max` within its window. */
-  recordFailure(rules: readonly FailureRule[]): Promise<void>;
-  clearFailures(key: string): Promise<void>;
+  /** The account's sessions, most recently used first. */
+  listSessions(accountId: string): Promise<SessionInfo[]>;
+  /** Ends every session of the account but `keep`; how many ended. */
+  endOtherSessions(accountId: string, keep: string): Promise<number>;
+  /**
+   * Counts a sign-in attempt against every rule's key before the password is checked, atomically
+   * (one transaction under the rows' locks, for every process on the store): N attempts at once count N.
+   */
+  countAttempt(rules: readonly FailureRule[]): Promise<AttemptVerdict>;
+  /** A successful sign-in: the `clear` keys start again, the `refund` keys give back the attempt it counted. */
+  settleAttempt(clear: readonly string[], refund: readonly string[]): Promise<void>;
+  /** Keeps `secret` as offered to the account, replacing any earlier offer. */
+  offerTotp(accountId: string, secret: string): Promise<void>;
+  /** The offered secret becomes the account's, with new recovery codes (hashes), step `step` used. False when nothing was offered. */
+  confirmTotp(accountId: string, secret: string, step: number, recoveryHashes: readonly string[]): Promise<boolean>;
+  /** True once per (account, time step), and only for steps after the last one used: a code is never accepted twice. */
+  useTotpStep(accountId: string, step: number): Promise<boolean>;
+  /** True when the code (its hash) was unused; it is used from then on. */
+  useRecoveryCode(accountId: string, codeHash: string): Promise<boolean>;
+  unusedRecoveryCodes(accountId: string): Promise<number>;
+  /** Turns two-step sign-in off: secret and recovery codes deleted. */
+  removeTotp(accountId: string): Promise<void>;
+  /** False when there is no such account. */
+  setRequireTwoStep(email: string, required: boolean): Promise<boolean>;
 }
 
 const INBOX_METHODS = [
@@ -129,9 +185,17 @@ const INBOX_METHODS = [
   'createSession',
   'findSession',
   'deleteSession',
-  'lockedUntil',
-  'recordFailure',
-  'clearFailures',
+  'listSessions',
+  'endOtherSessions',
+  'countAttempt',
+  'settleAttempt',
+  'offerTotp',
+  'confirmTotp',
+  'useTotpStep',
+  'useRecoveryCode',
+  'unusedRecoveryCodes',
+  'removeTotp',
+  'setRequireTwoStep',
 ] as const satisfies ReadonlyArray<keyof (InboxStore & AccountStore)>;
 
 // Fails to compile when a method is added to the interfaces but not to the list above.

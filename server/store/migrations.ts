@@ -161,6 +161,29 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 6,
+    name: 'two_step_sign_in',
+    sql: `
+      -- Two-step sign-in: the confirmed TOTP secret, one offered but not yet confirmed, the last time
+      -- step a code was accepted in (so a code is never accepted twice) and the per-account requirement.
+      ALTER TABLE accounts ADD COLUMN totp_secret TEXT;
+      ALTER TABLE accounts ADD COLUMN totp_pending TEXT;
+      ALTER TABLE accounts ADD COLUMN totp_last_step INTEGER;
+      ALTER TABLE accounts ADD COLUMN require_two_step INTEGER NOT NULL DEFAULT 0 CHECK (require_two_step IN (0, 1));
+      -- Single-use recovery codes, each kept as a hash only.
+      CREATE TABLE recovery_codes (
+        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (account_id, code_hash)
+      ) STRICT;
+      -- Sessions made before this version had passed every step there was.
+      ALTER TABLE sessions ADD COLUMN two_step_done INTEGER NOT NULL DEFAULT 1 CHECK (two_step_done IN (0, 1));
+      ALTER TABLE sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sessions ADD COLUMN address_hash TEXT NOT NULL DEFAULT '';
+    `,
+  },
+  {
     version: 7,
     name: 'erasure_leaves_nothing',
     // The old throttle keys were unkeyed hashes of addresses, kept forever: they go (at worst one

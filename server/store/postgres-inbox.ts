@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
 import type { AccountStore, InboxLead, InboxStore, NewAuditEntry } from './inbox-types';
+import { judgeAttempt, type AttemptRow } from './sign-in-attempts';
 import { auditFromRow, noteFromRow, type AuditRow, type NoteRow } from './inbox-rows';
 import { isoTime, jobFromRow, type JobRow } from './job-row';
 
@@ -139,12 +140,29 @@ export function createPostgresInbox(
       return result.rowCount === 1;
     },
     async findAccount(email) {
-      const result = await pool().query<{ id: string; email: string; password_hash: string; created_at: Date }>(
-        'SELECT id, email, password_hash, created_at FROM accounts WHERE email = $1',
-        [email],
-      );
+      const result = await pool().query<{
+        id: string;
+        email: string;
+        password_hash: string;
+        created_at: Date;
+        totp_secret: string | null;
+        totp_pending: string | null;
+        require_two_step: boolean;
+      }>('SELECT id, email, password_hash, created_at, totp_secret, totp_pending, require_two_step FROM accounts WHERE email = $1', [
+        email,
+      ]);
       const row = result.rows[0];
-      return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, createdAt: isoTime(row.created_at) } : null;
+      return row
+        ? {
+            id: row.id,
+            email: row.email,
+            passwordHash: row.password_hash,
+            createdAt: isoTime(row.created_at),
+            totpSecret: row.totp_secret,
+            totpPending: row.totp_pending,
+            requireTwoStep: row.require_two_step,
+          }
+        : null;
     },
     async setPassword(email, passwordHash, failureKey) {
       return transact(async (c) => {
@@ -167,21 +185,30 @@ export function createPostgresInbox(
       const result = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
       return result.rows[0]!.n;
     },
-    async createSession(tokenHash, accountId, { replacing, idleMs } = {}) {
+    async createSession(tokenHash, accountId, { replacing, idleMs, twoStepDone = true, browser = '', addressHash = '' } = {}) {
       await transact(async (c) => {
         const at = now();
         if (replacing) await c.query('DELETE FROM sessions WHERE token_hash = $1', [replacing]);
         if (idleMs !== undefined) await c.query('DELETE FROM sessions WHERE last_seen_at < $1', [new Date(at.getTime() - idleMs)]);
-        await c.query('INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
-          tokenHash,
-          accountId,
-          at,
-        ]);
+        await c.query(
+          `INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at, two_step_done, browser, address_hash)
+           VALUES ($1, $2, $3, $3, $4, $5, $6)`,
+          [tokenHash, accountId, at, twoStepDone, browser, addressHash],
+        );
       });
     },
-    async findSession(tokenHash, idleMs) {
-      const result = await pool().query<{ account_id: string; last_seen_at: Date; email: string }>(
-        'SELECT s.account_id, s.last_seen_at, a.email FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1',
+    async findSession(tokenHash, idleMs, maxAgeMs) {
+      const result = await pool().query<{
+        account_id: string;
+        created_at: Date;
+        last_seen_at: Date;
+        two_step_done: boolean;
+        email: string;
+        totp: boolean;
+        require_two_step: boolean;
+      }>(
+        `SELECT s.account_id, s.created_at, s.last_seen_at, s.two_step_done, a.email, a.totp_secret IS NOT NULL AS totp, a.require_two_step
+         FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1`,
         [tokenHash],
       );
       const row = result.rows[0];
@@ -191,40 +218,131 @@ export function createPostgresInbox(
         await pool().query('DELETE FROM sessions WHERE last_seen_at < $1', [new Date(at.getTime() - idleMs)]);
         return null;
       }
+      if (maxAgeMs !== undefined && row.created_at.getTime() + maxAgeMs <= at.getTime()) {
+        await pool().query('DELETE FROM sessions WHERE created_at <= $1', [new Date(at.getTime() - maxAgeMs)]);
+        return null;
+      }
       if (at.getTime() - row.last_seen_at.getTime() > 60_000)
         await pool().query('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2', [at, tokenHash]);
-      return { accountId: row.account_id, email: row.email };
+      return {
+        accountId: row.account_id,
+        email: row.email,
+        twoStepDone: row.two_step_done,
+        totpEnabled: row.totp,
+        requireTwoStep: row.require_two_step,
+      };
     },
     async deleteSession(tokenHash) {
       await pool().query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
     },
-    async lockedUntil(keys) {
-      const result = await pool().query<{ until: Date | null }>(
-        'SELECT max(locked_until) AS until FROM sign_in_failures WHERE key = ANY($1::text[]) AND locked_until > $2',
-        [keys, now()],
+    async listSessions(accountId) {
+      const result = await pool().query<{
+        token_hash: string;
+        created_at: Date;
+        last_seen_at: Date;
+        browser: string;
+        address_hash: string;
+      }>(
+        `SELECT token_hash, created_at, last_seen_at, browser, address_hash FROM sessions WHERE account_id = $1
+         ORDER BY last_seen_at DESC, created_at DESC`,
+        [accountId],
       );
-      return result.rows[0]?.until ?? null;
+      return result.rows.map((r) => ({
+        tokenHash: r.token_hash,
+        createdAt: isoTime(r.created_at),
+        lastSeenAt: isoTime(r.last_seen_at),
+        browser: r.browser,
+        addressHash: r.address_hash,
+      }));
     },
-    async recordFailure(rules) {
-      const at = now();
-      // One statement per key: the row lock makes concurrent failures from several processes count one by one.
-      for (const rule of rules) {
-        await pool().query(
-          `INSERT INTO sign_in_failures AS f (key, failures, first_at, locked_until)
-             VALUES ($1, 1, $2, CASE WHEN $3::int <= 1 THEN $2::timestamptz + make_interval(secs => $5) END)
-           ON CONFLICT (key) DO UPDATE SET
-             failures = CASE WHEN f.first_at + make_interval(secs => $4) <= $2 OR f.locked_until <= $2 THEN 1 ELSE f.failures + 1 END,
-             first_at = CASE WHEN f.first_at + make_interval(secs => $4) <= $2 OR f.locked_until <= $2 THEN $2 ELSE f.first_at END,
-             locked_until = CASE
-               WHEN (CASE WHEN f.first_at + make_interval(secs => $4) <= $2 OR f.locked_until <= $2 THEN 1 ELSE f.failures + 1 END) >= $3
-               THEN $2::timestamptz + make_interval(secs => $5)
-             END`,
-          [rule.key, at, rule.max, rule.windowMs / 1000, rule.lockMs / 1000],
+    async endOtherSessions(accountId, keep) {
+      const result = await pool().query('DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2', [accountId, keep]);
+      return result.rowCount ?? 0;
+    },
+    async countAttempt(rules) {
+      const keys = [...new Set(rules.map((r) => r.key))].sort();
+      return transact(async (c) => {
+        // Rows made first, then locked in key order: concurrent attempts from any process wait their turn, never deadlock.
+        await c.query(
+          `INSERT INTO sign_in_failures (key, failures, first_at) SELECT k, 0, 'epoch' FROM unnest($1::text[]) AS k ON CONFLICT (key) DO NOTHING`,
+          [keys],
         );
-      }
+        const found = await c.query<{ key: string; failures: number; first_at: Date; locked_until: Date | null }>(
+          'SELECT key, failures, first_at, locked_until FROM sign_in_failures WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE',
+          [keys],
+        );
+        const rows = new Map<string, AttemptRow>(
+          found.rows.map((r) => [
+            r.key,
+            { failures: r.failures, firstAt: r.first_at.getTime(), lockedUntil: r.locked_until?.getTime() ?? null },
+          ]),
+        );
+        const { verdict, writes } = judgeAttempt(rules, rows, now().getTime());
+        for (const { key, row } of writes)
+          await c.query('UPDATE sign_in_failures SET failures = $2, first_at = $3, locked_until = $4 WHERE key = $1', [
+            key,
+            row.failures,
+            new Date(row.firstAt),
+            row.lockedUntil === null ? null : new Date(row.lockedUntil),
+          ]);
+        return verdict;
+      });
     },
-    async clearFailures(key) {
-      await pool().query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
+    async settleAttempt(clear, refund) {
+      await transact(async (c) => {
+        await c.query('DELETE FROM sign_in_failures WHERE key = ANY($1::text[])', [[...clear]]);
+        await c.query('UPDATE sign_in_failures SET failures = GREATEST(failures - 1, 0) WHERE key = ANY($1::text[])', [[...refund]]);
+      });
+    },
+    async offerTotp(accountId, secret) {
+      await pool().query('UPDATE accounts SET totp_pending = $1 WHERE id = $2', [secret, accountId]);
+    },
+    async confirmTotp(accountId, secret, step, recoveryHashes) {
+      return transact(async (c) => {
+        const result = await c.query(
+          'UPDATE accounts SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = $1 WHERE id = $2 AND totp_pending = $3',
+          [step, accountId, secret],
+        );
+        if (result.rowCount !== 1) return false;
+        await c.query('DELETE FROM recovery_codes WHERE account_id = $1', [accountId]);
+        await c.query('INSERT INTO recovery_codes (account_id, code_hash) SELECT $1, h FROM unnest($2::text[]) AS h', [
+          accountId,
+          [...recoveryHashes],
+        ]);
+        return true;
+      });
+    },
+    async useTotpStep(accountId, step) {
+      const result = await pool().query(
+        `UPDATE accounts SET totp_last_step = $1
+         WHERE id = $2 AND totp_secret IS NOT NULL AND (totp_last_step IS NULL OR totp_last_step < $1)`,
+        [step, accountId],
+      );
+      return result.rowCount === 1;
+    },
+    async useRecoveryCode(accountId, codeHash) {
+      const result = await pool().query(
+        'UPDATE recovery_codes SET used_at = $1 WHERE account_id = $2 AND code_hash = $3 AND used_at IS NULL',
+        [now(), accountId, codeHash],
+      );
+      return result.rowCount === 1;
+    },
+    async unusedRecoveryCodes(accountId) {
+      const result = await pool().query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM recovery_codes WHERE account_id = $1 AND used_at IS NULL',
+        [accountId],
+      );
+      return result.rows[0]!.n;
+    },
+    async removeTotp(accountId) {
+      await transact(async (c) => {
+        await c.query('UPDATE accounts SET totp_secret = NULL, totp_pending = NULL, totp_last_step = NULL WHERE id = $1', [accountId]);
+        await c.query('DELETE FROM recovery_codes WHERE account_id = $1', [accountId]);
+      });
+    },
+    async setRequireTwoStep(email, required) {
+      const result = await pool().query('UPDATE accounts SET require_two_step = $1 WHERE email = $2', [required, email]);
+      return result.rowCount === 1;
     },
   };
 }

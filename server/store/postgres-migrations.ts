@@ -131,6 +131,25 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   {
+    version: 6,
+    name: 'two_step_sign_in',
+    sql: `
+      ALTER TABLE accounts ADD COLUMN totp_secret TEXT;
+      ALTER TABLE accounts ADD COLUMN totp_pending TEXT;
+      ALTER TABLE accounts ADD COLUMN totp_last_step BIGINT;
+      ALTER TABLE accounts ADD COLUMN require_two_step BOOLEAN NOT NULL DEFAULT FALSE;
+      CREATE TABLE recovery_codes (
+        account_id UUID NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TIMESTAMPTZ,
+        PRIMARY KEY (account_id, code_hash)
+      );
+      ALTER TABLE sessions ADD COLUMN two_step_done BOOLEAN NOT NULL DEFAULT TRUE;
+      ALTER TABLE sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sessions ADD COLUMN address_hash TEXT NOT NULL DEFAULT '';
+    `,
+  },
+  {
     version: 7,
     name: 'erasure_leaves_nothing',
     // As in SQLite's version 7: unkeyed address hashes go; new throttle rows expire and name their lead.

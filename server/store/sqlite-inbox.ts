@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { LeadChange } from '../../engine/admin/inbox-contract';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
-import type { Account, AccountStore, FailureRule, InboxLead, InboxStore, LeadQuery, NewAuditEntry, SessionStart } from './inbox-types';
+import type {
+  Account,
+  AccountStore,
+  FailureRule,
+  InboxLead,
+  InboxStore,
+  LeadQuery,
+  NewAuditEntry,
+  SessionInfo,
+  SessionStart,
+} from './inbox-types';
+import { judgeAttempt, type AttemptRow } from './sign-in-attempts';
 import { auditFromRow, noteFromRow, type AuditRow, type NoteRow } from './inbox-rows';
 import { jobFromRow, type JobRow } from './job-row';
 
@@ -63,7 +74,9 @@ export function prepareSqliteInbox(
   const auditPage = conn.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?');
   const auditBefore = conn.prepare('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?');
 
-  const accountByEmail = conn.prepare('SELECT id, email, password_hash, created_at FROM accounts WHERE email = ?');
+  const accountByEmail = conn.prepare(
+    'SELECT id, email, password_hash, created_at, totp_secret, totp_pending, require_two_step FROM accounts WHERE email = ?',
+  );
   const insertAccount = conn.prepare(
     `INSERT INTO accounts (id, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
   );
@@ -71,14 +84,36 @@ export function prepareSqliteInbox(
   const deleteSessionsOf = conn.prepare('DELETE FROM sessions WHERE account_id = ?');
   const deleteAccount = conn.prepare('DELETE FROM accounts WHERE email = ?');
   const countAccounts = conn.prepare('SELECT count(*) FROM accounts').pluck();
-  const insertSession = conn.prepare('INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)');
+  const insertSession = conn.prepare(
+    'INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at, two_step_done, browser, address_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const deleteSession = conn.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const deleteIdle = conn.prepare('DELETE FROM sessions WHERE last_seen_at < ?');
   const sessionByHash = conn.prepare(
-    'SELECT s.account_id, s.last_seen_at, a.email FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?',
+    `SELECT s.account_id, s.created_at, s.last_seen_at, s.two_step_done, a.email, a.totp_secret IS NOT NULL AS totp, a.require_two_step
+     FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?`,
   );
+  const sessionsOf = conn.prepare(
+    'SELECT token_hash, created_at, last_seen_at, browser, address_hash FROM sessions WHERE account_id = ? ORDER BY last_seen_at DESC, created_at DESC',
+  );
+  const deleteOthers = conn.prepare('DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?');
+  const deleteOld = conn.prepare('DELETE FROM sessions WHERE created_at <= ?');
+  const offer = conn.prepare('UPDATE accounts SET totp_pending = ? WHERE id = ?');
+  const confirm = conn.prepare(
+    'UPDATE accounts SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = ? WHERE id = ? AND totp_pending = ?',
+  );
+  const deleteCodes = conn.prepare('DELETE FROM recovery_codes WHERE account_id = ?');
+  const insertCode = conn.prepare('INSERT INTO recovery_codes (account_id, code_hash) VALUES (?, ?)');
+  const useStep = conn.prepare(
+    'UPDATE accounts SET totp_last_step = ? WHERE id = ? AND totp_secret IS NOT NULL AND (totp_last_step IS NULL OR totp_last_step < ?)',
+  );
+  const useCode = conn.prepare('UPDATE recovery_codes SET used_at = ? WHERE account_id = ? AND code_hash = ? AND used_at IS NULL');
+  const countCodes = conn.prepare('SELECT count(*) FROM recovery_codes WHERE account_id = ? AND used_at IS NULL').pluck();
+  const clearTotp = conn.prepare('UPDATE accounts SET totp_secret = NULL, totp_pending = NULL, totp_last_step = NULL WHERE id = ?');
+  const setRequire = conn.prepare('UPDATE accounts SET require_two_step = ? WHERE email = ?');
   const touchSession = conn.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
   const failureRow = conn.prepare('SELECT failures, first_at, locked_until FROM sign_in_failures WHERE key = ?');
+  const refundFailure = conn.prepare('UPDATE sign_in_failures SET failures = max(failures - 1, 0) WHERE key = ?');
   const upsertFailure = conn.prepare(
     `INSERT INTO sign_in_failures (key, failures, first_at, locked_until) VALUES (?, ?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, first_at = excluded.first_at, locked_until = excluded.locked_until`,
@@ -127,25 +162,49 @@ export function prepareSqliteInbox(
     clearFailure.run(failureKey);
     return true;
   });
-  const startSession = conn.transaction((tokenHash: string, accountId: string, { replacing, idleMs }: SessionStart) => {
+  const startSession = conn.transaction((tokenHash: string, accountId: string, options: SessionStart) => {
     const at = now();
-    if (replacing) deleteSession.run(replacing);
-    if (idleMs !== undefined) deleteIdle.run(new Date(at.getTime() - idleMs).toISOString());
-    insertSession.run(tokenHash, accountId, at.toISOString(), at.toISOString());
+    if (options.replacing) deleteSession.run(options.replacing);
+    if (options.idleMs !== undefined) deleteIdle.run(new Date(at.getTime() - options.idleMs).toISOString());
+    const { twoStepDone = true, browser = '', addressHash = '' } = options;
+    insertSession.run(tokenHash, accountId, at.toISOString(), at.toISOString(), twoStepDone ? 1 : 0, browser, addressHash);
   });
-  const recordFailure = conn.transaction((rules: readonly FailureRule[]) => {
-    const at = now();
+  // Read, decide and write in one IMMEDIATE transaction: SQLite's write lock serialises every process on the file.
+  const countAttempt = conn.transaction((rules: readonly FailureRule[]) => {
+    const at = now().getTime();
+    const rows = new Map<string, AttemptRow>();
     for (const rule of rules) {
       const row = failureRow.get(rule.key) as { failures: number; first_at: string; locked_until: string | null } | undefined;
-      // A window that has passed (or a lock that has run out) starts the count again.
-      const fresh =
-        !row ||
-        Date.parse(row.first_at) + rule.windowMs <= at.getTime() ||
-        (row.locked_until !== null && Date.parse(row.locked_until) <= at.getTime());
-      const failures = fresh ? 1 : row.failures + 1;
-      const lockedUntil = failures >= rule.max ? new Date(at.getTime() + rule.lockMs).toISOString() : null;
-      upsertFailure.run(rule.key, failures, fresh ? at.toISOString() : row.first_at, lockedUntil);
+      if (row)
+        rows.set(rule.key, {
+          failures: row.failures,
+          firstAt: Date.parse(row.first_at),
+          lockedUntil: row.locked_until === null ? null : Date.parse(row.locked_until),
+        });
     }
+    const { verdict, writes } = judgeAttempt(rules, rows, at);
+    for (const { key, row } of writes)
+      upsertFailure.run(
+        key,
+        row.failures,
+        new Date(row.firstAt).toISOString(),
+        row.lockedUntil === null ? null : new Date(row.lockedUntil).toISOString(),
+      );
+    return verdict;
+  });
+  const settleAttempt = conn.transaction((clear: readonly string[], refund: readonly string[]) => {
+    for (const key of clear) clearFailure.run(key);
+    for (const key of refund) refundFailure.run(key);
+  });
+  const confirmTotp = conn.transaction((accountId: string, secret: string, step: number, hashes: readonly string[]) => {
+    if (confirm.run(step, accountId, secret).changes !== 1) return false;
+    deleteCodes.run(accountId);
+    for (const hash of hashes) insertCode.run(accountId, hash);
+    return true;
+  });
+  const removeTotp = conn.transaction((accountId: string) => {
+    clearTotp.run(accountId);
+    deleteCodes.run(accountId);
   });
 
   return {
@@ -190,8 +249,28 @@ export function prepareSqliteInbox(
       return insertAccount.run(randomUUID(), email, passwordHash, at, at).changes === 1;
     },
     async findAccount(email) {
-      const row = accountByEmail.get(email) as { id: string; email: string; password_hash: string; created_at: string } | undefined;
-      return row ? ({ id: row.id, email: row.email, passwordHash: row.password_hash, createdAt: row.created_at } satisfies Account) : null;
+      const row = accountByEmail.get(email) as
+        | {
+            id: string;
+            email: string;
+            password_hash: string;
+            created_at: string;
+            totp_secret: string | null;
+            totp_pending: string | null;
+            require_two_step: number;
+          }
+        | undefined;
+      return row
+        ? ({
+            id: row.id,
+            email: row.email,
+            passwordHash: row.password_hash,
+            createdAt: row.created_at,
+            totpSecret: row.totp_secret,
+            totpPending: row.totp_pending,
+            requireTwoStep: row.require_two_step === 1,
+          } satisfies Account)
+        : null;
     },
     async setPassword(email, passwordHash, failureKey) {
       return setPassword.immediate(email, passwordHash, failureKey);
@@ -205,8 +284,18 @@ export function prepareSqliteInbox(
     async createSession(tokenHash, accountId, options = {}) {
       startSession.immediate(tokenHash, accountId, options);
     },
-    async findSession(tokenHash, idleMs) {
-      const row = sessionByHash.get(tokenHash) as { account_id: string; last_seen_at: string; email: string } | undefined;
+    async findSession(tokenHash, idleMs, maxAgeMs) {
+      const row = sessionByHash.get(tokenHash) as
+        | {
+            account_id: string;
+            created_at: string;
+            last_seen_at: string;
+            two_step_done: number;
+            email: string;
+            totp: number;
+            require_two_step: number;
+          }
+        | undefined;
       if (!row) return null;
       const at = now();
       if (Date.parse(row.last_seen_at) + idleMs <= at.getTime()) {
@@ -214,28 +303,68 @@ export function prepareSqliteInbox(
         deleteIdle.run(new Date(at.getTime() - idleMs).toISOString());
         return null;
       }
+      if (maxAgeMs !== undefined && Date.parse(row.created_at) + maxAgeMs <= at.getTime()) {
+        deleteOld.run(new Date(at.getTime() - maxAgeMs).toISOString());
+        return null;
+      }
       // A write per minute of use at most, not one per request.
       if (at.getTime() - Date.parse(row.last_seen_at) > 60_000) touchSession.run(at.toISOString(), tokenHash);
-      return { accountId: row.account_id, email: row.email };
+      return {
+        accountId: row.account_id,
+        email: row.email,
+        twoStepDone: row.two_step_done === 1,
+        totpEnabled: row.totp === 1,
+        requireTwoStep: row.require_two_step === 1,
+      };
     },
     async deleteSession(tokenHash) {
       deleteSession.run(tokenHash);
     },
-    async lockedUntil(keys) {
-      const at = now().getTime();
-      let latest: number | null = null;
-      for (const key of keys) {
-        const row = failureRow.get(key) as { locked_until: string | null } | undefined;
-        const until = row?.locked_until ? Date.parse(row.locked_until) : null;
-        if (until !== null && until > at && (latest === null || until > latest)) latest = until;
-      }
-      return latest === null ? null : new Date(latest);
+    async listSessions(accountId) {
+      const rows = sessionsOf.all(accountId) as Array<{
+        token_hash: string;
+        created_at: string;
+        last_seen_at: string;
+        browser: string;
+        address_hash: string;
+      }>;
+      return rows.map((r): SessionInfo => ({
+        tokenHash: r.token_hash,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        browser: r.browser,
+        addressHash: r.address_hash,
+      }));
     },
-    async recordFailure(rules) {
-      recordFailure.immediate(rules);
+    async endOtherSessions(accountId, keep) {
+      return deleteOthers.run(accountId, keep).changes;
     },
-    async clearFailures(key) {
-      clearFailure.run(key);
+    async countAttempt(rules) {
+      return countAttempt.immediate(rules);
+    },
+    async settleAttempt(clear, refund) {
+      settleAttempt.immediate(clear, refund);
+    },
+    async offerTotp(accountId, secret) {
+      offer.run(secret, accountId);
+    },
+    async confirmTotp(accountId, secret, step, recoveryHashes) {
+      return confirmTotp.immediate(accountId, secret, step, recoveryHashes);
+    },
+    async useTotpStep(accountId, step) {
+      return useStep.run(step, accountId, step).changes === 1;
+    },
+    async useRecoveryCode(accountId, codeHash) {
+      return useCode.run(now().toISOString(), accountId, codeHash).changes === 1;
+    },
+    async unusedRecoveryCodes(accountId) {
+      return countCodes.get(accountId) as number;
+    },
+    async removeTotp(accountId) {
+      removeTotp.immediate(accountId);
+    },
+    async setRequireTwoStep(email, required) {
+      return setRequire.run(required ? 1 : 0, email).changes === 1;
     },
   };
 }

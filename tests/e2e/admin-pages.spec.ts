@@ -14,7 +14,11 @@ import {
 import { leadRows } from './admin';
 import { horizontalOverflow } from './site';
 
-const SESSION: InboxSession = { user: { email: 'pager@takedownshield.test' }, forms: [{ id: 'contact', title: 'Send us a message' }] };
+const SESSION: InboxSession = {
+  user: { email: 'pager@takedownshield.test' },
+  pending: null,
+  forms: [{ id: 'contact', title: 'Send us a message' }],
+};
 const START = Date.parse('2026-11-20T12:00:00Z');
 
 function lead(n: number): LeadSummary {

@@ -28,6 +28,16 @@ export function createAccount(email: string, password = PASSWORD): void {
     throw new Error(`add-user ${email} exited with ${result.status}:\n${result.stdout}\n${result.stderr}\n${result.error?.message ?? ''}`);
 }
 
+/** `npm run leads -- require-2fa EMAIL`: two-step sign-in required of that account. */
+export function requireTwoStep(email: string): void {
+  const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'require-2fa', email], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`require-2fa ${email} exited with ${result.status}:\n${result.stdout}\n${result.stderr}`);
+}
+
 export interface SeedLead {
   name: string;
   email: string;
@@ -48,11 +58,16 @@ export async function seedLead(request: APIRequestContext, lead: SeedLead): Prom
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD, path = '/admin'): Promise<void> {
+  await typePassword(page, email, password, path);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The first step only: e-mail and password typed and sent. */
+export async function typePassword(page: Page, email: string, password = PASSWORD, path = '/admin'): Promise<void> {
   await page.goto(path);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
 /** Opens the list with a search, the way a person does it: type, then "Show leads". */

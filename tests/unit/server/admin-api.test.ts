@@ -5,10 +5,19 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, type InboxSession, type LeadDetail, type LeadPage } from '../../../engine/admin/inbox-contract';
+import {
+  ADMIN_ROUTES,
+  type InboxSession,
+  type LeadDetail,
+  type LeadPage,
+  type SessionList,
+  type TwoStepConfirmed,
+  type TwoStepOffer,
+} from '../../../engine/admin/inbox-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';
+import { currentCode } from '../../../server/admin/two-step';
 import { createApp } from '../../../server/app';
 import type { LeadStore } from '../../../server/store/types';
 import { createFixture, listen, type Fixture, type Running } from './helpers';
@@ -45,8 +54,12 @@ function browser(base: string) {
     set cookie(value: string) {
       cookie = value;
     },
-    signIn: (email: string, password = PASSWORD) =>
-      call(ADMIN_ROUTES.signIn, { method: 'POST', headers: JSON_CHANGE, body: JSON.stringify({ email, password }) }),
+    signIn: (email: string, password = PASSWORD, from?: string) =>
+      call(ADMIN_ROUTES.signIn, {
+        method: 'POST',
+        headers: { ...JSON_CHANGE, ...(from ? { 'X-Forwarded-For': from } : {}) },
+        body: JSON.stringify({ email, password }),
+      }),
     json: async <T>(path: string) => {
       const res = await call(path);
       expect(res.status, `${path} answered ${res.status}`).toBe(200);
@@ -87,7 +100,14 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       server = fixture = undefined;
     });
 
-    async function start(opts: { secureCookies?: boolean; accounts?: string[] } = {}) {
+    async function start(
+      opts: {
+        secureCookies?: boolean;
+        accounts?: string[];
+        requireTwoStep?: boolean;
+        signInRateLimit?: { windowMs: number; max: number };
+      } = {},
+    ) {
       const c = clock();
       const store: LeadStore = await fresh.store(c.now);
       for (const email of opts.accounts ?? ['ann@example.com']) await store.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
@@ -103,24 +123,35 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         apiPayloads: model!.apiPayloads,
         now: c.now,
         ipHashSalt: 'salt',
-        inbox: { secureCookies: opts.secureCookies ?? false, scryptCost: TEST_COST },
+        // Client addresses from X-Forwarded-For, so a test can play callers at several addresses.
+        trustProxy: true,
+        inbox: {
+          secureCookies: opts.secureCookies ?? false,
+          scryptCost: TEST_COST,
+          requireTwoStep: opts.requireTwoStep,
+          // Out of the way unless a test is about it: the store's own counts are what most tests look at.
+          signInRateLimit: opts.signInRateLimit ?? { windowMs: 60_000, max: 10_000 },
+        },
       });
       server = await listen(app);
       return { store, clock: c, b: browser(server.url), url: server.url };
     }
 
-    it('with no account yet, says setup is needed and answers every call 401', async () => {
+    it('answers a signed-out caller the same whether or not any account exists, and every call 401', async () => {
       const { b } = await start({ accounts: [] });
       const res = await b.call(ADMIN_ROUTES.session);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error: 'UNAUTHENTICATED', setupNeeded: true });
+      const empty = await res.json();
+      expect(empty).toEqual({ success: false, error: 'UNAUTHENTICATED', message: 'Sign in to use the leads inbox.' });
       expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(401);
+      await server!.close();
+      fixture!.cleanup();
+      const other = await start();
+      expect(await (await other.b.call(ADMIN_ROUTES.session)).json()).toEqual(empty);
     });
 
     it('signs in with the right password only, with the same answer for an unknown address', async () => {
       const { b } = await start();
-      const session = await b.call(ADMIN_ROUTES.session);
-      expect(await session.json()).toMatchObject({ setupNeeded: false });
 
       const wrong = await b.signIn('ann@example.com', 'not the password at all');
       const unknown = await b.signIn('nobody@example.com');
@@ -184,18 +215,198 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await replay.call(ADMIN_ROUTES.leads)).status).toBe(401);
     });
 
-    it('locks an address after 10 failures for 15 minutes, known account or not, without saying which', async () => {
+    it('after 5 wrong passwords from one address asks it to wait 30 s, then longer, known account or not, without saying which', async () => {
       const { b, clock: c } = await start();
       for (const email of ['ann@example.com', 'ghost@example.com']) {
-        for (let i = 0; i < 10; i++) expect((await b.signIn(email, `wrong password ${i}`)).status).toBe(401);
+        for (let i = 0; i < 5; i++) expect((await b.signIn(email, `wrong password ${i}`)).status).toBe(401);
       }
-      const locked = await b.signIn('ann@example.com');
+      const locked = await b.signIn('Ann@Example.com ');
       const ghost = await b.signIn('ghost@example.com');
       expect([locked.status, ghost.status]).toEqual([429, 429]);
-      expect(locked.headers.get('retry-after')).toBe('900');
+      expect(locked.headers.get('retry-after')).toBe('30');
       expect(await ghost.json()).toEqual(await locked.json());
-      c.advance(15 * 60_000);
+      c.advance(30_000);
+      expect((await b.signIn('ann@example.com', 'wrong again')).status).toBe(401);
+      expect((await b.signIn('ann@example.com')).headers.get('retry-after')).toBe('60');
+      c.advance(60_000);
       expect((await b.signIn('ann@example.com')).status).toBe(204);
+    });
+
+    const statuses = (answers: Response[]) => answers.map((a) => a.status).sort();
+    const count = (list: number[], status: number) => list.filter((s) => s === status).length;
+
+    it('100 wrong passwords sent at once for one account: 5 are checked, the other 95 refused unchecked', async () => {
+      const { b, store } = await start();
+      const answers = statuses(await Promise.all(Array.from({ length: 100 }, (_, i) => b.signIn('ann@example.com', `guess number ${i}`))));
+      expect([count(answers, 401), count(answers, 429)]).toEqual([5, 95]);
+      const failed = (await store.listAudit({ limit: 200 })).filter((e) => e.action === 'sign-in-failed');
+      expect(failed).toHaveLength(5);
+      expect(failed[0]).toMatchObject({ actor: 'ann@example.com', detail: 'wrong password' });
+    });
+
+    it('the right password sent with 49 wrong ones at once does not sign in once the limit is passed', async () => {
+      const { b, store } = await start();
+      for (let i = 0; i < 5; i++) expect((await b.signIn('ann@example.com', `first guess ${i}`)).status).toBe(401);
+      const burst = Array.from({ length: 50 }, (_, i) => (i === 37 ? PASSWORD : `burst guess ${i}`));
+      const answers = statuses(await Promise.all(burst.map((p) => b.signIn('ann@example.com', p))));
+      expect(count(answers, 429)).toBe(50);
+      expect(b.cookie).toBe('');
+      expect((await store.listAudit({ limit: 100 })).filter((e) => e.action === 'sign-in')).toHaveLength(0);
+    });
+
+    it('a real person signs in from their own address while guesses for the same account pour in from another', async () => {
+      const { b, url } = await start();
+      const attacker = browser(url);
+      const guesses = Array.from({ length: 100 }, (_, i) => attacker.signIn('Ann@example.com ', `guess ${i}`, '203.0.113.9'));
+      const [real, ...wrong] = await Promise.all([b.signIn('ann@example.com', PASSWORD, '198.51.100.7'), ...guesses]);
+      expect(real!.status).toBe(204);
+      expect(count(statuses(wrong), 401)).toBe(5);
+      // And after the attack, still, from their own address.
+      expect((await b.signIn('ann@example.com', PASSWORD, '198.51.100.7')).status).toBe(204);
+      expect(attacker.cookie).toBe('');
+    });
+
+    // 200 password checks: a few seconds alone, more on a busy machine.
+    it(
+      'locks an account for everyone only after 200 guesses from many addresses, and says so in the audit log',
+      { timeout: 120_000 },
+      async () => {
+        const { b, store } = await start();
+        for (let a = 0; a < 40; a++)
+          await Promise.all(Array.from({ length: 5 }, (_, i) => b.signIn('ann@example.com', `spread ${a} ${i}`, `192.0.2.${a + 1}`)));
+        const locked = await b.signIn('ann@example.com', PASSWORD, '198.51.100.7');
+        expect(locked.status).toBe(429);
+        expect(locked.headers.get('retry-after')).toBe('3600');
+        const lock = (await store.listAudit({ limit: 300 })).filter((e) => e.action === 'lock');
+        expect(lock).toEqual([expect.objectContaining({ actor: 'ann@example.com', detail: expect.stringContaining('200 attempts') })]);
+      },
+    );
+
+    it('refuses more than 20 sign-in requests a minute from one address before looking at them', async () => {
+      const { b, clock: c } = await start({ signInRateLimit: { windowMs: 60_000, max: 20 } });
+      const answers = [];
+      for (let i = 0; i < 21; i++) answers.push((await b.signIn(`person${i}@example.com`, 'whatever it is')).status);
+      expect(answers.slice(0, 20).every((s) => s === 401)).toBe(true);
+      const refused = await b.signIn('ann@example.com');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toBe('RATE_LIMITED');
+      expect((await b.signIn('ann@example.com', PASSWORD, '198.51.100.7')).status).toBe(204);
+      c.advance(60_000);
+      expect((await b.signIn('ann@example.com')).status).toBe(204);
+    });
+
+    it('sets up two-step sign-in, then asks for a code, refuses a code used once already and takes each recovery code once', async () => {
+      const { b, store, clock: c, url } = await start();
+      const passwordOnly = browser(url);
+      await passwordOnly.signIn('ann@example.com');
+      await b.signIn('ann@example.com');
+      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
+      expect(offer.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+      expect(offer.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: '000000' })).status).toBe(422);
+      const confirmed = await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(offer.secret, c.now()) });
+      expect(confirmed.status).toBe(200);
+      const { recoveryCodes } = (await confirmed.json()) as TwoStepConfirmed;
+      expect(recoveryCodes).toHaveLength(10);
+      expect((await b.json<LeadPage>(ADMIN_ROUTES.leads)).leads).toEqual([]);
+      // A session signed in with the password alone ends once two-step sign-in is on.
+      expect((await passwordOnly.call(ADMIN_ROUTES.leads)).status).toBe(401);
+
+      c.advance(30_000);
+      const phone = browser(url);
+      expect((await phone.signIn('ann@example.com')).status).toBe(204);
+      expect(await phone.json<InboxSession>(ADMIN_ROUTES.session)).toMatchObject({ pending: 'code', forms: [] });
+      expect((await phone.call(ADMIN_ROUTES.leads)).status).toBe(403);
+      const code = currentCode(offer.secret, c.now());
+      expect((await phone.change(ADMIN_ROUTES.signInCode, 'POST', { code: '123' })).status).toBe(401);
+      const before = phone.cookie;
+      expect((await phone.change(ADMIN_ROUTES.signInCode, 'POST', { code })).status).toBe(204);
+      expect(phone.cookie).not.toBe(before);
+      expect((await phone.call(ADMIN_ROUTES.leads)).status).toBe(200);
+
+      // The same code, in the same 30 seconds, from someone who watched it typed: refused.
+      const watcher = browser(url);
+      await watcher.signIn('ann@example.com');
+      expect((await watcher.change(ADMIN_ROUTES.signInCode, 'POST', { code })).status).toBe(401);
+      expect((await watcher.change(ADMIN_ROUTES.signInCode, 'POST', { recoveryCode: recoveryCodes[0]!.toUpperCase() })).status).toBe(204);
+      expect((await watcher.call(ADMIN_ROUTES.leads)).status).toBe(200);
+      const again = browser(url);
+      await again.signIn('ann@example.com');
+      expect((await again.change(ADMIN_ROUTES.signInCode, 'POST', { recoveryCode: recoveryCodes[0] })).status).toBe(401);
+      expect((await again.call(ADMIN_ROUTES.leads)).status).toBe(403);
+
+      const log = await store.listAudit({ limit: 50 });
+      expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
+        'two-step sign-in turned on; new recovery codes made; 1 other session ended',
+      ]);
+      expect(log.some((e) => e.detail === 'signed in with a recovery code (9 left)')).toBe(true);
+      expect(JSON.stringify(log)).not.toContain(recoveryCodes[0]);
+      expect(JSON.stringify(log)).not.toContain(code);
+    });
+
+    it('stops guessing second-step codes after 5 wrong ones with a growing wait', async () => {
+      const { b, store, clock: c } = await start();
+      const { id } = (await store.findAccount('ann@example.com'))!;
+      await store.offerTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+      await store.confirmTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 0, []);
+      await b.signIn('ann@example.com');
+      const answers = statuses(
+        await Promise.all(Array.from({ length: 30 }, (_, i) => b.change(ADMIN_ROUTES.signInCode, 'POST', { code: String(100000 + i) }))),
+      );
+      expect([count(answers, 401), count(answers, 429)]).toEqual([5, 25]);
+      const right = await b.change(ADMIN_ROUTES.signInCode, 'POST', { code: currentCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', c.now()) });
+      expect(right.status).toBe(429);
+    });
+
+    it('with two-step sign-in required, a session without it reaches only the set-up', async () => {
+      const { b, clock: c } = await start({ requireTwoStep: true });
+      expect((await b.signIn('ann@example.com')).status).toBe(204);
+      expect(await b.json<InboxSession>(ADMIN_ROUTES.session)).toMatchObject({ pending: 'enrol' });
+      for (const path of [ADMIN_ROUTES.leads, ADMIN_ROUTES.audit, ADMIN_ROUTES.export, ADMIN_ROUTES.sessions]) {
+        const refused = await b.call(path);
+        expect(refused.status, path).toBe(403);
+        expect((await refused.json()).error).toBe('SECOND_STEP_NEEDED');
+      }
+      expect((await b.change(ADMIN_ROUTES.signInCode, 'POST', { code: '123456' })).status).toBe(403);
+      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
+      expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(offer.secret, c.now()) })).status).toBe(200);
+      expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
+      expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { code: '000000' })).status).toBe(409);
+    });
+
+    it('lists your sessions with browser and hashed address, signs out everywhere else, and ends any session after 7 days', async () => {
+      const { b, url, store, clock: c } = await start();
+      await b.call(ADMIN_ROUTES.signIn, {
+        method: 'POST',
+        headers: {
+          ...JSON_CHANGE,
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+          'X-Forwarded-For': '198.51.100.7',
+        },
+        body: JSON.stringify({ email: 'ann@example.com', password: PASSWORD }),
+      });
+      const other = browser(url);
+      c.advance(1000);
+      await other.signIn('ann@example.com', PASSWORD, '203.0.113.50');
+      const { sessions } = await b.json<SessionList>(ADMIN_ROUTES.sessions);
+      expect(sessions).toHaveLength(2);
+      const mine = sessions.find((s) => s.current)!;
+      expect(mine.browser).toBe('Firefox on Linux');
+      expect(mine.address).toMatch(/^[0-9a-f]{8}$/);
+      expect(JSON.stringify(sessions)).not.toContain('198.51.100.7');
+      expect(await (await b.change(ADMIN_ROUTES.endOtherSessions, 'POST')).json()).toEqual({ ended: 1 });
+      expect((await other.call(ADMIN_ROUTES.leads)).status).toBe(401);
+      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+        action: 'sign-out',
+        detail: expect.stringContaining('1 other session'),
+      });
+      // In use every 11 hours, so never idle: still over after 7 days.
+      for (let h = 0; h < 7 * 24 - 11; h += 11) {
+        c.advance(11 * 3600_000);
+        expect((await b.call(ADMIN_ROUTES.session)).status).toBe(200);
+      }
+      c.advance(11 * 3600_000);
+      expect((await b.call(ADMIN_ROUTES.session)).status).toBe(401);
     });
 
     it('lists, filters, searches and pages, newest first', async () => {

@@ -44,8 +44,25 @@ describe('password hashing', () => {
   it.each([
     ['short', 'The password must be at least 12 characters long.'],
     ['x'.repeat(1025), 'The password may be at most 1024 characters long.'],
-    ['twelve chars', null],
+    ['purple tractor umbrella', null],
   ])('a new password %#: %s', (password, problem) => {
     expect(passwordProblem(password)).toBe(problem);
+  });
+
+  it.each([
+    ['            ', 'The password cannot be only spaces.'],
+    ['aaaaaaaaaaaa', 'This password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
+    ['abcabcabcabc', 'This password is too easy to guess. Repeated character patterns like "abcabcabc" are easy to guess.'],
+    ['password1234', 'This password is too easy to guess. This is similar to a commonly used password.'],
+    ['qwertyuiop12', 'This password is too easy to guess. This is similar to a commonly used password.'],
+  ])('refuses %j and says why', (password, why) => {
+    expect(passwordProblem(password)).toContain(why);
+  });
+
+  it('refuses a password made of the account’s own address', () => {
+    expect(passwordProblem('ann@example.com!', ['ann@example.com'])).toBe(
+      'This password is too easy to guess. There should not be any personal or page related data. Add more words that are less common.',
+    );
+    expect(passwordProblem('ann@example.com!')).toBeNull();
   });
 });

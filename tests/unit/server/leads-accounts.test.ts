@@ -26,7 +26,8 @@ function terminal(lines: string[]): PasswordSource & { shown: () => string } {
   return { stdin: input, prompt, shown: () => shown };
 }
 
-describe('the account commands', () => {
+// Each command loads the password checker's word lists and hashes at full cost: seconds on a busy machine.
+describe('the account commands', { timeout: 20_000 }, () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'leads-accounts-'));
@@ -44,58 +45,70 @@ describe('the account commands', () => {
   }
 
   it('add-user creates the store if need be and the account, with the password piped in', async () => {
-    const result = await leads(['add-user', 'Ann@Example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('a long enough secret\n'));
+    const result = await leads(
+      ['add-user', 'Ann@Example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('lantern orchard pebble\n'),
+    );
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('Added ann@example.com.');
     const { account: found, audit } = await account('ann@example.com');
-    expect(await verifyPassword('a long enough secret', found!.passwordHash)).toBe(true);
+    expect(await verifyPassword('lantern orchard pebble', found!.passwordHash)).toBe(true);
     expect(audit[0]).toMatchObject({ action: 'account', actor: 'command line', detail: 'account ann@example.com added' });
   });
 
   it('asks twice on a terminal without showing the password', async () => {
-    const tty = terminal(['typed on the terminal', 'typed on the terminal']);
+    const tty = terminal(['walrus quietly juggles kites', 'walrus quietly juggles kites']);
     const result = await leads(['add-user', 'bo@example.com'], { DATA_DIR: dataDir }, tty);
     expect(result.code).toBe(0);
     expect(tty.shown()).toContain('Password for bo@example.com: ');
-    expect(tty.shown()).not.toContain('typed on the terminal');
-    expect(await verifyPassword('typed on the terminal', (await account('bo@example.com')).account!.passwordHash)).toBe(true);
+    expect(tty.shown()).not.toContain('walrus quietly juggles kites');
+    expect(await verifyPassword('walrus quietly juggles kites', (await account('bo@example.com')).account!.passwordHash)).toBe(true);
   });
 
   it('refuses two different answers, a short password, a second account and no terminal, changing nothing', async () => {
     const differ = await leads(
       ['add-user', 'cy@example.com'],
       { DATA_DIR: dataDir },
-      terminal(['first password here', 'other password here']),
+      terminal(['violet canyon drum', 'saffron glacier mug']),
     );
     expect(differ.code).toBe(1);
     expect(differ.stderr).toContain('The two passwords differ');
     const short = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('short'));
     expect(short.stderr).toContain('at least 12 characters');
+    const blank = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped(' '.repeat(12)));
+    expect(blank.stderr).toContain('The password cannot be only spaces. Nothing was changed.');
+    const repeated = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('aaaaaaaaaaaa'));
+    expect(repeated.stderr).toContain('This password is too easy to guess. Repeated characters like "aaa" are easy to guess.');
     expect((await account('cy@example.com')).account).toBeNull();
 
-    await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the first password'));
-    const twice = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the second password'));
+    await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('copper heron whistle'));
+    const twice = await leads(['add-user', 'cy@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('maple rocket sonnet'));
     expect(twice).toMatchObject({ code: 1 });
     expect(twice.stderr).toContain('already an account for cy@example.com');
     const noTty = await leads(['reset-password', 'cy@example.com'], { DATA_DIR: dataDir }, piped(''));
     expect(noTty.stderr).toContain('--password-stdin');
-    expect(await verifyPassword('the first password', (await account('cy@example.com')).account!.passwordHash)).toBe(true);
+    expect(await verifyPassword('copper heron whistle', (await account('cy@example.com')).account!.passwordHash)).toBe(true);
   });
 
   it('reset-password sets the new password and ends every session; remove-user deletes the account', async () => {
-    await leads(['add-user', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the old password!'));
+    await leads(['add-user', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('amber falcon ladder'));
     const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
     await store.createSession('session-hash', (await store.findAccount('di@example.com'))!.id);
     await store.close();
 
-    const reset = await leads(['reset-password', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('the new password!'));
+    const reset = await leads(
+      ['reset-password', 'di@example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('cobalt meadow thimble'),
+    );
     expect(reset.code).toBe(0);
     const after = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await after.init();
     expect(await after.findSession('session-hash', 3600_000)).toBeNull();
     await after.close();
-    expect(await verifyPassword('the new password!', (await account('di@example.com')).account!.passwordHash)).toBe(true);
+    expect(await verifyPassword('cobalt meadow thimble', (await account('di@example.com')).account!.passwordHash)).toBe(true);
 
     expect((await leads(['remove-user', 'di@example.com'], { DATA_DIR: dataDir })).code).toBe(0);
     expect((await account('di@example.com')).account).toBeNull();
@@ -104,10 +117,20 @@ describe('the account commands', () => {
     expect(again.stderr).toContain('There is no account for di@example.com.');
   });
 
+  it('require-2fa requires two-step sign-in of one account, and --off lifts it', async () => {
+    await leads(['add-user', 'ed@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('lantern orchard pebble'));
+    const on = await leads(['require-2fa', 'Ed@example.com'], { DATA_DIR: dataDir });
+    expect(on.stdout).toContain('Two-step sign-in is now required of ed@example.com');
+    expect((await account('ed@example.com')).account!.requireTwoStep).toBe(true);
+    expect((await leads(['require-2fa', 'ed@example.com', '--off'], { DATA_DIR: dataDir })).code).toBe(0);
+    expect((await account('ed@example.com')).account!.requireTwoStep).toBe(false);
+  });
+
   it.each([
     [['add-user'], 'add-user needs one e-mail address'],
     [['add-user', 'not-an-address'], '"not-an-address" is not an e-mail address.'],
     [['remove-user', 'a@example.com', '--password-stdin'], 'remove-user takes no password.'],
+    [['require-2fa', 'nobody@example.com'], 'There is no account for nobody@example.com.'],
     [['add-user', 'a@example.com', '--password', 'x'], 'Unknown option "--password".'],
   ])('refuses %j with a usage message', async (argv, message) => {
     const result = await leads(argv, { DATA_DIR: dataDir });

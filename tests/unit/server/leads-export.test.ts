@@ -316,7 +316,10 @@ describe('leads script arguments', () => {
     [['export', '--format='], '--format needs a value.'],
     [['export', '--limit', '5'], 'Unknown option "--limit".'],
     [['export', 'extra'], 'Unknown option "extra".'],
-    [[], 'Missing the command: one of export, backup, import, outbox, retry, test-notify, add-user, remove-user, reset-password.'],
+    [
+      [],
+      'Missing the command: one of export, backup, import, outbox, retry, test-notify, add-user, remove-user, reset-password, require-2fa.',
+    ],
     [['retry'], 'retry needs the id of one dead notification, as npm run leads -- outbox lists it.'],
     [['outbox', '--all'], 'outbox takes no options; got "--all".'],
   ])('%j is refused: %s', (argv, message) => {

@@ -196,7 +196,7 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await store.findAccount('nobody@example.com')).toBeNull();
 
       await store.createSession('token-a', account!.id);
-      expect(await store.findSession('token-a', 60 * MINUTE)).toEqual({ accountId: account!.id, email: 'ann@example.com' });
+      expect(await store.findSession('token-a', 60 * MINUTE)).toMatchObject({ accountId: account!.id, email: 'ann@example.com' });
       expect(await store.setPassword('ann@example.com', 'scrypt$hash2', 'account:ann')).toBe(true);
       expect(await store.findSession('token-a', 60 * MINUTE)).toBeNull();
       expect((await store.findAccount('ann@example.com'))!.passwordHash).toBe('scrypt$hash2');
@@ -249,43 +249,121 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await store.findSession('new', 24 * 60 * MINUTE)).not.toBeNull();
     });
 
-    it('locks a key after its maximum of failures within the window, until the lock runs out', async () => {
+    it('counts each attempt before it is checked, locks a key at its maximum within the window, until the lock runs out', async () => {
       const c = clock();
       const store = await fresh.store(c.now);
       const rule = { key: 'account:x', max: 3, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
       const other = { key: 'address:y', max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
-      await store.recordFailure([rule, other]);
-      await store.recordFailure([rule, other]);
-      expect(await store.lockedUntil(['account:x', 'address:y'])).toBeNull();
-      await store.recordFailure([rule, other]);
-      expect(await store.lockedUntil(['account:x', 'address:y'])).toEqual(new Date(c.now().getTime() + 15 * MINUTE));
-      expect(await store.lockedUntil(['address:y'])).toBeNull();
+      expect(await store.countAttempt([rule, other])).toEqual({ admitted: true, locked: [] });
+      expect(await store.countAttempt([rule, other])).toEqual({ admitted: true, locked: [] });
+      // The third is admitted (and checked), and locks the key behind it.
+      expect(await store.countAttempt([rule, other])).toEqual({ admitted: true, locked: ['account:x'] });
+      const until = new Date(c.now().getTime() + 15 * MINUTE);
+      expect(await store.countAttempt([rule, other])).toEqual({ admitted: false, until });
+      expect(await store.countAttempt([other])).toEqual({ admitted: true, locked: [] });
       c.advance(15 * MINUTE);
-      expect(await store.lockedUntil(['account:x'])).toBeNull();
       // After the lock the count starts again.
-      await store.recordFailure([rule]);
-      expect(await store.lockedUntil(['account:x'])).toBeNull();
+      expect(await store.countAttempt([rule])).toEqual({ admitted: true, locked: [] });
 
-      // Failures spread wider than the window never add up to a lock.
+      // Attempts spread wider than the window never add up to a lock.
       const slow = { ...rule, key: 'account:slow' };
       for (let i = 0; i < 5; i++) {
-        await store.recordFailure([slow]);
+        expect(await store.countAttempt([slow])).toMatchObject({ admitted: true, locked: [] });
         c.advance(8 * MINUTE);
       }
-      expect(await store.lockedUntil(['account:slow'])).toBeNull();
 
-      await store.recordFailure([rule]);
-      await store.recordFailure([rule]);
-      await store.clearFailures('account:x');
-      await store.recordFailure([rule]);
-      expect(await store.lockedUntil(['account:x'])).toBeNull();
+      // A success clears one key and gives the attempt back to another.
+      const fresh1 = { ...rule, key: 'pair:a' };
+      const fresh2 = { ...rule, key: 'address:b' };
+      await store.countAttempt([fresh1, fresh2]);
+      await store.countAttempt([fresh1, fresh2]);
+      await store.settleAttempt(['pair:a'], ['address:b']);
+      expect(await store.countAttempt([fresh1, fresh2])).toEqual({ admitted: true, locked: [] });
+      expect(await store.countAttempt([fresh2])).toEqual({ admitted: true, locked: ['address:b'] });
     });
 
-    it('counts concurrent failures one by one', async () => {
-      const store = await fresh.store();
-      const rule = { key: 'account:race', max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
-      await Promise.all(Array.from({ length: 10 }, () => store.recordFailure([rule])));
-      expect(await store.lockedUntil([rule.key])).not.toBeNull();
+    it('makes a growing wait: each attempt past the limit doubles it, up to the longest lock', async () => {
+      const c = clock();
+      const store = await fresh.store(c.now);
+      const rule = { key: 'pair:z', max: 2, windowMs: 60 * MINUTE, stepMs: 30_000, lockMs: 4 * MINUTE };
+      await store.countAttempt([rule]);
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        expect(await store.countAttempt([rule])).toMatchObject({ admitted: true });
+        const refused = await store.countAttempt([rule]);
+        if (refused.admitted) throw new Error('admitted during the wait');
+        waits.push(refused.until.getTime() - c.now().getTime());
+        c.advance(refused.until.getTime() - c.now().getTime());
+      }
+      expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 240_000]);
+    });
+
+    it('admits at most the limit of 100 attempts made at once from two processes, and refuses the rest', async () => {
+      const target = await fresh.target();
+      const one = target.open();
+      const two = target.open();
+      fresh.track(one);
+      fresh.track(two);
+      await one.init();
+      await two.init();
+      const rule = { key: 'pair:race', max: 5, windowMs: 60 * MINUTE, stepMs: 30_000, lockMs: 15 * MINUTE };
+      const verdicts = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? one : two).countAttempt([rule])));
+      expect(verdicts.filter((v) => v.admitted)).toHaveLength(5);
+      expect(verdicts.filter((v) => !v.admitted)).toHaveLength(95);
+    });
+
+    it('keeps two-step sign-in: an offered secret is confirmed once, each time step and recovery code used once', async () => {
+      const c = clock();
+      const store = await fresh.store(c.now);
+      await store.createAccount('ann@example.com', 'scrypt$hash');
+      const { id } = (await store.findAccount('ann@example.com'))!;
+      expect(await store.confirmTotp(id, 'SECRET', 10, ['h1'])).toBe(false);
+      await store.offerTotp(id, 'SECRET');
+      expect(await store.findAccount('ann@example.com')).toMatchObject({ totpPending: 'SECRET', totpSecret: null });
+      expect(await store.confirmTotp(id, 'SECRET', 10, ['h1', 'h2'])).toBe(true);
+      expect(await store.findAccount('ann@example.com')).toMatchObject({ totpPending: null, totpSecret: 'SECRET' });
+      expect(await store.useTotpStep(id, 10)).toBe(false);
+      expect(await store.useTotpStep(id, 11)).toBe(true);
+      expect(await store.useTotpStep(id, 11)).toBe(false);
+      expect(await store.useTotpStep(id, 10)).toBe(false);
+      expect(await store.useRecoveryCode(id, 'h1')).toBe(true);
+      expect(await store.useRecoveryCode(id, 'h1')).toBe(false);
+      expect(await store.useRecoveryCode(id, 'nope')).toBe(false);
+      expect(await store.unusedRecoveryCodes(id)).toBe(1);
+      expect(await store.setRequireTwoStep('ann@example.com', true)).toBe(true);
+      expect(await store.setRequireTwoStep('nobody@example.com', true)).toBe(false);
+      expect((await store.findAccount('ann@example.com'))!.requireTwoStep).toBe(true);
+      await store.removeTotp(id);
+      expect(await store.findAccount('ann@example.com')).toMatchObject({ totpSecret: null });
+      expect(await store.unusedRecoveryCodes(id)).toBe(0);
+    });
+
+    it('lists an account’s sessions, ends all but one, and ends any after its absolute lifetime', async () => {
+      const c = clock();
+      const store = await fresh.store(c.now);
+      await store.createAccount('ann@example.com', 'scrypt$hash');
+      const { id } = (await store.findAccount('ann@example.com'))!;
+      await store.createSession('laptop', id, { browser: 'Firefox on Linux', addressHash: 'abc', twoStepDone: false });
+      c.advance(MINUTE);
+      await store.createSession('phone', id, { browser: 'Safari on iOS', addressHash: 'def' });
+      expect(await store.findSession('laptop', 60 * MINUTE)).toMatchObject({
+        twoStepDone: false,
+        totpEnabled: false,
+        requireTwoStep: false,
+      });
+      const listed = await store.listSessions(id);
+      expect(listed.map((s) => [s.tokenHash, s.browser, s.addressHash])).toEqual([
+        ['phone', 'Safari on iOS', 'def'],
+        ['laptop', 'Firefox on Linux', 'abc'],
+      ]);
+      expect(await store.endOtherSessions(id, 'phone')).toBe(1);
+      expect((await store.listSessions(id)).map((s) => s.tokenHash)).toEqual(['phone']);
+      for (let i = 0; i < 4; i++) {
+        c.advance(50 * MINUTE);
+        expect(await store.findSession('phone', 60 * MINUTE, 4 * 60 * MINUTE)).not.toBeNull();
+      }
+      c.advance(50 * MINUTE);
+      expect(await store.findSession('phone', 60 * MINUTE, 4 * 60 * MINUTE)).toBeNull();
     });
 
     it('makes leads stored before the inbox existed searchable', async () => {
