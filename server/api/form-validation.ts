@@ -1,6 +1,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { HONEYPOT_FIELD, messageFor, payloadSchema, type SubmissionRules } from '../../engine/forms/payload';
+import {
+  HONEYPOT_FIELD,
+  messageFor,
+  payloadSchema,
+  preparedValues,
+  type FormValues,
+  type SubmissionRules,
+} from '../../engine/forms/payload';
+import type { Form } from '../../engine/content/model';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
 
 type JsonSchema = Record<string, unknown>;
@@ -12,6 +20,8 @@ const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
 export interface CompiledForm {
   form: SubmissionRules;
   validate: ValidateFunction;
+  /** The form's own field schema, as the browser checks it; a form post is answered field by field from it. */
+  validateFields: ValidateFunction;
   /** Payload keys whose value may span lines; every other string loses CR and LF. */
   multiline: ReadonlySet<string>;
 }
@@ -58,6 +68,7 @@ export function compileForms(forms: Record<string, SubmissionRules>): Map<string
       compiled.set(form.id, {
         form,
         validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema),
+        validateFields: ajv.compile(guardPatterns(form.fields) as JsonSchema),
         multiline: multilineKeys(form),
       });
     } catch (err) {
@@ -138,4 +149,13 @@ export function checkSubmission(compiled: CompiledForm, body: Record<string, unk
   for (const [key, value] of Object.entries(rest)) payload[key] = clean(value, !compiled.multiline.has(key));
   if (compiled.validate(payload)) return { ok: true, payload, spam };
   return { ok: false, fields: fieldMessages(compiled.form, compiled.validate.errors ?? []) };
+}
+
+/**
+ * The messages a form shows beside its fields for what a visitor typed: the browser's check, run
+ * on the server with the same field schema and the same words, for a form posted without script.
+ */
+export function checkFields(compiled: CompiledForm, form: Form, values: FormValues): Record<string, string> {
+  if (compiled.validateFields(preparedValues(form, values))) return {};
+  return fieldMessages(compiled.form, compiled.validateFields.errors ?? []);
 }
