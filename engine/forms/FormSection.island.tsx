@@ -83,6 +83,11 @@ export default function FormSection({ section, index, typed, action, posted }: F
   const { values, errors, attempted, sending, outcome, download } = state;
   const [validator, setValidator] = useState<ValidatorType>(noChecks);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Bumped when a submit finds problems; the summary takes focus once it is on screen.
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useEffect(() => {
+    if (summaryFocus > 0) summaryRef.current?.focus();
+  }, [summaryFocus]);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const idPrefix = `${form.id}-form`;
@@ -127,7 +132,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
       const found = checkValues(form, ready, values);
       dispatch({ type: 'checked', errors: found });
       if (Object.keys(found).length > 0) {
-        requestAnimationFrame(() => summaryRef.current?.focus());
+        setSummaryFocus((n) => n + 1);
         return;
       }
     }
