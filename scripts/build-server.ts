@@ -1,10 +1,22 @@
 // npm run build (last step): compile the server to one ES module, dist/server/index.js, that plain
 // `node` runs; the packages stay in node_modules (external), only our own TypeScript is bundled.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { DIST_DIR, ROOT } from './read-project';
 
 export const SERVER_ENTRY = join(ROOT, 'server', 'index.ts');
+
+/**
+ * The server renders forms (to answer a post made without script) but never runs the browser's
+ * precompiled validators, which only Vite can provide: an empty module stands in for them.
+ */
+const browserOnlyValidators: Plugin = {
+  name: 'browser-only-validators',
+  setup(build) {
+    build.onResolve({ filter: /^virtual:form-validators$/ }, (args) => ({ path: args.path, namespace: 'browser-only' }));
+    build.onLoad({ filter: /.*/, namespace: 'browser-only' }, () => ({ contents: 'export default {};', loader: 'js' }));
+  },
+};
 
 /** Bundles server/index.ts into `outDir`/index.js; returns the file written. */
 export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<string> {
@@ -19,6 +31,7 @@ export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<st
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [browserOnlyValidators],
   });
   return outfile;
 }

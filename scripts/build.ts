@@ -6,7 +6,7 @@ import { build } from 'vite';
 import { adminBuildConfig } from '../engine/admin/vite-admin';
 import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
-import { renderPage } from '../engine/render/render-page';
+import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
 import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
@@ -52,6 +52,8 @@ write('robots.txt', renderRobots(siteUrl));
 const feed = renderAtomFeed(model, siteUrl);
 if (feed && model.feed) write(model.feed.path.slice(1), feed);
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
+// The server renders a page again to answer a form posted without script, with the same scripts and styles.
+writeFileSync(join(dist, PAGE_ASSETS_FILE), JSON.stringify(assets));
 // Compressed once here, so the server only reads them and starts at once.
 const compressed = writeCompressedSiblings(clientDir);
 const serverFile = await buildServer(join(dist, 'server'));

@@ -181,6 +181,8 @@ function appFor(model: SiteModel | undefined): RequestListener {
     apiPayloads: model?.apiPayloads,
     badges: model?.badges,
     knownLinks: model?.knownLinks,
+    // A form posted without JavaScript is answered with its page, as `npm start` does.
+    pages: model ? { model, assets: DEV_ASSETS } : undefined,
     logger,
     // Plain HTTP on localhost: the session cookie cannot be Secure here.
     inbox: { secureCookies: false, page: adminInboxPage },

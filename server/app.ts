@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
-import type { Badges, Form } from '../engine/content/model';
+import type { Badges, Form, SiteModel } from '../engine/content/model';
 import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../engine/admin/inbox-contract';
 import { formsById } from './admin/inbox-view';
@@ -11,7 +11,9 @@ import type { ScryptCost } from './admin/passwords';
 import { createAdminRouter } from './admin/router';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
-import { createSubmissionEndpoints } from './api/submissions';
+import { createSubmissions } from './api/submissions';
+import { createFormPosts } from './api/form-posts';
+import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { createRequestLogger, silentLogger, type Logger } from './logging';
 import type { Metrics } from './metrics';
@@ -60,6 +62,8 @@ export type AppConfig = SiteSource & {
   notifier?: Notifier;
   /** site/links.yaml's known links; each that names a `redirect` is answered 301 to it. */
   knownLinks?: KnownLinks['known'];
+  /** The whole site model and its page assets: forms posted without script are answered with their page, rendered again. */
+  pages?: { model: SiteModel; assets: PageAssets };
   /** The leads inbox at /admin (its API, and its page from the built site); without it /admin is an ordinary path. */
   inbox?: InboxConfig;
 };
@@ -294,11 +298,10 @@ export function createApp(config: AppConfig): RequestListener {
     else next();
   });
 
-  app.use(
-    '/api',
-    rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger }),
-  );
-  const submissions = createSubmissionEndpoints({
+  // One limit for both encodings of a submission: the JSON API and the form posted to its page.
+  const limit = rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger });
+  app.use('/api', limit);
+  const submissions = createSubmissions({
     forms: config.forms ?? {},
     apiPayloads: config.apiPayloads,
     badges: config.badges,
@@ -314,7 +317,11 @@ export function createApp(config: AppConfig): RequestListener {
       config.metrics?.storeError('insert_lead');
     },
   });
-  const endpoints = [...submissions, ...(config.apiEndpoints ?? [])];
+  const endpoints = [...submissions.endpoints, ...(config.apiEndpoints ?? [])];
+  const formPosts = config.pages
+    ? createFormPosts({ ...config.pages, siteUrl: config.siteUrl, submissions, secret: config.ipHashSalt, now: config.now })
+    : null;
+  if (formPosts) app.use(formPosts.handler(limit));
   app.use('/api', createApiRouter(endpoints));
   if (config.inbox) mountInbox(app, config, config.inbox, site);
   app.use((req, res) => site(req, res));
@@ -334,7 +341,7 @@ export function createApp(config: AppConfig): RequestListener {
   return (req, res) => {
     logRequest(req, res);
     observe?.(req, res);
-    if (appPath(splitTarget(req.url ?? '/').path)) {
+    if (appPath(splitTarget(req.url ?? '/').path) || formPosts?.claims(req.method, req.url ?? '/')) {
       app(req, res);
       return;
     }

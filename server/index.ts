@@ -5,7 +5,8 @@ import pg from 'pg';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
 import { formsById } from './admin/inbox-view';
-import { createApp } from './app';
+import { createApp, type AppConfig } from './app';
+import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
 import { createHttpServer, readTimeouts, type ServerTimeouts } from './http-server';
 import { createLogger, readLogLevel, type Logger } from './logging';
 import { createMetrics, createMetricsListener } from './metrics';
@@ -48,7 +49,8 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
   return n;
 }
 
-type ServedModel = Pick<SiteModel, 'forms'> & Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>>;
+type ServedModel = Pick<SiteModel, 'forms'> &
+  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>> & { pages?: AppConfig['pages'] };
 
 /** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
 function readSiteModel(distDir: string): ServedModel {
@@ -73,7 +75,18 @@ function readSiteModel(distDir: string): ServedModel {
     site: model.site,
     apiPayloads: model.apiPayloads,
     knownLinks: model.knownLinks,
+    pages: readPages(distDir, model),
   };
+}
+
+/** The whole model and the page assets, so a form posted without script is answered with its page. */
+function readPages(distDir: string, model: Partial<SiteModel>): AppConfig['pages'] {
+  const file = join(distDir, PAGE_ASSETS_FILE);
+  if (!Array.isArray(model.pages) || !existsSync(file)) {
+    log.warn(`${file} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
+    return undefined;
+  }
+  return { model: model as SiteModel, assets: JSON.parse(readFileSync(file, 'utf8')) as PageAssets };
 }
 
 function readIpHashSalt(value: string | undefined): string {
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
   const clientDir = join(distDir, 'client');
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
-  const { forms, badges, notifications, site, apiPayloads = {}, knownLinks } = readSiteModel(distDir);
+  const { forms, badges, notifications, site, apiPayloads = {}, knownLinks, pages } = readSiteModel(distDir);
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
   log.info(describeNotifyConfig(notify.config));
@@ -187,7 +200,7 @@ async function main(): Promise<void> {
     signInRateLimitStore: rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined,
   };
   const app = createApp({
-    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks },
+    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks, pages },
     ...{ logger: log, metrics, readiness, rateLimitStore },
   });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level

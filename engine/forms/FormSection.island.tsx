@@ -10,16 +10,32 @@ import { checkValues, toErrorSchema, type FieldErrors } from './check-values';
 import { ConsentNotice } from './ConsentNotice';
 import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
+import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
+import { API_MESSAGES } from '../api-contract';
 import { submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
 import { TickList } from '../ui/lists';
 
-const NO_SCRIPT = 'Sending this form needs JavaScript. Turn it on in your browser to send it.';
-
 export interface FormSectionProps extends SectionProps<ResolvedFormSection> {
   /** Values typed into the prerendered fields before the form hydrated. */
   typed?: FormValues;
+  /** Where the form posts without script: its page (see form-post.ts). */
+  action?: string;
+  /** The server's answer to this form's post, rendered into the page it answers with. */
+  posted?: PostedForm;
+}
+
+/** The state a form starts in: as prerendered, or as the server answered its post (refused, or sent). */
+function startingState(form: FormDefinition, values: FormValues, posted: PostedForm | undefined) {
+  const state = initialFormState(values);
+  if (!posted) return state;
+  if ('sent' in posted) {
+    const text = form.result.success.text ?? API_MESSAGES.success;
+    return { ...state, outcome: { kind: 'success' as const, text }, download: form.submit.download ?? null };
+  }
+  const outcome = posted.failure ? { kind: 'failure' as const, text: posted.failure } : null;
+  return { ...state, errors: posted.errors, attempted: true, outcome };
 }
 
 /**
@@ -56,15 +72,22 @@ const loadValidator = (form: FormDefinition) => {
  * success and failure look like all come from its YAML. Failed submits list the problems in a
  * summary that takes focus (GOV.UK's pattern); each message is tied to its field.
  */
-export default function FormSection({ section, index, typed }: FormSectionProps) {
+export default function FormSection({ section, index, typed, action, posted }: FormSectionProps) {
   const form = section.definition;
   const mode = form.errors.show;
   const initial = (form.defaults ?? {}) as FormValues;
   // What the visitor typed into the prerendered fields before the code arrived is kept.
-  const [state, dispatch] = useReducer(formReducer, { ...initial, ...typed }, initialFormState);
+  // A refused post shows exactly what was sent (a cleared default stays cleared).
+  const shown = posted && 'values' in posted ? posted.values : initial;
+  const [state, dispatch] = useReducer(formReducer, { ...shown, ...typed }, (values) => startingState(form, values, posted));
   const { values, errors, attempted, sending, outcome, download } = state;
   const [validator, setValidator] = useState<ValidatorType>(noChecks);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Bumped when a submit finds problems; the summary takes focus once it is on screen.
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useEffect(() => {
+    if (summaryFocus > 0) summaryRef.current?.focus();
+  }, [summaryFocus]);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const idPrefix = `${form.id}-form`;
@@ -109,7 +132,7 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
       const found = checkValues(form, ready, values);
       dispatch({ type: 'checked', errors: found });
       if (Object.keys(found).length > 0) {
-        requestAnimationFrame(() => summaryRef.current?.focus());
+        setSummaryFocus((n) => n + 1);
         return;
       }
     }
@@ -154,7 +177,7 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
       section={{ id: section.id, background: section.background, title: form.title, intro: form.intro }}
     >
       <div className={section.aside ? 'form-layout form-layout--aside' : 'form-layout'}>
-        <div className="form-card card">
+        <div className="form-card card" id={formCardId(form.id)}>
           {summary.length > 0 && attempted && (
             <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef} aria-labelledby={`${idPrefix}-summary-title`}>
               <h3 id={`${idPrefix}-summary-title`}>There is a problem</h3>
@@ -188,6 +211,10 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
             schema={form.fields as RJSFSchema}
             uiSchema={(form.ui ?? {}) as UiSchema}
             formData={values}
+            // A real HTML form: without script (or before it) the browser posts it to the page, which the server answers.
+            method="post"
+            action={action}
+            nameGenerator={(path) => path.join('.')}
             validator={validator}
             idPrefix={idPrefix}
             idSeparator="_"
@@ -219,6 +246,7 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
                 defaultValue=""
               />
             </div>
+            <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
             {section.consent && <ConsentNotice consent={section.consent} id={`${idPrefix}-consent`} />}
             <button type="submit" className="button button--primary lead-form__submit" disabled={sending} aria-disabled={sending}>
               {sending ? form.buttons.sending : form.buttons.idle}
@@ -226,9 +254,6 @@ export default function FormSection({ section, index, typed }: FormSectionProps)
             <p className="visually-hidden" role="status" aria-live="polite">
               {sending ? form.buttons.sending : ''}
             </p>
-            <noscript>
-              <p className="form-noscript">{form.buttons.noScript ?? NO_SCRIPT}</p>
-            </noscript>
           </Form>
         </div>
         {section.aside && (

@@ -18,15 +18,26 @@ const loaders = new Map(
 // Near enough to the viewport that the code is ready before a visitor reaches the island.
 const INTENT_MARGIN = '300px 0px';
 
-function hydrate(el: Element, { id, name, props }: IslandRecord): void {
+// Each island hydrates once, whatever asks first (coming into view, focus, or an early submit).
+const hydrating = new Map<Element, Promise<void>>();
+const hydrated = new WeakSet<Element>();
+const records = new Map<Element, IslandRecord>();
+
+function hydrate(el: Element, { id, name, props }: IslandRecord): Promise<void> {
+  const started = hydrating.get(el);
+  if (started) return started;
   const load = loaders.get(name);
   if (!load) {
     console.error(`Island ${name} (#${id}) cannot be hydrated: no code chunk`);
-    return;
+    return Promise.reject(new Error(`no code chunk for ${name}`));
   }
-  Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, mod]) =>
-    hydrateIsland(el, mod.default, mod.propsFromPage ? mod.propsFromPage(el, props as object) : (props as object)),
+  const done = Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, mod]) =>
+    hydrateIsland(el, mod.default, mod.propsFromPage ? mod.propsFromPage(el, props as object) : (props as object)).then(() => {
+      hydrated.add(el);
+    }),
   );
+  hydrating.set(el, done);
+  return done;
 }
 
 /** Runs `start` once, when `el` comes near the viewport or something in it gets focus, whichever is first. */
@@ -48,9 +59,37 @@ function hydrateIslands(): void {
   for (const island of islands) {
     const el = document.querySelector(`[data-island-id="${island.id}"]`);
     if (!el) console.error(`Island ${island.name} (#${island.id}) cannot be hydrated: no element`);
-    else if (island.on === 'intent') onIntent(el, () => hydrate(el, island));
-    else hydrate(el, island);
+    else {
+      if (island.on === 'intent') onIntent(el, () => void hydrate(el, island).catch(() => undefined));
+      else void hydrate(el, island).catch(() => undefined);
+      records.set(el, island);
+    }
   }
+}
+
+/**
+ * A form sent before its island has hydrated is held, not posted: the island is hydrated and the
+ * submit replayed through it, so the first click gets the form's own checks and messages and the
+ * address never changes. Should the island's code not load, the form is posted to the server,
+ * which answers with the same messages.
+ */
+function holdEarlySubmits(): void {
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target as HTMLFormElement;
+      const el = form.closest('[data-island-id]');
+      const record = el && records.get(el);
+      if (!el || !record || hydrated.has(el)) return;
+      e.preventDefault();
+      const submitter = e.submitter && form.contains(e.submitter) ? e.submitter : null;
+      hydrate(el, record).then(
+        () => form.requestSubmit(submitter),
+        () => form.submit(),
+      );
+    },
+    true,
+  );
 }
 
 // Behaviours declared in YAML (`action:` on a button) that need no component of their own.
@@ -64,4 +103,5 @@ document.addEventListener('click', (e) => {
   if (run) run();
 });
 
+holdEarlySubmits();
 hydrateIslands();

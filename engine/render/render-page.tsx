@@ -6,10 +6,14 @@ import { App, matchPage } from './App';
 import { IslandCollector, IslandContext, scriptSafeJson, type HydrateOn } from './island';
 import { SectionSourcesContext, type SectionSources } from './section-sources';
 import { SiteUrlContext } from './site-url';
+import { FormPostContext, type PostedForm } from '../forms/form-post';
 import { structuredDataOf } from './structured-data';
 
 // A location no route matches, so the router shows the not-found page.
 const NOT_FOUND_LOCATION = '/__not-found__/';
+
+/** The build's PageAssets, next to site-model.json, for the server to render pages with. */
+export const PAGE_ASSETS_FILE = 'page-assets.json';
 
 /** Where the browser code and styles are, from the build manifest (or the dev server). */
 export interface PageAssets {
@@ -33,6 +37,8 @@ export interface RenderOptions {
   year: number;
   /** The dev server's marks of where each section is declared; never set by the build. */
   sources?: SectionSources;
+  /** The server's answer to a form posted on this page (its messages, or its success); never set by the build. */
+  posted?: PostedForm;
 }
 
 /**
@@ -100,7 +106,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
           <body>
             <SiteUrlContext.Provider value={options.siteUrl}>
               <SectionSourcesContext.Provider value={options.sources ?? null}>
-                <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+                <FormPostContext.Provider value={{ action: page?.path ?? null, posted: options.posted ?? null }}>
+                  <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+                </FormPostContext.Provider>
               </SectionSourcesContext.Provider>
             </SiteUrlContext.Provider>
             <PageScripts collector={collector} assets={assets} />

@@ -13,7 +13,7 @@ import { Document } from './Document';
 import { ExternalLinks } from './ExternalLinks';
 import { Faq } from './Faq';
 import { faqIsInteractive } from './faq-filter';
-import FormSection from '../forms/FormSection.island';
+import { FormOnPage } from '../forms/FormOnPage';
 import { Gallery } from './Gallery';
 import { Hero } from './Hero';
 import { LinkList } from './LinkList';
@@ -66,7 +66,7 @@ export const SECTION_REGISTRY: Registry = {
   comparison: { component: Comparison },
   'external-links': { component: ExternalLinks },
   form: {
-    component: island('FormSection', FormSection, 'intent'),
+    component: FormOnPage,
     island: 'FormSection',
     hydrate: 'intent',
     toasts: (s) => s.definition.result.success.show === 'toast' || s.definition.result.failure.show === 'toast',

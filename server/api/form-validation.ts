@@ -1,6 +1,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { HONEYPOT_FIELD, messageFor, payloadSchema, type SubmissionRules } from '../../engine/forms/payload';
+import {
+  HONEYPOT_FIELD,
+  messageFor,
+  payloadSchema,
+  preparedValues,
+  type FormValues,
+  type SubmissionRules,
+} from '../../engine/forms/payload';
+import type { Form } from '../../engine/content/model';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
 import { isPlainAddress } from '../notify/config';
 
@@ -13,6 +21,8 @@ const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
 export interface CompiledForm {
   form: SubmissionRules;
   validate: ValidateFunction;
+  /** The form's own field schema, as the browser checks it; a form post is answered field by field from it. */
+  validateFields: ValidateFunction;
   /** Payload keys whose value may span lines; every other string loses CR and LF. */
   multiline: ReadonlySet<string>;
 }
@@ -59,6 +69,7 @@ export function compileForms(forms: Record<string, SubmissionRules>): Map<string
       compiled.set(form.id, {
         form,
         validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema),
+        validateFields: ajv.compile(guardPatterns(form.fields) as JsonSchema),
         multiline: multilineKeys(form),
       });
     } catch (err) {
@@ -156,4 +167,13 @@ const REPLY_TO_FIELD = 'email';
 function addressMessage(form: SubmissionRules): string {
   const own = (form.messages as Record<string, Record<string, string> | undefined>)[REPLY_TO_FIELD];
   return own?.format ?? own?.pattern ?? 'Please enter a valid email address';
+}
+
+/**
+ * The messages a form shows beside its fields for what a visitor typed: the browser's check, run
+ * on the server with the same field schema and the same words, for a form posted without script.
+ */
+export function checkFields(compiled: CompiledForm, form: Form, values: FormValues): Record<string, string> {
+  if (compiled.validateFields(preparedValues(form, values))) return {};
+  return fieldMessages(compiled.form, compiled.validateFields.errors ?? []);
 }

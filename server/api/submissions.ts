@@ -103,7 +103,31 @@ function sendCreated(res: Response, data: SubmissionResponse): void {
   res.status(201).set('Cache-Control', 'no-store').json(answer);
 }
 
+/** What became of a submission, whichever encoding it came in: the caller answers in its own. */
+export type Received =
+  | { kind: 'invalid'; fields: Record<string, string> }
+  | { kind: 'created'; data: SubmissionResponse }
+  | { kind: 'refused'; status: number; error: string; message: string; retryAfterSeconds?: number };
+
+export interface Submissions {
+  endpoints: ApiEndpoint[];
+  /** Every site form, compiled once; each is accepted by the endpoint it names. */
+  compiled: ReadonlyMap<string, CompiledForm>;
+  /** Checks, stores and notifies one submission to `endpoint` as `target`, exactly as the JSON API does. */
+  receive: (
+    endpoint: SubmissionEndpoint,
+    target: CompiledForm,
+    body: Record<string, unknown>,
+    req: Request,
+    idempotencyKey: string | undefined,
+  ) => Promise<Received>;
+}
+
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
+  return createSubmissions(config).endpoints;
+}
+
+export function createSubmissions(config: SubmissionConfig): Submissions {
   const compiled = compileForms(config.forms);
   const documented = compileForms(config.apiPayloads ?? {});
   const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError } = config;
@@ -116,7 +140,74 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
   // them is told to come back: it must neither wait on nor race the first.
   const inFlight = new Set<string>();
 
-  return SUBMISSION_ENDPOINTS.map((endpoint) => {
+  async function receive(
+    endpoint: SubmissionEndpoint,
+    target: CompiledForm,
+    body: Record<string, unknown>,
+    req: Request,
+    idempotencyKey: string | undefined,
+  ): Promise<Received> {
+    const outcome = checkSubmission(target, body);
+    if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
+
+    let badge: BadgeChoice | undefined;
+    if (endpoint === '/api/generate-badge') {
+      badge = badgeChoice(outcome.payload);
+      // The form's choices may lag behind the badges data; only a badge we can draw is stored.
+      const found = resolveBadge(badges!, badge, echo);
+      if (!found.ok) return { kind: 'invalid', fields: { [found.part === 'colour' ? 'color' : found.part]: found.message } };
+    }
+
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      return { kind: 'refused', status: 400, error: ERROR_CODES.badIdempotencyKey, message: API_MESSAGES.badIdempotencyKey };
+    }
+    const flightKey = idempotencyKey === undefined ? null : `${endpoint} ${idempotencyKey}`;
+    if (flightKey !== null && inFlight.has(flightKey)) {
+      return {
+        kind: 'refused',
+        status: 409,
+        error: ERROR_CODES.idempotencyKeyInFlight,
+        message: API_MESSAGES.idempotencyKeyInFlight,
+        retryAfterSeconds: IN_FLIGHT_RETRY_AFTER_SECONDS,
+      };
+    }
+
+    let lead: StoredLead;
+    if (flightKey !== null) inFlight.add(flightKey);
+    try {
+      // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
+      const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
+      lead = await store.insertLead({
+        endpoint,
+        formType: target.form.submit.formType,
+        formId: target.form.id,
+        payload: outcome.payload,
+        idempotencyKey: idempotencyKey ?? null,
+        ipHash: hashIp(req.ip, ipHashSalt),
+        userAgent: userAgentOf(req),
+        spam: outcome.spam,
+        notifications,
+      });
+      if (notifications.length) notifier!.queued();
+    } catch (err) {
+      if (err instanceof IdempotencyKeyReused) {
+        return { kind: 'refused', status: 422, error: ERROR_CODES.idempotencyKeyReused, message: API_MESSAGES.idempotencyKeyReused };
+      }
+      onStoreError?.(req, err);
+      return {
+        kind: 'refused',
+        status: 503,
+        error: ERROR_CODES.storeUnavailable,
+        message: API_MESSAGES.unavailable,
+        retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+      };
+    } finally {
+      if (flightKey !== null) inFlight.delete(flightKey);
+    }
+    return { kind: 'created', data: badge ? { id: lead.id, ...badgeSnippet(badges!, badge, siteUrl) } : { id: lead.id } };
+  }
+
+  const endpoints = SUBMISSION_ENDPOINTS.map((endpoint): ApiEndpoint => {
     const accepted = [...compiled.values()].filter((c) => c.form.submit.endpoint === endpoint);
     // What a request that names no form is checked against: the payload the API documents here, if any.
     const documentedHere = [...documented.values()].find((c) => c.form.submit.endpoint === endpoint);
@@ -138,58 +229,18 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
       const target = formId === undefined ? documentedHere : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
-      const outcome = checkSubmission(target, parsed.value);
-      if (!outcome.ok) return sendInvalid(res, outcome.fields);
-
-      let badge: BadgeChoice | undefined;
-      if (endpoint === '/api/generate-badge') {
-        badge = badgeChoice(outcome.payload);
-        // The form's choices may lag behind the badges data; only a badge we can draw is stored.
-        const found = resolveBadge(badges!, badge, echo);
-        if (!found.ok) return sendInvalid(res, { [found.part === 'colour' ? 'color' : found.part]: found.message });
-      }
-
-      const idempotencyKey = req.get(HEADERS.idempotencyKey);
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-        return sendApiError(res, 400, ERROR_CODES.badIdempotencyKey, API_MESSAGES.badIdempotencyKey);
-      }
-      const flightKey = idempotencyKey === undefined ? null : `${endpoint} ${idempotencyKey}`;
-      if (flightKey !== null && inFlight.has(flightKey)) {
-        res.set('Retry-After', String(IN_FLIGHT_RETRY_AFTER_SECONDS));
-        return sendApiError(res, 409, ERROR_CODES.idempotencyKeyInFlight, API_MESSAGES.idempotencyKeyInFlight);
-      }
-
-      let lead: StoredLead;
-      if (flightKey !== null) inFlight.add(flightKey);
-      try {
-        // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
-        const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
-        lead = await store.insertLead({
-          endpoint,
-          formType: target.form.submit.formType,
-          formId: target.form.id,
-          payload: outcome.payload,
-          idempotencyKey: idempotencyKey ?? null,
-          ipHash: hashIp(req.ip, ipHashSalt),
-          userAgent: userAgentOf(req),
-          spam: outcome.spam,
-          notifications,
-        });
-        if (notifications.length) notifier!.queued();
-      } catch (err) {
-        if (err instanceof IdempotencyKeyReused) {
-          return sendApiError(res, 422, ERROR_CODES.idempotencyKeyReused, API_MESSAGES.idempotencyKeyReused);
-        }
-        onStoreError?.(req, err);
-        res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
-        return sendApiError(res, 503, ERROR_CODES.storeUnavailable, API_MESSAGES.unavailable);
-      } finally {
-        if (flightKey !== null) inFlight.delete(flightKey);
+      const received = await receive(endpoint, target, parsed.value, req, req.get(HEADERS.idempotencyKey));
+      if (received.kind === 'invalid') return sendInvalid(res, received.fields);
+      if (received.kind === 'refused') {
+        if (received.retryAfterSeconds !== undefined) res.set('Retry-After', String(received.retryAfterSeconds));
+        return sendApiError(res, received.status, received.error, received.message);
       }
       // Answered only now: a 201 means the lead is on disk.
-      sendCreated(res, badge ? { id: lead.id, ...badgeSnippet(badges!, badge, siteUrl) } : { id: lead.id });
+      sendCreated(res, received.data);
     }
 
     return { path: endpoint.slice('/api'.length), methods: { POST: submit } };
   });
+
+  return { endpoints, compiled, receive };
 }

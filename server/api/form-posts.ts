@@ -1,0 +1,185 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { Request, RequestHandler, Response } from 'express';
+import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/content/model';
+import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
+import { API_MESSAGES } from '../../engine/api-contract';
+import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
+import { matchPage } from '../../engine/render/App';
+import { renderPage, type PageAssets } from '../../engine/render/render-page';
+import { noteErrorCode, noteRoute } from '../request-route';
+import { checkFields } from './form-validation';
+import { readBody } from './json-body';
+import type { Received, SubmissionEndpoint, Submissions } from './submissions';
+
+export interface FormPostConfig {
+  /** The site as the build saw it: its pages are rendered again to answer a post. */
+  model: SiteModel;
+  assets: PageAssets;
+  siteUrl: string;
+  submissions: Submissions;
+  /** Keys the idempotency key derived from a post; a random one per process without it. */
+  secret?: string;
+  now?: () => Date;
+}
+
+export interface FormPosts {
+  /** Whether the request is a form post to a page with forms, or the address a sent form leads to. */
+  claims: (method: string | undefined, url: string) => boolean;
+  /** Answers what `claims` accepts (anything else goes on); `limit` is the API's rate limit, shared by both encodings. */
+  handler: (limit: RequestHandler) => RequestHandler;
+}
+
+/** While the same post is still being stored (a double click), its twin waits this long between looks. */
+const IN_FLIGHT_WAIT_MS = 200;
+const IN_FLIGHT_TRIES = 10;
+const DAY_MS = 86_400_000;
+
+const FORBIDDEN = 'This form can only be sent from its own page on this site.\n';
+
+function formsOf(page: ResolvedPage): ResolvedFormSection[] {
+  return page.sections.filter((s): s is ResolvedFormSection => s.type === 'form');
+}
+
+function pathAndQuery(url: string): { path: string; query: URLSearchParams } {
+  const at = url.indexOf('?');
+  return at === -1
+    ? { path: url, query: new URLSearchParams() }
+    : { path: url.slice(0, at), query: new URLSearchParams(url.slice(at + 1)) };
+}
+
+function hostOf(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
+}
+
+/**
+ * A post must come from one of the site's own pages: the browser says so in Sec-Fetch-Site, or
+ * (older browsers) in Origin, compared by host as the inbox does, since a proxy may end HTTPS.
+ * A post that says neither is refused too: every browser that posts a form sends one of them.
+ */
+function fromOwnPage(req: Request, siteOrigin: string): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.get('origin');
+  if (origin === undefined) return false;
+  return origin === siteOrigin || hostOf(origin) === req.get('host');
+}
+
+function isFormBody(req: Request): boolean {
+  const [mediaType = '', ...params] = (req.headers['content-type'] ?? '').split(';').map((s) => s.trim().toLowerCase());
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  return mediaType === FORM_MEDIA_TYPE && (charset === undefined || charset === 'utf-8') && encoding === 'identity';
+}
+
+function plain(res: Response, status: number, error: string, text: string): void {
+  noteErrorCode(res, error);
+  res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Forms posted without script (or before it): the same checks, messages, honeypot, rate limit,
+ * idempotency and notifications as the JSON API, answered with the page itself.
+ */
+export function createFormPosts(config: FormPostConfig): FormPosts {
+  const { model, assets, submissions } = config;
+  const now = config.now ?? (() => new Date());
+  const secret = config.secret ?? randomBytes(32).toString('hex');
+  const siteOrigin = URL.canParse(config.siteUrl) ? new URL(config.siteUrl).origin : '';
+
+  const formPage = (path: string): ResolvedPage | null => {
+    const page = matchPage(model, path);
+    return page && formsOf(page).length > 0 ? page : null;
+  };
+
+  function answerPage(res: Response, status: number, page: ResolvedPage, posted: PostedForm): void {
+    const { html } = renderPage(model, page.path!, { siteUrl: config.siteUrl, assets, year: now().getFullYear(), posted });
+    // It may hold what the visitor typed: never kept by a cache or the browser's history cache.
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+  }
+
+  /**
+   * The same answers from the same address on the same day are one submission: a double click, a
+   * resent post or a reload of the answer stores one lead. Derived, since a prerendered page
+   * carries nothing that differs per visitor.
+   */
+  function keyOf(req: Request, formId: string, payload: Record<string, unknown>): string {
+    const day = Math.floor(now().getTime() / DAY_MS);
+    const mac = createHmac('sha256', secret).update(canonicalize([formId, req.ip ?? '', day, payload])!);
+    return `form-post:${mac.digest('base64url')}`;
+  }
+
+  async function post(req: Request, res: Response): Promise<void> {
+    const page = formPage(req.path)!;
+    if (!fromOwnPage(req, siteOrigin)) return plain(res, 403, 'FORBIDDEN', FORBIDDEN);
+    if (!isFormBody(req)) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
+    const read = await readBody(req);
+    if (read.kind === 'aborted') return;
+    if (read.kind === 'too-large') return plain(res, 413, 'PAYLOAD_TOO_LARGE', 'What was sent is too long for this form.\n');
+    const params = new URLSearchParams(read.bytes.toString('utf8'));
+
+    const section = formsOf(page).find((s) => s.definition.id === params.get(FORM_ID_FIELD));
+    const target = section && submissions.compiled.get(section.definition.id);
+    if (!section || !target) return plain(res, 400, 'UNKNOWN_FORM', 'The form sent is not on this page.\n');
+    const form = section.definition;
+
+    const values = valuesFromPost(form, params);
+    const errors = checkFields(target, form, values);
+    if (Object.keys(errors).length > 0) {
+      noteErrorCode(res, 'VALIDATION');
+      return answerPage(res, 422, page, { formId: form.id, values, errors });
+    }
+
+    const payload = buildPayload(form, values);
+    const trap = params.get(HONEYPOT_FIELD);
+    if (trap) payload[HONEYPOT_FIELD] = trap;
+    const key = keyOf(req, form.id, payload);
+    const endpoint = form.submit.endpoint as SubmissionEndpoint;
+    let received: Received = await submissions.receive(endpoint, target, payload, req, key);
+    // The twin of a double click waits for the first to be stored, then is answered as it was.
+    for (let i = 0; received.kind === 'refused' && received.status === 409 && i < IN_FLIGHT_TRIES; i++) {
+      await sleep(IN_FLIGHT_WAIT_MS);
+      received = await submissions.receive(endpoint, target, payload, req, key);
+    }
+    if (received.kind === 'created') {
+      res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');
+      return;
+    }
+    // Field messages where a field is named; what the server refused beyond them, as the form's failure message.
+    const fieldNames = new Set(Object.keys(form.fields.properties ?? {}));
+    const fieldErrors =
+      received.kind === 'invalid' ? Object.fromEntries(Object.entries(received.fields).filter(([f]) => fieldNames.has(f))) : {};
+    const failure = form.result.failure.text ?? (received.kind === 'refused' ? received.message : API_MESSAGES.invalid);
+    noteErrorCode(res, received.kind === 'invalid' ? 'VALIDATION' : received.error);
+    if (received.kind === 'refused' && received.retryAfterSeconds !== undefined) res.set('Retry-After', String(received.retryAfterSeconds));
+    answerPage(res, received.kind === 'invalid' ? 422 : received.status, page, { formId: form.id, values, errors: fieldErrors, failure });
+  }
+
+  function sent(req: Request, res: Response, next: () => void): void {
+    const page = formPage(req.path);
+    const formId = req.query[SENT_PARAM];
+    if (!page || typeof formId !== 'string' || !formsOf(page).some((s) => s.definition.id === formId)) return next();
+    answerPage(res, 200, page, { formId, sent: true });
+  }
+
+  function claims(method: string | undefined, url: string): boolean {
+    const { path, query } = pathAndQuery(url);
+    if (method === 'POST') return formPage(path) !== null;
+    return (method === 'GET' || method === 'HEAD') && query.has(SENT_PARAM) && formPage(path) !== null;
+  }
+
+  return {
+    claims,
+    handler: (limit) => (req, res, next) => {
+      if (!claims(req.method, req.originalUrl)) return next();
+      if (req.method !== 'POST') {
+        noteRoute(res, 'form-sent');
+        return sent(req, res, next);
+      }
+      noteRoute(res, 'form-post');
+      limit(req, res, (err?: unknown) => (err ? next(err) : post(req, res).catch(next)));
+    },
+  };
+}
