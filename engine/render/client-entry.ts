@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import '../styles/site.css';
+import { onInteraction } from './hydrate-on-interaction';
 import type { IslandRecord } from './island';
 
 /** What an island's chunk exports: its component, and optionally a way to carry over what the visitor did before it hydrated. */
@@ -18,16 +19,20 @@ const loaders = new Map(
 // Near enough to the viewport that the code is ready before a visitor reaches the island.
 const INTENT_MARGIN = '300px 0px';
 
-function hydrate(el: Element, { id, name, props }: IslandRecord): void {
+/** Resolves once the island is hydrated. */
+function hydrate(el: Element, { id, name, props }: IslandRecord): Promise<void> {
   const load = loaders.get(name);
-  if (!load) {
-    console.error(`Island ${name} (#${id}) cannot be hydrated: no code chunk`);
-    return;
-  }
-  Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, mod]) =>
+  if (!load) return Promise.reject(new Error(`Island ${name} (#${id}) cannot be hydrated: no code chunk`));
+  return Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, mod]) =>
     hydrateIsland(el, mod.default, mod.propsFromPage ? mod.propsFromPage(el, props as object) : (props as object)),
   );
 }
+
+/** Whether the address asks for a view of the island its HTML does not show (?billing=annual), which only its code can show. */
+const addressAsks = (params: readonly string[] = []) => {
+  const query = new URLSearchParams(location.search);
+  return params.some((p) => query.has(p));
+};
 
 /** Runs `start` once, when `el` comes near the viewport or something in it gets focus, whichever is first. */
 function onIntent(el: Element, start: () => void): void {
@@ -48,8 +53,9 @@ function hydrateIslands(): void {
   for (const island of islands) {
     const el = document.querySelector(`[data-island-id="${island.id}"]`);
     if (!el) console.error(`Island ${island.name} (#${island.id}) cannot be hydrated: no element`);
-    else if (island.on === 'intent') onIntent(el, () => hydrate(el, island));
-    else hydrate(el, island);
+    else if (island.on === 'intent') onIntent(el, () => void hydrate(el, island).catch(console.error));
+    else if (island.on === 'interaction' && !addressAsks(island.params)) onInteraction(el, () => hydrate(el, island));
+    else hydrate(el, island).catch(console.error);
   }
 }
 

@@ -50,6 +50,9 @@ export function countLine(template: string, shown: number, total: number): strin
   return template.replace('{shown}', String(shown)).replace('{total}', String(total));
 }
 
+/** The query parameters an article list keeps its search and category in. */
+export const ARTICLE_PARAMS = ['q', 'category'] as const;
+
 /** What a visitor filtered the articles by: the search text and a category id. */
 export interface ArticleFilter {
   q: string;

@@ -62,9 +62,13 @@ export const MISSING_PATH = '/missing-page';
  * Waits until every island on the page has been hydrated by React: hydrateRoot marks the island
  * element as a root, and hydration then attaches a fiber to each element inside it. An island that
  * hydrates on intent (a form) is first brought into view, as a visitor scrolling to it would, and
- * the page is then scrolled back. A page with no island returns at once.
+ * the page is then scrolled back. One that hydrates on interaction (a search box, a price switch)
+ * is told a control got focus, as when a visitor reaches for it, without moving the focus. A page
+ * with no island returns at once.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island-on="interaction"]').all())
+    await island.locator('button, input, select, textarea').first().dispatchEvent('focusin');
   const onIntent = await page.locator('[data-island-on="intent"]').all();
   if (onIntent.length > 0) {
     const top = await page.evaluate(() => window.scrollY);
