@@ -44,7 +44,8 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
   const renderPlan = (plan: ResolvedPricingPlan, group: ResolvedPlanGroup, g: number) => {
     const isSelected = group.selectable === true && selected[g] === plan.id;
     const period = plan.period ?? words.period;
-    const saving = billing === 'annual' ? savingLine(plan, currency, words.saving) : null;
+    const annualSaving = savingLine(plan, currency, words.saving);
+    const saving = billing === 'annual' ? annualSaving : null;
     const classes = [
       'card',
       'price-card',
@@ -75,6 +76,13 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
           <span className="plan__period"> {period[billing]}</span>
         </p>
         {saving && <p className="price-card__saving">{saving}</p>}
+        {/* Without a script the switch cannot work, so each card states its other price too. */}
+        <noscript>
+          <p className="price-card__other">
+            {words.annual}: {formatAmount(plan.price.annual, currency)} {period.annual}
+            {annualSaving && `. ${annualSaving}`}
+          </p>
+        </noscript>
         <TickList items={plan.features} />
         {plan.limitations && plan.limitations.length > 0 && (
           <ul className="price-card__limits" aria-label={section.limitationsLabel ?? 'Not included'}>
