@@ -63,6 +63,8 @@ export function onInteraction(el: Element, start: () => Promise<void>): void {
     const field = e.target;
     if (isField(field) && !(field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')))
       values.set(field, field.value);
+    // A value can change with no pointer or key (autofill, voice control).
+    begin(e);
   }
   function stopHolding() {
     el.removeEventListener('click', holdClick, true);
@@ -71,8 +73,8 @@ export function onInteraction(el: Element, start: () => Promise<void>): void {
   }
   function replay() {
     stopHolding();
-    // A text field may have changed since its last event; a select keeps the choice made before React rendered it.
-    for (const [field, chosen] of values) replayValue(field, field instanceof HTMLSelectElement ? chosen : field.value);
+    // Hydration puts back the value of the HTML, so the one typed or chosen is kept from its last event.
+    for (const [field, typed] of values) replayValue(field, typed);
     for (const target of clicks) target.click();
   }
 

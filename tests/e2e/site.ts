@@ -121,3 +121,30 @@ export async function accessibleExpanded(locator: Locator): Promise<boolean | un
 export function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 }
+
+/**
+ * Holds an island's code back, as on a slow connection, until the returned function is called, so
+ * a test can act before the island hydrates; also reports whether that code was asked for yet.
+ */
+export async function holdIslandCode(page: Page, name: string): Promise<{ release: () => void; requested: () => boolean }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(new RegExp(`/${name}\\.island-[^/]*\\.js$`), async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** Whether React has hydrated the island named `name` (its file name without .island.tsx). */
+export const islandHydrated = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"]`).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+
+/** axe's violations on the page, as "rule target: help" lines, for the WCAG 2.1 A/AA and best-practice rules. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
+}
