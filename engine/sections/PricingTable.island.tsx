@@ -59,6 +59,7 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
         id={`${prefix}-${plan.id}`}
         className={classes.filter(Boolean).join(' ')}
         onClick={group.selectable ? (e) => selectFromCard(e, g, plan.id) : undefined}
+        data-island-control={group.selectable ? '' : undefined}
       >
         {plan.badge && <span className="card__badge">{plan.badge}</span>}
         <h4 className="price-card__name">
