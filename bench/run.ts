@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox] [-- --scenarios=ours-html,nginx-html] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
@@ -59,7 +59,11 @@ const settings = quick
       inboxRequests: 200,
     };
 const CONNECTIONS = 64;
-const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/takedowns/personal', '/faq/technical', '/blog', '/badges'];
+// --routes= picks the routes Lighthouse runs on (e.g. the pages whose islands changed).
+const LIGHTHOUSE_ROUTES = args
+  .find((a) => a.startsWith('--routes='))
+  ?.slice('--routes='.length)
+  .split(',') ?? ['/', '/pricing', '/takedowns/personal', '/faq/technical', '/faq', '/blog', '/badges'];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const distDir = resolve(process.env.BENCH_DIST_DIR ?? '/tmp/bench-dist');

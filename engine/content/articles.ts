@@ -1,5 +1,6 @@
 import type { ArticleListSection, ArticlePageLabels } from '../generated/content';
 import { articleSlug, type ParsedArticle } from './article-source';
+import { categoryPathOf } from '../sections/article-filter';
 import { closest } from './closest';
 import type { ContentOf } from './content-kinds';
 import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';
@@ -258,8 +259,38 @@ export function listedArticles(articles: readonly ArticleEntry[]): ArticleSummar
   return listOrder(articles).map(({ html: _html, file: _file, bodyLine: _bodyLine, ...summary }) => summary);
 }
 
-/** The pages that list the articles advertise the blog's feed. */
+/**
+ * One page per category of each page that lists the articles: the same page with that category
+ * chosen, so the sidebar's category links lead somewhere that shows them with JavaScript off, and
+ * search engines index each category once.
+ */
+export function categoryPages(pages: readonly ResolvedPage[]): ResolvedPage[] {
+  return pages.flatMap((page) => {
+    const found = page.sections.find((s) => s.type === 'article-list');
+    if (!found || !page.path) return [];
+    const blogPath = page.path;
+    const list = { ...found, blogPath };
+    return list.categories.map((category): ResolvedPage => {
+      const path = categoryPathOf(blogPath, category.id);
+      const title = `${category.name}: ${page.meta.title}`;
+      return {
+        ...page,
+        path,
+        meta: { ...page.meta, title, description: `${category.name} articles. ${page.meta.description}`, canonical: undefined },
+        sections: page.sections.map((s) => {
+          if (s === found) return { ...list, category: category.id };
+          return s.type === 'hero' ? { ...s, title: `${s.title}: ${category.name}` } : s;
+        }),
+      };
+    });
+  });
+}
+
+/** The pages that list the articles advertise the blog's feed, and their lists know the page's path. */
 export function withFeed(pages: readonly ResolvedPage[], feed: FeedLink | null): ResolvedPage[] {
-  if (!feed) return [...pages];
-  return pages.map((page) => (page.sections.some((s) => s.type === 'article-list') ? { ...page, feed } : page));
+  return pages.map((page) => {
+    if (!page.sections.some((s) => s.type === 'article-list')) return page;
+    const sections = page.sections.map((s) => (s.type === 'article-list' && page.path ? { ...s, blogPath: page.path } : s));
+    return feed ? { ...page, sections, feed } : { ...page, sections };
+  });
 }

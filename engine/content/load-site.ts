@@ -1,7 +1,7 @@
 import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue, PricingTableSection, Section } from '../generated/content';
 import { CONSENT_LINK } from '../forms/consent-text';
 import { parseArticleFile } from './article-source';
-import { buildArticles, listedArticles, withFeed } from './articles';
+import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
@@ -111,7 +111,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     warnings,
     model: {
       site,
-      pages: [...pages.slice(0, checked.pages.length), ...blog.pages].sort((a, b) => (a.path ?? '').localeCompare(b.path ?? '')),
+      pages: [...pages.slice(0, checked.pages.length), ...blog.pages, ...categoryPages(pages.slice(0, checked.pages.length))].sort((a, b) =>
+        (a.path ?? '').localeCompare(b.path ?? ''),
+      ),
       notFound: notFoundPage,
       faqSets: dataById(collections, 'faq-set'),
       forms: dataById(collections, 'form'),

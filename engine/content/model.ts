@@ -70,7 +70,12 @@ export interface ArticleEntry extends Omit<Article, 'featured'> {
 export type ArticleSummary = Omit<ArticleEntry, 'html' | 'file' | 'bodyLine'>;
 
 /** The blog list gets the articles of site/blog/, as the FAQ gets its questions. */
-export type ResolvedArticleListSection = ArticleListSection & { articles: ArticleSummary[] };
+/**
+ * The blog's list, with its articles and the path of the page that lists them (`blogPath`, under
+ * which each category has its page); on a category's own page (`/blog/category/<id>`), `category`
+ * is that category.
+ */
+export type ResolvedArticleListSection = ArticleListSection & { articles: ArticleSummary[]; blogPath?: string; category?: string };
 
 export interface ArticleLink {
   path: string;

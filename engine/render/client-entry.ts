@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import '../styles/site.css';
+import { onInteraction } from './hydrate-on-interaction';
 import type { IslandRecord } from './island';
 
 /** What an island's chunk exports: its component, and optionally a way to carry over what the visitor did before it hydrated. */
@@ -40,6 +41,12 @@ function hydrate(el: Element, { id, name, props }: IslandRecord): Promise<void> 
   return done;
 }
 
+/** Whether the address asks for a view of the island its HTML does not show (?billing=annual), which only its code can show. */
+const addressAsks = (params: readonly string[] = []) => {
+  const query = new URLSearchParams(location.search);
+  return params.some((p) => query.has(p));
+};
+
 /** Runs `start` once, when `el` comes near the viewport or something in it gets focus, whichever is first. */
 function onIntent(el: Element, start: () => void): void {
   const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && begin(), { rootMargin: INTENT_MARGIN });
@@ -60,9 +67,10 @@ function hydrateIslands(): void {
     const el = document.querySelector(`[data-island-id="${island.id}"]`);
     if (!el) console.error(`Island ${island.name} (#${island.id}) cannot be hydrated: no element`);
     else {
-      if (island.on === 'intent') onIntent(el, () => void hydrate(el, island).catch(() => undefined));
-      else void hydrate(el, island).catch(() => undefined);
       records.set(el, island);
+      if (island.on === 'intent') onIntent(el, () => void hydrate(el, island).catch(() => undefined));
+      else if (island.on === 'interaction' && !addressAsks(island.params)) onInteraction(el, () => hydrate(el, island));
+      else void hydrate(el, island).catch(() => undefined);
     }
   }
 }

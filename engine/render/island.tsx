@@ -1,13 +1,24 @@
 import { createContext, useContext, type ComponentType } from 'react';
 
-/** When an island's code loads: with the page, or once a visitor is about to use it (near the viewport, or focused). */
-export type HydrateOn = 'load' | 'intent';
+/**
+ * When an island's code loads: with the page; once a visitor is about to use it ('intent': near the
+ * viewport, or focused); or once they reach for one of its controls ('interaction': a pointer down,
+ * focus or key press inside it), which suits controls that are on screen from the start.
+ */
+export type HydrateOn = 'load' | 'intent' | 'interaction';
+
+/** How an island hydrates: when, and which query parameters make it hydrate with the page (the address asks for a view the HTML does not show). */
+export interface HydrateWhen {
+  on: HydrateOn;
+  params?: readonly string[];
+}
 
 export interface IslandRecord {
   id: number;
   name: string;
   props: unknown;
   on: HydrateOn;
+  params?: readonly string[];
 }
 
 /** Collects the islands of one page while it is rendered on the server. */
@@ -15,9 +26,9 @@ export class IslandCollector {
   readonly islands: IslandRecord[] = [];
   /** Behaviours of plain elements (data-action) the page's entry script must handle. */
   readonly actions = new Set<string>();
-  add(name: string, props: unknown, on: HydrateOn): number {
+  add(name: string, props: unknown, { on, params }: HydrateWhen): number {
     const id = this.islands.length;
-    this.islands.push({ id, name, props, on });
+    this.islands.push({ id, name, props, on, ...(params?.length ? { params } : {}) });
     return id;
   }
   /** True when the page needs its entry script at all: a page with neither gets no module script. */
@@ -34,13 +45,18 @@ export const IslandContext = createContext<IslandCollector | null>(null);
  * component's file name without `.island.tsx`, which is how the browser finds its code chunk.
  * Island components must not call useId: they hydrate as their own root.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>, on: HydrateOn = 'load'): ComponentType<P> {
+export function island<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  when: HydrateWhen | HydrateOn = 'load',
+): ComponentType<P> {
+  const hydrate = typeof when === 'string' ? { on: when } : when;
   function Island(props: P) {
     const collector = useContext(IslandContext);
     if (!collector) return <Component {...props} />;
-    const id = collector.add(name, props, on);
+    const id = collector.add(name, props, hydrate);
     return (
-      <div className="island" data-island={name} data-island-id={id} data-island-on={on}>
+      <div className="island" data-island={name} data-island-id={id} data-island-on={hydrate.on}>
         <Component {...props} />
       </div>
     );

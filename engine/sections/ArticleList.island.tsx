@@ -5,7 +5,7 @@ import { ActionButton } from '../ui/ActionButton';
 import { Icon } from '../ui/Icon';
 import { LabelList, LinkItems } from '../ui/lists';
 import { useQueryState } from '../ui/use-query-state';
-import { ALL_CATEGORIES, articleQuery, categoryCounts, categoryNameOf, countLine, viewArticles } from './article-filter';
+import { ALL_CATEGORIES, articleQuery, categoryPathOf, categoryCounts, categoryNameOf, countLine, viewArticles } from './article-filter';
 import { formatLongDate } from './long-date';
 import { SectionFrame, type SectionProps } from './SectionFrame';
 
@@ -88,7 +88,14 @@ function SidebarBox({ title, children }: { title: string; children: ReactNode })
  * written back with history.replaceState so a copied link shows the same list.
  */
 export default function ArticleList({ section, index }: SectionProps<ResolvedArticleListSection>) {
-  const query = useMemo(() => articleQuery(section.categories.map((c) => c.id)), [section.categories]);
+  const query = useMemo(
+    () =>
+      articleQuery(
+        section.categories.map((c) => c.id),
+        section.category,
+      ),
+    [section.categories, section.category],
+  );
   const [filter, setFilter] = useQueryState(query);
   const { q: search, category } = filter;
   const setSearch = (q: string) => setFilter((f) => ({ ...f, q }));
@@ -125,12 +132,18 @@ export default function ArticleList({ section, index }: SectionProps<ResolvedArt
 
   const reset = () => setFilter({ q: '', category: ALL_CATEGORIES });
 
-  const categoryButton = (value: string, name: string, count: number) => (
+  // Links to each category's own prerendered page, so they work before and without the script.
+  const blogPath = section.blogPath ?? '';
+  const categoryLink = (value: string, name: string, count: number) => (
     <li key={value}>
-      <button type="button" className="blog-sidebar__category" aria-pressed={category === value} onClick={() => setCategory(value)}>
+      <a
+        className="blog-sidebar__category"
+        href={value === ALL_CATEGORIES ? blogPath : categoryPathOf(blogPath, value)}
+        aria-current={(section.category ?? ALL_CATEGORIES) === value ? 'page' : undefined}
+      >
         <span>{name}</span>
         <span className="blog-sidebar__count">{count}</span>
-      </button>
+      </a>
     </li>
   );
 
@@ -213,8 +226,8 @@ export default function ArticleList({ section, index }: SectionProps<ResolvedArt
         <aside className="blog-sidebar" aria-label={sidebar.label}>
           <SidebarBox title={sidebar.categoriesTitle}>
             <ul className="blog-sidebar__categories">
-              {categoryButton(ALL_CATEGORIES, section.allCategoriesLabel, total)}
-              {section.categories.map((c) => categoryButton(c.id, c.name, counts.get(c.name) ?? 0))}
+              {categoryLink(ALL_CATEGORIES, section.allCategoriesLabel, total)}
+              {section.categories.map((c) => categoryLink(c.id, c.name, counts.get(c.name) ?? 0))}
             </ul>
           </SidebarBox>
           {trending && (

@@ -5,7 +5,7 @@ import { SiteUrlContext } from '../render/site-url';
 import BadgeBuilderIsland from './BadgeBuilder.island';
 import type { SectionProps } from './SectionFrame';
 
-const Island = island('BadgeBuilder', BadgeBuilderIsland);
+const Island = island('BadgeBuilder', BadgeBuilderIsland, 'interaction');
 
 /** Hands the island the build's site address, which only the renderer knows (SITE_URL). */
 export function BadgeBuilder({ section, index }: SectionProps<ResolvedBadgeBuilderSection>) {

@@ -44,7 +44,8 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
   const renderPlan = (plan: ResolvedPricingPlan, group: ResolvedPlanGroup, g: number) => {
     const isSelected = group.selectable === true && selected[g] === plan.id;
     const period = plan.period ?? words.period;
-    const saving = billing === 'annual' ? savingLine(plan, currency, words.saving) : null;
+    const annualSaving = savingLine(plan, currency, words.saving);
+    const saving = billing === 'annual' ? annualSaving : null;
     const classes = [
       'card',
       'price-card',
@@ -58,6 +59,7 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
         id={`${prefix}-${plan.id}`}
         className={classes.filter(Boolean).join(' ')}
         onClick={group.selectable ? (e) => selectFromCard(e, g, plan.id) : undefined}
+        data-island-control={group.selectable ? '' : undefined}
       >
         {plan.badge && <span className="card__badge">{plan.badge}</span>}
         <h4 className="price-card__name">
@@ -75,6 +77,13 @@ export default function PricingTable({ section, index }: SectionProps<ResolvedPr
           <span className="plan__period"> {period[billing]}</span>
         </p>
         {saving && <p className="price-card__saving">{saving}</p>}
+        {/* Without a script the switch cannot work, so each card states its other price too. */}
+        <noscript>
+          <p className="price-card__other">
+            {words.annual}: {formatAmount(plan.price.annual, currency)} {period.annual}
+            {annualSaving && `. ${annualSaving}`}
+          </p>
+        </noscript>
         <TickList items={plan.features} />
         {plan.limitations && plan.limitations.length > 0 && (
           <ul className="price-card__limits" aria-label={section.limitationsLabel ?? 'Not included'}>

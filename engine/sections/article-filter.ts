@@ -50,23 +50,33 @@ export function countLine(template: string, shown: number, total: number): strin
   return template.replace('{shown}', String(shown)).replace('{total}', String(total));
 }
 
+/** Where a blog category's own page is: a prerendered list of its articles, reachable without script. */
+export const categoryPathOf = (blogPath: string, categoryId: string) => `${blogPath}/category/${categoryId}`;
+
+/** The query parameters an article list keeps its search and category in. */
+export const ARTICLE_PARAMS = ['q', 'category'] as const;
+
 /** What a visitor filtered the articles by: the search text and a category id. */
 export interface ArticleFilter {
   q: string;
   category: string;
 }
 
-/** ?q= and ?category= of an article list with these category ids; an unknown category shows every article. */
-export function articleQuery(categories: readonly string[]): QueryCodec<ArticleFilter> {
+/**
+ * ?q= and ?category= of an article list with these category ids; an unknown category shows every
+ * article. `shown` is the category the page itself shows (a category's own page), which leaves no
+ * trace in the address.
+ */
+export function articleQuery(categories: readonly string[], shown: string = ALL_CATEGORIES): QueryCodec<ArticleFilter> {
   return {
     read(params) {
-      const category = params.get('category') ?? ALL_CATEGORIES;
-      return { q: params.get('q') ?? '', category: categories.includes(category) ? category : ALL_CATEGORIES };
+      const category = params.get('category') ?? shown;
+      return { q: params.get('q') ?? '', category: category === ALL_CATEGORIES || categories.includes(category) ? category : shown };
     },
     write(params, { q, category }) {
       if (q) params.set('q', q);
       else params.delete('q');
-      if (category !== ALL_CATEGORIES) params.set('category', category);
+      if (category !== shown) params.set('category', category);
       else params.delete('category');
     },
   };

@@ -55,6 +55,9 @@ export function answerParagraphs(answer: string): string[] {
     .filter(Boolean);
 }
 
+/** The query parameters a FAQ's search and filter keep their state in. */
+export const FAQ_PARAMS = ['q', 'category'] as const;
+
 /** What a visitor filtered the questions by: the search text and a category id. */
 export interface FaqFilter {
   q: string;

@@ -3,6 +3,7 @@ import type { ResolvedSection } from '../content/model';
 import { island, type HydrateOn } from '../render/island';
 import { Article } from './Article';
 import ArticleList from './ArticleList.island';
+import { ARTICLE_PARAMS } from './article-filter';
 import { BadgeBuilder } from './BadgeBuilder';
 import { Breadcrumb } from './Breadcrumb';
 import { CallToAction } from './CallToAction';
@@ -19,6 +20,7 @@ import { Hero } from './Hero';
 import { LinkList } from './LinkList';
 import { Plans } from './Plans';
 import PricingTable from './PricingTable.island';
+import { BILLING_PARAM } from './pricing';
 import { RichText } from './RichText';
 import type { SectionProps } from './SectionFrame';
 import { Stats } from './Stats';
@@ -35,7 +37,7 @@ export interface SectionEntry<T extends ResolvedSection['type']> {
   island?: string;
   /** When only some sections of the type run code (the others are plain HTML): which ones. */
   interactive?: (section: SectionOf<T>) => boolean;
-  /** 'intent': the island's code loads once a visitor comes near it or focuses it, not with the page. */
+  /** 'intent': the island's code loads once a visitor comes near it or focuses it; 'interaction': once they reach for one of its controls; else with the page. */
   hydrate?: HydrateOn;
   /** Whether a section can show a message in the page's toast area, which is then rendered. */
   toasts?: (section: SectionOf<T>) => boolean;
@@ -61,7 +63,7 @@ export const SECTION_REGISTRY: Registry = {
   plans: { component: Plans },
   'tag-list': { component: TagList },
   'contact-details': { component: ContactDetails },
-  faq: { component: Faq, island: 'FaqAccordion', interactive: faqIsInteractive },
+  faq: { component: Faq, island: 'FaqAccordion', interactive: faqIsInteractive, hydrate: 'interaction' },
   breadcrumb: { component: Breadcrumb },
   comparison: { component: Comparison },
   'external-links': { component: ExternalLinks },
@@ -72,11 +74,19 @@ export const SECTION_REGISTRY: Registry = {
     toasts: (s) => s.definition.result.success.show === 'toast' || s.definition.result.failure.show === 'toast',
     form: true,
   },
-  'article-list': { component: island('ArticleList', ArticleList), island: 'ArticleList' },
+  'article-list': {
+    component: island('ArticleList', ArticleList, { on: 'interaction', params: ARTICLE_PARAMS }),
+    island: 'ArticleList',
+    hydrate: 'interaction',
+  },
   document: { component: Document },
   team: { component: Team },
-  'pricing-table': { component: island('PricingTable', PricingTable), island: 'PricingTable' },
-  'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder' },
+  'pricing-table': {
+    component: island('PricingTable', PricingTable, { on: 'interaction', params: [BILLING_PARAM] }),
+    island: 'PricingTable',
+    hydrate: 'interaction',
+  },
+  'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder', hydrate: 'interaction' },
   gallery: { component: Gallery },
   article: { component: Article },
 };

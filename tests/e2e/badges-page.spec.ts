@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { priceText } from '../../engine/content/placeholders';
-import { siteModel, siteUrl, waitForIslands } from './site';
+import { axeViolations, holdIslandCode, islandHydrated, siteModel, siteUrl, waitForIslands } from './site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -297,4 +297,47 @@ test('the hero\'s "Learn More" link says where it goes to screen readers, and st
   expect(visible).toBe('Learn More');
   const box = await link.locator('.visually-hidden').boundingBox();
   expect(box!.width * box!.height).toBeLessThanOrEqual(1);
+});
+
+test.describe('before the picker has its code', () => {
+  test('loads no picker code with the page, and a size picked before it has loaded is shown once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'BadgeBuilder');
+    await page.goto('/badges');
+    await page.waitForLoadState('networkidle');
+    expect(code.requested(), 'the picker code is not fetched with the page').toBe(false);
+    // The option's words, not the radio: a click on the label picks it too.
+    await builder(page).getByRole('group', { name: 'Size' }).locator('label', { hasText: 'Large' }).locator('.badge-option__name').click();
+    expect(await islandHydrated(page, 'BadgeBuilder')).toBe(false);
+    code.release();
+    await expect(radio(page, 'Size', 'Large')).toBeChecked();
+    await expectShows(page, { ...DEFAULT, size: SIZES.large });
+  });
+
+  test('a colour picked with the radio itself before the code has loaded is shown once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'BadgeBuilder');
+    await page.goto('/badges');
+    await radio(page, 'Color', COLORS.red.label).click();
+    code.release();
+    await expect(radio(page, 'Color', COLORS.red.label)).toBeChecked();
+    await expect(radio(page, 'Color', COLORS.blue.label)).not.toBeChecked();
+    await expectShows(page, { ...DEFAULT, color: COLORS.red });
+  });
+
+  test('/badges has no accessibility violations before its code has loaded', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/badges');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page shows the default badge and its snippet, ready to copy by hand', async ({ page }) => {
+    await page.goto('/badges');
+    await expect(preview(page)).toHaveAttribute('src', `/api/badge/${DEFAULT.type.id}/${DEFAULT.size.id}/${DEFAULT.color.id}`);
+    await expect.poll(() => preview(page).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(DEFAULT.size.width);
+    await expect(code(page)).toBeVisible();
+    expect(await code(page).textContent()).toBe(expectedSnippet(DEFAULT));
+  });
 });

@@ -8,7 +8,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { expect, test, type Page } from '@playwright/test';
 import type { ArticleSummary, ResolvedArticleListSection } from '../../engine/content/model';
 import { formatLongDate } from '../../engine/sections/long-date';
-import { horizontalOverflow, siteModel, waitForIslands } from './site';
+import { axeViolations, holdIslandCode, horizontalOverflow, islandHydrated, siteModel, siteUrl, waitForIslands } from './site';
 
 const model = siteModel();
 const blogPage = model.pages.find((p) => p.path === '/blog')!;
@@ -106,15 +106,17 @@ test('choosing each category shows exactly as many articles as the sidebar count
   }
 });
 
-test('search and category together, and a sidebar category button filters the list', async ({ page }) => {
+test("search and category together, and a sidebar category link opens that category's page", async ({ page }) => {
   await openBlog(page);
   const first = articles[0]!;
   const id = list.categories.find((c) => c.name === first.category)!.id;
   await sidebar(page)
-    .getByRole('button', { name: new RegExp(`^${first.category}`) })
+    .getByRole('link', { name: new RegExp(`^${first.category}`) })
     .click();
+  await expect(page).toHaveURL(new RegExp(`/blog/category/${id}$`));
+  await waitForIslands(page);
   await expect(category(page)).toHaveValue(id);
-  await expect(sidebar(page).getByRole('button', { name: new RegExp(`^${first.category}`) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sidebar(page).getByRole('link', { name: new RegExp(`^${first.category}`) })).toHaveAttribute('aria-current', 'page');
   await expectMatches(page, matching('', first.category));
   await search(page).fill(first.title);
   await expectMatches(page, matching(first.title, first.category));
@@ -207,6 +209,81 @@ test('a filtered list and the empty state on a phone have no accessibility viola
   await search(page).fill('no article has this text in it');
   await expect(page.getByRole('heading', { name: list.empty.title })).toBeVisible();
   expect(await violations()).toEqual([]);
+});
+
+test.describe('before the list has its code', () => {
+  test('loads no list code with the page, and what is typed into the search before it has loaded filters the list once it has', async ({
+    page,
+  }) => {
+    const code = await holdIslandCode(page, 'ArticleList');
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    expect(code.requested(), 'the list code is not fetched with the page').toBe(false);
+    const first = articles[0]!;
+    await search(page).click();
+    await page.keyboard.type(first.title);
+    expect(await islandHydrated(page, 'ArticleList')).toBe(false);
+    code.release();
+    await expectMatches(page, matching(first.title));
+    await expect(search(page)).toHaveValue(first.title);
+    await expect(search(page)).toBeFocused();
+  });
+
+  test('a category chosen before the code has loaded filters the list once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'ArticleList');
+    await page.goto('/blog');
+    const first = articles[0]!;
+    const id = list.categories.find((c) => c.name === first.category)!.id;
+    await category(page).selectOption({ value: id });
+    code.release();
+    await expect(category(page)).toHaveValue(id);
+    await expectMatches(page, matching('', first.category));
+    await expect(page).toHaveURL(new RegExp(`/blog\\?category=${id}$`));
+  });
+
+  test('/blog and a category page have no accessibility violations before their code has loaded', async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of ['/blog', `/blog/category/${list.categories[0]!.id}`]) {
+      await page.goto(path);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each sidebar category link opens that category's own page, listing exactly its articles", async ({ page }) => {
+    await page.goto('/blog');
+    await expect(search(page)).toBeHidden();
+    for (const c of list.categories) {
+      await sidebar(page)
+        .getByRole('link', { name: new RegExp(`^${c.name}`) })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/blog/category/${c.id}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(c.name);
+      await expect(sidebar(page).getByRole('link', { name: new RegExp(`^${c.name}`) })).toHaveAttribute('aria-current', 'page');
+      const inCategory = matching('', c.name);
+      if (inCategory.length > 0) await expectMatches(page, inCategory);
+      else await expect(countLine(page)).toHaveText(showing(0));
+    }
+    await sidebar(page)
+      .getByRole('link', { name: new RegExp(`^${list.allCategoriesLabel}`) })
+      .click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expectMatches(page, articles);
+  });
+
+  test('each category page names itself as canonical and is in the sitemap', async ({ page, request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const c of list.categories) {
+      const address = `${siteUrl()}/blog/category/${c.id}`;
+      expect(sitemap).toContain(`<loc>${address}</loc>`);
+      await page.goto(`/blog/category/${c.id}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', address);
+      await expect(page).toHaveTitle(new RegExp(c.name));
+    }
+  });
 });
 
 test.describe('the feed', () => {

@@ -3,7 +3,7 @@
 // question, the hub's search and category filter with its empty state, and the URL query.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessibleExpanded, siteModel, waitForIslands } from './site';
+import { accessibleExpanded, axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
 
 // Counts and categories as specified (not read from site/, so a content change that breaks them shows up).
 const CATEGORY_PAGES = [
@@ -338,6 +338,87 @@ test.describe('the FAQ hub', () => {
     const question = page.locator(`details:has(#${q.id}) > .accordion__trigger`);
     await expect(question).toHaveText(q.question);
     await expectExpanded(question, true);
+  });
+
+  test('the first characters typed into the search, before its code has loaded, filter the list once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'FaqAccordion');
+    await page.goto('/faq');
+    await page.waitForLoadState('networkidle');
+    expect(code.requested(), 'the search code is not fetched with the page').toBe(false);
+    await search(page).click();
+    await page.keyboard.type('saml');
+    expect(await islandHydrated(page, 'FaqAccordion')).toBe(false);
+    expect(code.requested(), 'reaching for the search box fetches its code').toBe(true);
+    code.release();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(status(page)).toHaveText('1 question found for "saml"');
+    await expect(search(page)).toHaveValue('saml');
+    await expect(search(page)).toBeFocused();
+    await expect(page).toHaveURL(/\/faq\?q=saml$/);
+    // Typing goes on as usual.
+    await page.keyboard.press('Backspace');
+    await expect(search(page)).toHaveValue('sam');
+    await expect(page).toHaveURL(/\/faq\?q=sam$/);
+  });
+
+  test('a category clicked before the code has loaded is chosen once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'FaqAccordion');
+    await page.goto('/faq');
+    await filter(page, 'Legal').click();
+    expect(await islandHydrated(page, 'FaqAccordion')).toBe(false);
+    code.release();
+    await expect(filter(page, 'Legal')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(popular().filter((q) => q.category === 'Legal').length);
+    await expect(page).toHaveURL(/\/faq\?category=legal$/);
+  });
+
+  test('opening a question does not load the search code: answers open without it', async ({ page }) => {
+    const code = await holdIslandCode(page, 'FaqAccordion');
+    await open(page, '/questions', false);
+    const question = questionsOf(page).first();
+    await question.click();
+    await expectExpanded(question, true);
+    expect(code.requested()).toBe(false);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('every popular question and its answer is readable, and the search box and filter, which need a script, are hidden', async ({
+      page,
+    }) => {
+      await page.goto('/faq');
+      await expect(cards(page)).toHaveCount(popular().length);
+      for (const [i, q] of popular().entries()) {
+        const card = cards(page).nth(i);
+        await expect(card.locator('.faq-card__question')).toHaveText(q.question);
+        // The answer follows its question, on view.
+        await expect(card.locator('.faq-card__question ~ *').first()).toBeVisible();
+        expect((await card.innerText()).length).toBeGreaterThan(q.question.length + 40);
+      }
+      await expect(search(page)).toBeHidden();
+      await expect(page.getByRole('group', { name: 'Filter by category' })).toBeHidden();
+    });
+
+    test('on /questions every answer opens', async ({ page }) => {
+      await page.goto('/questions');
+      const questions = questionsOf(page);
+      expect(await questions.count()).toBeGreaterThan(0);
+      for (const question of await questions.all()) {
+        await question.click();
+        await expect(panelOf(question)).toBeVisible();
+      }
+    });
+  });
+
+  test('/faq and /questions have no accessibility violations before and after their code has loaded', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of ['/faq', '/questions']) {
+      await page.goto(path);
+      expect(await axeViolations(page), `${path} before hydration`).toEqual([]);
+      await waitForIslands(page);
+      expect(await axeViolations(page), `${path} after hydration`).toEqual([]);
+    }
   });
 });
 

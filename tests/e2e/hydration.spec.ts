@@ -88,6 +88,8 @@ test.describe('the scripts a page loads', () => {
       byPath('/pricing'),
       byPath('/faq'),
       byPath('/questions'),
+      byPath('/blog'),
+      byPath('/badges'),
       withForm('browser'),
       withForm('after-submit'),
       withForm('submit-and-live'),
@@ -112,6 +114,7 @@ test.describe('the scripts a page loads', () => {
       if (kind === 'static') expect(entry, 'a static page names no script').toEqual([]);
       else expect(entry).toEqual(assetsFromManifest(manifest()).scripts);
       expect([...fetched].sort(), 'scripts fetched with the page').toEqual([...entry, ...chunks.load].sort());
+      if (kind === 'interactive') expect(chunks.load, 'a search, switch, filter or picker loads no code with the page').toEqual([]);
       if (kind !== 'form') return;
 
       expect(chunks.intent.length, 'a form loads its code on intent').toBeGreaterThan(0);

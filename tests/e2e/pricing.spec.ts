@@ -7,7 +7,7 @@ import { formatAmount } from '../../engine/content/format-amount';
 import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
 import { parse } from 'yaml';
 import { readSiteFiles } from '../../scripts/read-project';
-import { siteModel, waitForIslands } from './site';
+import { axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -87,7 +87,8 @@ test('the prerendered page shows every plan at its monthly price, with Monthly p
   const prices = [...html.matchAll(/<p class="plan__price">([\s\S]*?)<\/p>/g)].map((m) => textOf(m[1]!));
   expect(prices).toEqual(ALL.map((p) => p.monthly));
   expect(html).not.toContain('price-card__saving');
-  expect(textOf(html)).not.toContain('billed annually');
+  // Only the <noscript> lines, shown without JavaScript, state the annual prices.
+  expect(textOf(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))).not.toContain('billed annually');
   expect(html).toMatch(/<button type="button" class="billing-switch__option" aria-pressed="true">Monthly<\/button>/);
   expect(html).toMatch(/<button type="button" class="price-card__select" aria-pressed="true">Professional<\/button>/);
 });
@@ -310,6 +311,69 @@ test('/pricing fits a 375 px phone screen without sideways scrolling', async ({ 
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+});
+
+test.describe('before the switch has its code', () => {
+  test('loads no pricing code with the page, and Annual clicked before it has loaded shows annual prices once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'PricingTable');
+    await page.goto('/pricing');
+    await page.waitForLoadState('networkidle');
+    expect(code.requested(), 'the switch code is not fetched with the page').toBe(false);
+    await periodButton(page, 'Annual').click();
+    expect(await islandHydrated(page, 'PricingTable')).toBe(false);
+    code.release();
+    await expectPressed([periodButton(page, 'Monthly'), periodButton(page, 'Annual')], 1);
+    await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
+    expect(await shownSavings(page)).toEqual(ALL.map((p) => p.saving));
+    await expect(page).toHaveURL(/\/pricing\?billing=annual$/);
+  });
+
+  test('a plan card clicked before the code has loaded is highlighted once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'PricingTable');
+    await page.goto('/pricing');
+    await card(page, 'Enterprise').locator('.price-card__description').click();
+    code.release();
+    await expect(nameButton(page, 'Enterprise')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#plans .price-card--selected')).toHaveCount(1);
+  });
+
+  test('Annual chosen from the keyboard before the code has loaded is applied once it has', async ({ page }) => {
+    const code = await holdIslandCode(page, 'PricingTable');
+    await page.goto('/pricing');
+    await periodButton(page, 'Monthly').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    code.release();
+    await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
+    await expect(periodButton(page, 'Annual')).toBeFocused();
+    await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
+  });
+
+  test('/pricing has no accessibility violations before its code has loaded', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/pricing');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every plan shows its monthly price and states its annual price and saving; the switch, which needs a script, is hidden', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    const visiblePrices = await cards(page)
+      .locator('.plan__price')
+      .evaluateAll((ps) => ps.map((p) => (p.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    expect(visiblePrices).toEqual(ALL.map((p) => p.monthly));
+    const others = await cards(page)
+      .locator('.price-card__other')
+      .evaluateAll((ps) => ps.map((p) => (p instanceof HTMLElement ? p.innerText : '').replace(/\s+/g, ' ').trim()));
+    expect(others).toEqual(ALL.map((p) => `Annual: ${p.annual}${p.saving ? `. ${p.saving}` : ''}`));
+    for (const other of await cards(page).locator('.price-card__other').all()) await expect(other).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Billing period' })).toBeHidden();
+  });
 });
 
 test.describe('plans on the solution pages', () => {

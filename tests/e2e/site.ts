@@ -62,9 +62,13 @@ export const MISSING_PATH = '/missing-page';
  * Waits until every island on the page has been hydrated by React: hydrateRoot marks the island
  * element as a root, and hydration then attaches a fiber to each element inside it. An island that
  * hydrates on intent (a form) is first brought into view, as a visitor scrolling to it would, and
- * the page is then scrolled back. A page with no island returns at once.
+ * the page is then scrolled back. One that hydrates on interaction (a search box, a price switch)
+ * is told a control got focus, as when a visitor reaches for it, without moving the focus. A page
+ * with no island returns at once.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island-on="interaction"]').all())
+    await island.locator('button, input, select, textarea').first().dispatchEvent('focusin');
   const onIntent = await page.locator('[data-island-on="intent"]').all();
   if (onIntent.length > 0) {
     const top = await page.evaluate(() => window.scrollY);
@@ -116,4 +120,31 @@ export async function accessibleExpanded(locator: Locator): Promise<boolean | un
 /** Reads, in the browser, whether the document is wider than the window (a sideways scrollbar). */
 export function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+/**
+ * Holds an island's code back, as on a slow connection, until the returned function is called, so
+ * a test can act before the island hydrates; also reports whether that code was asked for yet.
+ */
+export async function holdIslandCode(page: Page, name: string): Promise<{ release: () => void; requested: () => boolean }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(new RegExp(`/${name}\\.island-[^/]*\\.js$`), async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** Whether React has hydrated the island named `name` (its file name without .island.tsx). */
+export const islandHydrated = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"]`).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+
+/** axe's violations on the page, as "rule target: help" lines, for the WCAG 2.1 A/AA and best-practice rules. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
 }

@@ -195,9 +195,21 @@ describe('a mistake in an article is reported at its file:line:column in the .md
   it('loads a site with no articles: the blog lists none and its feed has no entries', () => {
     const model = modelOf({});
     expect(model.articles).toEqual([]);
-    expect(model.pages.map((p) => p.path)).toEqual(['/', '/blog']);
+    expect(model.pages.map((p) => p.path).filter((p) => !p?.startsWith('/blog/category/'))).toEqual(['/', '/blog']);
     const feed = parseFeed(renderAtomFeed(model, 'https://example.com')!);
     expect(feed.items).toEqual([]);
+  });
+});
+
+describe('blog category pages', () => {
+  it('each category gets a page at /blog/category/<id> that shows it chosen, and the list knows its page', () => {
+    const model = modelOf({});
+    const lists = model.pages.flatMap((p) => p.sections.flatMap((s) => (s.type === 'article-list' ? [[p.path, s] as const] : [])));
+    expect(lists.length).toBeGreaterThan(1);
+    for (const [path, list] of lists) {
+      expect(list.blogPath).toBe('/blog');
+      expect(path).toBe(list.category ? `/blog/category/${list.category}` : '/blog');
+    }
   });
 });
 

@@ -24,7 +24,21 @@ describe('the real site/ folder', () => {
       .filter((f) => f.path.startsWith('site/pages/') || f.path.startsWith('site/blog/'))
       .map((f) => f.path)
       .sort();
-    expect(model!.pages.map((p) => p.file).sort()).toEqual(pageFiles);
+    const categoryPage = (path: string | null) => path?.startsWith('/blog/category/') === true;
+    expect(
+      model!.pages
+        .filter((p) => !categoryPage(p.path))
+        .map((p) => p.file)
+        .sort(),
+    ).toEqual(pageFiles);
+  });
+
+  it('has a page for each blog category, listing that category, with its own title', () => {
+    const blog = model!.pages.find((p) => p.path === '/blog')!;
+    const list = blog.sections.find((s) => s.type === 'article-list')!;
+    const pages = list.categories.map((c) => model!.pages.find((p) => p.path === `/blog/category/${c.id}`));
+    expect(pages.map((p) => p?.sections.find((s) => s.type === 'article-list')?.category)).toEqual(list.categories.map((c) => c.id));
+    expect(new Set(pages.map((p) => p?.meta.title)).size).toBe(list.categories.length);
   });
 
   it.each(files.filter((f) => f.path.startsWith('site/pages/') || f.path === 'site/not-found.yaml').map((f) => f.path))(

@@ -39,7 +39,9 @@ describe('budget overruns', () => {
   it.each([
     ['static', 0, 0, 0],
     ['static', 100, 100, 2],
-    ['interactive', 75 * KB, 75 * KB, 0],
+    ['interactive', 5 * KB, 75 * KB, 0],
+    ['interactive', 5 * KB + 1, 75 * KB, 1],
+    ['interactive', 2 * KB, 76 * KB, 1],
     ['interactive', 76 * KB, 76 * KB, 2],
     ['form', 2 * KB, 160 * KB, 0],
     ['form', 76 * KB, 150 * KB, 1],

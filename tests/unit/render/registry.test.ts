@@ -77,9 +77,18 @@ describe('which islands a page hydrates', () => {
     expect(pageIslands(pages.find((p) => p.path === '/')!)).toEqual([]);
   });
 
-  it('a FAQ is an island only with a search or a category filter', () => {
+  it('a FAQ is an island only with a search or a category filter, and hydrates when a visitor reaches for them', () => {
     expect(pageIslands(pages.find((p) => p.path === '/faq/legal')!)).toEqual([]);
-    expect(pageIslands(pages.find((p) => p.path === '/questions')!)).toEqual([{ name: 'FaqAccordion', on: 'load' }]);
+    expect(pageIslands(pages.find((p) => p.path === '/questions')!)).toEqual([{ name: 'FaqAccordion', on: 'interaction' }]);
+  });
+
+  it.each([
+    ['/pricing', 'PricingTable'],
+    ['/blog', 'ArticleList'],
+    ['/badges', 'BadgeBuilder'],
+    ['/faq', 'FaqAccordion'],
+  ])('%s hydrates its %s when a visitor reaches for it, not with the page', (path, name) => {
+    expect(pageIslands(pages.find((p) => p.path === path)!)).toEqual([{ name, on: 'interaction' }]);
   });
 
   it('a form hydrates on intent, and the toast area is there only when a form shows its result as a toast', () => {
