@@ -300,13 +300,16 @@ test('the hero\'s "Learn More" link says where it goes to screen readers, and st
 });
 
 test.describe('before the picker has its code', () => {
-  test('loads no picker code with the page, and a size picked before it has loaded is shown once it has', async ({ page }) => {
+  test('loads no picker code with the page, and a size picked with the arrow keys before it has loaded is shown once it has', async ({
+    page,
+  }) => {
     const code = await holdIslandCode(page, 'BadgeBuilder');
     await page.goto('/badges');
     await page.waitForLoadState('networkidle');
     expect(code.requested(), 'the picker code is not fetched with the page').toBe(false);
-    // The option's words, not the radio: a click on the label picks it too.
-    await builder(page).getByRole('group', { name: 'Size' }).locator('label', { hasText: 'Large' }).locator('.badge-option__name').click();
+    // From the keyboard: the arrow key moves the choice within the group.
+    await radio(page, 'Size', 'Medium').focus();
+    await page.keyboard.press('ArrowDown');
     expect(await islandHydrated(page, 'BadgeBuilder')).toBe(false);
     code.release();
     await expect(radio(page, 'Size', 'Large')).toBeChecked();
