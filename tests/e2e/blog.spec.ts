@@ -325,7 +325,9 @@ test.describe('article pages', () => {
       await expect(crumbs.getByRole('link', { name: list.articlePage.blogLabel })).toHaveAttribute('href', '/blog');
       await expect(crumbs.locator('[aria-current="page"]')).toHaveText(article.title);
 
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+      // The Article block; the page also has its breadcrumb's BreadcrumbList (tests/e2e/crawlers.spec.ts).
+      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s));
+      const jsonLd = blocks.find((b) => b['@type'] === 'Article');
       expect(jsonLd).toMatchObject({
         '@type': 'Article',
         headline: article.title,
