@@ -1979,7 +1979,7 @@ export interface Form {
     show: 'after-submit' | 'submit-and-live' | 'browser';
   };
   /**
-   * The words on the send button, while sending, and the note shown when JavaScript is off.
+   * The words on the send button and while sending.
    */
   buttons: {
     /**
@@ -1990,10 +1990,6 @@ export interface Form {
      * The button's words while the form is being sent, e.g. Sending…
      */
     sending: string;
-    /**
-     * Shown under the fields when JavaScript is off, since sending needs it. Leave out for the default: 'Sending this form needs JavaScript. Turn it on, or e-mail us instead.'
-     */
-    noScript?: string;
   };
   /**
    * The confirmation e-mail sent to the address the visitor gave, when e-mail is set up (SMTP_URL). It repeats nothing the visitor typed and goes at most once an hour to one address. Leave out to send none.

@@ -259,4 +259,20 @@ test.describe('with JavaScript', () => {
       expect(postedPages).toBe(0);
     });
   }
+
+  test("/contact-us: when the form's code cannot load at all, Submit is answered by the server with the same messages", async ({
+    page,
+  }) => {
+    const { path, form } = formPages.find((f) => f.form.id === 'contact-us')!;
+    await page.route(/FormSection\.island-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(path);
+    await fill(page, form, 'name', TYPED);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(errorOf(page, form, 'email')).toHaveText(messageFor(form, 'email', 'required'));
+    await expect(fieldLocator(page, form, 'name')).toHaveValue(TYPED);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(new URL(page.url()).search).toBe('');
+  });
 });
