@@ -64,7 +64,7 @@ describe('npm run check-links', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('Known broken links');
     expect(r.out).toContain('/protection/writing — no page at /protection/writing');
-    expect(r.out).toContain('No new broken links.');
+    expect(r.out).toContain('No new broken links, and links from / reach every page of the sitemap.');
   });
 
   it("shows validate's warnings too, without failing on them", () => {
