@@ -328,11 +328,11 @@ describe('a body far over the limit, sent at once or slowly', () => {
       const socket = connect({ port: bigPort, host: '127.0.0.1', allowHalfOpen: pace !== 'at once' });
       const chunks: Buffer[] = [];
       let error: string | null = null;
-      let timer: NodeJS.Timeout | undefined;
+      const pieces: NodeJS.Timeout[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
       socket.on('close', () => {
-        clearInterval(timer);
+        pieces.forEach(clearInterval);
         resolve({ raw: Buffer.concat(chunks).toString('latin1'), error, closedMs: Date.now() - started });
       });
       if (pace === 'at once') {
@@ -341,7 +341,7 @@ describe('a body far over the limit, sent at once or slowly', () => {
       }
       socket.write(head(pace.declared), 'latin1');
       let sent = 0;
-      timer = setInterval(() => {
+      const timer = setInterval(() => {
         if (!socket.writable) return clearInterval(timer);
         socket.write(Buffer.alloc(pace.piece, 'x'));
         sent += pace.piece;
@@ -350,6 +350,7 @@ describe('a body far over the limit, sent at once or slowly', () => {
           socket.end();
         }
       }, 10);
+      pieces.push(timer);
     });
   }
 
