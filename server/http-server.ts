@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './app';
 import type { ApiErrorBody } from './api/router';
@@ -121,9 +122,32 @@ const MALFORMED_DEFAULT = {
   message: 'The request is not valid HTTP and could not be read.',
 };
 
-/** How long a refused connection may keep sending after its answer before it is closed anyway. */
+/** How long a connection answered before its request was read may keep sending before it is closed anyway. */
 export const MALFORMED_LINGER_MS = 2_000;
+/** How much a connection answered early may still send (read and dropped) before it is closed anyway. */
+export const LINGER_MAX_BYTES = 4 * 1024 * 1024;
 const answeredMalformed = new WeakSet<Duplex>();
+
+/**
+ * Closing while the client is still sending (the rest of a body) would reset the connection, and a
+ * reset can discard the answer before the client reads it. So, once the answer is on its way, what
+ * still arrives is read and dropped, never kept, until the client closes its side, or
+ * MALFORMED_LINGER_MS have passed, or LINGER_MAX_BYTES have arrived; then `close` runs.
+ */
+function drainThenClose(socket: Duplex, close: () => void): void {
+  // The client already closed its side: nothing more can arrive.
+  if (socket.readableEnded) return close();
+  let drained = 0;
+  const timer = setTimeout(close, MALFORMED_LINGER_MS);
+  timer.unref();
+  socket.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > LINGER_MAX_BYTES) close();
+  });
+  socket.once('end', close);
+  socket.once('close', () => clearTimeout(timer));
+  socket.resume();
+}
 
 /**
  * For `server.on('clientError')`: a request Node's HTTP parser refuses (a CR in a header, two
@@ -151,13 +175,7 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
     'Connection: close',
   ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
-  // Closing while the client is still sending (the rest of a body) would reset the connection, and
-  // a reset can discard the answer before the client reads it. So what still arrives is read and
-  // dropped until the client closes its side, or MALFORMED_LINGER_MS have passed.
-  const timer = setTimeout(() => socket.destroy(), MALFORMED_LINGER_MS);
-  timer.unref();
-  socket.once('end', () => socket.destroy());
-  socket.once('close', () => clearTimeout(timer));
+  drainThenClose(socket, () => socket.destroy());
 }
 
 /**
@@ -201,12 +219,17 @@ export function refusingBadFraming(
   app: (req: IncomingMessage, res: ServerResponse) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    // A request behind one answered before its body was read: the connection is closing and nobody answers it.
+    if (closingAfterAnswer.has(req.socket)) {
+      req.resume();
+      return;
+    }
+    closingWhenBodyUnread(req, res);
     const problem = framingProblem(req);
     if (problem) {
       refuseBeforeApp(res, problem);
       return;
     }
-    closingWhenBodyUnread(req, res);
     app(req, res);
   };
 }
@@ -217,17 +240,43 @@ function bodyUnread(req: IncomingMessage): boolean {
   return hasBody && !req.complete;
 }
 
+/** Connections whose answer left before its request's body was read; they take no further request. */
+const closingAfterAnswer = new WeakSet<Socket>();
+
 /**
- * An answer written before its request's body has arrived (a 405 for `POST /`, a 403 before a
- * submission is read) says `Connection: close`, and Node then closes the connection: kept open,
- * the unread body would run into the request timeout, and its 408 would be a second, unrequested
- * answer that a proxy reusing the connection could hand to another visitor. Set on the response
- * itself, as Express replaces its prototype.
+ * Node destroys the connection once an answer that says `Connection: close` is written, and with
+ * part of the body still unread that is a reset, which can discard the answer on the client's
+ * side. Here the first such close, without an error, becomes drainThenClose (the answer already
+ * written, the sending side ended); an error, or any later close, destroys at once.
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  if (closingAfterAnswer.has(socket)) return;
+  closingAfterAnswer.add(socket);
+  const destroyNow = socket.destroy.bind(socket);
+  let lingering = false;
+  socket.destroy = ((error?: Error) => {
+    if (error || lingering || socket.destroyed) return destroyNow(error);
+    lingering = true;
+    if (!socket.writableEnded) socket.end();
+    drainThenClose(socket, () => destroyNow());
+    return socket;
+  }) as Socket['destroy'];
+}
+
+/**
+ * An answer written before its request's body has arrived (a 405 for `POST /`, a 403 or 413 before
+ * a submission is read) says `Connection: close`, and the connection then closes (after
+ * lingerBeforeClosing): kept open, the unread body would run into the request timeout, and its 408
+ * would be a second, unrequested answer that a proxy reusing the connection could hand to another
+ * visitor. Set on the response itself, as Express replaces its prototype.
  */
 function closingWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!this.headersSent && bodyUnread(req)) this.setHeader('Connection', 'close');
+    if (!this.headersSent && bodyUnread(req)) {
+      this.setHeader('Connection', 'close');
+      lingerBeforeClosing(req.socket);
+    }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, SECURITY_HEADERS } from '../../../server/app';
-import { createHttpServer, DEFAULT_TIMEOUTS, readTimeouts } from '../../../server/http-server';
+import { createHttpServer, DEFAULT_TIMEOUTS, MALFORMED_LINGER_MS, readTimeouts } from '../../../server/http-server';
 import { siteBadges } from '../../support/site-badges';
 import { createFixture, fakeStore, rawRequest, type Fixture } from './helpers';
 
@@ -273,7 +273,6 @@ describe('an answer sent before the request body was read', () => {
     expect(raw.split('\r\n')[0]).toBe(statusLine);
     expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
     expect(headerMap(raw).get('connection')).toBe('close');
-    expect(raw).not.toContain('408');
     // Closed by the answer, not by the request timeout, which would have written a 408 first.
     expect(elapsedMs).toBeLessThan(TIMEOUTS.requestTimeoutMs);
   });
@@ -284,6 +283,125 @@ describe('an answer sent before the request body was read', () => {
     );
     expect(raw.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
     expect(raw).toMatch(/Connection: keep-alive/i);
+  });
+});
+
+describe('a body far over the limit, sent at once or slowly', () => {
+  const ONE_MB = 1024 * 1024;
+  const head = (length: number) =>
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: ${length}\r\n\r\n`;
+  let bigServer: Server;
+  let bigPort: number;
+
+  beforeAll(async () => {
+    // Its own server with a high rate limit, so forty submissions in a row all reach the size check.
+    const app = createApp({
+      clientDir: fixture.clientDir,
+      store: fakeStore(),
+      siteUrl: 'https://example.com',
+      rateLimit: { windowMs: 60_000, max: 1_000 },
+    });
+    bigServer = createHttpServer(app, { ...TIMEOUTS, requestTimeoutMs: 10_000, headersTimeoutMs: 5_000 });
+    await new Promise<void>((resolve) => bigServer.listen(0, '127.0.0.1', resolve));
+    bigPort = (bigServer.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    bigServer.closeAllConnections();
+    await new Promise((resolve) => bigServer.close(resolve));
+  });
+
+  interface Outcome {
+    raw: string;
+    error: string | null;
+    closedMs: number;
+  }
+
+  /**
+   * `at once`: the 1 MB body in one write; the client closes its side when the server does.
+   * Otherwise a body of `declared` bytes in `piece`-byte writes every 10 ms, carrying on after the
+   * answer as an uploading client does, and ending after the last one.
+   */
+  function sendOversized(pace: 'at once' | { declared: number; piece: number }): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connect({ port: bigPort, host: '127.0.0.1', allowHalfOpen: pace !== 'at once' });
+      const chunks: Buffer[] = [];
+      let error: string | null = null;
+      const pieces: NodeJS.Timeout[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
+      socket.on('close', () => {
+        pieces.forEach(clearInterval);
+        resolve({ raw: Buffer.concat(chunks).toString('latin1'), error, closedMs: Date.now() - started });
+      });
+      if (pace === 'at once') {
+        socket.write(Buffer.concat([Buffer.from(head(ONE_MB), 'latin1'), Buffer.alloc(ONE_MB, 'x')]));
+        return;
+      }
+      socket.write(head(pace.declared), 'latin1');
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (!socket.writable) return clearInterval(timer);
+        socket.write(Buffer.alloc(pace.piece, 'x'));
+        sent += pace.piece;
+        if (sent >= pace.declared) {
+          clearInterval(timer);
+          socket.end();
+        }
+      }, 10);
+      pieces.push(timer);
+    });
+  }
+
+  function expectWholeAnswer(raw: string): void {
+    const end = raw.indexOf('\r\n\r\n');
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+    const headers = headerMap(raw);
+    expect(headers.get('connection')).toBe('close');
+    const body = raw.slice(end + 4);
+    expect(Buffer.byteLength(body, 'latin1')).toBe(Number(headers.get('content-length')));
+    expect(JSON.parse(body)).toEqual({ success: false, error: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 64 KB.' });
+  }
+
+  it.each([
+    ['at once', 'at once'],
+    ['slowly, in 64 KB pieces 10 ms apart', { declared: ONE_MB, piece: 64 * 1024 }],
+  ] as const)(
+    'sent %s, twenty times in a row: each gets the whole 413 with its JSON body, and the connection ends without a reset',
+    async (_label, pace) => {
+      for (let i = 0; i < 20; i++) {
+        const outcome = await sendOversized(pace);
+        expectWholeAnswer(outcome.raw);
+        expect(outcome.error, `try ${i + 1}`).toBeNull();
+        expect(outcome.closedMs).toBeLessThan(MALFORMED_LINGER_MS);
+      }
+    },
+    30_000,
+  );
+
+  it('a client that keeps sending a 100 MB body still gets the whole answer, and is cut once the linger time passes', async () => {
+    // 1.6 MB a second: the time runs out before the byte allowance does.
+    const outcome = await sendOversized({ declared: 100 * ONE_MB, piece: 16 * 1024 });
+    expectWholeAnswer(outcome.raw);
+    expect(outcome.closedMs).toBeGreaterThanOrEqual(MALFORMED_LINGER_MS - 100);
+    expect(outcome.closedMs).toBeLessThan(MALFORMED_LINGER_MS + 1_000);
+  });
+
+  it('a client that floods a 100 MB body still gets the whole answer, and is cut once the byte allowance is read', async () => {
+    // 25 MB a second: the allowance is read long before the time runs out.
+    const outcome = await sendOversized({ declared: 100 * ONE_MB, piece: 256 * 1024 });
+    expectWholeAnswer(outcome.raw);
+    expect(outcome.closedMs).toBeLessThan(MALFORMED_LINGER_MS / 2);
+  });
+
+  it('a request sent after the refused body on the same connection gets no answer of its own', async () => {
+    const raw = await sendBytes(
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n0123456789GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    );
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
   });
 });
 
