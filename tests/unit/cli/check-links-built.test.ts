@@ -66,13 +66,14 @@ describe('npm run check-links -- --built', () => {
   });
 
   it('fails on pages no link leads to, naming each with its file', () => {
-    // Without the footer's Blog link nothing leads to the blog or its articles.
+    // Without the footer's Blog link nothing leads to the blog, its articles or its category pages.
     edit('site/site.yaml', (t) => t.replace(/\n {8}- label: Blog\n {10}href: \/blog\n/, '\n'));
     const r = checkBuilt(buildCopy());
     expect(r.code).toBe(1);
-    expect(r.err).toContain('Pages no link leads to (10)');
+    expect(r.err).toContain('Pages no link leads to (17)');
     expect(r.err).toContain('  /blog (site/pages/blog.yaml)');
     expect(r.err).toContain('  /blog/1 (site/blog/how-to-file-a-dmca-takedown-notice.md)');
+    expect(r.err).toContain('  /blog/category/dmca-guides (site/pages/blog.yaml)');
   });
 
   it('passes a page no link leads to when site/links.yaml lists it as unlinked, with its reason', () => {
