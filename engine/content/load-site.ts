@@ -165,13 +165,26 @@ export function parseSources(files: readonly SourceFile[]): { files: ParsedSourc
       );
       continue;
     }
-    // An article is Markdown with its data in YAML front matter; everything else is YAML.
-    const { parsed, problems: syntax } = kind.kind === 'article' ? parseArticleFile(source) : parseYamlFile(source);
+    const { parsed, problems: syntax } = parseOnce(source, kind);
     problems.push(...syntax);
     if (parsed) out.push({ file: parsed, kind });
     else blamed.unreadable.add(kind.kind);
   }
   return { files: out, problems, blamed };
+}
+
+type ParseResult = { parsed?: ParsedFile; problems: Problem[] };
+// The last parse of each file by its text: the dev server and the fuzz test load the site again
+// after one file changed, and parsing the unchanged ones again is most of a load's time.
+const lastParse = new Map<string, { text: string; result: ParseResult }>();
+
+function parseOnce(source: SourceFile, kind: ContentKind): ParseResult {
+  const cached = lastParse.get(source.path);
+  if (cached?.text === source.text) return cached.result;
+  // An article is Markdown with its data in YAML front matter; everything else is YAML.
+  const result = kind.kind === 'article' ? parseArticleFile(source) : parseYamlFile(source);
+  lastParse.set(source.path, { text: source.text, result });
+  return result;
 }
 
 // --- Phase 2: validate -----------------------------------------------------------------------

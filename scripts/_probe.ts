@@ -1,0 +1,10 @@
+import { fuzzContext, makeCase, runCase } from './content-fuzz';
+import { loadSite } from '../engine/content/load-site';
+import { readSchemas, readSiteFiles } from './read-project';
+const ctx = fuzzContext(readSiteFiles(), readSchemas());
+let t = performance.now();
+for (let i = 0; i < 20; i++) loadSite(ctx.files, ctx.schemas);
+console.log('load cached', (performance.now() - t) / 20);
+t = performance.now();
+for (let i = 0; i < 40; i++) runCase(ctx, makeCase(ctx.files, 7, i));
+console.log('case', (performance.now() - t) / 40);
