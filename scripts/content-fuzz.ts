@@ -290,8 +290,7 @@ function placeFailures(p: Problem, texts: ReadonlyMap<string, string>): string[]
     return out;
   }
   const lines = text.split('\n');
-  if (!Number.isInteger(p.line) || !Number.isInteger(p.column) || p.line < 1 || p.column < 1)
-    out.push(`a problem has no place: ${shown}`);
+  if (!Number.isInteger(p.line) || !Number.isInteger(p.column) || p.line < 1 || p.column < 1) out.push(`a problem has no place: ${shown}`);
   else if (p.line > lines.length) out.push(`a problem is past the end of its file (${lines.length} lines): ${shown}`);
   else if (p.column > lines[p.line - 1].length + 1)
     out.push(`a problem is past the end of its line (${lines[p.line - 1].length} characters): ${shown}`);

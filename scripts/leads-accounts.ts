@@ -102,7 +102,12 @@ async function readNewPassword(args: AccountArgs, source: PasswordSource): Promi
 }
 
 /** Runs one account command; the answer is a sentence for the terminal. */
-export async function runAccountCommand(args: AccountArgs, store: LeadStore, source: PasswordSource, siteUrl: string | undefined): Promise<string> {
+export async function runAccountCommand(
+  args: AccountArgs,
+  store: LeadStore,
+  source: PasswordSource,
+  siteUrl: string | undefined,
+): Promise<string> {
   const actor = 'command line';
   switch (args.command) {
     case 'add-user': {

@@ -7,7 +7,7 @@ import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
 import { planPrice, planPriceKeys, type FactSources } from './placeholders';
-import { countByCategory, factSources, nearDuplicateCategories, placeholderProblems, withFacts } from './resolve-facts';
+import { countByCategory, factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
@@ -76,7 +76,12 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const pricing = validated.valid.pricing[0]?.data;
   const facts = factSources(pricing, checked.pages, checked.collections['faq-set']);
-  const factProblems = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : placeholderProblems(file, facts)));
+  const pricingFile = parsed.files.find((f) => f.kind.kind === 'pricing')?.file;
+  const factProblems = placeholderCauses(
+    validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : [file])),
+    facts,
+    { file: pricingFile, broken: !pricing && files.some((f) => kindOf(f.path)?.kind === 'pricing') },
+  );
   const resolvedFacts = <K extends KindName>(entry: Valid<K>): Valid<K> => ({ file: entry.file, data: withFacts(entry.data, facts) });
   const site = validated.valid.site.slice(0, 1).map(resolvedFacts)[0]?.data;
   const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
@@ -98,7 +103,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     ...checked.problems,
     ...factProblems,
     ...resolved.problems,
-    ...blog.problems,
+    // Without a readable blog page, the articles' "no page lists them" has that page's problems as its cause.
+    ...blog.problems.filter((p) => !(validated.blamed.unreadable.has('page') && p.message.startsWith('no page lists the articles'))),
   ];
   const warnings = sortProblems(nearDuplicateCategories(validated.valid['faq-set']));
 
@@ -320,7 +326,7 @@ export function checkRules(
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
   for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
   problems.push(...apiPayloadRules(valid['api-payload'], collections));
-  for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections));
+  for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections, blamed));
   return { problems, pages, collections, blamed };
 }
 
@@ -354,13 +360,23 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
 }
 
 /** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
-function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections): Problem[] {
+function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections, blamed: Blamed): Problem[] {
   const problems = uniqueIds(file, notifications.rules, 'rules', 'rule id');
+  // A form with problems of its own exists: naming it is right, and its problems are said at the form.
+  const broken = [...(blamed.ids.get('form') ?? []), ...(blamed.ids.get('api-payload') ?? [])];
+  if (blamed.unreadable.has('form') || blamed.unreadable.has('api-payload')) return problems;
   const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
   notifications.rules.forEach((rule, i) => {
     (rule.forms ?? []).forEach((id, j) => {
-      if (!known.includes(id))
-        problems.push(problemAt(file, ['rules', i, 'forms', j], `no form "${id}" in site/forms/. Known forms: ${known.join(', ')}`));
+      if (known.includes(id) || broken.includes(id)) return;
+      const guess = closest(id, [...known, ...broken]);
+      problems.push(
+        problemAt(
+          file,
+          ['rules', i, 'forms', j],
+          `no form "${id}" in site/forms/.` + (guess ? ` Did you mean "${guess}"?` : ` Known forms: ${known.join(', ')}`),
+        ),
+      );
     });
   });
   return problems;
@@ -475,12 +491,16 @@ export function resolveReferences(
       const { resolved, missing, problems: own } = resolveSection(section, references, lookUp, shared);
       for (const { ref, id } of missing) {
         if (blamed.ids.get(ref.kind)?.has(id) || blamed.unreadable.has(ref.kind)) continue;
-        const known = [...collections[ref.kind].keys()].sort();
+        // Files with problems of their own still have their ids: a near miss may be one of them.
+        const known = [...new Set([...collections[ref.kind].keys(), ...(blamed.ids.get(ref.kind) ?? [])])].sort();
+        const guess = closest(id, known);
+        const where = guess ? collections[ref.kind].get(guess)?.file.path : undefined;
         problems.push(
           problemAt(
             file,
             ['sections', i, ref.field],
-            `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`,
+            `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}.` +
+              (guess ? ` Did you mean "${guess}"${where ? ` (${where})` : ''}?` : ` Known ids: ${known.join(', ') || '(none yet)'}`),
           ),
         );
       }

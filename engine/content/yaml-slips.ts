@@ -30,7 +30,10 @@ export function syntaxSlip(text: string, lines: LineCounter, error: YAMLError): 
   }
   if (opening) return opening;
   if (/flow-seq-end|flow-map-end/.test(error.message))
-    return { offset, message: `this ${error.message.includes('seq') ? ']' : '}'} closes nothing: remove it, or put the whole value in quotes` };
+    return {
+      offset,
+      message: `this ${error.message.includes('seq') ? ']' : '}'} closes nothing: remove it, or put the whole value in quotes`,
+    };
   const line = lines.linePos(offset).line;
   const here = lineOfNumber(text, line);
   const missingSpace = /^\s*(?:- )?[\w"'-]+:(?![\s/])\S/.exec(here);
@@ -45,7 +48,13 @@ export function syntaxSlip(text: string, lines: LineCounter, error: YAMLError): 
       message: `this line has no colon: write the key, a colon and a space, then the value ("title: Pricing")`,
     };
   const column = offset - lines.lineStarts[line - 1];
-  if (error.code === 'UNEXPECTED_TOKEN' && column > here.length - here.trimStart().length)
+  const midLine = column > here.length - here.trimStart().length;
+  if (midLine && error.code === 'BLOCK_AS_IMPLICIT_KEY' && here.slice(column).includes(': '))
+    return {
+      offset,
+      message: 'this value holds ": ", which YAML reads as a new key: put the whole value in quotes, e.g. title: "Bad: page"',
+    };
+  if (error.code === 'UNEXPECTED_TOKEN' && midLine)
     return { offset, message: 'the value cannot go on here: put the whole value in quotes if it holds quotes, brackets or ": "' };
   if (['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'UNEXPECTED_TOKEN'].includes(error.code))
     return {

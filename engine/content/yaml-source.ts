@@ -38,7 +38,7 @@ export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems
   const first = doc.errors[0];
   if (first) {
     const slip = syntaxSlip(file.text, lines, first);
-    return { problems: [at(slip.offset, slip.message + placeholderHint(file.text, lines.linePos(slip.offset).line))] };
+    return { problems: [at(slip.offset, placeholderHint(file.text, lines.linePos(slip.offset).line) ?? slip.message)] };
   }
   const unread = unreadableNodes(file.text, doc);
   if (unread) return { problems: [at(unread.offset, unread.message)] };
@@ -99,11 +99,11 @@ function clampedPosition(text: string, lines: LineCounter, offset: number): Posi
 }
 
 // In YAML a value starting with { is a map, so a placeholder at the start of a value needs quotes.
-function placeholderHint(text: string, line: number): string {
+function placeholderHint(text: string, line: number): string | undefined {
   const source = text.split('\n')[line - 1] ?? '';
   return /(:|-)\s+\{(price|questions):/.test(source)
-    ? '. A value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
-    : '';
+    ? 'a value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
+    : undefined;
 }
 
 /**
