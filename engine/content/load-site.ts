@@ -3,6 +3,7 @@ import { CONSENT_LINK } from '../forms/consent-text';
 import { parseArticleFile } from './article-source';
 import { buildArticles, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
+import { markdownInText } from './plain-text';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
@@ -97,9 +98,11 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   );
   const pages = withFeed(resolved.pages, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
+  const markdown = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'article' ? [] : markdownInText(file)));
   const problems = [
     ...parsed.problems,
     ...validated.problems,
+    ...markdown,
     ...checked.problems,
     ...factProblems,
     ...resolved.problems,

@@ -92,6 +92,38 @@ test.describe('npm run dev', () => {
     await expect(page.locator('vite-error-overlay')).toHaveCount(0);
   });
 
+  test('a title saved as *New* shows the problem in the browser instead of stopping the server, and the page comes back once fixed', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const file = join(contentRoot, 'site/pages/support.yaml');
+    const original = readFileSync(file, 'utf8');
+    await page.goto(BASE + '/support');
+    await expect(page.locator('h1')).toHaveText('Support Center');
+
+    // Markdown emphasis, which YAML reads as a reference to another value.
+    const broken = original.replace(/^ {4}title: Support Center$/m, '    title: *New*');
+    writeFileSync(file, broken);
+    const line = broken.split('\n').indexOf('    title: *New*') + 1;
+    const message = `site/pages/support.yaml:${line}:12 a value starting with * needs quotes: write "*New*"`;
+    await expect(page.locator('vite-error-overlay .message-body')).toContainText(message, { timeout: 15_000 });
+    await expect.poll(() => output).toContain(message);
+
+    // A fresh load gets the problem as a page of its own, which passes the accessibility checks.
+    const problems = await page.context().newPage();
+    await problems.goto(BASE + '/support');
+    await expect(problems.locator('h1')).toHaveText('The site content has problems');
+    await expect(problems.locator('li')).toContainText(message);
+    expect(await axeViolations(problems)).toEqual([]);
+
+    // Quoted, the title is plain text again, and both pages show it by themselves.
+    writeFileSync(file, original.replace(/^ {4}title: Support Center$/m, '    title: "*New*"'));
+    await expect(page.locator('h1')).toHaveText('*New*', { timeout: 15_000 });
+    await expect(problems.locator('h1')).toHaveText('*New*', { timeout: 15_000 });
+    writeFileSync(file, original);
+    await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
+  });
+
   test('previews an article saved in site/blog/: its page and the feed follow, and a mistake shows its file:line:column', async ({
     page,
   }) => {
