@@ -256,7 +256,10 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
   const issues: DataIssue[] = [];
   const fields = (form.fields.properties ?? {}) as Record<string, Record<string, unknown>>;
   const names = Object.keys(fields);
-  const required = new Set((form.fields as { required?: string[] }).required ?? []);
+  const listed: unknown = (form.fields as { required?: unknown }).required;
+  const required = new Set(Array.isArray(listed) ? listed.map(String) : []);
+  if (listed !== undefined && !Array.isArray(listed))
+    issues.push({ path: ['fields', 'required'], at: 'value', message: 'is the list of fields a visitor must fill in, e.g. [name, email]' });
   const known = (field: string) => names.includes(field);
   const list = names.join(', ');
 

@@ -9,12 +9,14 @@ import { locate, positionInValue, stringScalars, type ParsedFile } from './yaml-
 /** What the placeholders of a site resolve against: its price catalogue and the questions each page shows. */
 export function factSources(
   catalogue: PriceCatalogue | undefined,
-  pages: ReadonlyArray<{ data: Page }>,
+  pages: ReadonlyArray<{ data: Page; file?: { path: string } }>,
   faqSets: ReadonlyMap<string, { data: FAQSet }>,
 ): FactSources {
   const questionsByPage = new Map<string, number>();
-  for (const { data } of pages) {
+  const pageFiles = new Map<string, string>();
+  for (const { data, file } of pages) {
     if (!data.path) continue;
+    if (file) pageFiles.set(data.path, file.path);
     let total = 0;
     let shows = false;
     for (const section of data.sections) {
@@ -25,7 +27,7 @@ export function factSources(
     }
     if (shows) questionsByPage.set(data.path, total);
   }
-  return { currency: catalogue?.currency ?? '$', prices: priceEntries(catalogue), questionsByPage };
+  return { currency: catalogue?.currency ?? '$', prices: priceEntries(catalogue), questionsByPage, pageFiles };
 }
 
 /** Every placeholder in a file that names nothing, at the line and column where it is written. */

@@ -43,6 +43,8 @@ test.describe('npm run dev', () => {
   let output = '';
 
   test.beforeAll(async () => {
+    // Loading the site and starting Vite takes a while on a busy machine.
+    test.setTimeout(120_000);
     contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
     cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
@@ -53,7 +55,7 @@ test.describe('npm run dev', () => {
     });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
-    await expect.poll(async () => (await fetch(BASE + '/').catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(BASE + '/').catch(() => null))?.status ?? 0, { timeout: 110_000 }).toBe(200);
   });
 
   test.afterAll(() => {

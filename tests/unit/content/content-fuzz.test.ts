@@ -4,7 +4,7 @@ import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
 // A few hundred seeded edits on every run; `npm run fuzz:content -- --seed N --count M` runs thousands.
 const SEED = 20261125;
-const COUNT = 240;
+const COUNT = 150;
 
 describe('a single mistake in any file under site/', () => {
   it(`never breaks the tools: ${COUNT} seeded edits each get problems with a place inside the edited file, in plain words`, () => {
