@@ -24,6 +24,12 @@ const UI_KEYS = ['ui:widget', 'ui:placeholder', 'ui:help', 'ui:autocomplete', 'u
 const UI_OPTIONS = ['rows'];
 const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number', 'search'];
 
+// A value as a message may show it: text as written (shortened), anything else as YAML would read it.
+const shown = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing');
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
 const didYouMean = (word: string, known: readonly string[]) => {
   const guess = closest(word, known);
   return guess ? ` Did you mean "${guess}"?` : ` Allowed: ${known.join(', ')}`;
@@ -59,14 +65,15 @@ function fieldIssues(name: string, field: unknown): DataIssue[] {
   for (const key of Object.keys(f))
     if (!FIELD_KEYS.includes(key))
       issues.push({ path: at(key), at: 'key', message: `a field cannot declare "${key}".${didYouMean(key, FIELD_KEYS)}` });
-  if (!FIELD_TYPES.includes(f.type as string))
+  // A misspelled "type" key is reported once, as the unknown key it is.
+  if (!FIELD_TYPES.includes(f.type as string) && !(f.type === undefined && issues.length > 0))
     issues.push({
       path: f.type === undefined ? ['fields', 'properties', name] : at('type'),
       at: f.type === undefined ? 'key' : 'value',
       message:
         f.type === undefined
           ? `the field "${name}" needs a type: string, number, integer or boolean`
-          : `"${String(f.type)}" is not a field type.${didYouMean(String(f.type), FIELD_TYPES)}`,
+          : `"${shown(f.type)}" is not a field type.${didYouMean(shown(f.type), FIELD_TYPES)}`,
     });
   if (f.title !== undefined && typeof f.title !== 'string')
     issues.push({ path: at('title'), at: 'value', message: 'the label must be text' });
@@ -92,7 +99,7 @@ function fieldIssues(name: string, field: unknown): DataIssue[] {
     issues.push({
       path: at('format'),
       at: 'value',
-      message: `"${String(f.format)}" is not a format.${didYouMean(String(f.format), FORMATS)}`,
+      message: `"${shown(f.format)}" is not a format.${didYouMean(shown(f.format), FORMATS)}`,
     });
   if (f.enum !== undefined && !(Array.isArray(f.enum) && f.enum.length > 0))
     issues.push({ path: at('enum'), at: 'value', message: 'a list of choices needs at least one entry' });
@@ -127,11 +134,11 @@ function uiIssues(ui: Record<string, unknown>, fields: Record<string, Record<str
       if (!Array.isArray(value)) issues.push({ path: ['ui', key], at: 'value', message: 'is the list of fields in the order they show' });
       else
         value.forEach((name, i) => {
-          if (name !== '*' && !names.includes(String(name)))
+          if (name !== '*' && !names.includes(shown(name)))
             issues.push({
               path: ['ui', key, i],
               at: 'value',
-              message: `"${String(name)}" is not one of the fields.${didYouMean(String(name), names)}`,
+              message: `"${shown(name)}" is not one of the fields.${didYouMean(shown(name), names)}`,
             });
         });
       continue;
@@ -159,9 +166,9 @@ function uiIssues(ui: Record<string, unknown>, fields: Record<string, Record<str
         issues.push({ path, at: 'key', message: `"${setting}" is not a field setting.${didYouMean(setting, UI_KEYS)}` });
       } else if (setting === 'ui:widget') {
         if (!WIDGETS.includes(v as string))
-          issues.push({ path, at: 'value', message: `the form has no widget "${String(v)}".${didYouMean(String(v), WIDGETS)}` });
+          issues.push({ path, at: 'value', message: `the form has no widget "${shown(v)}".${didYouMean(shown(v), WIDGETS)}` });
         else if ((v === 'select' || v === 'radio') && !choices)
-          issues.push({ path, at: 'value', message: `a ${String(v)} needs choices: give the field enum or oneOf` });
+          issues.push({ path, at: 'value', message: `a ${shown(v)} needs choices: give the field enum or oneOf` });
         else if (v === 'textarea' && fields[key].type !== 'string')
           issues.push({ path, at: 'value', message: 'a textarea is for a text field (type: string)' });
       } else if (setting === 'ui:options') {
@@ -178,7 +185,7 @@ function uiIssues(ui: Record<string, unknown>, fields: Record<string, Record<str
               issues.push({ path: [...path, option], at: 'value', message: 'must be a whole number of lines from 1 to 50' });
           }
       } else if (setting === 'ui:inputType' && !INPUT_TYPES.includes(v as string)) {
-        issues.push({ path, at: 'value', message: `"${String(v)}" is not an input type.${didYouMean(String(v), INPUT_TYPES)}` });
+        issues.push({ path, at: 'value', message: `"${shown(v)}" is not an input type.${didYouMean(shown(v), INPUT_TYPES)}` });
       } else if (setting !== 'ui:inputType' && typeof v !== 'string') {
         issues.push({ path, at: 'value', message: 'must be text' });
       }
@@ -195,11 +202,11 @@ function defaultIssues(defaults: Record<string, unknown>, fields: Record<string,
     if (!field || typeof field !== 'object') continue;
     const choices = choicesOf(field);
     if (choices && !choices.includes(value)) {
-      const shown = choices.map((c) => String(c));
+      const labels = choices.map((c) => shown(c));
       issues.push({
         path: ['defaults', name],
         at: 'value',
-        message: `${JSON.stringify(value)} is not one of the choices of "${name}".${didYouMean(String(value), shown)}`,
+        message: `${JSON.stringify(value)} is not one of the choices of "${name}".${didYouMean(shown(value), labels)}`,
       });
     } else if (FIELD_TYPES.includes(field.type as string) && !fitsType(value, field.type)) {
       issues.push({

@@ -105,7 +105,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     ...markdown,
     ...checked.problems,
     ...factProblems,
-    ...resolved.problems,
+    // A plan's price comes from the catalogue: while it has problems, they are the cause.
+    ...resolved.problems.filter((p) => pricing || !p.message.startsWith('no plan price')),
     // Without a readable blog page, the articles' "no page lists them" has that page's problems as its cause.
     ...blog.problems.filter((p) => !(validated.blamed.unreadable.has('page') && p.message.startsWith('no page lists the articles'))),
   ];
@@ -295,7 +296,7 @@ export function checkRules(
   for (const [id, { file, data }] of collections.form) {
     const issues = checkFormDefinition(data);
     if (issues.length === 0) continue;
-    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    problems.push(...oncePerMessage(issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at))));
     collections.form.delete(id);
     blame(blamed, 'form', id);
   }
@@ -354,12 +355,23 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
       continue;
     }
     const issues = checkFormDefinition(data);
-    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    problems.push(...oncePerMessage(issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at))));
     if (issues.length > 0) continue;
     byEndpoint.set(data.submit.endpoint, file);
     collections['api-payload'].set(data.id, { file, data });
   }
   return problems;
+}
+
+/** One problem per message: a renamed field is said once, at its first place, with how many more there are. */
+function oncePerMessage(problems: Problem[]): Problem[] {
+  const byMessage = new Map<string, Problem[]>();
+  for (const p of sortProblems(problems)) byMessage.set(p.message, [...(byMessage.get(p.message) ?? []), p]);
+  return [...byMessage.values()].map(([first, ...more]) =>
+    more.length === 0
+      ? first
+      : { ...first, message: `${first.message} (and ${more.length} more ${more.length === 1 ? 'place' : 'places'} in this file)` },
+  );
 }
 
 /** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
@@ -498,6 +510,16 @@ export function resolveReferences(
         const known = [...new Set([...collections[ref.kind].keys(), ...(blamed.ids.get(ref.kind) ?? [])])].sort();
         const guess = closest(id, known);
         const where = guess ? collections[ref.kind].get(guess)?.file.path : undefined;
+        // The file named like the id most likely had its id changed: name it, it is where to look.
+        const namesake = [...collections[ref.kind].values()].find((e) => e.file.path.replace(/^.*\/|\.\w+$/g, '') === id);
+        if (!guess && namesake) {
+          const other = idOf(namesake.data) ?? '';
+          const shown = other.length > 40 ? `${other.slice(0, 40)}…` : other;
+          problems.push(
+            problemAt(file, ['sections', i, ref.field], `no ${ref.noun} with id "${id}": ${namesake.file.path} has the id "${shown}"`),
+          );
+          continue;
+        }
         problems.push(
           problemAt(
             file,
