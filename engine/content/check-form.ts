@@ -294,7 +294,10 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
       continue;
     }
     for (const rule of Object.keys(rules ?? {})) {
-      const has = rule === 'required' ? required.has(field) : (RULE_KEYWORDS[rule] ?? []).some((k) => k in fields[field]);
+      const declared: unknown = fields[field];
+      // A field that is not a group of keys is reported as such above.
+      if (!declared || typeof declared !== 'object') continue;
+      const has = rule === 'required' ? required.has(field) : (RULE_KEYWORDS[rule] ?? []).some((k) => k in declared);
       if (!has)
         issues.push({
           path: ['messages', field, rule],
