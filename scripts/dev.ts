@@ -57,8 +57,17 @@ const vite = await createViteServer({
 });
 
 function load(): LoadResult {
-  schemas = readSchemas();
-  const result = loadSite(readSiteFiles(contentRoot), schemas);
+  let result: LoadResult;
+  try {
+    schemas = readSchemas();
+    result = loadSite(readSiteFiles(contentRoot), schemas);
+  } catch (err) {
+    // A file read mid-save or a schema being edited: say so and keep serving; the next save loads again.
+    result = {
+      problems: [{ file: 'site/', line: 1, column: 1, path: '', message: `could not be read: ${(err as Error).message}` }],
+      warnings: [],
+    };
+  }
   // Warnings (a near-duplicate FAQ category) do not stop the preview, but are said each time.
   for (const w of result.warnings) console.warn('  ' + formatProblem(w));
   if (result.model) console.log(`site/ loaded: ${result.model.pages.length} pages.`);
@@ -93,7 +102,13 @@ function onContentChange(): void {
     current = load();
     if (current.model) {
       try {
-        app = appFor(current.model);
+        try {
+          app = appFor(current.model);
+        } catch (err) {
+          // Content the API cannot take at start-up: serve the pages (and their problems) without it.
+          console.error(err);
+          app = appFor(undefined);
+        }
       } catch (err) {
         // A form the API cannot accept: say so, and keep answering with the app of the last version.
         console.error(err);
@@ -133,9 +148,10 @@ const renderPages: RequestHandler = async (req, res, next) => {
   try {
     if (!current.model) {
       // The Vite client on this page reloads it as soon as the content is valid again.
-      const list = current.problems.map((p) => `<li><code>${escapeMarkup(formatProblem(p))}</code></li>`).join('');
-      const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title><script type="module" src="/@vite/client"></script></head><body style="font-family:system-ui;padding:2rem"><h1>The site content has problems</h1><p>Fix each at the file:line:column shown; this page reloads by itself.</p><ul>${list}</ul></body></html>`;
-      res.status(500).type('html').send(html);
+      res
+        .status(500)
+        .type('html')
+        .send(problemsPage(current.problems.map((p) => escapeMarkup(formatProblem(p)))));
       return;
     }
     if (req.path === CATALOGUE_PATH) {
@@ -160,10 +176,21 @@ const renderPages: RequestHandler = async (req, res, next) => {
     });
     res.status(status).type('html').send(html);
   } catch (err) {
+    // Validate runs the renderer's own checks, so this is rare; still, the browser shows words, not a stack.
     vite.ssrFixStacktrace(err as Error);
-    next(err);
+    console.error(err);
+    const message = `${req.path} could not be drawn: ${(err as Error).message.split('\n')[0]}`;
+    res
+      .status(500)
+      .type('html')
+      .send(problemsPage([escapeMarkup(message)]));
   }
 };
+
+function problemsPage(items: string[]): string {
+  const list = items.map((item) => `<li><code>${item}</code></li>`).join('');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title><script type="module" src="/@vite/client"></script></head><body style="font-family:system-ui;padding:2rem"><main><h1>The site content has problems</h1><p>Fix each at the file:line:column shown; this page reloads by itself.</p><ul>${list}</ul></main></body></html>`;
+}
 
 // In place of the built files: Vite (modules, styles, live reload) and the page renderer.
 const pages = express().disable('x-powered-by').use(vite.middlewares, renderPages);
@@ -188,7 +215,13 @@ function appFor(model: SiteModel | undefined): RequestListener {
     inbox: { secureCookies: false, page: adminInboxPage },
   });
 }
-app = appFor(current.model);
+try {
+  app = appFor(current.model);
+} catch (err) {
+  // Content the API cannot take at start-up: serve the pages (and their problems) without it.
+  console.error(err);
+  app = appFor(undefined);
+}
 
 httpServer.listen(port, () =>
   console.log(`Dev server: http://localhost:${port} (edit site/*.yaml or an article in site/blog/; the page reloads)`),

@@ -106,7 +106,12 @@ async function readNewPassword(args: AccountArgs, source: PasswordSource): Promi
 }
 
 /** Runs one account command; the answer is a sentence for the terminal. */
-export async function runAccountCommand(args: AccountArgs, store: LeadStore, source: PasswordSource, siteUrl: string): Promise<string> {
+export async function runAccountCommand(
+  args: AccountArgs,
+  store: LeadStore,
+  source: PasswordSource,
+  siteUrl: string | undefined,
+): Promise<string> {
   const actor = 'command line';
   switch (args.command) {
     case 'add-user': {
@@ -115,7 +120,10 @@ export async function runAccountCommand(args: AccountArgs, store: LeadStore, sou
       const hash = await hashPassword(await readNewPassword(args, source));
       if (!(await store.createAccount(args.email, hash))) throw new AccountError(`There is already an account for ${args.email}.`);
       await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added` });
-      return `Added ${args.email}. Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`;
+      // Without SITE_URL the address is unknown here; a made-up one would send people astray.
+      return siteUrl
+        ? `Added ${args.email}. Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`
+        : `Added ${args.email}. Sign in at /admin on the site's address (SITE_URL is not set, so it is not known here).\n`;
     }
     case 'reset-password': {
       if (!(await store.findAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);

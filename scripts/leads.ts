@@ -228,7 +228,7 @@ async function withAccounts(args: AccountArgs, source: PasswordSource): Promise<
   const store = createStore(config);
   try {
     await store.init();
-    return await runAccountCommand(args, store, source, process.env.SITE_URL ?? 'https://example.com');
+    return await runAccountCommand(args, store, source, process.env.SITE_URL);
   } catch (err) {
     if (err instanceof AccountError) throw err;
     throw new Error(`Could not change the accounts in ${chooseStore(config).description}: ${(err as Error).message}`, { cause: err });

@@ -1,3 +1,4 @@
+import { invisibleCharacters } from './invisible-characters';
 import type { Problem } from './problem';
 import { parseYamlFile, type ParsedFile, type SourceFile } from './yaml-source';
 
@@ -18,6 +19,8 @@ const FENCE = /^---[ \t]*$/;
  * front matter blanked out, so every position a problem reports is a line and column of the .md file.
  */
 export function parseArticleFile(file: SourceFile): { parsed?: ParsedArticle; problems: Problem[] } {
+  const invisible = invisibleCharacters(file.path, file.text);
+  if (invisible.length > 0) return { problems: invisible };
   const lines = file.text.split('\n');
   const at = (line: number, message: string): Problem => ({ file: file.path, line, column: 1, path: '', message });
   if (!FENCE.test(lines[0]?.replace(/\r$/, '') ?? '')) {
@@ -30,6 +33,19 @@ export function parseArticleFile(file: SourceFile): { parsed?: ParsedArticle; pr
   const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l.replace(/\r$/, '')));
   if (close === -1) {
     return { problems: [at(1, 'the front matter opened here is never closed: add a line with only --- after its last field')] };
+  }
+  // A stray --- among the fields ends the front matter early: the fields after it read as text.
+  const after = lines.slice(close + 1).find((l) => l.trim() !== '') ?? '';
+  const later = lines.findIndex((l, i) => i > close && FENCE.test(l.replace(/\r$/, '')));
+  if (/^[A-Za-z][\w-]*:\s/.test(after) && later !== -1) {
+    return {
+      problems: [
+        at(
+          close + 1,
+          `this --- ends the front matter early, so the fields below it (${after.split(':')[0]}: …) are read as text: remove this line`,
+        ),
+      ],
+    };
   }
   // Same length and line breaks as the file, so offsets map to the file's own lines and columns.
   const yamlText = lines.map((l, i) => (i > 0 && i < close ? l : ' '.repeat(l.length))).join('\n');

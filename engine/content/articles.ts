@@ -103,13 +103,17 @@ export function buildArticles(
   for (const { file, data } of valid) {
     if (!hasBody(file)) continue;
     if (!blog) {
-      problems.push(
-        problemAt(
-          file,
-          [],
-          'no page lists the articles: the blog page (site/pages/blog.yaml) needs an article-list section naming the categories',
-        ),
-      );
+      // One cause: said once, at the first article, for all of them.
+      const waiting = valid.length - 1;
+      if (file === valid[0].file)
+        problems.push(
+          problemAt(
+            file,
+            [],
+            'no page lists the articles: the blog page (site/pages/blog.yaml) needs an article-list section naming the categories' +
+              (waiting > 0 ? ` (${waiting} more ${waiting === 1 ? 'article waits' : 'articles wait'} for it)` : ''),
+          ),
+        );
       continue;
     }
     const before = problems.length;

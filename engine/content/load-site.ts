@@ -3,11 +3,12 @@ import { CONSENT_LINK } from '../forms/consent-text';
 import { parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
+import { markdownInText } from './plain-text';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
 import { planPrice, planPriceKeys, type FactSources } from './placeholders';
-import { countByCategory, factSources, nearDuplicateCategories, placeholderProblems, withFacts } from './resolve-facts';
+import { countByCategory, factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
@@ -76,7 +77,12 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const pricing = validated.valid.pricing[0]?.data;
   const facts = factSources(pricing, checked.pages, checked.collections['faq-set']);
-  const factProblems = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : placeholderProblems(file, facts)));
+  const pricingFile = parsed.files.find((f) => f.kind.kind === 'pricing')?.file;
+  const factProblems = placeholderCauses(
+    validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : [file])),
+    facts,
+    { file: pricingFile, broken: !pricing && files.some((f) => kindOf(f.path)?.kind === 'pricing') },
+  );
   const resolvedFacts = <K extends KindName>(entry: Valid<K>): Valid<K> => ({ file: entry.file, data: withFacts(entry.data, facts) });
   const site = validated.valid.site.slice(0, 1).map(resolvedFacts)[0]?.data;
   const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
@@ -92,13 +98,17 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   );
   const pages = withFeed(resolved.pages, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
+  const markdown = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'article' ? [] : markdownInText(file)));
   const problems = [
     ...parsed.problems,
     ...validated.problems,
+    ...markdown,
     ...checked.problems,
     ...factProblems,
-    ...resolved.problems,
-    ...blog.problems,
+    // A plan's price comes from the catalogue: while it has problems, they are the cause.
+    ...resolved.problems.filter((p) => pricing || !p.message.startsWith('no plan price')),
+    // Without a readable blog page, the articles' "no page lists them" has that page's problems as its cause.
+    ...blog.problems.filter((p) => !(validated.blamed.unreadable.has('page') && p.message.startsWith('no page lists the articles'))),
   ];
   const warnings = sortProblems(nearDuplicateCategories(validated.valid['faq-set']));
 
@@ -168,13 +178,26 @@ export function parseSources(files: readonly SourceFile[]): { files: ParsedSourc
       );
       continue;
     }
-    // An article is Markdown with its data in YAML front matter; everything else is YAML.
-    const { parsed, problems: syntax } = kind.kind === 'article' ? parseArticleFile(source) : parseYamlFile(source);
+    const { parsed, problems: syntax } = parseOnce(source, kind);
     problems.push(...syntax);
     if (parsed) out.push({ file: parsed, kind });
     else blamed.unreadable.add(kind.kind);
   }
   return { files: out, problems, blamed };
+}
+
+type ParseResult = { parsed?: ParsedFile; problems: Problem[] };
+// The last parse of each file by its text: the dev server and the fuzz test load the site again
+// after one file changed, and parsing the unchanged ones again is most of a load's time.
+const lastParse = new Map<string, { text: string; result: ParseResult }>();
+
+function parseOnce(source: SourceFile, kind: ContentKind): ParseResult {
+  const cached = lastParse.get(source.path);
+  if (cached?.text === source.text) return cached.result;
+  // An article is Markdown with its data in YAML front matter; everything else is YAML.
+  const result = kind.kind === 'article' ? parseArticleFile(source) : parseYamlFile(source);
+  lastParse.set(source.path, { text: source.text, result });
+  return result;
 }
 
 // --- Phase 2: validate -----------------------------------------------------------------------
@@ -276,7 +299,7 @@ export function checkRules(
   for (const [id, { file, data }] of collections.form) {
     const issues = checkFormDefinition(data);
     if (issues.length === 0) continue;
-    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    problems.push(...oncePerMessage(issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at))));
     collections.form.delete(id);
     blame(blamed, 'form', id);
   }
@@ -310,7 +333,7 @@ export function checkRules(
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
   for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
   problems.push(...apiPayloadRules(valid['api-payload'], collections));
-  for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections));
+  for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections, blamed));
   return { problems, pages, collections, blamed };
 }
 
@@ -335,7 +358,7 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
       continue;
     }
     const issues = checkFormDefinition(data);
-    problems.push(...issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at)));
+    problems.push(...oncePerMessage(issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at))));
     if (issues.length > 0) continue;
     byEndpoint.set(data.submit.endpoint, file);
     collections['api-payload'].set(data.id, { file, data });
@@ -343,14 +366,35 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
   return problems;
 }
 
+/** One problem per message: a renamed field is said once, at its first place, with how many more there are. */
+function oncePerMessage(problems: Problem[]): Problem[] {
+  const byMessage = new Map<string, Problem[]>();
+  for (const p of sortProblems(problems)) byMessage.set(p.message, [...(byMessage.get(p.message) ?? []), p]);
+  return [...byMessage.values()].map(([first, ...more]) =>
+    more.length === 0
+      ? first
+      : { ...first, message: `${first.message} (and ${more.length} more ${more.length === 1 ? 'place' : 'places'} in this file)` },
+  );
+}
+
 /** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
-function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections): Problem[] {
+function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections, blamed: Blamed): Problem[] {
   const problems = uniqueIds(file, notifications.rules, 'rules', 'rule id');
+  // A form with problems of its own exists: naming it is right, and its problems are said at the form.
+  const broken = [...(blamed.ids.get('form') ?? []), ...(blamed.ids.get('api-payload') ?? [])];
+  if (blamed.unreadable.has('form') || blamed.unreadable.has('api-payload')) return problems;
   const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
   notifications.rules.forEach((rule, i) => {
     (rule.forms ?? []).forEach((id, j) => {
-      if (!known.includes(id))
-        problems.push(problemAt(file, ['rules', i, 'forms', j], `no form "${id}" in site/forms/. Known forms: ${known.join(', ')}`));
+      if (known.includes(id) || broken.includes(id)) return;
+      const guess = closest(id, [...known, ...broken]);
+      problems.push(
+        problemAt(
+          file,
+          ['rules', i, 'forms', j],
+          `no form "${id}" in site/forms/.` + (guess ? ` Did you mean "${guess}"?` : ` Known forms: ${known.join(', ')}`),
+        ),
+      );
     });
   });
   return problems;
@@ -465,12 +509,26 @@ export function resolveReferences(
       const { resolved, missing, problems: own } = resolveSection(section, references, lookUp, shared);
       for (const { ref, id } of missing) {
         if (blamed.ids.get(ref.kind)?.has(id) || blamed.unreadable.has(ref.kind)) continue;
-        const known = [...collections[ref.kind].keys()].sort();
+        // Files with problems of their own still have their ids: a near miss may be one of them.
+        const known = [...new Set([...collections[ref.kind].keys(), ...(blamed.ids.get(ref.kind) ?? [])])].sort();
+        const guess = closest(id, known);
+        const where = guess ? collections[ref.kind].get(guess)?.file.path : undefined;
+        // The file named like the id most likely had its id changed: name it, it is where to look.
+        const namesake = [...collections[ref.kind].values()].find((e) => e.file.path.replace(/^.*\/|\.\w+$/g, '') === id);
+        if (!guess && namesake) {
+          const other = idOf(namesake.data) ?? '';
+          const shown = other.length > 40 ? `${other.slice(0, 40)}…` : other;
+          problems.push(
+            problemAt(file, ['sections', i, ref.field], `no ${ref.noun} with id "${id}": ${namesake.file.path} has the id "${shown}"`),
+          );
+          continue;
+        }
         problems.push(
           problemAt(
             file,
             ['sections', i, ref.field],
-            `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}. Known ids: ${known.join(', ') || '(none yet)'}`,
+            `no ${ref.noun} with id "${id}" in ${folderOf(ref.kind)}.` +
+              (guess ? ` Did you mean "${guess}"${where ? ` (${where})` : ''}?` : ` Known ids: ${known.join(', ') || '(none yet)'}`),
           ),
         );
       }

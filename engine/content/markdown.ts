@@ -39,6 +39,25 @@ const LAYOUT_IDS = /^(main|page-title|site-nav|island-data|nav-menu-\d+)$/;
  * themselves (so a reader can copy the address of one part), named for screen readers by `headingLinkLabel`.
  */
 export function renderMarkdown(text: string, headingLinkLabel: string): string {
+  return remembered(rendered, `${headingLinkLabel}\0${text}`, () => renderFresh(text, headingLinkLabel));
+}
+
+// The dev server and the fuzz test load the site again and again; an unchanged article need not be rendered again.
+const rendered = new Map<string, string>();
+const read = new Map<string, { links: MarkdownLink[]; issues: MarkdownIssue[] }>();
+
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    // A few hundred articles' worth: enough for a site, bounded for a long dev session.
+    if (cache.size > 500) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function renderFresh(text: string, headingLinkLabel: string): string {
   const label = escapeMarkup(headingLinkLabel);
   return marked
     .parse(text, { async: false })
@@ -83,6 +102,10 @@ export function positionIn(body: ArticleBody, offset: number): { line: number; c
  * a level-1 heading (the article's title is the page's one main heading) and unsafe addresses.
  */
 export function readMarkdown(body: ArticleBody, html: string): { links: MarkdownLink[]; issues: MarkdownIssue[] } {
+  return remembered(read, `${body.line}\0${body.text}\0${html}`, () => readFresh(body, html));
+}
+
+function readFresh(body: ArticleBody, html: string): { links: MarkdownLink[]; issues: MarkdownIssue[] } {
   const links: MarkdownLink[] = [];
   const issues: MarkdownIssue[] = [];
   let cursor = 0;

@@ -27,6 +27,8 @@ export interface FactSources {
   prices: ReadonlyMap<string, PriceEntry>;
   /** How many questions each page shows, by path. */
   questionsByPage: ReadonlyMap<string, number>;
+  /** The file of each page by path, to name the page that shows no questions. */
+  pageFiles?: ReadonlyMap<string, string>;
 }
 
 /** A placeholder that names nothing, at its index in the text. */
@@ -106,6 +108,8 @@ function price(arg: string, sources: FactSources, bare: boolean): string | { pro
 function questions(path: string, sources: FactSources): string | { problem: string } {
   const count = sources.questionsByPage.get(path);
   if (count !== undefined) return String(count);
+  const file = sources.pageFiles?.get(path);
+  if (file) return { problem: `the page at ${path} (${file}) shows no FAQ questions: give it a faq section, or name a page that has one` };
   const pages = [...sources.questionsByPage.keys()].sort();
   const guess = closest(path, pages);
   return {

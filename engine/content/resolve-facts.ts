@@ -2,19 +2,21 @@ import type { FAQSet, Page, PriceCatalogue } from '../generated/content';
 import { ALL_CATEGORIES, categoryAnchor } from '../sections/faq-filter';
 import { closest } from './closest';
 import type { ResolvedFaqCategory } from './model';
-import { priceEntries, resolvePlaceholders, type FactSources } from './placeholders';
-import { formatDataPath, type Problem } from './problem';
+import { PLACEHOLDER, priceEntries, resolvePlaceholders, type FactSources } from './placeholders';
+import { formatDataPath, sortProblems, type Problem } from './problem';
 import { locate, positionInValue, stringScalars, type ParsedFile } from './yaml-source';
 
 /** What the placeholders of a site resolve against: its price catalogue and the questions each page shows. */
 export function factSources(
   catalogue: PriceCatalogue | undefined,
-  pages: ReadonlyArray<{ data: Page }>,
+  pages: ReadonlyArray<{ data: Page; file?: { path: string } }>,
   faqSets: ReadonlyMap<string, { data: FAQSet }>,
 ): FactSources {
   const questionsByPage = new Map<string, number>();
-  for (const { data } of pages) {
+  const pageFiles = new Map<string, string>();
+  for (const { data, file } of pages) {
     if (!data.path) continue;
+    if (file) pageFiles.set(data.path, file.path);
     let total = 0;
     let shows = false;
     for (const section of data.sections) {
@@ -25,12 +27,21 @@ export function factSources(
     }
     if (shows) questionsByPage.set(data.path, total);
   }
-  return { currency: catalogue?.currency ?? '$', prices: priceEntries(catalogue), questionsByPage };
+  return { currency: catalogue?.currency ?? '$', prices: priceEntries(catalogue), questionsByPage, pageFiles };
 }
 
 /** Every placeholder in a file that names nothing, at the line and column where it is written. */
 export function placeholderProblems(file: ParsedFile, sources: FactSources): Problem[] {
-  const problems: Problem[] = [];
+  return placeholderIssues(file, sources).map((i) => i.problem);
+}
+
+interface PlacedIssue {
+  token: string;
+  problem: Problem;
+}
+
+function placeholderIssues(file: ParsedFile, sources: FactSources): PlacedIssue[] {
+  const found: PlacedIssue[] = [];
   for (const scalar of stringScalars(file)) {
     const { issues } = resolvePlaceholders(scalar.value, sources);
     const seen = new Map<string, number>();
@@ -38,10 +49,78 @@ export function placeholderProblems(file: ParsedFile, sources: FactSources): Pro
       const nth = seen.get(issue.token) ?? 0;
       seen.set(issue.token, nth + 1);
       const pos = positionInValue(file, scalar, issue.token, nth);
-      problems.push({ file: file.path, line: pos.line, column: pos.column, path: formatDataPath(scalar.path), message: issue.message });
+      found.push({
+        token: issue.token,
+        problem: { file: file.path, line: pos.line, column: pos.column, path: formatDataPath(scalar.path), message: issue.message },
+      });
     }
   }
-  return problems;
+  return found;
+}
+
+// The catalogue key a {price:…} or {amount:…} placeholder names, without a multiplier.
+const priceKeyOf = (token: string) => /^\{(?:price|amount):([^*}]+)/.exec(token)?.[1];
+
+/**
+ * The placeholders that name nothing, one problem per cause: none about prices while the catalogue
+ * itself has problems; a catalogue entry that looks like a misspelling of a key the text uses
+ * (and is used nowhere itself) is reported at its own line; a placeholder used in many places is
+ * reported at its first use, with how many more there are.
+ */
+export function placeholderCauses(
+  files: readonly ParsedFile[],
+  sources: FactSources,
+  catalogue: { file?: ParsedFile; broken: boolean },
+): Problem[] {
+  let issues = files.flatMap((file) => placeholderIssues(file, sources));
+  if (catalogue.broken) issues = issues.filter((i) => priceKeyOf(i.token) === undefined);
+  const used = new Set<string>();
+  for (const file of files)
+    for (const scalar of stringScalars(file))
+      for (const m of scalar.value.matchAll(PLACEHOLDER)) if (m[1] !== 'questions') used.add(m[2].replace(/\*\d+$/, ''));
+  const unused = [...sources.prices.keys()].filter((k) => !used.has(k));
+  const problems: Problem[] = [];
+  const atDefinition = new Map<string, Problem>();
+  const byMessage = new Map<string, Problem[]>();
+  const uses = new Map<string, number>();
+  for (const { token } of issues) uses.set(token, (uses.get(token) ?? 0) + 1);
+  for (const { token, problem } of issues) {
+    const key = priceKeyOf(token);
+    // One misspelled use is most likely the use's own typo; the same name in several places points at the catalogue.
+    const repeated = (uses.get(token) ?? 0) > 1;
+    const guess = key && repeated && catalogue.file && !sources.prices.has(key) ? closest(key, unused) : undefined;
+    if (catalogue.file && key && guess) {
+      const existing = atDefinition.get(guess);
+      if (existing) {
+        existing.message = existing.message.replace(/named (\d+) times?/, (_, n) => `named ${Number(n) + 1} times`);
+        continue;
+      }
+      const pos = locate(catalogue.file, ['prices', ...guess.split('.')], 'key');
+      const first = `${problem.file}:${problem.line}:${problem.column}`;
+      const definition: Problem = {
+        file: catalogue.file.path,
+        line: pos.line,
+        column: pos.column,
+        path: formatDataPath(['prices', ...guess.split('.')]),
+        message: `no text uses "${guess}", while "${key}" is named 1 time (first at ${first}) and is not in the catalogue: did you mean to call this entry "${key}"?`,
+      };
+      atDefinition.set(guess, definition);
+      problems.push(definition);
+      continue;
+    }
+    const list = byMessage.get(problem.message) ?? [];
+    list.push(problem);
+    byMessage.set(problem.message, list);
+  }
+  for (const list of byMessage.values()) {
+    const [first, ...more] = sortProblems(list);
+    problems.push(
+      more.length === 0
+        ? first
+        : { ...first, message: `${first.message} (and ${more.length} more ${more.length === 1 ? 'use' : 'uses'} of it)` },
+    );
+  }
+  return problems.map((p) => ({ ...p, message: p.message.replace(/named 1 times/, 'named 1 time') }));
 }
 
 /** A copy of a file's data with every placeholder replaced by its value. */

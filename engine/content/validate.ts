@@ -138,17 +138,38 @@ const FORMAT_WORDS: Record<string, string> = {
 
 /** Turns ajv's errors into plain-English issues, one per real problem. */
 export function describeErrors(errors: ErrorObject[], knownTypes: string[]): DataIssue[] {
+  // A value that fits no branch of a union fails every branch, at its own path and at each group
+  // around it: the deepest place is the cause, and its branches make one sentence.
+  const paths = errors.map((e) => e.instancePath);
+  const deeper = (e: ErrorObject) => paths.some((p) => p.startsWith(e.instancePath + '/'));
+  const kept = errors.filter((e) => !((e.keyword === 'type' || e.keyword === 'pattern') && deeper(e)));
   const issues: DataIssue[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
+  const unions = new Map<string, DataIssue>();
+  for (const e of kept) {
     const issue = describe(e, knownTypes);
     if (!issue) continue;
-    const key = `${issue.path.join('/')}|${issue.message}`;
+    const place = issue.path.join('/');
+    const key = `${place}|${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const union = unions.get(place);
+    if (union && (e.keyword === 'type' || e.keyword === 'pattern')) {
+      union.message = joinBranches(union.message, issue.message);
+      continue;
+    }
+    if (e.keyword === 'type' || e.keyword === 'pattern') unions.set(place, issue);
     issues.push(issue);
   }
   return issues;
+}
+
+// "must be a number" + "must be text" → "must be a number or text"; a branch's format hint follows after "; as text:".
+function joinBranches(a: string, b: string): string {
+  const [typesA, hintA] = a.split('; as text: ');
+  if (b.startsWith('must be ') && typesA.startsWith('must be ')) return `${typesA} or ${b.slice(8)}${hintA ? `; as text: ${hintA}` : ''}`;
+  const hint = b.replace(/^has the wrong format\. /, '');
+  return `${typesA}; as text: ${hintA ?? hint}`;
 }
 
 function describe(e: ErrorObject, knownTypes: string[]): DataIssue | undefined {

@@ -1,4 +1,6 @@
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, isPair, visit, type Document, type Node } from 'yaml';
+import { invisibleCharacters } from './invisible-characters';
+import { syntaxSlip } from './yaml-slips';
 import { formatDataPath, type Problem } from './problem';
 
 export interface SourceFile {
@@ -24,35 +26,84 @@ export interface Position {
 export type DataPath = ReadonlyArray<string | number>;
 
 export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems: Problem[] } {
+  const invisible = invisibleCharacters(file.path, file.text);
+  if (invisible.length > 0) return { problems: invisible };
   const lines = new LineCounter();
   const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e) => {
-      const pos = lines.linePos(e.pos[0]);
-      return {
-        file: file.path,
-        line: pos.line,
-        column: pos.col,
-        path: '',
-        message: `YAML syntax error: ${firstLine(e.message)}${placeholderHint(file.text, pos.line)}`,
-      };
-    });
-    return { problems };
+  const at = (offset: number, message: string): Problem => {
+    const pos = clampedPosition(file.text, lines, offset);
+    return { file: file.path, line: pos.line, column: pos.column, path: '', message };
+  };
+  // One syntax error per file: the ones after the first are most often the same slip seen again.
+  const first = doc.errors[0];
+  if (first) {
+    const slip = syntaxSlip(file.text, lines, first);
+    return { problems: [at(slip.offset, placeholderHint(file.text, lines.linePos(slip.offset).line) ?? slip.message)] };
   }
+  const unread = unreadableNodes(file.text, doc);
+  if (unread) return { problems: [at(unread.offset, unread.message)] };
   return { parsed: { path: file.path, text: file.text, doc, lines, data: doc.toJS() ?? null }, problems: [] };
 }
 
-// In YAML a value starting with { is a map, so a placeholder at the start of a value needs quotes.
-function placeholderHint(text: string, line: number): string {
-  const source = text.split('\n')[line - 1] ?? '';
-  return /(:|-)\s+\{(price|questions):/.test(source)
-    ? '. A value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
-    : '';
+/**
+ * What YAML allows but this content does not: anchors and aliases (`&name`, `*name`), which writers
+ * meet only by accident (`title: *New*`), and a key left out before its colon (`: oops`). Found
+ * before the data is built, so an alias never expands.
+ */
+function unreadableNodes(text: string, doc: Document): { offset: number; message: string } | undefined {
+  let found: { offset: number; message: string } | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) {
+        const start = node.range?.[0] ?? 0;
+        const name = text.slice(start, node.range?.[1] ?? start).trim();
+        found = {
+          offset: start,
+          message: `a value starting with * needs quotes: write "${name}" (YAML reads ${name} as a reference to another value, which this site does not use)`,
+        };
+        return visit.BREAK;
+      }
+      if ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor) {
+        const offset = text.lastIndexOf('&' + node.anchor, node.range?.[0] ?? 0);
+        found = {
+          offset: Math.max(offset, 0),
+          message: `a value starting with & needs quotes: put the value in quotes (YAML reads &${node.anchor} as a name for a value to repeat, which this site does not use)`,
+        };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+    Pair(_key, pair) {
+      const key = pair.key;
+      const empty = key === null || (isScalar(key) && key.value === null && key.range?.[0] === key.range?.[1]);
+      if (!empty) return undefined;
+      const valueStart = (pair.value as Node | null)?.range?.[0] ?? 0;
+      found = {
+        offset: Math.max(text.lastIndexOf(':', valueStart), 0),
+        message: 'this colon has no key before it: write the key, e.g. "title: …", or remove the colon',
+      };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
-// The yaml library appends a code frame to its messages; the position is reported separately.
-function firstLine(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+/** A place on a real line and column of the file, never past the end of a line or of the file. */
+function clampedPosition(text: string, lines: LineCounter, offset: number): Position {
+  const safe = Math.min(Math.max(offset, 0), text.length);
+  const pos = lines.linePos(safe);
+  const all = text.split('\n');
+  const line = Math.min(Math.max(pos.line, 1), all.length);
+  const column = Math.min(Math.max(pos.col, 1), all[line - 1].length + 1);
+  return { line, column };
+}
+
+// In YAML a value starting with { is a map, so a placeholder at the start of a value needs quotes.
+function placeholderHint(text: string, line: number): string | undefined {
+  const source = text.split('\n')[line - 1] ?? '';
+  return /(:|-)\s+\{(price|questions):/.test(source)
+    ? 'a value that starts with a {price:…} or {questions:…} placeholder needs quotes: note: "{price:add-ons.emergency} per takedown"'
+    : undefined;
 }
 
 /**
@@ -151,8 +202,13 @@ export interface StringScalar {
   end: number;
 }
 
+// A parsed file never changes, and every load of the site asks for its strings again.
+const scalarsOf = new WeakMap<ParsedFile['doc'], StringScalar[]>();
+
 /** Every string value in the file (keys left out), with its data path and where it is written. */
 export function stringScalars(file: ParsedFile): StringScalar[] {
+  const cached = scalarsOf.get(file.doc);
+  if (cached) return cached;
   const found: StringScalar[] = [];
   visit(file.doc, {
     Scalar(_key, node, ancestry) {
@@ -161,6 +217,7 @@ export function stringScalars(file: ParsedFile): StringScalar[] {
       found.push({ value: node.value, path: pathOf([...ancestry, node]), start: node.range[0], end: node.range[1] });
     },
   });
+  scalarsOf.set(file.doc, found);
   return found;
 }
 

@@ -43,6 +43,8 @@ test.describe('npm run dev', () => {
   let output = '';
 
   test.beforeAll(async () => {
+    // Loading the site and starting Vite takes a while on a busy machine.
+    test.setTimeout(120_000);
     contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
     cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
@@ -53,7 +55,7 @@ test.describe('npm run dev', () => {
     });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
-    await expect.poll(async () => (await fetch(BASE + '/').catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(BASE + '/').catch(() => null))?.status ?? 0, { timeout: 110_000 }).toBe(200);
   });
 
   test.afterAll(() => {
@@ -90,6 +92,38 @@ test.describe('npm run dev', () => {
     writeFileSync(file, original);
     await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
     await expect(page.locator('vite-error-overlay')).toHaveCount(0);
+  });
+
+  test('a title saved as *New* shows the problem in the browser instead of stopping the server, and the page comes back once fixed', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const file = join(contentRoot, 'site/pages/support.yaml');
+    const original = readFileSync(file, 'utf8');
+    await page.goto(BASE + '/support');
+    await expect(page.locator('h1')).toHaveText('Support Center');
+
+    // Markdown emphasis, which YAML reads as a reference to another value.
+    const broken = original.replace(/^ {4}title: Support Center$/m, '    title: *New*');
+    writeFileSync(file, broken);
+    const line = broken.split('\n').indexOf('    title: *New*') + 1;
+    const message = `site/pages/support.yaml:${line}:12 a value starting with * needs quotes: write "*New*"`;
+    await expect(page.locator('vite-error-overlay .message-body')).toContainText(message, { timeout: 15_000 });
+    await expect.poll(() => output).toContain(message);
+
+    // A fresh load gets the problem as a page of its own, which passes the accessibility checks.
+    const problems = await page.context().newPage();
+    await problems.goto(BASE + '/support');
+    await expect(problems.locator('h1')).toHaveText('The site content has problems');
+    await expect(problems.locator('li')).toContainText(message);
+    expect(await axeViolations(problems)).toEqual([]);
+
+    // Fixed, the title shows again in both pages, without a reload by hand.
+    writeFileSync(file, original.replace(/^ {4}title: Support Center$/m, '    title: New'));
+    await expect(page.locator('h1')).toHaveText('New', { timeout: 40_000 });
+    await expect(problems.locator('h1')).toHaveText('New', { timeout: 40_000 });
+    writeFileSync(file, original);
+    await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
   });
 
   test('previews an article saved in site/blog/: its page and the feed follow, and a mistake shows its file:line:column', async ({

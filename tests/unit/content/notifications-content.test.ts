@@ -41,7 +41,7 @@ describe('site/notifications.yaml and site/forms/api/', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       new RegExp(
-        `^site/notifications\\.yaml:${lineOf('site/notifications.yaml', 'forms: [commercial-takedown]')}:\\d+ rules\\[1\\]\\.forms\\[0\\]: no form "comercial-takedown" in site/forms/\\. Known forms: .*commercial-takedown`,
+        `^site/notifications\\.yaml:${lineOf('site/notifications.yaml', 'forms: [commercial-takedown]')}:\\d+ rules\\[1\\]\\.forms\\[0\\]: no form "comercial-takedown" in site/forms/\\. Did you mean "commercial-takedown"\\?$`,
       ),
     );
   });

@@ -273,7 +273,9 @@ describe('YAML syntax errors are reported at the place the parser stopped', () =
             title: Welcome
       `,
         // `  title: ` is 9 characters: the value starts at column 10.
-        expected: ['site/pages/bad.yaml:3:10 YAML syntax error: Nested mappings are not allowed in compact mappings'],
+        expected: [
+          'site/pages/bad.yaml:3:10 this value holds ": ", which YAML reads as a new key: put the whole value in quotes, e.g. title: "Bad: page"',
+        ],
       },
       {
         name: 'reports a field given twice at the second one',
@@ -288,16 +290,20 @@ describe('YAML syntax errors are reported at the place the parser stopped', () =
           - type: hero
             title: Welcome
       `,
-        expected: ['site/pages/bad.yaml:4:3 YAML syntax error: Map keys must be unique'],
+        expected: [
+          'site/pages/bad.yaml:4:3 the key "title" is written twice in the same group: keep one of them (each key says one thing once)',
+        ],
       },
       {
-        name: 'reports an unclosed quote where the file ends, since the string runs to the end',
+        name: 'reports an unclosed quote at its opening quote, not where the file ends',
         page: yaml`
         path: /bad
         meta:
           title: "Bad page
       `,
-        expected: ['site/pages/bad.yaml:4:1 YAML syntax error: Missing closing "quote'],
+        expected: [
+          'site/pages/bad.yaml:3:10 this " opens a quoted text that is never closed: add the closing " at the end of the value (a " inside the text is written \\")',
+        ],
       },
     ]),
   )('%s', (_name, { page, expected }) => {
@@ -531,7 +537,7 @@ describe('every problem is reported at once', () => {
           title: Wrong page
     `;
     expect(problemLines({ 'site/pages/wrong.yaml': wrong, 'site/pages/broken.yaml': broken })).toEqual([
-      'site/pages/broken.yaml:4:1 YAML syntax error: Tabs are not allowed as indentation',
+      'site/pages/broken.yaml:4:1 this line is indented with a tab: YAML needs spaces. Replace the tab with spaces (two per level)',
       'site/pages/wrong.yaml:5:14 meta.keywords[0]: must be text',
     ]);
   });
