@@ -14,7 +14,10 @@ const browserOnlyValidators: Plugin = {
   name: 'browser-only-validators',
   setup(build) {
     build.onResolve({ filter: /^virtual:form-validators$/ }, (args) => ({ path: args.path, namespace: 'browser-only' }));
-    build.onLoad({ filter: /^virtual:form-validators$/, namespace: 'browser-only' }, () => ({ contents: 'export default {};', loader: 'js' }));
+    build.onLoad({ filter: /^virtual:form-validators$/, namespace: 'browser-only' }, () => ({
+      contents: 'export default {};',
+      loader: 'js',
+    }));
   },
 };
 

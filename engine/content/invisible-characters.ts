@@ -3,7 +3,7 @@ import type { Problem } from './problem';
 // Control characters (tab, line feed and carriage return are part of writing) and the characters
 // that reorder text without showing: a reader cannot see them, so the file must not hold them.
 // eslint-disable-next-line no-control-regex -- these characters are what is looked for
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE = /[\u0000-\u0008\v\f\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 const NAMES: Record<number, string> = {
   0x00: 'NULL',

@@ -3,7 +3,7 @@ import { positionInValue, stringScalars, type ParsedFile } from './yaml-source';
 
 // Markdown a writer may expect to work in a YAML text; the site shows these texts as typed.
 const MARKDOWN: Array<{ pattern: RegExp; what: string }> = [
-  { pattern: /\[[^\]\n]+\]\((?:[^()\s]+)\)/, what: 'a Markdown link' },
+  { pattern: /\[[^[\]\n]+\]\([^()\s]+\)/, what: 'a Markdown link' },
   { pattern: /\*\*[^*\n]+\*\*|__[^_\n]+__/, what: 'Markdown bold' },
   { pattern: /(?<![\w*])\*[^\s*][^*\n]*\*(?![\w*])/, what: 'Markdown emphasis' },
 ];

@@ -19,7 +19,7 @@ export function syntaxSlip(text: string, lines: LineCounter, error: YAMLError): 
           'a line with only --- starts a second document, and a file holds one: remove the line (three dashes inside a text go in quotes)',
       };
     case 'DUPLICATE_KEY': {
-      const key = /^\s*(?:- )?(["']?)([^:]+?)\1\s*:/.exec(lineText)?.[2] ?? '';
+      const key = keyOfLine(lineText);
       return {
         offset,
         message: `the key "${key}" is written twice in the same group: keep one of them (each key says one thing once)`,
@@ -132,4 +132,17 @@ function closesQuote(source: string, quote: string): boolean {
   let slashes = 0;
   for (let i = body.length - 2; i > 0 && body[i] === '\\'; i--) slashes++;
   return slashes % 2 === 0;
+}
+
+/** The key a `key: value` line starts with (after a list dash, without its quotes); '' when there is none. */
+function keyOfLine(line: string): string {
+  let rest = line.trimStart();
+  if (rest.startsWith('- ')) rest = rest.slice(2).trimStart();
+  const quote = rest[0] === '"' || rest[0] === "'" ? rest[0] : '';
+  if (quote) {
+    const end = rest.indexOf(quote, 1);
+    return end > 0 ? rest.slice(1, end) : '';
+  }
+  const colon = rest.indexOf(':');
+  return colon > 0 ? rest.slice(0, colon).trimEnd() : '';
 }
