@@ -117,6 +117,14 @@ describe('4. one mistake, one problem', () => {
     ]);
   });
 
+  it('a removed key line, whose list joins the one above, is one problem at the first stray line', () => {
+    const file = 'site/pages/protection/content-writing.yaml';
+    const line = lineOf(file, '    highlights:');
+    expect(problemsAfter(file, replace('    highlights:\n', ''))).toEqual([
+      `${file}:${line}:9 sections[0].actions[2]: must be a group of fields (key: value lines), and so do the 3 items after it; if these lines belong to another field, the line naming it (such as "items:") is missing above them`,
+    ]);
+  });
+
   it('an extra ] is one problem at the ], inside its line', () => {
     expect(problemsAfter('site/faq/pricing-questions.yaml', replace('title: Pricing questions', 'title: [Pricing questions]]'))).toEqual([
       'site/faq/pricing-questions.yaml:3:27 this ] closes nothing: remove it, or put the whole value in quotes',
