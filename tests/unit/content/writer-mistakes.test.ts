@@ -109,6 +109,16 @@ describe("3. form definitions in the engine's words, at their own line", () => {
   });
 });
 
+describe('3b. an API payload field left empty', () => {
+  it('is one problem at the field, with its ui: settings and the notification rules that name the payload left alone', () => {
+    const file = 'site/forms/api/takedown-request.yaml';
+    const line = lineOf(file, '    infringementUrls: {');
+    expect(problemsAfter(file, replace(/^ {4}infringementUrls: \{.*\}$/m, '    infringementUrls: null'))).toEqual([
+      `${file}:${line}:23 fields.properties.infringementUrls: a field is a group of keys: type, title and its rules`,
+    ]);
+  });
+});
+
 describe('4. one mistake, one problem', () => {
   it('a price typed with its $ is one problem at the price, not one at every use', () => {
     const line = lineOf('site/data/pricing.yaml', 'monthly: 149');
