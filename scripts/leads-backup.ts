@@ -15,7 +15,9 @@ import type { LeadStore, StoredLead } from '../server/store/types';
  */
 export async function backupSqlite(choice: StoreChoice, destination: string): Promise<string> {
   if (choice.kind !== 'sqlite') {
-    throw new Error(`backup copies the SQLite store; leads are in ${choice.description}. Use pg_dump for PostgreSQL (see README, Deploy).`);
+    throw new Error(
+      `backup copies the SQLite store; leads are in ${choice.description}. Use pg_dump for PostgreSQL (see docs/operators/deploy.md).`,
+    );
   }
   if (!existsSync(choice.file!)) throw new Error(`No lead database at ${choice.file} to back up.`);
   // Created empty, readable by its owner only, before VACUUM INTO fills it (it takes an empty file as new).

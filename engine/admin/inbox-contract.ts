@@ -48,7 +48,7 @@ export { HEADERS, REQUESTED_WITH } from '../api-contract';
 export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** What the team sees for each status, and what it means (also in the README's "Leads inbox"). */
+/** What the team sees for each status, and what it means (also in docs/operators/inbox.md). */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',
   in_progress: 'In progress',

@@ -228,7 +228,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
   /**
    * An erasure leaves the row's old version as a dead tuple (and its notes and jobs deleted but in
    * place) until VACUUM: run on the tables it touched, in the background, so the erased values are
-   * unreachable soon rather than whenever autovacuum comes. README, Security notes, says what stays.
+   * unreachable soon rather than whenever autovacuum comes. docs/operators/security.md says what stays.
    */
   function vacuumAfterErase(): void {
     const p = pool;
