@@ -159,6 +159,9 @@ function uiIssues(ui: Record<string, unknown>, fields: Record<string, Record<str
       issues.push({ path: ['ui', key], at: 'value', message: 'is a group of ui: settings, e.g. { "ui:widget": textarea }' });
       continue;
     }
+    // A field that is not a group of keys is reported at the field; its settings wait for it.
+    const field: unknown = fields[key];
+    if (!field || typeof field !== 'object') continue;
     const choices = choicesOf(fields[key]);
     for (const [setting, v] of Object.entries(value as Record<string, unknown>)) {
       const path = ['ui', key, setting];

@@ -332,7 +332,7 @@ export function checkRules(
   }
   for (const { file, data } of valid.badges) problems.push(...badgeDefaults(file, data));
   for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
-  problems.push(...apiPayloadRules(valid['api-payload'], collections));
+  problems.push(...apiPayloadRules(valid['api-payload'], collections, blamed));
   for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections, blamed));
   return { problems, pages, collections, blamed };
 }
@@ -341,7 +341,7 @@ export function checkRules(
  * A payload the API accepts without a form: its rules hold like a form's, its id is not a form's,
  * and each endpoint has at most one (a request that names no form has nothing else to go by).
  */
-function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collections: Collections): Problem[] {
+function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collections: Collections, blamed: Blamed): Problem[] {
   const problems: Problem[] = [];
   const byEndpoint = new Map<string, ParsedFile>();
   for (const { file, data } of entries) {
@@ -359,7 +359,11 @@ function apiPayloadRules(entries: ReadonlyArray<Valid<'api-payload'>>, collectio
     }
     const issues = checkFormDefinition(data);
     problems.push(...oncePerMessage(issues.map((issue) => problemAt(file, issue.path, issue.message, issue.at))));
-    if (issues.length > 0) continue;
+    // A payload with problems of its own is reported here, not again at each rule that names it.
+    if (issues.length > 0) {
+      blame(blamed, 'api-payload', data.id);
+      continue;
+    }
     byEndpoint.set(data.submit.endpoint, file);
     collections['api-payload'].set(data.id, { file, data });
   }

@@ -161,7 +161,53 @@ export function describeErrors(errors: ErrorObject[], knownTypes: string[]): Dat
     if (e.keyword === 'type' || e.keyword === 'pattern') unions.set(place, issue);
     issues.push(issue);
   }
-  return issues;
+  return mergeItemRuns(issues, errors);
+}
+
+const samePath = (a: ReadonlyArray<string | number>, b: ReadonlyArray<string | number>) =>
+  a.length === b.length && a.every((s, i) => s === b[i]);
+
+/**
+ * Consecutive items of one list failing with the same message are one cause (most often a key line
+ * removed, so the lines of the next field join the list above): one issue at the first of them, and
+ * the list's "at most N items" is dropped when those items alone push it past its limit.
+ */
+function mergeItemRuns(issues: DataIssue[], errors: ErrorObject[]): DataIssue[] {
+  const out: DataIssue[] = [];
+  const runs: Array<{ issue: DataIssue; first: number; count: number; text: string }> = [];
+  for (const issue of issues) {
+    const index = issue.path.at(-1);
+    const last = runs.at(-1);
+    const parent = issue.path.slice(0, -1);
+    if (
+      typeof index === 'number' &&
+      last &&
+      last.text === issue.message &&
+      last.first + last.count === index &&
+      samePath(last.issue.path.slice(0, -1), parent)
+    ) {
+      last.count++;
+      continue;
+    }
+    if (typeof index === 'number') runs.push({ issue, first: index, count: 1, text: issue.message });
+    out.push(issue);
+  }
+  const merged = runs.filter((r) => r.count > 1);
+  for (const run of merged) {
+    const after = run.count - 1;
+    const lines = after === 1 ? 'does the item after it' : `do the ${after} items after it`;
+    const hint =
+      run.first > 0 ? '; if these lines belong to another field, the line naming it (such as "items:") is missing above them' : '';
+    run.issue.message = `${run.text}, and so ${lines}${hint}`;
+  }
+  return out.filter((issue) => {
+    if (!issue.message.startsWith('must have at most ')) return true;
+    const tooLong = errors.find((e) => e.keyword === 'maxItems' && samePath(pointerSegments(e.instancePath), issue.path));
+    const length = Array.isArray(tooLong?.data) ? tooLong.data.length : undefined;
+    const limit = Number((tooLong?.params as { limit?: unknown } | undefined)?.limit);
+    const run = merged.find((r) => samePath(r.issue.path.slice(0, -1), issue.path));
+    return !(run && length !== undefined && length - run.count <= limit);
+  });
 }
 
 // "must be a number" + "must be text" → "must be a number or text"; a branch's format hint follows after "; as text:".

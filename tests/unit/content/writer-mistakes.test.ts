@@ -109,11 +109,29 @@ describe("3. form definitions in the engine's words, at their own line", () => {
   });
 });
 
+describe('3b. an API payload field left empty', () => {
+  it('is one problem at the field, with its ui: settings and the notification rules that name the payload left alone', () => {
+    const file = 'site/forms/api/takedown-request.yaml';
+    const line = lineOf(file, '    infringementUrls: {');
+    expect(problemsAfter(file, replace(/^ {4}infringementUrls: \{.*\}$/m, '    infringementUrls: null'))).toEqual([
+      `${file}:${line}:23 fields.properties.infringementUrls: a field is a group of keys: type, title and its rules`,
+    ]);
+  });
+});
+
 describe('4. one mistake, one problem', () => {
   it('a price typed with its $ is one problem at the price, not one at every use', () => {
     const line = lineOf('site/data/pricing.yaml', 'monthly: 149');
     expect(problemsAfter('site/data/pricing.yaml', replace('monthly: 149', 'monthly: $149'))).toEqual([
       `site/data/pricing.yaml:${line}:16 prices.commercial.professional.monthly: must be a number or a group of fields (key: value lines); as text: A discount or saving as a percentage, written with its % sign, e.g. "25%"; {price:key} shows it as written.`,
+    ]);
+  });
+
+  it('a removed key line, whose list joins the one above, is one problem at the first stray line', () => {
+    const file = 'site/pages/protection/content-writing.yaml';
+    const line = lineOf(file, '    highlights:');
+    expect(problemsAfter(file, replace('    highlights:\n', ''))).toEqual([
+      `${file}:${line}:9 sections[0].actions[2]: must be a group of fields (key: value lines), and so do the 3 items after it; if these lines belong to another field, the line naming it (such as "items:") is missing above them`,
     ]);
   });
 
