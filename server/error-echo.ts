@@ -1,15 +1,10 @@
-import { escapeInvisible } from './leads/display-safe';
+import { escapeInvisible, escapeUnits } from './leads/display-safe';
 
 /** Longest piece of client text an error message repeats, so no answer grows with what was sent. */
 export const ECHO_LENGTH = 100;
 
 // Characters that could end the quotes around the text, start markup or be read as one of our escapes.
 const MARKUP_OR_QUOTE = /["&'<>\\]/g;
-
-/** `\uXXXX`, as JSON and JavaScript write a character. */
-function unitEscape(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /**
  * Client-supplied text (a path, a badge id, a method) as an error message may show it: at most
@@ -23,6 +18,6 @@ export function echo(text: string, max = ECHO_LENGTH): string {
   // Never half a surrogate pair: the cut falls before a character, not inside it.
   if (cut.length < text.length && /[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   // Markup first: the escapes escapeInvisible writes hold a backslash that must stay as it is.
-  const shown = escapeInvisible(cut.replace(MARKUP_OR_QUOTE, unitEscape), false);
+  const shown = escapeInvisible(cut.replace(MARKUP_OR_QUOTE, escapeUnits), false);
   return cut.length < text.length ? `${shown}…` : shown;
 }

@@ -1,20 +1,17 @@
 // The second step of signing in: a code from the authenticator app, or one of the recovery codes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { InboxError, sendSecondStep, signOut } from './inbox-client';
+import { sendSecondStep, signOut } from './inbox-client';
+import { useFailureAlert } from './use-failure-alert';
 import { useTitle } from './inbox-context';
 
 export function SecondStep({ email, onDone, onSignedOut }: { email: string; onDone: () => Promise<void>; onSignedOut: () => void }) {
   useTitle('Enter your code');
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<{ message: string; serial: number } | null>(null);
+  const { error, alertRef, fail } = useFailureAlert();
   const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (error) alertRef.current?.focus();
-  }, [error]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,8 +21,7 @@ export function SecondStep({ email, onDone, onSignedOut }: { email: string; onDo
       await sendSecondStep(recovery ? { recoveryCode: typed } : { code: typed });
       await onDone();
     } catch (err) {
-      const message = err instanceof InboxError ? err.message : String(err);
-      setError((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
+      fail(err);
       setBusy(false);
     }
   }

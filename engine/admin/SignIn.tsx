@@ -1,24 +1,20 @@
 // The sign-in view: e-mail and password. A refusal (wrong password, or too many tries) is shown in
 // the server's words in an alert that takes focus.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { InboxError, signIn } from './inbox-client';
+import { signIn } from './inbox-client';
+import { useFailureAlert } from './use-failure-alert';
 import { useTitle } from './inbox-context';
 
 export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: () => Promise<void> }) {
   useTitle('Sign in');
-  const [error, setError] = useState<{ message: string; serial: number } | null>(null);
+  const { error, alertRef, fail } = useFailureAlert();
   const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     // After signing out or a session's end the page changed under the keyboard: start at the top.
     if (notice) headingRef.current?.focus();
   }, [notice]);
-
-  useEffect(() => {
-    if (error) alertRef.current?.focus();
-  }, [error]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,9 +24,7 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
       await signIn({ email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') });
       await onSignedIn();
     } catch (err) {
-      const message = err instanceof InboxError ? err.message : String(err);
-      // A new object each time, so the same message twice still moves focus again.
-      setError((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
+      fail(err);
       setBusy(false);
     }
   }

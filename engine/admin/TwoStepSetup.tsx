@@ -1,7 +1,8 @@
 // Setting up two-step sign-in: scan the QR code (or type the secret) into an authenticator app,
 // confirm with a code it shows, then keep the recovery codes, which are shown this once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { confirmTwoStep, InboxError, startTwoStep } from './inbox-client';
+import { confirmTwoStep, startTwoStep } from './inbox-client';
+import { useFailureAlert } from './use-failure-alert';
 import type { TwoStepOffer } from './inbox-contract';
 
 type Stage =
@@ -13,27 +14,18 @@ type Stage =
 /** `heading`: the level of its own headings, one below the view's. */
 export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () => void; heading: 'h2' | 'h3' }) {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const [error, setError] = useState<{ message: string; serial: number } | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { error, alertRef, fail, clear } = useFailureAlert();
   const codesRef = useRef<HTMLHeadingElement>(null);
   const offerRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    if (error) alertRef.current?.focus();
-  }, [error]);
   useEffect(() => {
     if (stage.kind === 'confirmed') codesRef.current?.focus();
     if (stage.kind === 'offered' && !stage.busy) offerRef.current?.focus();
   }, [stage]);
 
-  const fail = (err: unknown) => {
-    const message = err instanceof InboxError ? err.message : String(err);
-    setError((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 }));
-  };
-
   async function onStart() {
     setStage({ kind: 'starting' });
-    setError(null);
+    clear();
     try {
       setStage({ kind: 'offered', offer: await startTwoStep(), busy: false });
     } catch (err) {
@@ -49,7 +41,7 @@ export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () 
     setStage({ ...stage, busy: true });
     try {
       const { recoveryCodes } = await confirmTwoStep(code);
-      setError(null);
+      clear();
       setStage({ kind: 'confirmed', recoveryCodes });
     } catch (err) {
       setStage({ ...stage, busy: false });

@@ -20,7 +20,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115F\u1160\u3164\uFFA0]/gu;
 const LINE_BREAK = /^[\r\n]$/;
 
 /** `\uXXXX` for each UTF-16 unit of the character (a pair for one outside the BMP), as JSON writes it. */
-function escapeUnits(char: string): string {
+export function escapeUnits(char: string): string {
   let out = '';
   for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
   return out;
