@@ -18,6 +18,7 @@ import type * as CatalogueModule from '../engine/catalogue/catalogue';
 import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { createApp } from '../server/app';
+import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index';
 import { createHttpServer, readTimeouts } from '../server/http-server';
 import { createLogger, readLogLevel } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
@@ -210,6 +211,8 @@ function appFor(model: SiteModel | undefined): RequestListener {
     knownLinks: model?.knownLinks,
     // A form posted without JavaScript is answered with its page, as `npm start` does.
     pages: model ? { model, assets: DEV_ASSETS } : undefined,
+    // Built again from each valid version of the content, so a saved edit is found at once.
+    search: model ? loadSiteSearch(buildSearchIndex(model)) : undefined,
     logger,
     // Plain HTTP on localhost: the session cookie cannot be Secure here.
     inbox: { secureCookies: false, page: adminInboxPage },

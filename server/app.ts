@@ -21,6 +21,8 @@ import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, rateLimitMiddleware } f
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
+import { withSearchPage } from './search/search-page';
+import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
@@ -66,6 +68,8 @@ export type AppConfig = SiteSource & {
   pages?: { model: SiteModel; assets: PageAssets };
   /** The leads inbox at /admin (its API, and its page from the built site); without it /admin is an ordinary path. */
   inbox?: InboxConfig;
+  /** The site search's index: the search page (with `pages`) is answered with results for ?q=. */
+  search?: SiteSearch;
 };
 
 export interface InboxConfig {
@@ -245,7 +249,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
  */
 export function createApp(config: AppConfig): RequestListener {
   const securityHeaders = createSecurityHeaders();
-  const site = config.site ?? createStaticHandler(config.clientDir);
+  const site = withSearchPage(config.site ?? createStaticHandler(config.clientDir), config);
   const logger = config.logger ?? silentLogger;
 
   const app = express();

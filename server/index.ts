@@ -16,6 +16,7 @@ import { createNotifier } from './notify/notifier';
 import { createOutboxWorker, DEFAULT_RETRY } from './notify/worker';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './rate-limit';
 import { createReadiness } from './readiness';
+import { readSiteSearch } from './search/search-page';
 import { chooseStore, createStore } from './store/create-store';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
   if (!existsSync(join(clientDir, 'index.html'))) fail('The site has not been built yet. Run `npm run build` first.');
 
   const { forms, badges, notifications, site, apiPayloads = {}, knownLinks, pages } = readSiteModel(distDir);
+  const search = readSiteSearch(distDir, (message) => log.warn(message));
   const notify = readNotifyConfig(env);
   if (notify.problems.length) fail(notify.problems.join('\n'));
   log.info(describeNotifyConfig(notify.config));
@@ -200,7 +202,22 @@ async function main(): Promise<void> {
     signInRateLimitStore: rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined,
   };
   const app = createApp({
-    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks, pages },
+    ...{
+      clientDir,
+      store,
+      siteUrl,
+      trustProxy,
+      forms,
+      apiPayloads,
+      badges,
+      rateLimit,
+      ipHashSalt,
+      notifier,
+      inbox,
+      knownLinks,
+      pages,
+      search,
+    },
     ...{ logger: log, metrics, readiness, rateLimitStore },
   });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
