@@ -9,7 +9,8 @@ export const MAX_TERM_LENGTH = 30;
 export type QueryNote = 'cut-length' | 'cut-terms' | 'only-common-words';
 
 /** A word: what lies between spaces, punctuation and symbols. The index and the snippets split text alike. */
-export const WORD = /[^\n\r\p{Z}\p{P}\p{S}]+/gu;
+// Matched only from a word's first letter, so each letter is read once.
+export const WORD = /(?<![^\n\r\p{Z}\p{P}\p{S}])[^\n\r\p{Z}\p{P}\p{S}]+/gu;
 
 /** The words of a text, for the index (MiniSearch's `tokenize`). */
 export function wordsOfText(text: string): string[] {

@@ -122,10 +122,10 @@ function textOfHtml(html: string): string {
   return html
     .replace(/<a class="heading-anchor"[\s\S]*?<\/a>/g, '')
     .replace(/<\/(p|li|h[1-6]|blockquote|pre|tr)>/g, '\n')
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name]!)
     .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n')
+    .replace(/\n\s*\n/g, '\n')
     .trim();
 }
 

@@ -29,7 +29,7 @@ export function readSiteSearch(distDir: string, warn: (message: string) => void)
   try {
     return loadSiteSearch(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
+    throw new Error(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`, { cause: err });
   }
 }
 
