@@ -25,8 +25,12 @@ const FIELD_BOOST = { title: 4, headings: 2, text: 1 };
 
 // Short words match as typed or as the start of a longer one; a typo is looked for in longer ones only.
 const prefixFor = (term: string) => term.length >= 3;
-// Up to two letters wrong in a long word: a swapped pair ("refnud") is two edits.
-const fuzzyFor = (term: string) => (term.length >= 6 ? 2 : term.length === 5 ? 1 : false);
+// Up to two letters wrong in a long word (a swapped pair, "refnud", is two edits); one when the
+// query has many words, since each edit allowed multiplies the words each one is compared with.
+const fuzzyFor = (term: string, _i: number, terms: string[]) => {
+  if (term.length < 5) return false;
+  return term.length >= 6 && terms.length <= 3 ? 2 : 1;
+};
 
 export interface SiteSearch {
   /** Answers one query, as the visitor typed it, within the bounds of queryTerms. */
