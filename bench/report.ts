@@ -460,6 +460,13 @@ export function findings(r: BenchReport): string[] {
         `the bare plain start alone ranged from ${f0(bare.ms.min)} to ${f0(bare.ms.max)} ms, so the machine's load moved every start-up figure.`,
     );
   }
+  const search = r.search;
+  if (search && search.search.p95Ms >= 5 && search.searchCpu.p95Ms < 5) {
+    out.push(
+      `Site search p95 is ${f2(search.search.p95Ms)} ms by the clock but ${f2(search.searchCpu.p95Ms)} ms of CPU time (p50 ${f2(search.search.p50Ms)} against ${f2(search.searchCpu.p50Ms)} ms): ` +
+        'the slow tail is time other processes held the core, not work the query does; judge it on a quiet machine.',
+    );
+  }
   const real = r.pipeline?.real;
   if (real && real.validateColdMs >= 300) {
     out.push(
