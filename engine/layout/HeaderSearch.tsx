@@ -27,7 +27,7 @@ export function HeaderSearch({ search }: { search: NonNullable<Site['header']['s
       >
         <input
           id={`${FORM_ID}-q`}
-          className="site-search__input"
+          className="input site-search__input"
           type="search"
           name={QUERY_PARAM}
           aria-label={search.label}

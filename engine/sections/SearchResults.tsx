@@ -49,7 +49,7 @@ export function SearchResults({ section, index }: SectionProps<SearchResultsSect
           <div className="search-form__row">
             <input
               id={`${id}-q`}
-              className="search-form__input"
+              className="input search-form__input"
               type="search"
               name={QUERY_PARAM}
               defaultValue={outcome?.query ?? ''}
