@@ -9,3 +9,6 @@ export const SearchContext = createContext<SearchOutcome | null>(null);
 
 /** The query parameter the search box sends and the search page reads. */
 export const QUERY_PARAM = 'q';
+
+/** What the search page's code asks for to follow the typing: the results as JSON, not the page. */
+export const SEARCH_JSON_TYPE = 'application/json';

@@ -90,7 +90,7 @@ export const SECTION_REGISTRY: Registry = {
   'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder', hydrate: 'interaction' },
   gallery: { component: Gallery },
   article: { component: Article },
-  'search-results': { component: SearchResults },
+  'search-results': { component: SearchResults, island: 'SearchResults', hydrate: 'interaction' },
 };
 
 /** The island a section hydrates as, or undefined when it is plain HTML. */

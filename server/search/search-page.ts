@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { SiteModel } from '../../engine/content/model';
 import { renderPage, type PageAssets } from '../../engine/render/render-page';
-import { QUERY_PARAM } from '../../engine/search/search-context';
+import { QUERY_PARAM, SEARCH_JSON_TYPE } from '../../engine/search/search-context';
 import { loadSiteSearch, SEARCH_INDEX_FILE, type SiteSearch } from '../../engine/search/search-index';
 import { searchPagePath } from '../../engine/search/search-page';
 import { noteRoute } from '../request-route';
@@ -56,22 +56,32 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
     noteRoute(res, path);
     const query = new URLSearchParams(target.query).get(QUERY_PARAM);
     const outcome = query === null ? undefined : search.search(query);
+    // The page's code follows the typing with the same results as JSON.
+    if (outcome && req.headers.accept === SEARCH_JSON_TYPE) {
+      send(req, res, SEARCH_JSON_TYPE, JSON.stringify(outcome));
+      return;
+    }
     const { html } = renderPage(pages.model, path, {
       siteUrl: config.siteUrl,
       assets: pages.assets,
       year: now().getFullYear(),
       search: outcome,
     });
-    const gzip = negotiateEncoding(req.headers['accept-encoding'], PLAIN_OR_GZIP) === 'gzip';
-    const body = gzip ? gzipSync(html) : Buffer.from(html);
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(body.length),
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex',
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    send(req, res, 'text/html', html);
   };
+}
+
+/** An answer never cached or indexed, gzip when the browser takes it. */
+function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+  const gzip = negotiateEncoding(req.headers['accept-encoding'], PLAIN_OR_GZIP) === 'gzip';
+  const body = gzip ? gzipSync(text) : Buffer.from(text);
+  res.writeHead(200, {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
+    'X-Robots-Tag': 'noindex',
+    Vary: 'Accept, Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

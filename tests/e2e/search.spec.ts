@@ -124,6 +124,21 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test('with JavaScript the results follow the typing, and the address follows them', async ({ page }) => {
+  await page.goto('/search?q=pricing');
+  await expect(firstResultLink(page)).toBeVisible();
+  await field(page).fill('');
+  await field(page).pressSequentially('watermark', { delay: 30 });
+  await expect(page).toHaveURL(/\/search\?q=watermark$/);
+  await expect(page.locator('.search-count')).toHaveText(/results? for “watermark”/);
+  await expect(results(page).first()).toContainText(/watermark/i);
+  // The page was never left: the field keeps its focus for more words.
+  await expect(field(page)).toBeFocused();
+  await field(page).fill('zqxjv');
+  await expect(page.locator('.search-count')).toHaveText('No results for “zqxjv”');
+  await expect(page.getByRole('link', { name: 'Browse the FAQ' })).toBeVisible();
+});
+
 test('the header search box is reached from its button with the keyboard, and Escape closes it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 800 });
   await page.goto('/');

@@ -56,6 +56,15 @@ describe('GET /search', () => {
     expect(html).toContain('<footer class="site-footer">');
   });
 
+  it("answers the same results as JSON to the page's code that follows the typing", async () => {
+    const res = await get('?q=refnud', { headers: { Accept: 'application/json' } });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const outcome = (await res.json()) as { query: string; hits: Array<{ url: string }> };
+    expect(outcome.query).toBe('refnud');
+    expect(outcome.hits[0]?.url).toBe('/faq/pricing#refund-policy');
+  });
+
   it('answers with the help when there is no query', async () => {
     const html = await (await get('')).text();
     expect(html).toContain('What are you looking for?');
