@@ -2,12 +2,16 @@
  * /search answered by the server: results for ?q= in the site's real page, never cached or indexed,
  * and the visitor's words never in the request log.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { buildSearchIndex, loadSiteSearch } from '../../../engine/search/search-index';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createApp } from '../../../server/app';
+import { readSiteSearch } from '../../../server/search/search-page';
 import { createLogger } from '../../../server/logging';
 import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
 
@@ -95,5 +99,24 @@ describe('GET /search', () => {
     expect(JSON.parse(line!)).toMatchObject({ method: 'GET', route: '/search', status: 200 });
     expect(rawLog).not.toContain('zebracorn');
     expect(rawLog).not.toContain('refund');
+  });
+});
+
+describe('the index at start', () => {
+  it('is read from the build, and a missing one is said once and leaves the page without results', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
+    try {
+      const warnings: string[] = [];
+      expect(readSiteSearch(dir, (m) => warnings.push(m))).toBeUndefined();
+      expect(warnings).toEqual([
+        `${join(dir, 'search-index.json')} is missing, so the search page shows no results. Run \`npm run build\` again.`,
+      ]);
+      writeFileSync(join(dir, 'search-index.json'), '{"not":');
+      expect(() => readSiteSearch(dir, () => undefined)).toThrow(/search-index\.json could not be read .*Run `npm run build` again\./);
+      writeFileSync(join(dir, 'search-index.json'), buildSearchIndex(model));
+      expect(readSiteSearch(dir, () => undefined)?.search('refund').hits.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
