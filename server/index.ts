@@ -202,23 +202,8 @@ async function main(): Promise<void> {
     signInRateLimitStore: rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined,
   };
   const app = createApp({
-    ...{
-      clientDir,
-      store,
-      siteUrl,
-      trustProxy,
-      forms,
-      apiPayloads,
-      badges,
-      rateLimit,
-      ipHashSalt,
-      notifier,
-      inbox,
-      knownLinks,
-      pages,
-      search,
-    },
-    ...{ logger: log, metrics, readiness, rateLimitStore },
+    ...{ clientDir, store, siteUrl, trustProxy, forms, apiPayloads, badges, rateLimit, ipHashSalt, notifier, inbox, knownLinks, pages },
+    ...{ logger: log, metrics, readiness, rateLimitStore, search },
   });
   // Slow clients are answered 408 or closed after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS; parser-level
   // refusals get the same security headers and JSON error body as the app's own answers.
