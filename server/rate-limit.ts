@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
+import { DEFAULT_RATE_LIMIT } from './config';
 import type { Logger } from './logging';
 
 export interface RateLimitOptions {
@@ -16,9 +17,6 @@ export interface RateLimitOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
-export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
-/** Sign-ins per address per minute: a team signing in is far below it, a guessing script far above. */
-export const DEFAULT_SIGN_IN_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
 const DEFAULT_MAX_CLIENTS = 50_000;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
