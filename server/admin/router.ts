@@ -219,7 +219,7 @@ export function createAdminRouter(config: AdminConfig): Router {
       sendApiError(res, headerProblem.status, headerProblem.error, headerProblem.message);
       return null;
     }
-    const parsed = await readJsonObject(req);
+    const parsed = await readJsonObject(req, res);
     if (parsed === null) return null;
     if ('problem' in parsed) {
       sendApiError(res, parsed.problem.status, parsed.problem.error, parsed.problem.message);
