@@ -48,7 +48,7 @@ export type AppConfig = SiteSource & {
   rateLimit?: { windowMs: number; max: number };
   /** Where rate-limit counts live; in this process without it (createPostgresRateLimitStore shares them). */
   rateLimitStore?: RateLimitStore;
-  /** Clock for rate-limit windows; injectable so tests control time. */
+  /** Clock for sessions, codes and form-post keys; injectable so tests control time (rate-limit windows follow Date.now). */
   now?: () => Date;
   /** Where request lines and errors go; silent without it. */
   logger?: Logger;
@@ -155,7 +155,6 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
     (_req, res, next) => (noteRoute(res, `${ADMIN_API}/sign-in`), next()),
     rateLimitMiddleware({
       ...(inbox.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT),
-      now: config.now,
       store: inbox.signInRateLimitStore,
       prefix: 'sign-in:',
       logger: config.logger ?? silentLogger,
@@ -252,7 +251,7 @@ export function createApp(config: AppConfig): RequestListener {
   });
 
   // One limit for both encodings of a submission: the JSON API and the form posted to its page.
-  const limit = rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger });
+  const limit = rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), store: config.rateLimitStore, logger });
   app.use('/api', limit);
   const submissions = createSubmissions({
     forms: config.forms ?? {},
