@@ -191,8 +191,9 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
 }
 
 /**
- * The whole server as one request listener: helmet in front of everything; the site's handler
- * answers pages and files, the Express app the API and the health check. The site is composed in
+ * The whole server as one request listener, one pipeline: the log line, the metrics and the security
+ * headers for every request; then the Express app for the API, the inbox and the health checks, or
+ * the redirects and the site's handler for pages and files. The site is composed in
  * front of the app rather than mounted in it: a page then costs a map lookup and a write, not a
  * pass through the router (see bench/results). The app ends with the same site handler, so a
  * request it does not route (POST /healthz) still gets the site's answer (405).
