@@ -174,6 +174,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       s.once('error', reject);
       s.listen(port, host, () => {
         s.off('error', reject);
+        // Once listening, a server error is said; it no longer stops the start.
+        s.on('error', (err) => log.error({ err }, 'HTTP server error'));
         resolve((s.address() as AddressInfo).port);
       });
     });
