@@ -73,7 +73,7 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
 
 /** An answer never cached or indexed, gzip when the browser takes it. */
 function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
-  const gzip = negotiateEncoding(req.headers['accept-encoding'], PLAIN_OR_GZIP) === 'gzip';
+  const gzip = negotiateEncoding(req, PLAIN_OR_GZIP) === 'gzip';
   const body = gzip ? gzipSync(text) : Buffer.from(text);
   res.writeHead(200, {
     'Content-Type': `${type}; charset=utf-8`,
