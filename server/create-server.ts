@@ -150,7 +150,15 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     return createApp({
       ...site,
       ...{ store, siteUrl: config.siteUrl, trustProxy: config.trustProxy, rateLimit: config.rateLimit, ipHashSalt: config.ipHashSalt },
-      ...{ forms: m?.forms, apiPayloads: m?.apiPayloads ?? {}, badges: m?.badges, knownLinks: m?.knownLinks, pages: m?.pages, search: m?.search, notifier },
+      ...{
+        forms: m?.forms,
+        apiPayloads: m?.apiPayloads ?? {},
+        badges: m?.badges,
+        knownLinks: m?.knownLinks,
+        pages: m?.pages,
+        search: m?.search,
+        notifier,
+      },
       ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now },
       inbox: {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
