@@ -1,11 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Account, AccountStore, AttemptVerdict, FailureRule, SessionInfo, SignedInSession } from './inbox-types';
+import { prepared } from './prepared';
 import { isoTime, ms, truthy } from './rows';
 import type { Schema, StoreDialect } from './schema';
 import { judgeAttempt, type AttemptRow } from './sign-in-attempts';
 
 const iso = (t: number) => new Date(t).toISOString();
+
+// Every signed-in request reads its session, and moves its last use on at most once a minute.
+const signedIn = prepared((db, v: { tokenHash: string }) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .select((eb) => [
+      's.account_id',
+      's.created_at',
+      's.last_seen_at',
+      's.two_step_done',
+      'a.email',
+      eb('a.totp_secret', 'is not', null).as('totp'),
+      'a.require_two_step',
+    ])
+    .where('s.token_hash', '=', v.tokenHash),
+);
+
+const touch = prepared((db, v: { at: string; tokenHash: string }) =>
+  db.updateTable('sessions').set({ last_seen_at: v.at }).where('token_hash', '=', v.tokenHash),
+);
 
 /** Accounts, their sessions, two-step sign-in and the sign-in failure counters, on either backend. */
 export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): AccountStore {
@@ -88,20 +110,7 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async findSession(tokenHash, idleMs, maxAgeMs): Promise<SignedInSession | null> {
-      const row = await db()
-        .selectFrom('sessions as s')
-        .innerJoin('accounts as a', 'a.id', 's.account_id')
-        .select((eb) => [
-          's.account_id',
-          's.created_at',
-          's.last_seen_at',
-          's.two_step_done',
-          'a.email',
-          eb('a.totp_secret', 'is not', null).as('totp'),
-          'a.require_two_step',
-        ])
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const [row] = (await signedIn(db(), { tokenHash })).rows;
       if (!row) return null;
       const at = now();
       const lastSeen = ms(row.last_seen_at);
@@ -115,8 +124,7 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         return null;
       }
       // A write per minute of use at most, not one per request.
-      if (at.getTime() - lastSeen > 60_000)
-        await db().updateTable('sessions').set({ last_seen_at: at.toISOString() }).where('token_hash', '=', tokenHash).execute();
+      if (at.getTime() - lastSeen > 60_000) await touch(db(), { at: at.toISOString(), tokenHash });
       return {
         accountId: row.account_id,
         email: row.email,

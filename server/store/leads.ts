@@ -5,6 +5,7 @@ import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
 import { enqueueJobs } from './outbox';
+import { prepared } from './prepared';
 import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow } from './rows';
 import type { Db, StoreDialect } from './schema';
 import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
@@ -39,26 +40,32 @@ export type LeadRow = ReturnType<typeof leadRow>;
  * anything else IdempotencyKeyReused. Null: that first lead's transaction was rolled back between
  * our conflict and our read, so there is nothing to return and the caller tries again.
  */
+const insertRow = prepared((db, row: LeadRow) =>
+  db
+    .insertInto('leads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['endpoint', 'idempotency_key']).doNothing()),
+);
+
+const keyHolder = prepared((db, v: { endpoint: string; key: string | null }) =>
+  db
+    .selectFrom('leads')
+    .select([...LEAD_COLUMNS, 'idempotency_fingerprint'])
+    .where('endpoint', '=', v.endpoint)
+    .where('idempotency_key', '=', v.key),
+);
+
 export async function insertLead(
   db: Db,
   row: LeadRow,
   notifications: readonly PlannedNotification[],
 ): Promise<StoredLead | IdempotencyKeyReused | null> {
-  const inserted = await db
-    .insertInto('leads')
-    .values(row)
-    .onConflict((oc) => oc.columns(['endpoint', 'idempotency_key']).doNothing())
-    .executeTakeFirst();
-  if (inserted.numInsertedOrUpdatedRows === 1n) {
+  const inserted = await insertRow(db, row);
+  if (inserted.numAffectedRows === 1n) {
     await enqueueJobs(db, row.id, row.created_at, notifications);
     return leadFromRow(row);
   }
-  const first = await db
-    .selectFrom('leads')
-    .select([...LEAD_COLUMNS, 'idempotency_fingerprint'])
-    .where('endpoint', '=', row.endpoint)
-    .where('idempotency_key', '=', row.idempotency_key)
-    .executeTakeFirst();
+  const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
   if (!first) return null;
   const holder = { endpoint: first.endpoint, formId: first.form_id, payload: leadFromRow(first).payload, fingerprint: first.idempotency_fingerprint };
   return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? leadFromRow(first) : new IdempotencyKeyReused(row.endpoint);

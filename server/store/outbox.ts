@@ -1,32 +1,37 @@
 import type { Kysely } from 'kysely';
 import { leadsById } from './leads';
+import { prepared } from './prepared';
 import { JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
+
+// Takes the key only when it is free or its window has passed; the row names the lead that took it.
+// On PostgreSQL the row lock on the key makes concurrent submissions from several processes take turns.
+const takeThrottleKey = prepared((db, v: { key: string; expires: string; lead: string; at: string }) =>
+  db
+    .insertInto('notification_throttle')
+    .values({ key: v.key, expires_at: v.expires, lead_id: v.lead })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at'), lead_id: eb.ref('excluded.lead_id') }))
+        .where('notification_throttle.expires_at', '<=', v.at),
+    ),
+);
+
+const queueJob = prepared((db, v: { lead: string; channel: Channel; rule: string; data: string; at: string }) =>
+  db.insertInto('outbox').values({ lead_id: v.lead, channel: v.channel, rule: v.rule, data: v.data, created_at: v.at, next_attempt_at: v.at }),
+);
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
 export async function enqueueJobs(db: Db, leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): Promise<void> {
   for (const n of notifications) {
     if (n.throttle) {
-      // Takes the key only when it is free or its window has passed; the row names the lead that took it.
-      // On PostgreSQL the row lock on the key makes concurrent submissions from several processes take turns.
       const expires = new Date(Date.parse(createdAt) + n.throttle.seconds * 1000).toISOString();
-      const taken = await db
-        .insertInto('notification_throttle')
-        .values({ key: n.throttle.key, expires_at: expires, lead_id: leadId })
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at'), lead_id: eb.ref('excluded.lead_id') }))
-            .where('notification_throttle.expires_at', '<=', createdAt),
-        )
-        .executeTakeFirst();
-      if (taken.numInsertedOrUpdatedRows === 0n) continue;
+      const taken = await takeThrottleKey(db, { key: n.throttle.key, expires, lead: leadId, at: createdAt });
+      if (taken.numAffectedRows === 0n) continue;
     }
-    await db
-      .insertInto('outbox')
-      .values({ lead_id: leadId, channel: n.channel, rule: n.rule, data: JSON.stringify(n.data), created_at: createdAt, next_attempt_at: createdAt })
-      .execute();
+    await queueJob(db, { lead: leadId, channel: n.channel, rule: n.rule, data: JSON.stringify(n.data), at: createdAt });
   }
 }
 
