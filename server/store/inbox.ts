@@ -95,7 +95,7 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         erasedNow = true;
         return inboxLead(trx, d, id);
       });
-      if (erasedNow) d.afterErase();
+      if (erasedNow) await d.afterErase();
       return lead;
     },
   };

@@ -41,7 +41,7 @@ export function describePostgresUrl(connectionString: string): string {
 const MIGRATION_LOCK = 'takedown-site:lead-store:migrations';
 
 /** PostgreSQL's spelling of what differs between the backends (see StoreDialect). */
-function postgresDialect(afterErase: () => void = () => {}): StoreDialect {
+function postgresDialect(afterErase: () => Promise<void> = async () => {}): StoreDialect {
   return {
     kind: 'postgres',
     ddl: {
@@ -123,7 +123,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
    * place) until VACUUM: run on the tables it touched, in the background, so the erased values are
    * unreachable soon rather than whenever autovacuum comes. docs/operators/security.md says what stays.
    */
-  function vacuumAfterErase(): void {
+  async function vacuumAfterErase(): Promise<void> {
     const p = opened?.pool;
     if (!p) return;
     vacuuming = vacuuming

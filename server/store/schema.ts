@@ -125,6 +125,6 @@ export interface StoreDialect {
   insertionOrder: 'rowid' | 'seq';
   /** True when the lead holds every term (each letters and digits only, matched as a word's start). */
   matchesAll(terms: readonly string[]): Expression<SqlBool>;
-  /** Called once an erasure has committed: the old row versions are cleared off the disk. */
-  afterErase(): void;
+  /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
+  afterErase(): Promise<void>;
 }

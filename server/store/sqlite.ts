@@ -178,7 +178,7 @@ function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> 
     matchesAll: (terms) =>
       sql<boolean>`id IN (SELECT lead_id FROM leads_search WHERE leads_search MATCH ${terms.map((t) => `"${t}"*`).join(' ')})`,
     // The pages as they were before the erasure are still in the -wal file until it is checkpointed.
-    afterErase: () => void checkpoint(5).catch(() => {}),
+    afterErase: () => checkpoint(5),
   };
 }
 
