@@ -32,7 +32,10 @@ const touch = prepared((db, v: { at: string; tokenHash: string }) =>
 /** Accounts, their sessions, two-step sign-in and the sign-in failure counters, on either backend. */
 export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): AccountStore {
   const deleteIdle = (at: Date, idleMs: number) =>
-    db().deleteFrom('sessions').where('last_seen_at', '<', iso(at.getTime() - idleMs)).execute();
+    db()
+      .deleteFrom('sessions')
+      .where('last_seen_at', '<', iso(at.getTime() - idleMs))
+      .execute();
 
   return {
     async createAccount(email, passwordHash) {
@@ -65,18 +68,20 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async setPassword(email, passwordHash, failureKey) {
-      return db().transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('accounts')
-          .set({ password_hash: passwordHash, password_changed_at: now().toISOString() })
-          .where('email', '=', email)
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) return false;
-        await trx.deleteFrom('sessions').where('account_id', '=', row.id).execute();
-        await trx.deleteFrom('sign_in_failures').where('key', '=', failureKey).execute();
-        return true;
-      });
+      return db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('accounts')
+            .set({ password_hash: passwordHash, password_changed_at: now().toISOString() })
+            .where('email', '=', email)
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) return false;
+          await trx.deleteFrom('sessions').where('account_id', '=', row.id).execute();
+          await trx.deleteFrom('sign_in_failures').where('key', '=', failureKey).execute();
+          return true;
+        });
     },
 
     async removeAccount(email) {
@@ -85,28 +90,37 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async countAccounts() {
-      const row = await db().selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async createSession(tokenHash, accountId, { replacing, idleMs, twoStepDone = true, browser = '', addressHash = '' } = {}) {
-      await db().transaction().execute(async (trx) => {
-        const at = now();
-        if (replacing) await trx.deleteFrom('sessions').where('token_hash', '=', replacing).execute();
-        if (idleMs !== undefined) await trx.deleteFrom('sessions').where('last_seen_at', '<', iso(at.getTime() - idleMs)).execute();
-        await trx
-          .insertInto('sessions')
-          .values({
-            token_hash: tokenHash,
-            account_id: accountId,
-            created_at: at.toISOString(),
-            last_seen_at: at.toISOString(),
-            two_step_done: twoStepDone,
-            browser,
-            address_hash: addressHash,
-          })
-          .execute();
-      });
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const at = now();
+          if (replacing) await trx.deleteFrom('sessions').where('token_hash', '=', replacing).execute();
+          if (idleMs !== undefined)
+            await trx
+              .deleteFrom('sessions')
+              .where('last_seen_at', '<', iso(at.getTime() - idleMs))
+              .execute();
+          await trx
+            .insertInto('sessions')
+            .values({
+              token_hash: tokenHash,
+              account_id: accountId,
+              created_at: at.toISOString(),
+              last_seen_at: at.toISOString(),
+              two_step_done: twoStepDone,
+              browser,
+              address_hash: addressHash,
+            })
+            .execute();
+        });
     },
 
     async findSession(tokenHash, idleMs, maxAgeMs): Promise<SignedInSession | null> {
@@ -120,7 +134,10 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         return null;
       }
       if (maxAgeMs !== undefined && ms(row.created_at) + maxAgeMs <= at.getTime()) {
-        await db().deleteFrom('sessions').where('created_at', '<=', iso(at.getTime() - maxAgeMs)).execute();
+        await db()
+          .deleteFrom('sessions')
+          .where('created_at', '<=', iso(at.getTime() - maxAgeMs))
+          .execute();
         return null;
       }
       // A write per minute of use at most, not one per request.
@@ -146,62 +163,86 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         .orderBy('last_seen_at', 'desc')
         .orderBy('created_at', 'desc')
         .execute();
-      return rows.map(
-        (r): SessionInfo => ({
-          tokenHash: r.token_hash,
-          createdAt: isoTime(r.created_at),
-          lastSeenAt: isoTime(r.last_seen_at),
-          browser: r.browser,
-          addressHash: r.address_hash,
-        }),
-      );
+      return rows.map((r): SessionInfo => ({
+        tokenHash: r.token_hash,
+        createdAt: isoTime(r.created_at),
+        lastSeenAt: isoTime(r.last_seen_at),
+        browser: r.browser,
+        addressHash: r.address_hash,
+      }));
     },
 
     async endOtherSessions(accountId, keep) {
-      const result = await db().deleteFrom('sessions').where('account_id', '=', accountId).where('token_hash', '<>', keep).executeTakeFirst();
+      const result = await db()
+        .deleteFrom('sessions')
+        .where('account_id', '=', accountId)
+        .where('token_hash', '<>', keep)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
     async countAttempt(rules: readonly FailureRule[]): Promise<AttemptVerdict> {
       const keys = [...new Set(rules.map((r) => r.key))].sort();
-      return db().transaction().execute(async (trx) => {
-        // Rows made first, then locked in key order: concurrent attempts from any process wait their turn, never deadlock.
-        await trx
-          .insertInto('sign_in_failures')
-          .values(keys.map((key) => ({ key, failures: 0, first_at: iso(0), locked_until: null })))
-          .onConflict((oc) => oc.column('key').doNothing())
-          .execute();
-        const found = await trx
-          .selectFrom('sign_in_failures')
-          .select(['key', 'failures', 'first_at', 'locked_until'])
-          .where('key', 'in', keys)
-          .orderBy('key')
-          .$call((qb) => d.lockRows(qb))
-          .execute();
-        const rows = new Map<string, AttemptRow>(
-          found.map((r) => [r.key, { failures: r.failures, firstAt: ms(r.first_at), lockedUntil: r.locked_until === null ? null : ms(r.locked_until) }]),
-        );
-        const { verdict, writes } = judgeAttempt(rules, rows, now().getTime());
-        for (const { key, row } of writes)
+      return db()
+        .transaction()
+        .execute(async (trx) => {
+          // Rows made first, then locked in key order: concurrent attempts from any process wait their turn, never deadlock.
           await trx
-            .updateTable('sign_in_failures')
-            .set({ failures: row.failures, first_at: iso(row.firstAt), locked_until: row.lockedUntil === null ? null : iso(row.lockedUntil) })
-            .where('key', '=', key)
+            .insertInto('sign_in_failures')
+            .values(keys.map((key) => ({ key, failures: 0, first_at: iso(0), locked_until: null })))
+            .onConflict((oc) => oc.column('key').doNothing())
             .execute();
-        return verdict;
-      });
+          const found = await trx
+            .selectFrom('sign_in_failures')
+            .select(['key', 'failures', 'first_at', 'locked_until'])
+            .where('key', 'in', keys)
+            .orderBy('key')
+            .$call((qb) => d.lockRows(qb))
+            .execute();
+          const rows = new Map<string, AttemptRow>(
+            found.map((r) => [
+              r.key,
+              { failures: r.failures, firstAt: ms(r.first_at), lockedUntil: r.locked_until === null ? null : ms(r.locked_until) },
+            ]),
+          );
+          const { verdict, writes } = judgeAttempt(rules, rows, now().getTime());
+          for (const { key, row } of writes)
+            await trx
+              .updateTable('sign_in_failures')
+              .set({
+                failures: row.failures,
+                first_at: iso(row.firstAt),
+                locked_until: row.lockedUntil === null ? null : iso(row.lockedUntil),
+              })
+              .where('key', '=', key)
+              .execute();
+          return verdict;
+        });
     },
 
     async settleAttempt(clear, refund) {
-      await db().transaction().execute(async (trx) => {
-        if (clear.length) await trx.deleteFrom('sign_in_failures').where('key', 'in', [...clear]).execute();
-        if (refund.length)
-          await trx
-            .updateTable('sign_in_failures')
-            .set((eb) => ({ failures: eb.case().when('failures', '>', 0).then(eb('failures', '-', 1)).else(0).end() }))
-            .where('key', 'in', [...refund])
-            .execute();
-      });
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          if (clear.length)
+            await trx
+              .deleteFrom('sign_in_failures')
+              .where('key', 'in', [...clear])
+              .execute();
+          if (refund.length)
+            await trx
+              .updateTable('sign_in_failures')
+              .set((eb) => ({
+                failures: eb
+                  .case()
+                  .when('failures', '>', 0)
+                  .then(eb('failures', '-', 1))
+                  .else(0)
+                  .end(),
+              }))
+              .where('key', 'in', [...refund])
+              .execute();
+        });
     },
 
     async offerTotp(accountId, secret) {
@@ -209,22 +250,24 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async confirmTotp(accountId, secret, step, recoveryHashes) {
-      return db().transaction().execute(async (trx) => {
-        const confirmed = await trx
-          .updateTable('accounts')
-          .set((eb) => ({ totp_secret: eb.ref('totp_pending'), totp_pending: null, totp_last_step: step }))
-          .where('id', '=', accountId)
-          .where('totp_pending', '=', secret)
-          .executeTakeFirst();
-        if (confirmed.numUpdatedRows !== 1n) return false;
-        await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
-        if (recoveryHashes.length)
-          await trx
-            .insertInto('recovery_codes')
-            .values(recoveryHashes.map((code_hash) => ({ account_id: accountId, code_hash })))
-            .execute();
-        return true;
-      });
+      return db()
+        .transaction()
+        .execute(async (trx) => {
+          const confirmed = await trx
+            .updateTable('accounts')
+            .set((eb) => ({ totp_secret: eb.ref('totp_pending'), totp_pending: null, totp_last_step: step }))
+            .where('id', '=', accountId)
+            .where('totp_pending', '=', secret)
+            .executeTakeFirst();
+          if (confirmed.numUpdatedRows !== 1n) return false;
+          await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
+          if (recoveryHashes.length)
+            await trx
+              .insertInto('recovery_codes')
+              .values(recoveryHashes.map((code_hash) => ({ account_id: accountId, code_hash })))
+              .execute();
+          return true;
+        });
     },
 
     async useTotpStep(accountId, step) {
@@ -260,10 +303,16 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async removeTotp(accountId) {
-      await db().transaction().execute(async (trx) => {
-        await trx.updateTable('accounts').set({ totp_secret: null, totp_pending: null, totp_last_step: null }).where('id', '=', accountId).execute();
-        await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
-      });
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('accounts')
+            .set({ totp_secret: null, totp_pending: null, totp_last_step: null })
+            .where('id', '=', accountId)
+            .execute();
+          await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
+        });
     },
 
     async setRequireTwoStep(email, required) {

@@ -67,7 +67,12 @@ export async function insertLead(
   }
   const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
   if (!first) return null;
-  const holder = { endpoint: first.endpoint, formId: first.form_id, payload: leadFromRow(first).payload, fingerprint: first.idempotency_fingerprint };
+  const holder = {
+    endpoint: first.endpoint,
+    formId: first.form_id,
+    payload: leadFromRow(first).payload,
+    fingerprint: first.idempotency_fingerprint,
+  };
   return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? leadFromRow(first) : new IdempotencyKeyReused(row.endpoint);
 }
 
@@ -75,7 +80,11 @@ export async function insertLead(
 export async function importLeads(db: Db, leads: readonly StoredLead[], now: () => Date): Promise<number> {
   let added = 0;
   for (const lead of leads) {
-    const result = await db.insertInto('leads').values(leadRow(lead, now)).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const result = await db
+      .insertInto('leads')
+      .values(leadRow(lead, now))
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
   return added;
@@ -94,7 +103,11 @@ export async function listLeads(db: Db, d: StoreDialect, opts: ListLeadsOptions 
 
 export async function leadsById(db: Db, ids: readonly string[]): Promise<Map<string, StoredLead>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('leads').select(LEAD_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, leadFromRow(r)]));
 }
 
@@ -134,9 +147,7 @@ export async function findLeads(
     .$if(Boolean(filter.from), (qb) => qb.where('created_at', '>=', `${filter.from}T00:00:00.000Z`))
     .$if(Boolean(filter.to), (qb) => qb.where('created_at', '<', dayAfter(filter.to!)))
     .$if(terms.length > 0, (qb) => qb.where(d.matchesAll(terms)))
-    .$if(after !== undefined, (qb) =>
-      qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.createdAt, after!.id))),
-    )
+    .$if(after !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.createdAt, after!.id))))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

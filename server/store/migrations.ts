@@ -274,7 +274,10 @@ export async function runMigrations(db: Kysely<Schema>, d: StoreDialect, migrati
   await db.transaction().execute(async (trx) => {
     await d.lockMigrations(trx);
     // Created under the lock: two concurrent CREATE TABLE IF NOT EXISTS can still collide.
-    await d.execScript(trx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ${d.ddl.time} NOT NULL)`);
+    await d.execScript(
+      trx,
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ${d.ddl.time} NOT NULL)`,
+    );
     const applied = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
     const newest = Math.max(0, ...applied);
     const known = migrations[migrations.length - 1]?.version ?? 0;
@@ -282,7 +285,10 @@ export async function runMigrations(db: Kysely<Schema>, d: StoreDialect, migrati
     for (const m of migrations) {
       if (applied.has(m.version)) continue;
       await d.execScript(trx, m.sql);
-      await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name, applied_at: new Date().toISOString() }).execute();
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: m.version, name: m.name, applied_at: new Date().toISOString() })
+        .execute();
     }
   });
 }

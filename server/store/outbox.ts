@@ -20,7 +20,9 @@ const takeThrottleKey = prepared((db, v: { key: string; expires: string; lead: s
 );
 
 const queueJob = prepared((db, v: { lead: string; channel: Channel; rule: string; data: string; at: string }) =>
-  db.insertInto('outbox').values({ lead_id: v.lead, channel: v.channel, rule: v.rule, data: v.data, created_at: v.at, next_attempt_at: v.at }),
+  db
+    .insertInto('outbox')
+    .values({ lead_id: v.lead, channel: v.channel, rule: v.rule, data: v.data, created_at: v.at, next_attempt_at: v.at }),
 );
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
@@ -72,7 +74,10 @@ export async function claimJobs(
   if (rows.length === 0) return [];
   // UPDATE … RETURNING has no order of its own: the queue's is next attempt, then id.
   const jobs = rows.map(jobFromRow).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || Number(a.id) - Number(b.id));
-  const leads = await leadsById(db, jobs.map((j) => j.leadId));
+  const leads = await leadsById(
+    db,
+    jobs.map((j) => j.leadId),
+  );
   return jobs.map((job) => ({ ...job, lead: leads.get(job.leadId)! }));
 }
 
@@ -90,7 +95,10 @@ export async function finishJobs(db: Kysely<Schema>, at: Date, outcomes: readonl
       if (o.status === 'retry')
         await pending.set({ next_attempt_at: o.at.toISOString(), lease_until: null, last_error: o.error }).where('id', '=', id).execute();
       else if (o.status === 'dead')
-        await pending.set({ status: 'dead', lease_until: null, last_error: o.error, finished_at: finishedAt }).where('id', '=', id).execute();
+        await pending
+          .set({ status: 'dead', lease_until: null, last_error: o.error, finished_at: finishedAt })
+          .where('id', '=', id)
+          .execute();
     }
   });
 }

@@ -71,10 +71,18 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
 export const postgresMigrations = migrationsFor('postgres', postgresDialect().ddl);
 
 /** Brings a database to `version` (all migrations by default): the database as that release left it. */
-export async function migratePostgres(connectionString: string, version = Infinity, migrations: readonly Migration[] = postgresMigrations): Promise<void> {
+export async function migratePostgres(
+  connectionString: string,
+  version = Infinity,
+  migrations: readonly Migration[] = postgresMigrations,
+): Promise<void> {
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }) });
   try {
-    await runMigrations(db, postgresDialect(), migrations.filter((m) => m.version <= version));
+    await runMigrations(
+      db,
+      postgresDialect(),
+      migrations.filter((m) => m.version <= version),
+    );
   } finally {
     await db.destroy();
   }

@@ -233,10 +233,18 @@ function openDatabase(file: string, busyTimeoutMs: number) {
 }
 
 /** Brings a database file to `version` (all migrations by default): the file as that release left it. */
-export async function migrateSqliteFile(file: string, version = Infinity, migrations: readonly Migration[] = sqliteMigrations): Promise<void> {
+export async function migrateSqliteFile(
+  file: string,
+  version = Infinity,
+  migrations: readonly Migration[] = sqliteMigrations,
+): Promise<void> {
   const opened = openDatabase(file, 5000);
   try {
-    await runMigrations(opened.db, sqliteDialect(() => opened), migrations.filter((m) => m.version <= version));
+    await runMigrations(
+      opened.db,
+      sqliteDialect(() => opened),
+      migrations.filter((m) => m.version <= version),
+    );
   } finally {
     await opened.db.destroy();
   }
@@ -312,7 +320,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     async init() {
       const current = opened ?? openDatabase(file, busyTimeoutMs);
       try {
-        await runMigrations(current.db, sqliteDialect(() => current), sqliteMigrations);
+        await runMigrations(
+          current.db,
+          sqliteDialect(() => current),
+          sqliteMigrations,
+        );
       } catch (err) {
         if (!opened) await current.db.destroy();
         throw err;

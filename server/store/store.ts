@@ -26,13 +26,18 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     listAudit: async (opts) => listAudit(db(), opts),
     ...accountStore(db, d, now),
     listLeads: async (opts) => listLeads(db(), d, opts),
-    importLeads: async (leads) => db().transaction().execute((trx) => importLeads(trx, leads, now)),
+    importLeads: async (leads) =>
+      db()
+        .transaction()
+        .execute((trx) => importLeads(trx, leads, now)),
     claimJobs: async (opts) => claimJobs(db(), d, now(), opts),
     finishJobs: async (outcomes) => finishJobs(db(), now(), outcomes),
     listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
     requeueJob: async (id) => requeueJob(db(), now(), id),
     ping: async () => {
-      await db().selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      await db()
+        .selectNoFrom((eb) => eb.lit(1).as('one'))
+        .execute();
     },
   };
 }
