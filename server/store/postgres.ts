@@ -123,6 +123,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
     // A database restart kills idle connections; without a listener the 'error' event would crash
     // the process. The pool has already discarded the client, the next query opens a fresh one.
     p.on('error', (err) => log(`PostgreSQL connection to ${where} failed while idle:`, err));
+    // Kysely holds a connection for a whole transaction without listening on it, so a connection
+    // dropped between two statements would emit an 'error' nobody hears and end the process. The
+    // statement that then runs on it fails and reports the failure; the pool discards it on release.
+    p.on('connect', (client) => client.on('error', () => {}));
     return p;
   }
 
