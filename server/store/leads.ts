@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LeadFilter } from '../../engine/admin/inbox-contract';
+import type { LeadFilter, LeadStatus } from '../../engine/admin/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
@@ -130,6 +130,35 @@ function dayAfter(day: string): string {
   return next.toISOString();
 }
 
+/** What a page of the inbox asks for; only the filters in use are present, each shape compiled once. */
+interface PageQuery extends Record<string, unknown> {
+  spam?: boolean;
+  status?: LeadStatus;
+  form?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+  afterAt?: string;
+  afterId?: string;
+  limit: number;
+}
+
+const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
+  db
+    .selectFrom('leads')
+    .select(INBOX_COLUMNS)
+    .$if('spam' in v, (qb) => qb.where('spam', '=', v.spam!))
+    .$if('status' in v, (qb) => qb.where('status', '=', v.status!))
+    .$if('form' in v, (qb) => qb.where('form_id', '=', v.form!))
+    .$if('from' in v, (qb) => qb.where('created_at', '>=', v.from!))
+    .$if('to' in v, (qb) => qb.where('created_at', '<', v.to!))
+    .$if('search' in v, (qb) => qb.where(d.matches(v.search!)))
+    .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(v.limit),
+);
+
 /** A page of the inbox: newest first (id breaks ties), after `after`. */
 export async function findLeads(
   db: Db,
@@ -138,19 +167,16 @@ export async function findLeads(
 ): Promise<InboxLead[]> {
   const { filter, after, limit } = query;
   const terms = searchTerms(filter.q);
-  const rows = await db
-    .selectFrom('leads')
-    .select(INBOX_COLUMNS)
-    .$if(filter.spam !== 'include', (qb) => qb.where('spam', '=', filter.spam === 'only'))
-    .$if(Boolean(filter.status), (qb) => qb.where('status', '=', filter.status!))
-    .$if(Boolean(filter.form), (qb) => qb.where('form_id', '=', filter.form!))
-    .$if(Boolean(filter.from), (qb) => qb.where('created_at', '>=', `${filter.from}T00:00:00.000Z`))
-    .$if(Boolean(filter.to), (qb) => qb.where('created_at', '<', dayAfter(filter.to!)))
-    .$if(terms.length > 0, (qb) => qb.where(d.matchesAll(terms)))
-    .$if(after !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.createdAt, after!.id))))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const page: PageQuery = {
+    ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
+    ...(filter.status && { status: filter.status }),
+    ...(filter.form && { form: filter.form }),
+    ...(filter.from && { from: `${filter.from}T00:00:00.000Z` }),
+    ...(filter.to && { to: dayAfter(filter.to) }),
+    ...(terms.length > 0 && { search: d.searchQuery(terms) }),
+    ...(after && { afterAt: after.createdAt, afterId: after.id }),
+    limit,
+  };
+  const { rows } = await leadPage(db, page, d);
   return rows.map(inboxLeadFromRow);
 }

@@ -62,7 +62,8 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
     skipLocked: (qb) => qb.forUpdate().skipLocked(),
     insertionOrder: 'seq',
     // Each term is letters and digits only (see words()), so it cannot carry a tsquery operator.
-    matchesAll: (terms) => sql<boolean>`search @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' & ')})`,
+    searchQuery: (terms) => terms.map((t) => `${t}:*`).join(' & '),
+    matches: (query) => sql<boolean>`search @@ to_tsquery('simple', ${query})`,
     afterErase,
   };
 }

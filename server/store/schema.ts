@@ -123,8 +123,10 @@ export interface StoreDialect {
   skipLocked<QB extends Lockable<QB>>(qb: QB): QB;
   /** The column that orders leads by insertion: SQLite's rowid, PostgreSQL's seq identity. */
   insertionOrder: 'rowid' | 'seq';
-  /** True when the lead holds every term (each letters and digits only, matched as a word's start). */
-  matchesAll(terms: readonly string[]): Expression<SqlBool>;
+  /** The full-text query for terms (each letters and digits only), every one matched as a word's start. */
+  searchQuery(terms: readonly string[]): string;
+  /** True when the lead matches a query made by searchQuery. */
+  matches(query: string): Expression<SqlBool>;
   /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
   afterErase(): Promise<void>;
 }

@@ -175,8 +175,8 @@ function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> 
     skipLocked: (qb) => qb,
     insertionOrder: 'rowid',
     // Each term is letters and digits only (see words()), so quoting it is all FTS5 needs.
-    matchesAll: (terms) =>
-      sql<boolean>`id IN (SELECT lead_id FROM leads_search WHERE leads_search MATCH ${terms.map((t) => `"${t}"*`).join(' ')})`,
+    searchQuery: (terms) => terms.map((t) => `"${t}"*`).join(' '),
+    matches: (query) => sql<boolean>`id IN (SELECT lead_id FROM leads_search WHERE leads_search MATCH ${query})`,
     // The pages as they were before the erasure are still in the -wal file until it is checkpointed.
     afterErase: () => checkpoint(5),
   };
