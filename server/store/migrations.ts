@@ -1,15 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Ddl, Schema, StoreDialect } from './schema';
+
+/**
+ * A schema change, declared once for both backends. `sql` is written with the column types of
+ * `Ddl`; `sqlite` and `postgres` hold what only one backend has (its full-text search, SQLite's
+ * table rebuilds, PostgreSQL's unlogged table), run after `sql`.
+ */
+export interface MigrationDeclaration {
+  version: number;
+  name: string;
+  sql?: (t: Ddl) => string;
+  sqlite?: string;
+  postgres?: string;
+}
+
+/** A migration as one backend runs it. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
 }
 
-// Append only: a released migration is never edited, a change gets a new version.
-export const migrations: readonly Migration[] = [
+// Append only: a released migration is never edited, a change gets a new version. Versions and
+// names are the same on both backends, so "schema version N" means the same tables on either.
+export const migrations: readonly MigrationDeclaration[] = [
   {
     version: 1,
     name: 'create_leads',
-    sql: `
+    // PostgreSQL has no rowid: seq keeps insertion order, which breaks ties between leads created in the same millisecond.
+    sqlite: `
       CREATE TABLE leads (
         id TEXT PRIMARY KEY,
         created_at TEXT NOT NULL,
@@ -23,14 +42,32 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX leads_created_at ON leads (created_at);
     `,
+    postgres: `
+      CREATE TABLE leads (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+        id UUID PRIMARY KEY,
+        created_at TIMESTAMPTZ NOT NULL,
+        endpoint TEXT NOT NULL,
+        form_type TEXT NOT NULL,
+        -- json, not jsonb: it keeps the submitted text as is, and jsonb rejects "\\u0000", which a
+        -- visitor can send and SQLite stores; both backends must accept the same payloads.
+        payload JSON NOT NULL,
+        idempotency_key TEXT UNIQUE,
+        ip_hash TEXT,
+        user_agent TEXT,
+        spam BOOLEAN NOT NULL DEFAULT FALSE
+      );
+      CREATE INDEX leads_created_at ON leads (created_at, seq);
+    `,
   },
   {
     version: 2,
     name: 'idempotency_per_endpoint',
     // SQLite cannot drop a column's UNIQUE constraint, so the table is rebuilt (in the migration's
     // transaction: a crash leaves the old table as it was). Rows are copied in insertion order,
-    // which listing uses to order leads created in the same millisecond.
-    sql: `
+    // which listing uses to order leads created in the same millisecond. PostgreSQL alters in place;
+    // keys were unique store-wide, so no (endpoint, key) pair repeats and the new constraint holds.
+    sqlite: `
       CREATE TABLE leads_v2 (
         id TEXT PRIMARY KEY,
         created_at TEXT NOT NULL,
@@ -51,51 +88,101 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE leads_v2 RENAME TO leads;
       CREATE INDEX leads_created_at ON leads (created_at);
     `,
+    postgres: `
+      ALTER TABLE leads ADD COLUMN form_id TEXT;
+      ALTER TABLE leads ADD COLUMN idempotency_fingerprint TEXT;
+      ALTER TABLE leads DROP CONSTRAINT leads_idempotency_key_key;
+      ALTER TABLE leads ADD CONSTRAINT leads_endpoint_idempotency_key_key UNIQUE (endpoint, idempotency_key);
+    `,
   },
   {
     version: 3,
     name: 'outbox',
-    sql: `
+    sql: (t) => `
       -- An integer key: rows go in in order, so queuing a lead's notifications costs little per lead.
       CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        id ${t.serial},
+        lead_id ${t.uuid} NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         channel TEXT NOT NULL,
         rule TEXT NOT NULL,
-        data TEXT NOT NULL CHECK (json_valid(data)),
+        data ${t.json('data')},
         status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
         attempts INTEGER NOT NULL DEFAULT 0,
-        created_at TEXT NOT NULL,
-        next_attempt_at TEXT NOT NULL,
-        lease_until TEXT,
+        created_at ${t.time} NOT NULL,
+        next_attempt_at ${t.time} NOT NULL,
+        lease_until ${t.time},
         last_error TEXT,
-        finished_at TEXT
-      ) STRICT;
+        finished_at ${t.time}
+      )${t.table};
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
       -- One row per throttle key (a hash, never an address): when something was last queued under it.
       CREATE TABLE notification_throttle (
         key TEXT PRIMARY KEY,
-        last_at TEXT NOT NULL
-      ) STRICT;
+        last_at ${t.time} NOT NULL
+      )${t.table};
     `,
   },
   {
     version: 4,
     name: 'leads_inbox',
-    sql: `
+    sql: (t) => `
       -- Triage state, the text the inbox searches (lower-case words, computed when a lead is stored)
       -- and the tombstone an erasure leaves.
       ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'done'));
       ALTER TABLE leads ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
-      ALTER TABLE leads ADD COLUMN erased_at TEXT;
+      ALTER TABLE leads ADD COLUMN erased_at ${t.time};
       ALTER TABLE leads ADD COLUMN erased_by TEXT;
-      -- Leads stored before this version: their values, punctuation and all, are good enough to search.
-      UPDATE leads SET search_text = lower(coalesce((SELECT group_concat(value, ' ') FROM json_tree(leads.payload) WHERE type = 'text'), ''));
       -- One index per filter the list offers, each ending in the list's order (newest first, id breaks ties).
       CREATE INDEX leads_inbox_recent ON leads (spam, created_at, id);
       CREATE INDEX leads_inbox_status ON leads (status, spam, created_at, id);
       CREATE INDEX leads_inbox_form ON leads (form_id, spam, created_at, id);
-      -- Full-text search. The lead's id is carried, not indexed: a search joins back on leads' primary key.
+      -- Erasing a lead removes its jobs, and a lead's notifications are listed on its page.
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      CREATE TABLE accounts (
+        id ${t.uuid} PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at ${t.time} NOT NULL,
+        password_changed_at ${t.time} NOT NULL
+      )${t.table};
+      -- Only a hash of each session token is kept, so a copy of the database signs nobody in.
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id ${t.uuid} NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at ${t.time} NOT NULL,
+        last_seen_at ${t.time} NOT NULL
+      )${t.table};
+      CREATE INDEX sessions_account ON sessions (account_id);
+      -- Failed sign-ins per account and per address (each key a hash), across processes.
+      CREATE TABLE sign_in_failures (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        first_at ${t.time} NOT NULL,
+        locked_until ${t.time}
+      )${t.table};
+      CREATE TABLE lead_notes (
+        id ${t.serial},
+        lead_id ${t.uuid} NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        author TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at ${t.time} NOT NULL
+      )${t.table};
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+      -- Who did what, and when. No foreign keys: entries outlive the accounts and the erased fields they mention.
+      CREATE TABLE audit_log (
+        id ${t.serial},
+        at ${t.time} NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id ${t.uuid},
+        detail TEXT NOT NULL
+      )${t.table};
+    `,
+    // Full-text search differs: SQLite's FTS5 table, kept by triggers, which carries the lead's id
+    // (a search joins back on leads' primary key); PostgreSQL's generated tsvector under a GIN index.
+    // Leads stored before this version get their values (SQLite) or their JSON text (PostgreSQL) as search text.
+    sqlite: `
+      UPDATE leads SET search_text = lower(coalesce((SELECT group_concat(value, ' ') FROM json_tree(leads.payload) WHERE type = 'text'), ''));
       CREATE VIRTUAL TABLE leads_search USING fts5 (lead_id UNINDEXED, words, tokenize = 'unicode61 remove_diacritics 2');
       INSERT INTO leads_search (lead_id, words) SELECT id, search_text FROM leads;
       CREATE TRIGGER leads_search_insert AFTER INSERT ON leads BEGIN
@@ -105,80 +192,47 @@ export const migrations: readonly Migration[] = [
         DELETE FROM leads_search WHERE lead_id = old.id;
         INSERT INTO leads_search (lead_id, words) VALUES (new.id, new.search_text);
       END;
-      -- Erasing a lead removes its jobs, and a lead's notifications are listed on its page.
-      CREATE INDEX outbox_lead ON outbox (lead_id);
-      CREATE TABLE accounts (
-        id TEXT PRIMARY KEY,
-        email TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        password_changed_at TEXT NOT NULL
-      ) STRICT;
-      -- Only a hash of each session token is kept, so a copy of the database signs nobody in.
-      CREATE TABLE sessions (
-        token_hash TEXT PRIMARY KEY,
-        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-        created_at TEXT NOT NULL,
-        last_seen_at TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX sessions_account ON sessions (account_id);
-      -- Failed sign-ins per account and per address (each key a hash), across processes.
-      CREATE TABLE sign_in_failures (
-        key TEXT PRIMARY KEY,
-        failures INTEGER NOT NULL,
-        first_at TEXT NOT NULL,
-        locked_until TEXT
-      ) STRICT;
-      CREATE TABLE lead_notes (
-        id INTEGER PRIMARY KEY,
-        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
-        author TEXT NOT NULL,
-        body TEXT NOT NULL,
-        created_at TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
-      -- Who did what, and when. No foreign keys: entries outlive the accounts and the erased fields they mention.
-      CREATE TABLE audit_log (
-        id INTEGER PRIMARY KEY,
-        at TEXT NOT NULL,
-        actor TEXT NOT NULL,
-        action TEXT NOT NULL,
-        lead_id TEXT,
-        detail TEXT NOT NULL
-      ) STRICT;
+    `,
+    postgres: `
+      UPDATE leads SET search_text = lower(translate(payload::text, '{}[]":,\\', '         '));
+      ALTER TABLE leads ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED;
+      CREATE INDEX leads_search ON leads USING GIN (search);
     `,
   },
   {
     version: 5,
     name: 'rate_limit_hits',
-    // Kept in step with PostgreSQL; a single SQLite process counts in memory and leaves it empty.
-    sql: `
-      CREATE TABLE rate_limit_hits (
+    // One row per client address and window; every server process on a PostgreSQL database counts in
+    // it. A single SQLite process counts in memory and leaves it empty.
+    sql: (t) => `
+      CREATE ${t.scratchTable} rate_limit_hits (
         key TEXT PRIMARY KEY,
         hits INTEGER NOT NULL,
-        reset_at TEXT NOT NULL
-      ) STRICT;
+        reset_at ${t.time} NOT NULL
+      )${t.table};
     `,
+    // Unlogged on PostgreSQL: after a database crash the counts start again from zero.
+    postgres: `CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);`,
   },
   {
     version: 6,
     name: 'two_step_sign_in',
-    sql: `
+    sql: (t) => `
       -- Two-step sign-in: the confirmed TOTP secret, one offered but not yet confirmed, the last time
       -- step a code was accepted in (so a code is never accepted twice) and the per-account requirement.
       ALTER TABLE accounts ADD COLUMN totp_secret TEXT;
       ALTER TABLE accounts ADD COLUMN totp_pending TEXT;
-      ALTER TABLE accounts ADD COLUMN totp_last_step INTEGER;
-      ALTER TABLE accounts ADD COLUMN require_two_step INTEGER NOT NULL DEFAULT 0 CHECK (require_two_step IN (0, 1));
+      ALTER TABLE accounts ADD COLUMN totp_last_step ${t.bigint};
+      ALTER TABLE accounts ADD COLUMN require_two_step ${t.bool('require_two_step', false)};
       -- Single-use recovery codes, each kept as a hash only.
       CREATE TABLE recovery_codes (
-        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        account_id ${t.uuid} NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
         code_hash TEXT NOT NULL,
-        used_at TEXT,
+        used_at ${t.time},
         PRIMARY KEY (account_id, code_hash)
-      ) STRICT;
+      )${t.table};
       -- Sessions made before this version had passed every step there was.
-      ALTER TABLE sessions ADD COLUMN two_step_done INTEGER NOT NULL DEFAULT 1 CHECK (two_step_done IN (0, 1));
+      ALTER TABLE sessions ADD COLUMN two_step_done ${t.bool('two_step_done', true)};
       ALTER TABLE sessions ADD COLUMN browser TEXT NOT NULL DEFAULT '';
       ALTER TABLE sessions ADD COLUMN address_hash TEXT NOT NULL DEFAULT '';
     `,
@@ -188,18 +242,53 @@ export const migrations: readonly Migration[] = [
     name: 'erasure_leaves_nothing',
     // The old throttle keys were unkeyed hashes of addresses, kept forever: they go (at worst one
     // extra auto-reply), and new rows expire, are keyed (server/notify/plan.ts) and name the lead
-    // that set them, so erasing it removes them. FTS5's secure-delete takes an erased lead's words
-    // out of the search index itself, not only from its row.
-    sql: `
+    // that set them, so erasing it removes them.
+    sql: (t) => `
       DROP TABLE notification_throttle;
       CREATE TABLE notification_throttle (
         key TEXT PRIMARY KEY,
-        expires_at TEXT NOT NULL,
-        lead_id TEXT
-      ) STRICT;
+        expires_at ${t.time} NOT NULL,
+        lead_id ${t.uuid}
+      )${t.table};
       CREATE INDEX notification_throttle_expires ON notification_throttle (expires_at);
       CREATE INDEX notification_throttle_lead ON notification_throttle (lead_id);
-      INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);
     `,
+    // FTS5's secure-delete takes an erased lead's words out of SQLite's search index itself, not only from its row.
+    sqlite: `INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);`,
   },
 ];
+
+/** The migrations as one backend runs them. */
+export function migrationsFor(kind: StoreDialect['kind'], ddl: Ddl): Migration[] {
+  return migrations.map((m) => ({ version: m.version, name: m.name, sql: [m.sql?.(ddl), m[kind]].filter(Boolean).join('\n') }));
+}
+
+/**
+ * Applies the migrations not yet applied, in one transaction that holds the backend's migration
+ * lock: a second process starting at the same moment waits, then finds everything applied.
+ */
+export async function runMigrations(db: Kysely<Schema>, d: StoreDialect, migrations: readonly Migration[]): Promise<void> {
+  migrations.forEach((m, i) => {
+    if (i > 0 && m.version <= migrations[i - 1]!.version) throw new Error('Migrations must have increasing version numbers.');
+  });
+  await db.transaction().execute(async (trx) => {
+    await d.lockMigrations(trx);
+    // Created under the lock: two concurrent CREATE TABLE IF NOT EXISTS can still collide.
+    await d.execScript(
+      trx,
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ${d.ddl.time} NOT NULL)`,
+    );
+    const applied = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+    const newest = Math.max(0, ...applied);
+    const known = migrations[migrations.length - 1]?.version ?? 0;
+    if (newest > known) throw new Error(`Database schema version ${newest} is newer than this code (${known}).`);
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await d.execScript(trx, m.sql);
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: m.version, name: m.name, applied_at: new Date().toISOString() })
+        .execute();
+    }
+  });
+}

@@ -1,21 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations as defaultMigrations, type Migration } from './migrations';
-import { isSameRequest, requestFingerprint } from './fingerprint';
-import { searchText } from './inbox-queries';
-import { forwardInbox, type InboxLead } from './inbox-types';
-import { prepareSqliteInbox } from './sqlite-inbox';
-import { prepareSqliteOutbox } from './sqlite-outbox';
+import { CompiledQuery, Kysely, SqliteDialect, sql, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { insertLead, leadRow, type LeadRow } from './leads';
+import { migrationsFor, runMigrations, type Migration } from './migrations';
+import type { Schema, StoreDialect } from './schema';
+import { sharedStore } from './store';
 import { IdempotencyKeyReused } from './types';
-import type { LeadStore, ListLeadsOptions, NewLead, PlannedNotification, StoredLead } from './types';
+import type { LeadStore, NewLead, PlannedNotification, StoredLead } from './types';
 
 export interface SqliteStoreOptions {
   /** Database file path, or `:memory:`. */
   file: string;
   busyTimeoutMs?: number;
-  migrations?: readonly Migration[];
   /** Clock for `createdAt`; injectable so tests can control time. */
   now?: () => Date;
   /** Most leads committed in one transaction; a longer queue is written as several. */
@@ -30,61 +27,158 @@ export interface SqliteLeadStore extends LeadStore {
 }
 
 const DEFAULT_MAX_BATCH = 500;
-const OPEN_JOBS = ['pending', 'dead'] as const;
+/** Statements kept prepared: every query the store makes, with room for the list's filter combinations. */
+const STATEMENT_CACHE = 256;
 
-/** One queued lead's outcome inside a batch. */
-type Written = StoredLead | IdempotencyKeyReused;
+/**
+ * The one connection, its statements prepared once and kept (Kysely's own SQLite driver prepares
+ * every query anew, which costs more than running it), values bound as SQLite takes them (booleans
+ * as 0/1, dates as ISO text), and every transaction IMMEDIATE: it takes the write lock up front,
+ * so a busy database fails before any row is written and a read never has to be upgraded.
+ */
+class SqliteConnection implements DatabaseConnection {
+  private readonly statements = new Map<string, Database.Statement>();
+  constructor(readonly db: Database.Database) {}
 
-interface Queued {
-  row: LeadRow;
-  notifications: readonly PlannedNotification[];
+  private prepare(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (statement) return statement;
+    statement = this.db.prepare(text);
+    if (this.statements.size >= STATEMENT_CACHE) this.statements.delete(this.statements.keys().next().value!);
+    this.statements.set(text, statement);
+    return statement;
+  }
+
+  async executeQuery<R>({ sql: text, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.prepare(text);
+    const values = parameters.map((v) => (typeof v === 'boolean' ? Number(v) : v instanceof Date ? v.toISOString() : v));
+    if (statement.reader) return { rows: statement.all(values) as R[] };
+    const { changes } = statement.run(values);
+    return { numAffectedRows: BigInt(changes), rows: [] };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+    throw new Error('The lead store does not stream from SQLite.');
+  }
 }
 
-interface Waiter extends Queued {
-  resolve(lead: StoredLead): void;
-  reject(err: unknown): void;
+/** Hands the one connection to one caller at a time, in the order they asked. */
+class Turns {
+  private last: Promise<void> = Promise.resolve();
+  private release: () => void = () => {};
+
+  async take(): Promise<void> {
+    const before = this.last;
+    let release!: () => void;
+    this.last = new Promise((resolve) => (release = resolve));
+    await before;
+    this.release = release;
+  }
+
+  give(): void {
+    this.release();
+  }
 }
 
-interface LeadRow {
-  id: string;
-  created_at: string;
-  endpoint: string;
-  form_type: string;
-  form_id: string | null;
-  payload: string;
-  idempotency_key: string | null;
-  idempotency_fingerprint: string | null;
-  ip_hash: string | null;
-  user_agent: string | null;
-  spam: number;
-  search_text: string;
-  erased_at?: string | null;
+/**
+ * Every store in this process on one file takes turns. A transaction holds SQLite's write lock
+ * across awaits; another connection of the same process asking for it would wait (busy_timeout)
+ * synchronously, blocking the very thread that would finish the first transaction.
+ */
+const turnsByFile = new Map<string, Turns>();
+
+class SqliteDriver implements Driver {
+  private readonly connection: SqliteConnection;
+  private readonly turns: Turns;
+
+  constructor(db: Database.Database, file: string) {
+    this.connection = new SqliteConnection(db);
+    const key = resolvePath(file);
+    this.turns = (file !== ':memory:' && turnsByFile.get(key)) || new Turns();
+    if (file !== ':memory:') turnsByFile.set(key, this.turns);
+  }
+
+  async init() {}
+
+  async acquireConnection() {
+    await this.turns.take();
+    return this.connection;
+  }
+
+  async releaseConnection() {
+    this.turns.give();
+  }
+
+  async beginTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+
+  async commitTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('COMMIT'));
+  }
+
+  async rollbackTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  }
+
+  async destroy() {
+    this.connection.db.close();
+  }
 }
 
-interface InboxRow extends LeadRow {
-  status: InboxLead['status'];
-  erased_at: string | null;
-  erased_by: string | null;
+class StoreSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string,
+  ) {
+    super({ database: db });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriver(this.db, this.file);
+  }
 }
 
-function toInboxLead(row: unknown): InboxLead {
-  const r = row as InboxRow;
-  return { ...toLead(r), status: r.status, erasedAt: r.erased_at, erasedBy: r.erased_by };
-}
-
-function toLead(row: LeadRow): StoredLead {
+/** SQLite's spelling of what differs between the backends (see StoreDialect). */
+function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> } | null): StoreDialect {
+  /**
+   * Copies the WAL into the database and empties it. A reader (a backup, say) holding an older
+   * snapshot makes it stop short; it is tried again a few times, a second apart.
+   */
+  const checkpoint = async (triesLeft: number): Promise<void> => {
+    const current = open();
+    if (!current) return;
+    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(current.db);
+    if (rows[0]?.busy && triesLeft > 1) setTimeout(() => void checkpoint(triesLeft - 1).catch(() => {}), 1000).unref();
+  };
   return {
-    id: row.id,
-    createdAt: row.created_at,
-    endpoint: row.endpoint,
-    formType: row.form_type,
-    formId: row.form_id,
-    payload: JSON.parse(row.payload) as StoredLead['payload'],
-    idempotencyKey: row.idempotency_key,
-    ipHash: row.ip_hash,
-    userAgent: row.user_agent,
-    spam: row.spam === 1,
-    ...(row.erased_at ? { erasedAt: row.erased_at } : {}),
+    kind: 'sqlite',
+    ddl: {
+      time: 'TEXT',
+      uuid: 'TEXT',
+      bigint: 'INTEGER',
+      json: (column) => `TEXT NOT NULL CHECK (json_valid(${column}))`,
+      bool: (column, fallback) => `INTEGER NOT NULL DEFAULT ${fallback ? 1 : 0} CHECK (${column} IN (0, 1))`,
+      serial: 'INTEGER PRIMARY KEY',
+      table: ' STRICT',
+      scratchTable: 'TABLE',
+    },
+    // Called inside the migration's transaction, which holds the one connection; better-sqlite3's
+    // exec runs a script of several statements (Kysely's prepare takes one).
+    async execScript(_trx, script) {
+      open()!.raw.exec(script);
+    },
+    // The migration's IMMEDIATE transaction holds the database's one write lock.
+    async lockMigrations() {},
+    lockRows: (qb) => qb,
+    skipLocked: (qb) => qb,
+    insertionOrder: 'rowid',
+    // Each term is letters and digits only (see words()), so quoting it is all FTS5 needs.
+    searchQuery: (terms) => terms.map((t) => `"${t}"*`).join(' '),
+    matches: (query) => sql<boolean>`id IN (SELECT lead_id FROM leads_search WHERE leads_search MATCH ${query})`,
+    // The pages as they were before the erasure are still in the -wal file until it is checkpointed.
+    afterErase: () => checkpoint(5),
   };
 }
 
@@ -115,28 +209,55 @@ function createPrivateFile(file: string): void {
   }
 }
 
-export function runMigrations(db: Database.Database, migrations: readonly Migration[]): void {
-  migrations.forEach((m, i) => {
-    if (i > 0 && m.version <= migrations[i - 1]!.version) throw new Error('Migrations must have increasing version numbers.');
-  });
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  // IMMEDIATE takes the write lock up front so two starting processes cannot both apply a migration.
-  db.transaction(() => {
-    const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-    const newest = Math.max(0, ...applied);
-    const known = migrations[migrations.length - 1]?.version ?? 0;
-    if (newest > known) throw new Error(`Database schema version ${newest} is newer than this code (${known}).`);
-    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-    for (const m of migrations) {
-      if (applied.has(m.version)) continue;
-      db.exec(m.sql);
-      record.run(m.version, m.name, new Date().toISOString());
-    }
-  }).immediate();
+/** The SQLite spelling of the migrations. */
+export const sqliteMigrations = migrationsFor('sqlite', sqliteDialect(() => null).ddl);
+
+/** Opens the file with the store's settings: the Kysely instance and the connection under it. */
+function openDatabase(file: string, busyTimeoutMs: number) {
+  if (file !== ':memory:') createPrivateFile(file);
+  const raw = new Database(file);
+  try {
+    // Set before migrating so a concurrent starter waits instead of failing with SQLITE_BUSY.
+    raw.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    raw.pragma('journal_mode = WAL');
+    // FULL: a lead acknowledged to a visitor must survive a power cut.
+    raw.pragma('synchronous = FULL');
+    raw.pragma('foreign_keys = ON');
+    // Deleted and overwritten content is zeroed on its page, so an erased lead leaves no bytes behind.
+    raw.pragma('secure_delete = ON');
+  } catch (err) {
+    raw.close();
+    throw err;
+  }
+  return { raw, db: new Kysely<Schema>({ dialect: new StoreSqliteDialect(raw, file) }) };
+}
+
+/** Brings a database file to `version` (all migrations by default): the file as that release left it. */
+export async function migrateSqliteFile(
+  file: string,
+  version = Infinity,
+  migrations: readonly Migration[] = sqliteMigrations,
+): Promise<void> {
+  const opened = openDatabase(file, 5000);
+  try {
+    await runMigrations(
+      opened.db,
+      sqliteDialect(() => opened),
+      migrations.filter((m) => m.version <= version),
+    );
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+/** One queued lead's outcome inside a batch. */
+type Written = StoredLead | IdempotencyKeyReused;
+
+interface Waiter {
+  row: LeadRow;
+  notifications: readonly PlannedNotification[];
+  resolve(lead: StoredLead): void;
+  reject(err: unknown): void;
 }
 
 /**
@@ -148,60 +269,38 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
  * with the same idempotency key is stored exactly once.
  */
 export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore {
-  const { file, busyTimeoutMs = 5000, migrations = defaultMigrations, now = () => new Date(), maxBatch = DEFAULT_MAX_BATCH } = options;
-  let db: Database.Database | null = null;
-  let writeBatch: ((items: readonly Queued[]) => Written[]) | null = null;
-  let outbox: ReturnType<typeof prepareSqliteOutbox> | null = null;
-  let inbox: ReturnType<typeof prepareSqliteInbox> | null = null;
+  const { file, busyTimeoutMs = 5000, now = () => new Date(), maxBatch = DEFAULT_MAX_BATCH } = options;
+  let opened: { raw: Database.Database; db: Kysely<Schema> } | null = null;
   let queue: Waiter[] = [];
-  let flushScheduled = false;
+  let flushing: Promise<void> | null = null;
   let batches = 0;
+  const dialect = sqliteDialect(() => opened);
 
-  function open(): Database.Database {
-    if (!db) throw new Error('The lead store is not open. Call init() first.');
-    return db;
-  }
-
-  function prepareWriter(conn: Database.Database, jobs: ReturnType<typeof prepareSqliteOutbox>): (items: readonly Queued[]) => Written[] {
-    const insert = conn.prepare(
-      `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text)
-       VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text)
-       ON CONFLICT (endpoint, idempotency_key) DO NOTHING`,
-    );
-    const byKey = conn.prepare('SELECT * FROM leads WHERE endpoint = ? AND idempotency_key = ?');
-    // IMMEDIATE takes the write lock up front, so a busy database fails the batch before any row is written.
-    const tx = conn.transaction((items: readonly Queued[]) =>
-      items.map(({ row, notifications }): Written => {
-        if (insert.run(row).changes === 1) {
-          jobs.enqueue(row.id, row.created_at, notifications);
-          return toLead(row);
-        }
-        // The key was used before (perhaps earlier in this same batch): a retry gets the first lead
-        // back; another submission under that key is refused, and the rest of the batch goes on.
-        const first = byKey.get(row.endpoint, row.idempotency_key) as LeadRow;
-        const holder = {
-          endpoint: first.endpoint,
-          formId: first.form_id,
-          payload: JSON.parse(first.payload),
-          fingerprint: first.idempotency_fingerprint,
-        };
-        return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? toLead(first) : new IdempotencyKeyReused(row.endpoint);
-      }),
-    );
-    return (rows) => tx.immediate(rows);
+  function open() {
+    if (!opened) throw new Error('The lead store is not open. Call init() first.');
+    return opened;
   }
 
   /** Writes everything queued so far, maxBatch leads per transaction. */
-  function flush(): void {
-    flushScheduled = false;
-    while (queue.length > 0) {
+  async function flush(): Promise<void> {
+    for (;;) {
+      // Cleared in the same turn as the queue is found empty: an insert made after it schedules a new flush.
+      if (queue.length === 0) {
+        flushing = null;
+        return;
+      }
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       let stored: Written[];
       try {
-        if (!writeBatch) throw new Error('The lead store is not open. Call init() first.');
+        const { db } = open();
         batches += 1;
-        stored = writeBatch(batch);
+        stored = await db.transaction().execute(async (trx) => {
+          const written: Written[] = [];
+          // The write lock makes the key's first lead visible here: insertLead never loses a race on SQLite.
+          for (const w of batch) written.push((await insertLead(trx, w.row, w.notifications))!);
+          return written;
+        });
       } catch (err) {
         // The transaction rolled back: none of these leads is stored, so none may be acknowledged.
         for (const w of batch) w.reject(err);
@@ -216,134 +315,43 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
   }
 
   return {
-    ...forwardInbox(() => {
-      open();
-      return inbox!;
-    }),
+    ...sharedStore(() => open().db, dialect, now),
 
     async init() {
-      if (db) {
-        runMigrations(db, migrations);
-        return;
-      }
-      if (file !== ':memory:') createPrivateFile(file);
-      const conn = new Database(file);
+      const current = opened ?? openDatabase(file, busyTimeoutMs);
       try {
-        // Set before migrating so a concurrent starter waits instead of failing with SQLITE_BUSY.
-        conn.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-        conn.pragma('journal_mode = WAL');
-        // FULL: a lead acknowledged to a visitor must survive a power cut.
-        conn.pragma('synchronous = FULL');
-        conn.pragma('foreign_keys = ON');
-        // Deleted and overwritten content is zeroed on its page, so an erased lead leaves no bytes behind.
-        conn.pragma('secure_delete = ON');
-        runMigrations(conn, migrations);
-        const byId = conn.prepare('SELECT * FROM leads WHERE id = ?');
-        outbox = prepareSqliteOutbox(conn, now, (id) => toLead(byId.get(id) as LeadRow));
-        writeBatch = prepareWriter(conn, outbox);
-        inbox = prepareSqliteInbox(conn, now, toInboxLead);
+        await runMigrations(
+          current.db,
+          sqliteDialect(() => current),
+          sqliteMigrations,
+        );
       } catch (err) {
-        conn.close();
+        if (!opened) await current.db.destroy();
         throw err;
       }
-      db = conn;
+      opened = current;
     },
 
     async insertLead(lead: NewLead) {
       open();
-      const row: LeadRow = {
-        id: randomUUID(),
-        created_at: now().toISOString(),
-        endpoint: lead.endpoint,
-        form_type: lead.formType,
-        form_id: lead.formId ?? null,
-        payload: JSON.stringify(lead.payload),
-        idempotency_key: lead.idempotencyKey ?? null,
-        idempotency_fingerprint: lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId ?? null, lead.payload) : null,
-        ip_hash: lead.ipHash ?? null,
-        user_agent: lead.userAgent ?? null,
-        spam: lead.spam ? 1 : 0,
-        search_text: searchText(lead.payload),
-      };
+      const row = leadRow(lead, now);
       return new Promise<StoredLead>((resolve, reject) => {
         queue.push({ row, notifications: lead.notifications ?? [], resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
-          setImmediate(flush);
-        }
+        // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
+        flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
       });
-    },
-
-    async importLeads(leads) {
-      const conn = open();
-      const insert = conn.prepare(
-        `INSERT INTO leads (id, created_at, endpoint, form_type, form_id, payload, idempotency_key, idempotency_fingerprint, ip_hash, user_agent, spam, search_text, erased_at)
-         VALUES (@id, @created_at, @endpoint, @form_type, @form_id, @payload, @idempotency_key, @idempotency_fingerprint, @ip_hash, @user_agent, @spam, @search_text, @erased_at)
-         ON CONFLICT DO NOTHING`,
-      );
-      const rows = leads.map((lead): LeadRow => ({
-        id: lead.id,
-        created_at: new Date(lead.createdAt).toISOString(),
-        endpoint: lead.endpoint,
-        form_type: lead.formType,
-        form_id: lead.formId,
-        payload: JSON.stringify(lead.payload),
-        idempotency_key: lead.idempotencyKey,
-        idempotency_fingerprint: lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId, lead.payload) : null,
-        ip_hash: lead.ipHash,
-        user_agent: lead.userAgent,
-        spam: lead.spam ? 1 : 0,
-        search_text: searchText(lead.payload),
-        erased_at: lead.erasedAt ?? null,
-      }));
-      return conn.transaction(() => rows.reduce((added, row) => added + insert.run(row).changes, 0)).immediate();
-    },
-
-    async listLeads(opts: ListLeadsOptions = {}) {
-      const conn = open();
-      const rows = opts.since
-        ? conn.prepare('SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at, rowid').all(opts.since.toISOString())
-        : conn.prepare('SELECT * FROM leads ORDER BY created_at, rowid').all();
-      return (rows as LeadRow[]).map(toLead);
-    },
-
-    async claimJobs({ limit, leaseMs, channels }) {
-      open();
-      return outbox!.claim(limit, leaseMs, channels);
-    },
-
-    async finishJobs(outcomes) {
-      open();
-      outbox!.finish(outcomes);
-    },
-
-    async listJobs(opts = {}) {
-      open();
-      return outbox!.list(opts.status ?? OPEN_JOBS);
-    },
-
-    async requeueJob(id) {
-      open();
-      return outbox!.requeue(id);
-    },
-
-    async ping() {
-      open().prepare('SELECT 1').get();
     },
 
     async close() {
       // Leads already accepted are written (or rejected) before the connection goes away.
-      flush();
-      db?.close();
-      db = null;
-      writeBatch = null;
-      outbox = null;
-      inbox = null;
+      await flushing;
+      const current = opened;
+      opened = null;
+      await current?.db.destroy();
     },
 
     pragma(name: string) {
-      return open().pragma(name, { simple: true });
+      return open().raw.pragma(name, { simple: true });
     },
 
     get batches() {

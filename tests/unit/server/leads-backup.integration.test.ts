@@ -33,49 +33,54 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('backup', () => {
-  it('copies the SQLite store while another process keeps writing, and the copy restores with every lead it saw', async () => {
-    const dataDir = join(dir, 'live');
-    mkdirSync(dataDir);
-    const file = join(dataDir, 'leads.sqlite');
-    const store = createSqliteStore({ file });
-    await store.init();
-    // One batch (the store groups concurrent inserts into one transaction), so this is quick.
-    await Promise.all(Array.from({ length: 2_000 }, (_, i) => store.insertLead(lead(i))));
-    await store.close();
+  // Starts a second process through tsx (the store's query builder is many modules to load there).
+  it(
+    'copies the SQLite store while another process keeps writing, and the copy restores with every lead it saw',
+    { timeout: 20_000 },
+    async () => {
+      const dataDir = join(dir, 'live');
+      mkdirSync(dataDir);
+      const file = join(dataDir, 'leads.sqlite');
+      const store = createSqliteStore({ file });
+      await store.init();
+      // One batch (the store groups concurrent inserts into one transaction), so this is quick.
+      await Promise.all(Array.from({ length: 2_000 }, (_, i) => store.insertLead(lead(i))));
+      await store.close();
 
-    // Another process commits one lead after another (as the server does) until told to stop.
-    const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, file, '2000'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    let writerOut = '';
-    writer.stdout.on('data', (c: Buffer) => (writerOut += c.toString()));
-    const writerDone = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
-    while (!writerOut.includes('writing')) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+      // Another process commits one lead after another (as the server does) until told to stop.
+      const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, file, '2000'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      let writerOut = '';
+      writer.stdout.on('data', (c: Buffer) => (writerOut += c.toString()));
+      const writerDone = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
+      while (!writerOut.includes('writing')) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const backupFile = join(dir, 'backup.sqlite');
-    const result = await leads(['backup', backupFile], { DATA_DIR: dataDir });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    writer.stdin.end();
-    await writerDone;
-    const written = Number(/wrote (\d+)/.exec(writerOut)?.[1]);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const counted = Number(/Backed up (\d+) leads/.exec(result.stdout)?.[1]);
-    // Taken while the writer was at it: more than the start, fewer than the end.
-    expect(counted).toBeGreaterThan(2_000);
-    expect(counted).toBeLessThan(written);
+      const backupFile = join(dir, 'backup.sqlite');
+      const result = await leads(['backup', backupFile], { DATA_DIR: dataDir });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      writer.stdin.end();
+      await writerDone;
+      const written = Number(/wrote (\d+)/.exec(writerOut)?.[1]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const counted = Number(/Backed up (\d+) leads/.exec(result.stdout)?.[1]);
+      // Taken while the writer was at it: more than the start, fewer than the end.
+      expect(counted).toBeGreaterThan(2_000);
+      expect(counted).toBeLessThan(written);
 
-    // Restore: the copy becomes a new DATA_DIR's store.
-    const restoredDir = join(dir, 'restored');
-    mkdirSync(restoredDir);
-    copyFileSync(backupFile, join(restoredDir, 'leads.sqlite'));
-    const restored = createSqliteStore({ file: join(restoredDir, 'leads.sqlite') });
-    await restored.init();
-    const rows = await restored.listLeads();
-    expect(rows).toHaveLength(counted);
-    // A consistent prefix: the copy holds exactly the first `counted` leads written, none torn.
-    expect(new Set(rows.map((r) => r.idempotencyKey))).toEqual(new Set(Array.from({ length: counted }, (_, i) => `key-${i}`)));
-    await restored.close();
-  });
+      // Restore: the copy becomes a new DATA_DIR's store.
+      const restoredDir = join(dir, 'restored');
+      mkdirSync(restoredDir);
+      copyFileSync(backupFile, join(restoredDir, 'leads.sqlite'));
+      const restored = createSqliteStore({ file: join(restoredDir, 'leads.sqlite') });
+      await restored.init();
+      const rows = await restored.listLeads();
+      expect(rows).toHaveLength(counted);
+      // A consistent prefix: the copy holds exactly the first `counted` leads written, none torn.
+      expect(new Set(rows.map((r) => r.idempotencyKey))).toEqual(new Set(Array.from({ length: counted }, (_, i) => `key-${i}`)));
+      await restored.close();
+    },
+  );
 
   it('refuses to overwrite an existing file, and says to use pg_dump for PostgreSQL', async () => {
     const existing = join(dir, 'exists.sqlite');

@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { migrations, type Migration } from '../../../server/store/migrations';
-import { createPostgresStore, runPostgresMigrations } from '../../../server/store/postgres';
-import { postgresMigrations } from '../../../server/store/postgres-migrations';
-import { createSqliteStore, runMigrations } from '../../../server/store/sqlite';
+import { createPostgresStore, migratePostgres } from '../../../server/store/postgres';
+import { createSqliteStore, migrateSqliteFile } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 
@@ -39,8 +37,6 @@ export interface Backend {
   freshTarget(): Promise<Target>;
 }
 
-const upTo = (list: readonly Migration[], version: number) => list.filter((m) => m.version <= version);
-
 export const sqliteBackend: Backend = {
   name: 'SQLite',
   where: 'in a temp file',
@@ -60,7 +56,7 @@ export const sqliteBackend: Backend = {
     };
     return {
       open: (now) => createSqliteStore({ file, now }),
-      migrateTo: async (version) => withDb((db) => runMigrations(db, upTo(migrations, version))),
+      migrateTo: (version) => migrateSqliteFile(file, version),
       appliedVersions: async () =>
         withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
       exec: async (sql) => withDb((db) => void db.exec(sql)),
@@ -97,7 +93,7 @@ export const postgresBackend: Backend = {
     };
     return {
       open: (now) => createPostgresStore({ connectionString: url, now }),
-      migrateTo: (version) => withClient((c) => runPostgresMigrations(c, upTo(postgresMigrations, version))),
+      migrateTo: (version) => migratePostgres(url, version),
       appliedVersions: () =>
         withClient(async (c) =>
           (await c.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version),

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
-import { postgresMigrations } from '../../../server/store/postgres-migrations';
+import { postgresMigrations } from '../../../server/store/postgres';
 import { IdempotencyKeyReused, type NewLead, type PlannedNotification, type StoredLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 

@@ -1,0 +1,108 @@
+import type { LeadChange } from '../../engine/admin/inbox-contract';
+import { describeChange } from './inbox-queries';
+import type { InboxLead, LeadChangeResult, NewAuditEntry, StoredAuditEntry, StoredNote } from './inbox-types';
+import { inboxLead } from './leads';
+import { auditFromRow, isUuid, noteFromRow, rowNumber } from './rows';
+import type { Db, Schema, StoreDialect } from './schema';
+import type { Kysely } from 'kysely';
+
+/** Every audit entry is written here, in the transaction of the change it records. */
+export async function audit(db: Db, at: Date, e: NewAuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ at: at.toISOString(), actor: e.actor, action: e.action, lead_id: e.leadId, detail: e.detail })
+    .execute();
+}
+
+/** Newest first, entries older than `before` (an entry id) when given. */
+export async function listAudit(db: Db, { before, limit }: { before?: string; limit: number }): Promise<StoredAuditEntry[]> {
+  const number = rowNumber(before);
+  if (before !== undefined && number === null) return [];
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .$if(number !== null, (qb) => qb.where('id', '<', number!))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(auditFromRow);
+}
+
+/**
+ * The inbox's changes to a lead. Each reads the lead under its row lock (PostgreSQL) or the
+ * database's write lock (SQLite), so two people changing one lead at once each audit what they
+ * really changed, and writes the change with its audit entry in one transaction.
+ */
+export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date) {
+  const transact = <T>(work: (trx: Db) => Promise<T>) => db().transaction().execute(work);
+  return {
+    async changeLead(id: string, wanted: LeadChange, actor: string): Promise<LeadChangeResult | null> {
+      if (!isUuid(id)) return null;
+      return transact(async (trx) => {
+        const before = await inboxLead(trx, d, id, true);
+        if (!before) return null;
+        const said = describeChange(before, wanted);
+        if (said.length === 0) return { lead: before, changed: false };
+        await trx
+          .updateTable('leads')
+          .set({ ...(wanted.status !== undefined && { status: wanted.status }), ...(wanted.spam !== undefined && { spam: wanted.spam }) })
+          .where('id', '=', id)
+          .execute();
+        for (const s of said) await audit(trx, now(), { actor, action: s.action, leadId: id, detail: s.detail });
+        return { lead: (await inboxLead(trx, d, id))!, changed: true };
+      });
+    },
+
+    async addNote(leadId: string, author: string, body: string): Promise<StoredNote | null> {
+      if (!isUuid(leadId)) return null;
+      return transact(async (trx) => {
+        const lead = await inboxLead(trx, d, leadId, true);
+        if (!lead || lead.erasedAt) return null;
+        const row = await trx
+          .insertInto('lead_notes')
+          .values({ lead_id: leadId, author, body, created_at: now().toISOString() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(trx, now(), { actor: author, action: 'note', leadId, detail: `note added (${body.length} characters)` });
+        return noteFromRow(row);
+      });
+    },
+
+    async eraseLead(id: string, actor: string): Promise<InboxLead | null> {
+      if (!isUuid(id)) return null;
+      let erasedNow = false;
+      const lead = await transact(async (trx) => {
+        const before = await inboxLead(trx, d, id, true);
+        if (!before || before.erasedAt) return before;
+        await trx
+          .updateTable('leads')
+          .set({
+            payload: '{}',
+            search_text: '',
+            ip_hash: null,
+            user_agent: null,
+            idempotency_key: null,
+            idempotency_fingerprint: null,
+            erased_at: now().toISOString(),
+            erased_by: actor,
+          })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('lead_notes').where('lead_id', '=', id).execute();
+        await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
+        await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
+        await audit(trx, now(), { actor, action: 'erase', leadId: id, detail: 'fields, notes and notifications deleted' });
+        erasedNow = true;
+        return inboxLead(trx, d, id);
+      });
+      if (erasedNow) await d.afterErase();
+      return lead;
+    },
+  };
+}
+
+export async function listNotes(db: Db, leadId: string): Promise<StoredNote[]> {
+  if (!isUuid(leadId)) return [];
+  const rows = await db.selectFrom('lead_notes').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+  return rows.map(noteFromRow);
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { LeadFilter, LeadStatus } from '../../engine/admin/inbox-contract';
+import { isSameRequest, requestFingerprint } from './fingerprint';
+import { searchTerms, searchText } from './inbox-queries';
+import type { InboxLead, LeadPosition } from './inbox-types';
+import { enqueueJobs } from './outbox';
+import { prepared } from './prepared';
+import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow } from './rows';
+import type { Db, StoreDialect } from './schema';
+import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
+
+/** A submission (new id, received now) or an exported lead (as it was). */
+type LeadInput = Omit<NewLead, 'notifications'> & { id?: string; createdAt?: string; erasedAt?: string | null };
+
+/** A lead as it is written, by a submission or an import. */
+export function leadRow(lead: LeadInput, now: () => Date) {
+  return {
+    id: lead.id ?? randomUUID(),
+    created_at: lead.createdAt ? new Date(lead.createdAt).toISOString() : now().toISOString(),
+    endpoint: lead.endpoint,
+    form_type: lead.formType,
+    form_id: lead.formId ?? null,
+    payload: JSON.stringify(lead.payload),
+    idempotency_key: lead.idempotencyKey ?? null,
+    idempotency_fingerprint: lead.idempotencyKey ? requestFingerprint(lead.endpoint, lead.formId ?? null, lead.payload) : null,
+    ip_hash: lead.ipHash ?? null,
+    user_agent: lead.userAgent ?? null,
+    spam: lead.spam === true,
+    search_text: searchText(lead.payload),
+    erased_at: lead.erasedAt ?? null,
+  };
+}
+
+export type LeadRow = ReturnType<typeof leadRow>;
+
+/**
+ * Inserts a lead and queues its notifications (give a transaction when there are any), or finds
+ * the lead that first used its idempotency key: a retry of the same request gets that lead back,
+ * anything else IdempotencyKeyReused. Null: that first lead's transaction was rolled back between
+ * our conflict and our read, so there is nothing to return and the caller tries again.
+ */
+const insertRow = prepared((db, row: LeadRow) =>
+  db
+    .insertInto('leads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['endpoint', 'idempotency_key']).doNothing()),
+);
+
+const keyHolder = prepared((db, v: { endpoint: string; key: string | null }) =>
+  db
+    .selectFrom('leads')
+    .select([...LEAD_COLUMNS, 'idempotency_fingerprint'])
+    .where('endpoint', '=', v.endpoint)
+    .where('idempotency_key', '=', v.key),
+);
+
+export async function insertLead(
+  db: Db,
+  row: LeadRow,
+  notifications: readonly PlannedNotification[],
+): Promise<StoredLead | IdempotencyKeyReused | null> {
+  const inserted = await insertRow(db, row);
+  if (inserted.numAffectedRows === 1n) {
+    await enqueueJobs(db, row.id, row.created_at, notifications);
+    return leadFromRow(row);
+  }
+  const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
+  if (!first) return null;
+  const holder = {
+    endpoint: first.endpoint,
+    formId: first.form_id,
+    payload: leadFromRow(first).payload,
+    fingerprint: first.idempotency_fingerprint,
+  };
+  return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? leadFromRow(first) : new IdempotencyKeyReused(row.endpoint);
+}
+
+/** Leads as they were (an export), in one transaction; one whose id or key is here already is skipped. */
+export async function importLeads(db: Db, leads: readonly StoredLead[], now: () => Date): Promise<number> {
+  let added = 0;
+  for (const lead of leads) {
+    const result = await db
+      .insertInto('leads')
+      .values(leadRow(lead, now))
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return added;
+}
+
+export async function listLeads(db: Db, d: StoreDialect, opts: ListLeadsOptions = {}): Promise<StoredLead[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .$if(opts.since !== undefined, (qb) => qb.where('created_at', '>=', opts.since!.toISOString()))
+    .orderBy('created_at')
+    .orderBy(sql.ref(d.insertionOrder))
+    .execute();
+  return rows.map(leadFromRow);
+}
+
+export async function leadsById(db: Db, ids: readonly string[]): Promise<Map<string, StoredLead>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, leadFromRow(r)]));
+}
+
+/** A lead with its triage columns; `lock` holds its row until the transaction ends. */
+export async function inboxLead(db: Db, d: StoreDialect, id: string, lock = false): Promise<InboxLead | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom('leads')
+    .select(INBOX_COLUMNS)
+    .where('id', '=', id)
+    .$if(lock, (qb) => d.lockRows(qb))
+    .executeTakeFirst();
+  return row ? inboxLeadFromRow(row) : null;
+}
+
+/** The first instant after a day (YYYY-MM-DD): "to" includes the whole day. */
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
+
+/** What a page of the inbox asks for; only the filters in use are present, each shape compiled once. */
+interface PageQuery extends Record<string, unknown> {
+  spam?: boolean;
+  status?: LeadStatus;
+  form?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+  afterAt?: string;
+  afterId?: string;
+  limit: number;
+}
+
+const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
+  db
+    .selectFrom('leads')
+    .select(INBOX_COLUMNS)
+    .$if('spam' in v, (qb) => qb.where('spam', '=', v.spam!))
+    .$if('status' in v, (qb) => qb.where('status', '=', v.status!))
+    .$if('form' in v, (qb) => qb.where('form_id', '=', v.form!))
+    .$if('from' in v, (qb) => qb.where('created_at', '>=', v.from!))
+    .$if('to' in v, (qb) => qb.where('created_at', '<', v.to!))
+    .$if('search' in v, (qb) => qb.where(d.matches(v.search!)))
+    .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(v.limit),
+);
+
+/** A page of the inbox: newest first (id breaks ties), after `after`. */
+export async function findLeads(
+  db: Db,
+  d: StoreDialect,
+  query: { filter: LeadFilter; after?: LeadPosition; limit: number },
+): Promise<InboxLead[]> {
+  const { filter, after, limit } = query;
+  const terms = searchTerms(filter.q);
+  const page: PageQuery = {
+    ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
+    ...(filter.status && { status: filter.status }),
+    ...(filter.form && { form: filter.form }),
+    ...(filter.from && { from: `${filter.from}T00:00:00.000Z` }),
+    ...(filter.to && { to: dayAfter(filter.to) }),
+    ...(terms.length > 0 && { search: d.searchQuery(terms) }),
+    ...(after && { afterAt: after.createdAt, afterId: after.id }),
+    limit,
+  };
+  const { rows } = await leadPage(db, page, d);
+  return rows.map(inboxLeadFromRow);
+}

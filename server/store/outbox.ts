@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { leadsById } from './leads';
+import { prepared } from './prepared';
+import { JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
+import type { Db, Schema, StoreDialect } from './schema';
+import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
+
+// Takes the key only when it is free or its window has passed; the row names the lead that took it.
+// On PostgreSQL the row lock on the key makes concurrent submissions from several processes take turns.
+const takeThrottleKey = prepared((db, v: { key: string; expires: string; lead: string; at: string }) =>
+  db
+    .insertInto('notification_throttle')
+    .values({ key: v.key, expires_at: v.expires, lead_id: v.lead })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at'), lead_id: eb.ref('excluded.lead_id') }))
+        .where('notification_throttle.expires_at', '<=', v.at),
+    ),
+);
+
+const queueJob = prepared((db, v: { lead: string; channel: Channel; rule: string; data: string; at: string }) =>
+  db
+    .insertInto('outbox')
+    .values({ lead_id: v.lead, channel: v.channel, rule: v.rule, data: v.data, created_at: v.at, next_attempt_at: v.at }),
+);
+
+/** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
+export async function enqueueJobs(db: Db, leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): Promise<void> {
+  for (const n of notifications) {
+    if (n.throttle) {
+      const expires = new Date(Date.parse(createdAt) + n.throttle.seconds * 1000).toISOString();
+      const taken = await takeThrottleKey(db, { key: n.throttle.key, expires, lead: leadId, at: createdAt });
+      if (taken.numAffectedRows === 0n) continue;
+    }
+    await queueJob(db, { lead: leadId, channel: n.channel, rule: n.rule, data: JSON.stringify(n.data), at: createdAt });
+  }
+}
+
+/**
+ * Takes due jobs for a lease: no other worker (in this or another process) gets them until they
+ * are finished or the lease runs out. Each poll also drops throttle keys whose window has passed.
+ */
+export async function claimJobs(
+  db: Kysely<Schema>,
+  d: StoreDialect,
+  at: Date,
+  opts: { limit: number; leaseMs: number; channels?: readonly Channel[] },
+): Promise<ClaimedJob[]> {
+  if (opts.channels?.length === 0) return [];
+  const now = at.toISOString();
+  const rows = await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_throttle').where('expires_at', '<=', now).execute();
+    return trx
+      .updateTable('outbox')
+      .set((eb) => ({ lease_until: new Date(at.getTime() + opts.leaseMs).toISOString(), attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
+          .$if(opts.channels !== undefined, (qb) => qb.where('channel', 'in', [...opts.channels!]))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(opts.limit)
+          // Workers in several processes each take different due jobs and never wait on each other.
+          .$call((qb) => d.skipLocked(qb)),
+      )
+      .returning(JOB_COLUMNS)
+      .execute();
+  });
+  if (rows.length === 0) return [];
+  // UPDATE … RETURNING has no order of its own: the queue's is next attempt, then id.
+  const jobs = rows.map(jobFromRow).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || Number(a.id) - Number(b.id));
+  const leads = await leadsById(
+    db,
+    jobs.map((j) => j.leadId),
+  );
+  return jobs.map((job) => ({ ...job, lead: leads.get(job.leadId)! }));
+}
+
+/** Records how each claimed job ended, in one transaction. */
+export async function finishJobs(db: Kysely<Schema>, at: Date, outcomes: readonly JobOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const finishedAt = at.toISOString();
+  const done = outcomes.flatMap((o) => (o.status === 'done' ? [rowNumber(o.id) ?? 0] : []));
+  await db.transaction().execute(async (trx) => {
+    const pending = trx.updateTable('outbox').where('status', '=', 'pending');
+    if (done.length)
+      await pending.set({ status: 'done', lease_until: null, last_error: null, finished_at: finishedAt }).where('id', 'in', done).execute();
+    for (const o of outcomes) {
+      const id = rowNumber(o.id) ?? 0;
+      if (o.status === 'retry')
+        await pending.set({ next_attempt_at: o.at.toISOString(), lease_until: null, last_error: o.error }).where('id', '=', id).execute();
+      else if (o.status === 'dead')
+        await pending
+          .set({ status: 'dead', lease_until: null, last_error: o.error, finished_at: finishedAt })
+          .where('id', '=', id)
+          .execute();
+    }
+  });
+}
+
+/** Jobs with these statuses, or of this lead, in the order they were queued. */
+export async function listJobs(db: Db, where: { statuses: readonly JobStatus[] } | { leadId: string }): Promise<OutboxJob[]> {
+  const all = db.selectFrom('outbox').select(JOB_COLUMNS).orderBy('id');
+  if ('leadId' in where) return (await all.where('lead_id', '=', where.leadId).execute()).map(jobFromRow);
+  if (where.statuses.length === 0) return [];
+  return (await all.where('status', 'in', [...where.statuses]).execute()).map(jobFromRow);
+}
+
+/** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */
+export async function requeueJob(db: Db, at: Date, id: string): Promise<boolean> {
+  const number = rowNumber(id);
+  if (number === null) return false;
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', next_attempt_at: at.toISOString(), lease_until: null, finished_at: null })
+    .where('id', '=', number)
+    .where('status', '=', 'dead')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

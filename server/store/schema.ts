@@ -1,0 +1,132 @@
+import type { ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { AuditEntry, LeadStatus } from '../../engine/admin/inbox-contract';
+import type { Channel, JobStatus } from './types';
+
+/** An instant: ISO text from SQLite, a Date from PostgreSQL; always written as ISO text. */
+type Time = ColumnType<string | Date, string, string>;
+/** SQLite's 0/1, PostgreSQL's boolean; written as a boolean (the SQLite edge binds 0/1). */
+type Bool = ColumnType<number | boolean, boolean | undefined, boolean>;
+/** JSON text from SQLite, parsed by pg from PostgreSQL's json; written as text. */
+type Json = ColumnType<string | Record<string, unknown>, string, string>;
+/** An id numbered by the database: SQLite's integer, PostgreSQL's BIGINT (which pg reads as text). */
+type Serial = ColumnType<number | string, never, never>;
+
+export interface LeadsTable {
+  id: string;
+  created_at: Time;
+  endpoint: string;
+  form_type: string;
+  form_id: string | null;
+  payload: Json;
+  idempotency_key: string | null;
+  idempotency_fingerprint: string | null;
+  ip_hash: string | null;
+  user_agent: string | null;
+  spam: Bool;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  search_text: string;
+  erased_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  erased_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface OutboxTable {
+  id: Serial;
+  lead_id: string;
+  channel: Channel;
+  rule: string;
+  data: Json;
+  status: ColumnType<JobStatus, undefined, JobStatus>;
+  attempts: ColumnType<number, undefined, number>;
+  created_at: Time;
+  next_attempt_at: Time;
+  lease_until: ColumnType<string | Date | null, undefined, string | null>;
+  last_error: ColumnType<string | null, undefined, string | null>;
+  finished_at: ColumnType<string | Date | null, undefined, string | null>;
+}
+
+export interface Schema {
+  schema_migrations: { version: number; name: string; applied_at: Time };
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  notification_throttle: { key: string; expires_at: Time; lead_id: string | null };
+  lead_notes: { id: Serial; lead_id: string; author: string; body: string; created_at: Time };
+  audit_log: { id: Serial; at: Time; actor: string; action: AuditEntry['action']; lead_id: string | null; detail: string };
+  accounts: {
+    id: string;
+    email: string;
+    password_hash: string;
+    created_at: Time;
+    password_changed_at: Time;
+    totp_secret: ColumnType<string | null, undefined, string | null>;
+    totp_pending: ColumnType<string | null, undefined, string | null>;
+    totp_last_step: ColumnType<number | string | null, undefined, number | null>;
+    require_two_step: Bool;
+  };
+  sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: Time;
+    last_seen_at: Time;
+    two_step_done: Bool;
+    browser: string;
+    address_hash: string;
+  };
+  sign_in_failures: { key: string; failures: number; first_at: Time; locked_until: Time | ColumnType<null, null, null> };
+  recovery_codes: { account_id: string; code_hash: string; used_at: ColumnType<string | Date | null, undefined, string> };
+  rate_limit_hits: { key: string; hits: number; reset_at: Time };
+}
+
+export type Db = Kysely<Schema> | Transaction<Schema>;
+
+/** Column types a migration is written with; each backend spells them its own way. */
+export interface Ddl {
+  /** ISO 8601 text in SQLite (a STRICT table has no time type), TIMESTAMPTZ in PostgreSQL. */
+  time: string;
+  uuid: string;
+  /** A 64-bit integer. */
+  bigint: string;
+  /** A JSON document kept as sent: SQLite checks its text, PostgreSQL's json type does. */
+  json(column: string): string;
+  /** NOT NULL with a default; SQLite keeps 0/1 under a CHECK. */
+  bool(column: string, fallback: boolean): string;
+  /** An integer key numbered in insertion order. */
+  serial: string;
+  /** Ends CREATE TABLE (…): SQLite's STRICT enforces the declared types. */
+  table: string;
+  /** Starts CREATE … for a table whose rows may be lost in a crash (PostgreSQL's UNLOGGED: no WAL, no flush). */
+  scratchTable: string;
+}
+
+/** A select that can lock what it reads. */
+export interface Lockable<QB> {
+  forUpdate(): QB;
+  skipLocked(): QB;
+}
+
+/**
+ * What differs between the backends, and nothing else: the repositories are written once against
+ * Kysely and ask the edge only for these.
+ */
+export interface StoreDialect {
+  kind: 'sqlite' | 'postgres';
+  ddl: Ddl;
+  /** Runs a migration's statements (several, triggers included) in the migration's transaction. */
+  execScript(trx: Transaction<Schema>, script: string): Promise<void>;
+  /** Held until the migration's transaction ends, so two starting processes migrate one after the other. */
+  lockMigrations(trx: Transaction<Schema>): Promise<void>;
+  /**
+   * Locks the rows a transaction reads and then writes: FOR UPDATE on PostgreSQL; nothing on SQLite,
+   * whose transactions start IMMEDIATE and so already hold the one write lock.
+   */
+  lockRows<QB extends Lockable<QB>>(qb: QB): QB;
+  /** As lockRows, but rows another worker holds are passed over (PostgreSQL's SKIP LOCKED) instead of waited for. */
+  skipLocked<QB extends Lockable<QB>>(qb: QB): QB;
+  /** The column that orders leads by insertion: SQLite's rowid, PostgreSQL's seq identity. */
+  insertionOrder: 'rowid' | 'seq';
+  /** The full-text query for terms (each letters and digits only), every one matched as a word's start. */
+  searchQuery(terms: readonly string[]): string;
+  /** True when the lead matches a query made by searchQuery. */
+  matches(query: string): Expression<SqlBool>;
+  /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
+  afterErase(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { accountStore } from './accounts';
+import { audit, inboxChanges, listAudit, listNotes } from './inbox';
+import { findLeads, importLeads, inboxLead, listLeads } from './leads';
+import { claimJobs, finishJobs, listJobs, requeueJob } from './outbox';
+import { isUuid } from './rows';
+import type { Schema, StoreDialect } from './schema';
+import type { LeadStore } from './types';
+
+/** Everything but opening, closing and storing a submission, which each backend does its own way. */
+export type SharedStore = Omit<LeadStore, 'init' | 'close' | 'insertLead'>;
+
+/**
+ * The store's queries, written once against Kysely; `db()` is the open database (it throws when
+ * the store is not open) and `d` what its backend does its own way.
+ */
+export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): SharedStore {
+  const changes = inboxChanges(db, d, now);
+  return {
+    findLeads: async (query) => findLeads(db(), d, query),
+    getLead: async (id) => inboxLead(db(), d, id),
+    ...changes,
+    listNotes: async (leadId) => listNotes(db(), leadId),
+    listLeadJobs: async (leadId) => (isUuid(leadId) ? listJobs(db(), { leadId }) : []),
+    audit: async (entry) => audit(db(), now(), entry),
+    listAudit: async (opts) => listAudit(db(), opts),
+    ...accountStore(db, d, now),
+    listLeads: async (opts) => listLeads(db(), d, opts),
+    importLeads: async (leads) =>
+      db()
+        .transaction()
+        .execute((trx) => importLeads(trx, leads, now)),
+    claimJobs: async (opts) => claimJobs(db(), d, now(), opts),
+    finishJobs: async (outcomes) => finishJobs(db(), now(), outcomes),
+    listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
+    requeueJob: async (id) => requeueJob(db(), now(), id),
+    ping: async () => {
+      await db()
+        .selectNoFrom((eb) => eb.lit(1).as('one'))
+        .execute();
+    },
+  };
+}
