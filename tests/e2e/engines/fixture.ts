@@ -1,0 +1,40 @@
+// The `engine` fixture of the Firefox and WebKit projects: one browser per worker, a clean start
+// per test, and `shot()` to keep a screenshot of a journey with the test's results.
+import { test as base, type TestInfo } from '@playwright/test';
+import { launchEngine, type Engine } from './driver';
+import { missingVar, type EngineName } from './programs';
+
+export const test = base.extend<{ engine: Engine }, { engineName: EngineName; launched: Engine | null }>({
+  engineName: ['firefox', { option: true, scope: 'worker' }],
+  launched: [
+    async ({ engineName }, use) => {
+      if (process.env[missingVar(engineName)]) {
+        await use(null);
+        return;
+      }
+      const engine = await launchEngine(engineName, process.env.E2E_BASE_URL!);
+      await use(engine);
+      await engine.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  engine: async ({ launched, engineName }, use, testInfo) => {
+    const missing = process.env[missingVar(engineName)];
+    if (missing) {
+      // Under CI a browser that could not be installed fails its tests; elsewhere they are skipped, loudly.
+      if (process.env.CI) throw new Error(missing);
+      testInfo.skip(true, `${engineName} is not installed: ${missing}`);
+    }
+    await launched!.reset();
+    await use(launched!);
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** Keeps a screenshot of the page as it is now, named for the journey, with the test's results. */
+export async function shot(engine: Engine, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${engine.name}-${name}.png`);
+  await engine.screenshot(file);
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
