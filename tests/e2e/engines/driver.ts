@@ -31,7 +31,7 @@ export interface Engine {
 }
 
 /** A free TCP port on loopback, for a driver that must be told which one to listen on. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -200,7 +200,10 @@ class WebKitEngine implements Engine {
     const id = await this.element(selector);
     // The site scrolls smoothly, and WebKitWebDriver refuses a click while its own scroll is still
     // under way; so the element is brought to the middle of the window at once first.
-    await this.sessionCommand('POST', '/execute/sync', { script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' });", args: [{ [ELEMENT]: id }] });
+    await this.sessionCommand('POST', '/execute/sync', {
+      script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' });",
+      args: [{ [ELEMENT]: id }],
+    });
     await this.sessionCommand('POST', `/element/${id}/click`, {});
   }
   async press(key: Key) {

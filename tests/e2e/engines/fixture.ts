@@ -7,18 +7,18 @@ import { missingVar, type EngineName } from './programs';
 export const test = base.extend<{ engine: Engine }, { engineName: EngineName; launched: Engine | null }>({
   engineName: ['firefox', { option: true, scope: 'worker' }],
   launched: [
-    async ({ engineName }, use) => {
+    async ({ engineName }, provide) => {
       if (process.env[missingVar(engineName)]) {
-        await use(null);
+        await provide(null);
         return;
       }
       const engine = await launchEngine(engineName, process.env.E2E_BASE_URL!);
-      await use(engine);
+      await provide(engine);
       await engine.close();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  engine: async ({ launched, engineName }, use, testInfo) => {
+  engine: async ({ launched, engineName }, provide, testInfo) => {
     const missing = process.env[missingVar(engineName)];
     if (missing) {
       // Under CI a browser that could not be installed fails its tests; elsewhere they are skipped, loudly.
@@ -26,7 +26,7 @@ export const test = base.extend<{ engine: Engine }, { engineName: EngineName; la
       testInfo.skip(true, `${engineName} is not installed: ${missing}`);
     }
     await launched!.reset();
-    await use(launched!);
+    await provide(launched!);
   },
 });
 

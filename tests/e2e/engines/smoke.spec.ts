@@ -3,6 +3,7 @@
 // sign-in. Each keeps a screenshot with the results. The same journeys run in Chromium elsewhere.
 import { createAccount, PASSWORD, uniqueWord } from '../admin';
 import type { Engine } from './driver';
+import { startHttpServer } from './http-server';
 import { expect, shot, test } from './fixture';
 
 // Functions run inside the page: each must stand alone (they travel as source).
@@ -49,7 +50,9 @@ async function expectDropdownUnderTrigger(engine: Engine, n: number, button: boo
   expect(link.bottom, 'the first link is inside the window').toBeLessThanOrEqual(height);
 }
 
-test('desktop header: a dropdown opens under its button from a click and from Enter, and its link is followed', async ({ engine }, testInfo) => {
+test('desktop header: a dropdown opens under its button from a click and from Enter, and its link is followed', async ({
+  engine,
+}, testInfo) => {
   expect((await engine.resize(1400, 900)).width).toBeGreaterThanOrEqual(1280);
   await engine.goto('/');
   const protection = await engine.evaluate(shownTrigger, 2);
@@ -72,7 +75,9 @@ test('desktop header: a dropdown opens under its button from a click and from En
   }
 });
 
-test('phone header: the menu opens under the header with Close in view, an accordion opens, and Close closes it', async ({ engine }, testInfo) => {
+test('phone header: the menu opens under the header with Close in view, an accordion opens, and Close closes it', async ({
+  engine,
+}, testInfo) => {
   // WebKit's window cannot be made as narrow as a phone; anything under 1280 px gets the phone layout.
   expect((await engine.resize(390, 800)).width).toBeLessThan(1280);
   await engine.goto('/');
@@ -151,19 +156,26 @@ test("a form shows each field's error, then sends and says so", async ({ engine 
   await engine.type(field('subject'), 'Stolen photos on a print shop');
   await engine.type(field('message'), 'Twelve of my photos are sold as prints without my permission.');
   await engine.click(submit);
-  await expect.poll(() => engine.evaluate(textOf, '.form-outcome--success')).toEqual([expect.stringMatching(/^Form submitted successfully\./)]);
+  await expect
+    .poll(() => engine.evaluate(textOf, '.form-outcome--success'))
+    .toEqual([expect.stringMatching(/^Form submitted successfully\./)]);
   await shot(engine, testInfo, 'form-sent');
 });
 
 test('the leads inbox signs a person in', async ({ engine }, testInfo) => {
-  const email = `${uniqueWord(engine.name)}@takedownshield.test`;
-  createAccount(email);
-  await engine.resize(1280, 900);
-  await engine.goto('/admin');
-  await expect.poll(() => engine.evaluate(boxOf, '#sign-in-email')).not.toBeNull();
-  await engine.type('#sign-in-email', email);
-  await engine.type('#sign-in-password', PASSWORD);
-  await engine.click('.admin-form button[type="submit"]');
-  await expect.poll(() => engine.evaluate(textOf, 'button, .admin-alert'), { timeout: 25_000 }).toContain('Sign out');
-  await shot(engine, testInfo, 'inbox-signed-in');
+  const inbox = await startHttpServer(testInfo.outputPath('inbox-data'));
+  try {
+    const email = `${uniqueWord(engine.name)}@takedownshield.test`;
+    createAccount(email, PASSWORD, inbox.dataDir);
+    await engine.resize(1280, 900);
+    await engine.goto(`${inbox.url}/admin`);
+    await expect.poll(() => engine.evaluate(boxOf, '#sign-in-email')).not.toBeNull();
+    await engine.type('#sign-in-email', email);
+    await engine.type('#sign-in-password', PASSWORD);
+    await engine.click('.admin-form button[type="submit"]');
+    await expect.poll(() => engine.evaluate(textOf, 'button, .admin-notice, .admin-alert'), { timeout: 15_000 }).toContain('Sign out');
+    await shot(engine, testInfo, 'inbox-signed-in');
+  } finally {
+    inbox.stop();
+  }
 });
