@@ -120,7 +120,8 @@ class WebKitEngine implements Engine {
     try {
       // Xvfb picks a free display and writes its number to the descriptor -displayfd names.
       const xvfb = spawn(XVFB_PATH, ['-displayfd', '1', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
+        // Its stderr only lists the displays it tried and found taken.
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
       processes.push(xvfb);
       const display = await new Promise<string>((resolve, reject) => {

@@ -35,6 +35,7 @@ export { expect } from '@playwright/test';
 /** Keeps a screenshot of the page as it is now, named for the journey, with the test's results. */
 export async function shot(engine: Engine, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(`${engine.name}-${name}.png`);
+  // WebKitWebDriver captures the last frame painted: let the page paint what the journey just did.
+  await engine.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await engine.screenshot(file);
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }

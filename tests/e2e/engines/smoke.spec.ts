@@ -163,6 +163,8 @@ test("a form shows each field's error, then sends and says so", async ({ engine 
 });
 
 test('the leads inbox signs a person in', async ({ engine }, testInfo) => {
+  // A server of its own and an account made with the CLI come first.
+  test.setTimeout(60_000);
   const inbox = await startHttpServer(testInfo.outputPath('inbox-data'));
   try {
     const email = `${uniqueWord(engine.name)}@takedownshield.test`;
