@@ -82,6 +82,9 @@ export function ensureProgram(program: SystemProgram): string {
   updated = true;
   run(program, 'apt-get', ['install', '-y', ...program.packages], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
   const installed = findProgram(program);
-  if (!installed) throw new Error(`apt-get installed ${program.packages.join(' ')}, but ${program.label} is still not found.\n${missingMessage(program)}`);
+  if (!installed)
+    throw new Error(
+      `apt-get installed ${program.packages.join(' ')}, but ${program.label} is still not found.\n${missingMessage(program)}`,
+    );
   return installed;
 }
