@@ -6,8 +6,6 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-// The Firefox and WebKit fixtures start their browsers per worker, where test options are not yet known.
-process.env.E2E_BASE_URL = BASE_URL;
 /** The mail server the site sends lead e-mails to during the run (tests/e2e/mail-catcher.ts). */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 

@@ -1,23 +1,39 @@
-// The `engine` fixture of the Firefox and WebKit projects: one browser per worker, a clean start
-// per test, and `shot()` to keep a screenshot of a journey with the test's results.
+// The `engine` fixture of the Firefox and WebKit projects: per worker, a server of the built site
+// and one browser; per test, a clean start; and `shot()` to keep a screenshot of a journey with
+// the test's results.
 import { test as base, type TestInfo } from '@playwright/test';
+import { join } from 'node:path';
 import { launchEngine, type Engine } from './driver';
+import { startHttpServer, type HttpServer } from './http-server';
 import { missingVar, type EngineName } from './programs';
 
-export const test = base.extend<{ engine: Engine }, { engineName: EngineName; launched: Engine | null }>({
+export const test = base.extend<
+  { engine: Engine; site: HttpServer },
+  { engineName: EngineName; server: HttpServer; launched: Engine | null }
+>({
   engineName: ['firefox', { option: true, scope: 'worker' }],
+  server: [
+    async ({ engineName }, provide, workerInfo) => {
+      const dataDir = join(process.env.E2E_OUTPUT ?? 'test-results', `${engineName}-server-${workerInfo.workerIndex}`);
+      const server = await startHttpServer(dataDir);
+      await provide(server);
+      server.stop();
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
   launched: [
-    async ({ engineName }, provide) => {
+    async ({ engineName, server }, provide) => {
       if (process.env[missingVar(engineName)]) {
         await provide(null);
         return;
       }
-      const engine = await launchEngine(engineName, process.env.E2E_BASE_URL!);
+      const engine = await launchEngine(engineName, server.url);
       await provide(engine);
       await engine.close();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
+  site: async ({ server }, provide) => provide(server),
   engine: async ({ launched, engineName }, provide, testInfo) => {
     const missing = process.env[missingVar(engineName)];
     if (missing) {

@@ -1,6 +1,8 @@
-// A server of the built site that knows it is on plain http (SITE_URL http://…), so its inbox
-// cookie is not Secure. The shared test server says https, and WebKit, as Safari does, keeps no
-// Secure cookie from a plain-http address (Chromium and Firefox make an exception for 127.0.0.1).
+// The server the Firefox and WebKit journeys use: the built site, one per worker, with a store of
+// its own and SITE_URL set to its plain-http address. Plain http, because the shared test server
+// says https, so its inbox cookie is Secure, and WebKit, as Safari does, keeps no Secure cookie from
+// a plain-http address (Chromium and Firefox make an exception for 127.0.0.1). Its own, so the
+// journeys' form posts do not count against the shared server's per-address rate limit.
 import { spawn } from 'node:child_process';
 import { freePort } from './driver';
 
@@ -19,7 +21,7 @@ export async function startHttpServer(dataDir: string): Promise<HttpServer> {
   });
   const stop = () => void server.kill();
   for (let i = 0; i < 150; i++) {
-    if (server.exitCode !== null) throw new Error(`The http server exited with ${server.exitCode} before it answered.`);
+    if (server.exitCode !== null) throw new Error(`The site's server exited with ${server.exitCode} before it answered.`);
     if (
       await fetch(`${url}/healthz`).then(
         (r) => r.ok,
@@ -30,5 +32,5 @@ export async function startHttpServer(dataDir: string): Promise<HttpServer> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   stop();
-  throw new Error(`The http server did not answer on ${url}/healthz within 15 s.`);
+  throw new Error(`The site's server did not answer on ${url}/healthz within 15 s.`);
 }

@@ -3,7 +3,6 @@
 // sign-in. Each keeps a screenshot with the results. The same journeys run in Chromium elsewhere.
 import { createAccount, PASSWORD, uniqueWord } from '../admin';
 import type { Engine } from './driver';
-import { startHttpServer } from './http-server';
 import { expect, shot, test } from './fixture';
 
 // Functions run inside the page: each must stand alone (they travel as source).
@@ -162,22 +161,15 @@ test("a form shows each field's error, then sends and says so", async ({ engine 
   await shot(engine, testInfo, 'form-sent');
 });
 
-test('the leads inbox signs a person in', async ({ engine }, testInfo) => {
-  // A server of its own and an account made with the CLI come first.
-  test.setTimeout(60_000);
-  const inbox = await startHttpServer(testInfo.outputPath('inbox-data'));
-  try {
-    const email = `${uniqueWord(engine.name)}@takedownshield.test`;
-    createAccount(email, PASSWORD, inbox.dataDir);
-    await engine.resize(1280, 900);
-    await engine.goto(`${inbox.url}/admin`);
-    await expect.poll(() => engine.evaluate(boxOf, '#sign-in-email')).not.toBeNull();
-    await engine.type('#sign-in-email', email);
-    await engine.type('#sign-in-password', PASSWORD);
-    await engine.click('.admin-form button[type="submit"]');
-    await expect.poll(() => engine.evaluate(textOf, 'button, .admin-notice, .admin-alert'), { timeout: 15_000 }).toContain('Sign out');
-    await shot(engine, testInfo, 'inbox-signed-in');
-  } finally {
-    inbox.stop();
-  }
+test('the leads inbox signs a person in', async ({ engine, site }, testInfo) => {
+  const email = `${uniqueWord(engine.name)}@takedownshield.test`;
+  createAccount(email, PASSWORD, site.dataDir);
+  await engine.resize(1280, 900);
+  await engine.goto('/admin');
+  await expect.poll(() => engine.evaluate(boxOf, '#sign-in-email')).not.toBeNull();
+  await engine.type('#sign-in-email', email);
+  await engine.type('#sign-in-password', PASSWORD);
+  await engine.click('.admin-form button[type="submit"]');
+  await expect.poll(() => engine.evaluate(textOf, 'button, .admin-notice, .admin-alert'), { timeout: 15_000 }).toContain('Sign out');
+  await shot(engine, testInfo, 'inbox-signed-in');
 });
