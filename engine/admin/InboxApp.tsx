@@ -20,6 +20,9 @@ type SessionState =
   /** `arrived`: just signed in here, so focus goes to the view's heading (the sign-in form is gone). */
   | { kind: 'signed-in'; session: InboxSession; arrived: boolean };
 
+const COOKIE_REFUSED =
+  'Your password was right, but this browser did not keep the sign-in cookie. Allow cookies for this site, then sign in again.';
+
 export function InboxApp() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
 
@@ -27,7 +30,8 @@ export function InboxApp() {
     try {
       const answer = await fetchSession();
       if ('session' in answer) setState({ kind: 'signed-in', session: answer.session, arrived });
-      else setState({ kind: 'signed-out' });
+      // Signed in a moment ago yet signed out now: the browser did not keep the session cookie.
+      else setState({ kind: 'signed-out', notice: arrived ? COOKIE_REFUSED : undefined });
     } catch (err) {
       setState({ kind: 'failed', message: err instanceof InboxError ? err.message : String(err) });
     }

@@ -25,6 +25,8 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
       await onSignedIn();
     } catch (err) {
       fail(err);
+    } finally {
+      // Still here after signing in: the session did not hold (see InboxApp), so the form is usable again.
       setBusy(false);
     }
   }
