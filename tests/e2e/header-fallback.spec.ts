@@ -108,6 +108,23 @@ test.describe('desktop header without anchor positioning (1400 × 900)', () => {
     await expectUnderItsButton(page, 3);
     await expect(page.locator('.site-nav__panel:visible')).toHaveCount(1);
   });
+
+  test('the search button opens its box under the header, inside the window, and it searches', async ({ page }) => {
+    const toggle = page.getByRole('button', { name: 'Search the site' });
+    await toggle.click();
+    const box = page.getByRole('searchbox', { name: 'Search the site' });
+    await expect(box).toBeVisible();
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    const form = (await page.locator('.site-search__form').boundingBox())!;
+    const button = (await toggle.boundingBox())!;
+    expect(form.y, 'the box starts under the header').toBeGreaterThanOrEqual(header.y + header.height - 2);
+    expect(form.y, 'the box starts right under the header').toBeLessThanOrEqual(header.y + header.height + 16);
+    expect(form.x + form.width, 'the box fits the window').toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(form.x + form.width, 'the box ends near its button').toBeGreaterThanOrEqual(button.x);
+    await box.fill('counter notice');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=counter\+notice$/);
+  });
 });
 
 test.describe('phone header without anchor positioning (390 × 844)', () => {
