@@ -19,7 +19,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'engine/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    files: [
+      'server/**/*.ts',
+      'engine/**/*.{ts,tsx}',
+      'apps/**/*.{ts,tsx}',
+      'contracts/**/*.ts',
+      'tooling/**/*.{ts,tsx}',
+      'scripts/**/*.ts',
+    ],
     ...regexp.configs['flat/recommended'],
     rules: {
       ...regexp.configs['flat/recommended'].rules,

@@ -7,15 +7,15 @@ import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
+import { ADMIN_DEV_ENTRY, adminDevPage } from '../apps/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
-import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
+import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
 import { escapeMarkup } from '../engine/render/escape-markup';
 import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
-import type * as CatalogueModule from '../engine/catalogue/catalogue';
-import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
+import type * as CatalogueModule from '../tooling/catalogue/catalogue';
+import { CATALOGUE_PATH } from '../tooling/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { createApp } from '../server/app';
 import { createHttpServer, readTimeouts } from '../server/http-server';
@@ -137,7 +137,7 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
 }
 
 const DEV_ASSETS = {
-  stylesheets: ['/engine/styles/site.css', '/engine/styles/dev-tools.css'],
+  stylesheets: ['/engine/styles/site.css', '/tooling/dev-tools.css'],
   devScripts: ['/@vite/client'],
   scripts: ['/engine/render/client-entry.ts'],
 };
@@ -155,8 +155,8 @@ const renderPages: RequestHandler = async (req, res, next) => {
       return;
     }
     if (req.path === CATALOGUE_PATH) {
-      const { renderCatalogue } = (await vite.ssrLoadModule('/engine/catalogue/catalogue.tsx')) as typeof CatalogueModule;
-      const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/engine/catalogue/copy-yaml.ts'] };
+      const { renderCatalogue } = (await vite.ssrLoadModule('/tooling/catalogue/catalogue.tsx')) as typeof CatalogueModule;
+      const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/tooling/catalogue/copy-yaml.ts'] };
       res.type('html').send(renderCatalogue(current.model, schemas, { siteUrl, assets }));
       return;
     }

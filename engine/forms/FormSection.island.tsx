@@ -11,7 +11,7 @@ import { ConsentNotice } from './ConsentNotice';
 import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
-import { API_MESSAGES } from '../api-contract';
+import { API_MESSAGES } from '../../contracts/api-contract';
 import { submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';

@@ -16,8 +16,8 @@ import {
   type TwoStepConfirmed,
   type TwoStepOffer,
   type TwoStepStatus,
-} from '../../engine/admin/inbox-contract';
-import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../engine/api-contract';
+} from '../../contracts/inbox-contract';
+import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../contracts/api-contract';
 import { checkBodyHeaders, readJsonObject } from '../api/json-body';
 import { sendApiError, shownPath } from '../api/router';
 import { isPlainAddress } from '../notify/config';

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type LeadChange, type LeadFilter } from '../../engine/admin/inbox-contract';
+import { STATUS_LABELS, type LeadChange, type LeadFilter } from '../../contracts/inbox-contract';
 import type { InboxLead, LeadPosition } from './inbox-types';
 import type { LeadPayload } from './types';
 

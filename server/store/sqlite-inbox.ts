@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LeadChange } from '../../engine/admin/inbox-contract';
+import type { LeadChange } from '../../contracts/inbox-contract';
 import { describeChange, leadListSql, type InboxDialect } from './inbox-queries';
 import type {
   Account,

@@ -2,10 +2,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import '../styles/site.css';
-import '../styles/admin.css';
+import '../../engine/styles/site.css';
+import './admin.css';
 import { InboxApp } from './InboxApp';
-import { ADMIN_PATH } from './inbox-contract';
+import { ADMIN_PATH } from '../../contracts/inbox-contract';
 
 createRoot(document.getElementById('inbox')!).render(
   <StrictMode>

@@ -14,7 +14,7 @@ import {
   type LeadStatus,
   type LeadSummary,
   type SpamFilter,
-} from './inbox-contract';
+} from '../../contracts/inbox-contract';
 import type { FromList } from './LeadDetail';
 import { Age } from './times';
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { endOtherSessions, fetchSessions, fetchTwoStep, InboxError, removeTwoStep } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
-import type { SessionView, TwoStepStatus } from './inbox-contract';
+import type { SessionView, TwoStepStatus } from '../../contracts/inbox-contract';
 import { Age } from './times';
 import { TwoStepSetup } from './TwoStepSetup';
 

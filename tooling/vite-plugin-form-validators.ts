@@ -1,8 +1,8 @@
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import { standaloneModule } from '../content/standalone-esm';
+import { standaloneModule } from '../engine/content/standalone-esm';
 import type { Plugin } from 'vite';
-import type { Form } from '../generated/content';
+import type { Form } from '../engine/generated/content';
 
 const INDEX = 'virtual:form-validators';
 const ONE = 'virtual:form-validator/';

@@ -1,7 +1,7 @@
 // What every signed-in view shares: the session, the page's status line, the tab title, and how a
 // failed call is shown.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { InboxSession } from './inbox-contract';
+import type { InboxSession } from '../../contracts/inbox-contract';
 
 export interface InboxContextValue {
   session: InboxSession;

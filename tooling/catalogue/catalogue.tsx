@@ -2,19 +2,19 @@
 // description, its fields, its example rendered by the real component, and the example's YAML.
 import { renderToString } from 'react-dom/server';
 import { stringify } from 'yaml';
-import type { LookUp, SharedContent } from '../content/load-site';
-import { factSources, withFacts } from '../content/resolve-facts';
-import { listedArticles } from '../content/articles';
-import { resolveSection } from '../content/load-site';
-import type { SiteModel } from '../content/model';
-import { sectionReferences } from '../content/references';
-import { describeFields, type FieldHelp } from '../content/schema-help';
-import { writableSectionTypes, type SchemaSet } from '../content/schema-set';
-import type { Section } from '../generated/content';
-import { IslandCollector, IslandContext } from '../render/island';
-import { PageScripts, type PageAssets } from '../render/render-page';
-import { SiteUrlContext } from '../render/site-url';
-import { RenderSection, SECTION_REGISTRY } from '../sections/registry';
+import type { LookUp, SharedContent } from '../../engine/content/load-site';
+import { factSources, withFacts } from '../../engine/content/resolve-facts';
+import { listedArticles } from '../../engine/content/articles';
+import { resolveSection } from '../../engine/content/load-site';
+import type { SiteModel } from '../../engine/content/model';
+import { sectionReferences } from '../../engine/content/references';
+import { describeFields, type FieldHelp } from './schema-help';
+import { writableSectionTypes, type SchemaSet } from '../../engine/content/schema-set';
+import type { Section } from '../../engine/generated/content';
+import { IslandCollector, IslandContext } from '../../engine/render/island';
+import { PageScripts, type PageAssets } from '../../engine/render/render-page';
+import { SiteUrlContext } from '../../engine/render/site-url';
+import { RenderSection, SECTION_REGISTRY } from '../../engine/sections/registry';
 
 /** One section type as the catalogue shows it. */
 export interface CatalogueEntry {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchAudit, InboxError } from './inbox-client';
 import { ErrorBox, useTitle } from './inbox-context';
-import type { AuditAction, AuditEntry } from './inbox-contract';
+import type { AuditAction, AuditEntry } from '../../contracts/inbox-contract';
 import { Age } from './times';
 
 const ACTION_LABELS: Record<AuditAction, string> = {

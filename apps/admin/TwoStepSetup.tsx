@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { confirmTwoStep, startTwoStep } from './inbox-client';
 import { useFailureAlert } from './use-failure-alert';
-import type { TwoStepOffer } from './inbox-contract';
+import type { TwoStepOffer } from '../../contracts/inbox-contract';
 
 type Stage =
   | { kind: 'idle' }

@@ -4,7 +4,14 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { addNote, changeLead, eraseLead, fetchLead, InboxError } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
-import { LEAD_STATUSES, MAX_NOTE_LENGTH, STATUS_LABELS, type LeadDetail, type LeadNotification, type LeadStatus } from './inbox-contract';
+import {
+  LEAD_STATUSES,
+  MAX_NOTE_LENGTH,
+  STATUS_LABELS,
+  type LeadDetail,
+  type LeadNotification,
+  type LeadStatus,
+} from '../../contracts/inbox-contract';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };

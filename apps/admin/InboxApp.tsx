@@ -6,7 +6,7 @@ import { AccountPage } from './AccountPage';
 import { AuditLog } from './AuditLog';
 import { fetchSession, InboxError, signOut, SIGNED_OUT_EVENT } from './inbox-client';
 import { InboxContext, useTitle } from './inbox-context';
-import type { InboxSession } from './inbox-contract';
+import type { InboxSession } from '../../contracts/inbox-contract';
 import { LeadDetailView } from './LeadDetail';
 import { LeadList } from './LeadList';
 import { SecondStep } from './SecondStep';

@@ -1,5 +1,5 @@
-import { decodePointerSegment } from './json-pointer';
-import type { SchemaSet } from './schema-set';
+import { decodePointerSegment } from '../../engine/content/json-pointer';
+import type { SchemaSet } from '../../engine/content/schema-set';
 
 /** A schema with the file it sits in, so the relative `$ref`s inside it resolve from there. */
 export interface PlacedSchema {

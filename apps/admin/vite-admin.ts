@@ -4,13 +4,13 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { InlineConfig, ViteDevServer } from 'vite';
-import { ADMIN_PATH } from './inbox-contract';
+import { ADMIN_PATH } from '../../contracts/inbox-contract';
 
 const ADMIN_DIR = import.meta.dirname;
 /** The inbox's page; its script is main.tsx beside it. */
 export const ADMIN_HTML = join(ADMIN_DIR, 'index.html');
 /** For the dev server's dependency scan, which would otherwise find react-router-dom only on the first visit and reload the page. */
-export const ADMIN_DEV_ENTRY = 'engine/admin/main.tsx';
+export const ADMIN_DEV_ENTRY = 'apps/admin/main.tsx';
 
 /** The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*, addressed from /admin/. */
 export function adminBuildConfig(outDir: string): InlineConfig {
@@ -45,7 +45,7 @@ export function adminBuildConfig(outDir: string): InlineConfig {
  */
 export async function renderAdminPage(vite: ViteDevServer, url: string): Promise<string> {
   const html = await readFile(ADMIN_HTML, 'utf8');
-  // From the root, the script is /engine/admin/main.tsx; relative to /admin/leads/… it would not resolve.
+  // From the root, the script is /apps/admin/main.tsx; relative to /admin/leads/… it would not resolve.
   return vite.transformIndexHtml(url, html.replace('src="./main.tsx"', `src="/${ADMIN_DEV_ENTRY}"`));
 }
 

@@ -1,6 +1,6 @@
 // The inbox's calls to its API, typed by the contract. The session cookie is HttpOnly: the browser
 // sends it, this code never sees it.
-import type { ErrorAnswer } from '../api-contract';
+import type { ErrorAnswer } from '../../contracts/api-contract';
 import {
   ADMIN_ROUTES,
   HEADERS,
@@ -19,7 +19,7 @@ import {
   type TwoStepConfirmed,
   type TwoStepOffer,
   type TwoStepStatus,
-} from './inbox-contract';
+} from '../../contracts/inbox-contract';
 
 /** Fired on window when any call answers 401: the session has ended, so the app shows the sign-in view. */
 export const SIGNED_OUT_EVENT = 'inbox:signed-out';

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { ResolvedPage } from '../content/model';
-import { SECTION_REGISTRY } from '../sections/registry';
-import { pageChunks, type PageChunks, type ViteManifest } from './manifest-assets';
-import { pageIslands } from './render-page';
-import { htmlFileFor } from './site-files';
+import type { ResolvedPage } from '../engine/content/model';
+import { SECTION_REGISTRY } from '../engine/sections/registry';
+import { pageChunks, type PageChunks, type ViteManifest } from '../engine/render/manifest-assets';
+import { pageIslands } from '../engine/render/render-page';
+import { htmlFileFor } from '../engine/render/site-files';
 
 /**
  * JavaScript limits per kind of page, gzip bytes, checked by `npm run report:size -- --check`. A

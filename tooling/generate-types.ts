@@ -1,6 +1,6 @@
 import { compile } from 'json-schema-to-typescript';
-import type { SchemaSet } from './schema-set';
-import { buildSectionUnionSchema } from './schema-set';
+import type { SchemaSet } from '../engine/content/schema-set';
+import { buildSectionUnionSchema } from '../engine/content/schema-set';
 
 export const GENERATED_BANNER =
   '/* Generated from schemas/ by `npm run gen:types`. Do not edit by hand: edit the schema and regenerate. */';

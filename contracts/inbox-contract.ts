@@ -43,7 +43,7 @@ export const ADMIN_ROUTES = {
 } as const;
 
 /** The header every state-changing call sends (as the site's forms do); a cross-site page cannot send it without a preflight. */
-export { HEADERS, REQUESTED_WITH } from '../api-contract';
+export { HEADERS, REQUESTED_WITH } from './api-contract';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
