@@ -153,7 +153,7 @@ export default function BadgeBuilder({ section, index, siteUrl }: BadgeBuilderPr
             </pre>
           </div>
           <div className="badge-builder__actions">
-            <button type="button" className="button button--primary badge-builder__copy" onClick={copySnippet}>
+            <button type="button" className="button button--primary badge-builder__copy" onClick={() => void copySnippet()}>
               {copy === 'copied' ? labels.copied : labels.copy}
             </button>
             <p className={copy === 'failed' ? 'badge-builder__status' : 'visually-hidden'} role="status">
