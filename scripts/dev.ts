@@ -136,8 +136,14 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
   });
 }
 
+// Linked one by one, in the order the browser build bundles them (engine/render/client-entry.ts), so edits apply live.
+const SECTION_STYLES = readdirSync(join(ROOT, 'engine/sections'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(ROOT, 'engine/sections', e.name, 'styles.css')))
+  .map((e) => `/engine/sections/${e.name}/styles.css`)
+  .sort();
+
 const DEV_ASSETS = {
-  stylesheets: ['/engine/styles/site.css', '/tooling/dev-tools.css'],
+  stylesheets: ['/engine/styles/base.css', ...SECTION_STYLES, '/engine/styles/site.css', '/tooling/dev-tools.css'],
   devScripts: ['/@vite/client'],
   scripts: ['/engine/render/client-entry.ts'],
 };

@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import '../../engine/styles/base.css';
 import '../../engine/styles/site.css';
 import './admin.css';
 import { InboxApp } from './InboxApp';

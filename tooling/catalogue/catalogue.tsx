@@ -9,12 +9,12 @@ import { resolveSection } from '../../engine/content/load-site';
 import type { SiteModel } from '../../engine/content/model';
 import { sectionReferences } from '../../engine/content/references';
 import { describeFields, type FieldHelp } from './schema-help';
-import { writableSectionTypes, type SchemaSet } from '../../engine/content/schema-set';
+import type { SchemaSet } from '../../engine/content/schema-set';
 import type { Section } from '../../engine/generated/content';
 import { IslandCollector, IslandContext } from '../../engine/render/island';
 import { PageScripts, type PageAssets } from '../../engine/render/render-page';
 import { SiteUrlContext } from '../../engine/render/site-url';
-import { RenderSection, SECTION_REGISTRY } from '../../engine/sections/registry';
+import { RenderSection, SECTION_REGISTRY, SECTIONS } from '../../engine/sections/registry';
 
 /** One section type as the catalogue shows it. */
 export interface CatalogueEntry {
@@ -23,32 +23,25 @@ export interface CatalogueEntry {
   description: string;
   fields: FieldHelp[];
   /** The schema's first example, as written in the schema. */
-  example?: Record<string, unknown>;
+  example?: Section;
   /** The example as lines to paste under a page's `sections:`. */
   yaml?: string;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** Every section type a writer may use, in alphabetical order, with what a writer needs to use it. */
+/** Every section type a writer may use (engine/sections/<type>/), in alphabetical order, with what a writer needs to use it. */
 export function catalogueEntries(schemas: SchemaSet): CatalogueEntry[] {
-  return writableSectionTypes(schemas).map((type) => {
-    const schema = schemas[`sections/${type}.schema.json`];
-    const examples = Array.isArray(schema.examples) ? schema.examples : [];
-    const example = examples[0] as Record<string, unknown> | undefined;
-    return {
-      type,
-      title: text(schema.title) || type,
-      description: text(schema.description),
-      fields: describeFields(schemas, `sections/${type}.schema.json`),
-      example,
-      yaml: example ? exampleYaml(example) : undefined,
-    };
-  });
+  return SECTIONS.filter((entry) => entry.schema.readOnly !== true).map(({ type, schema, example }) => ({
+    type,
+    title: schema.title || type,
+    description: schema.description ?? '',
+    fields: describeFields(schemas, `sections/${type}.schema.json`),
+    example,
+    yaml: example ? exampleYaml(example) : undefined,
+  }));
 }
 
 /** A section as a list entry indented to sit under `sections:`, the way every page writes them. */
-export function exampleYaml(example: Record<string, unknown>): string {
+export function exampleYaml(example: object): string {
   const list = stringify([example], { lineWidth: 0 });
   return list
     .trimEnd()

@@ -13,7 +13,7 @@ import { formatProblem } from '../../../engine/content/problem';
 import { renderAtomFeed } from '../../../engine/render/feed';
 import { renderPage } from '../../../engine/render/render-page';
 import { renderSitemap } from '../../../engine/render/site-files';
-import { categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-filter';
+import { categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-list/article-filter';
 import { readSchemas, ROOT } from '../../../scripts/read-project';
 import { minimalSite, yaml } from '../../fixtures/minimal-site';
 
