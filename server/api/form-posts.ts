@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
-import { API_MESSAGES } from '../../engine/api-contract';
+import { API_MESSAGES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
 import { matchPage } from '../../engine/render/App';
 import { renderPage, type PageAssets } from '../../engine/render/render-page';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LeadFilter, LeadStatus } from '../../engine/admin/inbox-contract';
+import type { LeadFilter, LeadStatus } from '../../contracts/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
