@@ -6,10 +6,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { ensureProgram } from '../tests/e2e/system-packages';
+import { DIST_DIR } from './read-project';
 
 // The jar itself, run with Debian's Java: the package's own runner may download a Java of its own.
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-const CLIENT_DIR = resolve(process.env.DIST_DIR ?? 'dist', 'client');
+const CLIENT_DIR = resolve(DIST_DIR, 'client');
 
 /**
  * Errors about CSS that is valid but newer than the checker's CSS grammar. Each is used only
