@@ -186,7 +186,11 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
         return sent(req, res, next);
       }
       noteRoute(res, 'form-post');
-      limit(req, res, (err?: unknown) => (err ? next(err) : post(req, res).catch(next)));
+      limit(req, res, (err?: unknown) => {
+        if (err) next(err);
+        // post answers every outcome itself; what it throws goes to Express's error handler.
+        else void post(req, res).catch(next);
+      });
     },
   };
 }
