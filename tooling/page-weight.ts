@@ -13,7 +13,8 @@ import { htmlFileFor } from '../engine/render/site-files';
  */
 export const JS_BUDGETS = {
   static: { firstLoad: 0, total: 0 },
-  interactive: { firstLoad: 5 * 1024, total: 75 * 1024 },
+  // 76 KB in all: the search page's island added its entry to the island map every page's entry holds.
+  interactive: { firstLoad: 5 * 1024, total: 76 * 1024 },
   form: { firstLoad: 75 * 1024, total: 160 * 1024 },
 } as const;
 
