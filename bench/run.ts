@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
@@ -13,9 +13,10 @@ import { ROOT, runCommand, runJson, startServer, tsNodeArgs } from './lib/proc';
 import { measureWeights } from './page-weight';
 import { runStartup } from './startup';
 import type { PipelineResult } from './pipeline';
+import type { SearchBenchResult } from './search';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -43,6 +44,7 @@ const settings = quick
       lighthouseRuns: 1,
       inboxLeads: 10_000,
       inboxRequests: 50,
+      searchRounds: 5,
     }
   : {
       startupRounds: 10,
@@ -57,6 +59,7 @@ const settings = quick
       lighthouseRuns: 3,
       inboxLeads: 100_000,
       inboxRequests: 200,
+      searchRounds: 40,
     };
 const CONNECTIONS = 64;
 // --routes= picks the routes Lighthouse runs on (e.g. the pages whose islands changed).
@@ -246,6 +249,10 @@ async function main(): Promise<void> {
     runJson<InboxBenchResult>(join(ROOT, 'bench', 'inbox.ts'), [String(settings.inboxLeads), String(settings.inboxRequests)], {
       timeoutMs: 30 * 60_000,
     }),
+  );
+
+  report.search = await attempt('search', () =>
+    runJson<SearchBenchResult>(join(ROOT, 'bench', 'search.ts'), [distDir, String(settings.searchRounds)], { timeoutMs: 10 * 60_000 }),
   );
 
   machine.finishedAt = new Date().toISOString();

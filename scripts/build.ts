@@ -10,6 +10,7 @@ import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
 import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
+import { buildSearchIndex, SEARCH_INDEX_FILE } from '../engine/search/search-index';
 import { buildServer } from './build-server';
 import { loadModelOrExit, siteUrlOf } from './load-model';
 import { DIST_DIR, ROOT } from './read-project';
@@ -52,6 +53,8 @@ write('robots.txt', renderRobots(siteUrl));
 const feed = renderAtomFeed(model, siteUrl);
 if (feed && model.feed) write(model.feed.path.slice(1), feed);
 writeFileSync(join(dist, 'site-model.json'), JSON.stringify(model));
+// The site search's index, loaded by the server at start (server/search/).
+writeFileSync(join(dist, SEARCH_INDEX_FILE), buildSearchIndex(model));
 // The server renders a page again to answer a form posted without script, with the same scripts and styles.
 writeFileSync(join(dist, PAGE_ASSETS_FILE), JSON.stringify(assets));
 // Compressed once here, so the server only reads them and starts at once.

@@ -1,11 +1,10 @@
-// npm run dev: the production app (createApp: helmet, the Content-Security-Policy, the rate limit,
-// the API) with Vite's middleware and a page renderer in place of the built files. Renders pages
+// npm run dev: the production server (createServer: the security headers, the rate limit, the API,
+// the inbox) with Vite's middleware and a page renderer in place of the built files. Renders pages
 // from site/ on each request, reloads the browser when a YAML file or an article changes, and shows content
 // problems (file:line:column) in the terminal and the browser overlay.
 import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
-import type { RequestListener } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
@@ -17,15 +16,18 @@ import type * as RenderModule from '../engine/render/render-page';
 import type * as CatalogueModule from '../engine/catalogue/catalogue';
 import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
-import { createApp } from '../server/app';
-import { createHttpServer, readTimeouts } from '../server/http-server';
-import { createLogger, readLogLevel } from '../server/logging';
+import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index';
+import { processEnv, readConfig } from '../server/config';
+import { createServer } from '../server/create-server';
+import { createLogger } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { SchemaSet } from '../engine/content/schema-set';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
-const port = Number(process.env.PORT ?? 5173);
-const siteUrl = `http://localhost:${port}`;
+const env = readConfig(processEnv(), { defaultPort: 5173 });
+const siteUrl = `http://localhost:${env.port}`;
+// Plain HTTP on localhost: the session cookie cannot be Secure here.
+const config = Object.freeze({ ...env, siteUrl, trustProxy: false });
 // CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
 const contentRoot = CONTENT_ROOT;
 
@@ -33,18 +35,26 @@ const contentRoot = CONTENT_ROOT;
 let schemas: SchemaSet;
 let current: LoadResult = load();
 // One readable line per request (pino-pretty) rather than the JSON lines production writes.
-const logger = createLogger({ level: readLogLevel(process.env.LOG_LEVEL), pretty: true });
+const logger = createLogger({ level: config.logLevel, pretty: true });
 
 // Forms on dev pages really submit: leads go to the same store `npm start` uses (DATA_DIR / DATABASE_URL).
-const storeConfig = { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+const storeConfig = { databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir };
 const store = createStore(storeConfig);
 await store.init();
 console.log(`Leads are stored in ${chooseStore(storeConfig).description}`);
 
-// The app is made again from each valid version of the content (see appFor); requests go to the latest.
-let app: RequestListener | undefined;
-// The production HTTP server too: the same timeouts and answers to requests refused before the app.
-const httpServer = createHttpServer((req, res) => app!(req, res), readTimeouts(process.env));
+// The production server, made once; its app is made again from each valid version of the content (see reload).
+const server = createServer(config, {
+  store,
+  logger,
+  // No e-mails or webhooks from a preview.
+  delivery: null,
+  model: { forms: {} },
+  // Both are made once Vite runs, which needs this server for its live reload.
+  site: (req, res) => pages(req, res),
+  inboxPage: (req, res) => adminInboxPage(req, res),
+});
+const httpServer = server.http;
 const vite = await createViteServer({
   root: ROOT,
   configFile: join(ROOT, 'vite.config.ts'),
@@ -103,11 +113,11 @@ function onContentChange(): void {
     if (current.model) {
       try {
         try {
-          app = appFor(current.model);
+          appFor(current.model);
         } catch (err) {
           // Content the API cannot take at start-up: serve the pages (and their problems) without it.
           console.error(err);
-          app = appFor(undefined);
+          appFor(undefined);
         }
       } catch (err) {
         // A form the API cannot accept: say so, and keep answering with the app of the last version.
@@ -194,35 +204,31 @@ function problemsPage(items: string[]): string {
 
 // In place of the built files: Vite (modules, styles, live reload) and the page renderer.
 const pages = express().disable('x-powered-by').use(vite.middlewares, renderPages);
+const adminInboxPage = adminDevPage(vite);
 
 // The API follows the content: a form edited in YAML is accepted with its new fields after the
 // reload. While the content has problems, the API of its last valid version keeps answering.
-const adminInboxPage = adminDevPage(vite);
-
-function appFor(model: SiteModel | undefined): RequestListener {
-  return createApp({
-    site: pages,
-    store,
-    siteUrl,
-    forms: model?.forms,
-    apiPayloads: model?.apiPayloads,
-    badges: model?.badges,
-    knownLinks: model?.knownLinks,
-    // A form posted without JavaScript is answered with its page, as `npm start` does.
-    pages: model ? { model, assets: DEV_ASSETS } : undefined,
-    logger,
-    // Plain HTTP on localhost: the session cookie cannot be Secure here.
-    inbox: { secureCookies: false, page: adminInboxPage },
-  });
+function appFor(model: SiteModel | undefined): void {
+  server.reload(
+    model && {
+      forms: model.forms,
+      apiPayloads: model.apiPayloads,
+      badges: model.badges,
+      knownLinks: model.knownLinks,
+      // A form posted without JavaScript is answered with its page, as `npm start` does.
+      pages: { model, assets: DEV_ASSETS },
+      // Built again from each valid version of the content, so a saved edit is found at once.
+      search: loadSiteSearch(buildSearchIndex(model)),
+    },
+  );
 }
 try {
-  app = appFor(current.model);
+  appFor(current.model);
 } catch (err) {
   // Content the API cannot take at start-up: serve the pages (and their problems) without it.
   console.error(err);
-  app = appFor(undefined);
+  appFor(undefined);
 }
 
-httpServer.listen(port, () =>
-  console.log(`Dev server: http://localhost:${port} (edit site/*.yaml or an article in site/blog/; the page reloads)`),
-);
+await server.listen();
+console.log(`Dev server: http://localhost:${config.port} (edit site/*.yaml or an article in site/blog/; the page reloads)`);

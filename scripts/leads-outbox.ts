@@ -1,6 +1,6 @@
 // The outbox commands of `npm run leads`: what is waiting, requeueing a dead job, and a test send.
 import { randomUUID } from 'node:crypto';
-import { readNotifyConfig, type NotifyEnv } from '../server/notify/config';
+import { readNotifyConfig, type Env } from '../server/config';
 import { createDelivery } from '../server/notify/deliver';
 import type { NotificationRules } from '../server/notify/plan';
 import type { ClaimedJob, LeadStore, OutboxJob } from '../server/store/types';
@@ -30,7 +30,7 @@ export async function requeue(store: LeadStore, id: string): Promise<string> {
  * delivers with, and says what each one answered. Nothing is stored.
  */
 export async function testNotify(
-  env: NotifyEnv,
+  env: Env,
   rules: NotificationRules | undefined,
   siteName: string,
 ): Promise<{ ok: boolean; report: string }> {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { processEnv, readStorePaths } from '../server/config';
 import { csvRow } from '../server/leads/csv';
 import { jsonSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
@@ -184,7 +185,8 @@ export function toJson(leads: readonly StoredLead[]): string {
 }
 
 function storeConfig() {
-  return { databaseUrl: process.env.DATABASE_URL, dataDir: resolve(process.env.DATA_DIR ?? './data') };
+  const { databaseUrl, dataDir } = readStorePaths(processEnv());
+  return { databaseUrl: databaseUrl ?? undefined, dataDir };
 }
 
 /** Opens the server's store for one command; a mistyped DATA_DIR is not quietly given a new database. */
@@ -216,7 +218,7 @@ async function exportLeads(args: ExportArgs): Promise<string> {
 
 /** The rules and site name the server was built with, when there is a build. */
 function builtModel(): { notifications?: NotificationRules; site?: { name?: string } } {
-  const file = join(resolve(process.env.DIST_DIR ?? './dist'), 'site-model.json');
+  const file = join(readStorePaths(processEnv()).distDir, 'site-model.json');
   return existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: NotificationRules; site?: { name?: string } })
     : {};
@@ -228,7 +230,7 @@ async function withAccounts(args: AccountArgs, source: PasswordSource): Promise<
   const store = createStore(config);
   try {
     await store.init();
-    return await runAccountCommand(args, store, source, process.env.SITE_URL);
+    return await runAccountCommand(args, store, source, processEnv().SITE_URL);
   } catch (err) {
     if (err instanceof AccountError) throw err;
     throw new Error(`Could not change the accounts in ${chooseStore(config).description}: ${(err as Error).message}`, { cause: err });
@@ -272,7 +274,7 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     }
     case 'test-notify': {
       const model = builtModel();
-      const { ok, report } = await testNotify(process.env, model.notifications, model.site?.name ?? 'the site');
+      const { ok, report } = await testNotify(processEnv(), model.notifications, model.site?.name ?? 'the site');
       return { out: report, ok };
     }
   }

@@ -2,6 +2,7 @@ import { formatAnnotation, outputFormatOf, type OutputFormat } from '../engine/c
 import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';
+import { processEnv } from '../server/config';
 import { CONTENT_ROOT, readSchemas, readSiteFiles } from './read-project';
 
 /** The command's --format, or exit 2 with the reason (no stack trace for a typo in a flag). */
@@ -50,5 +51,5 @@ export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
 
 /** SITE_URL overrides site.yaml's url, so one build can be made for staging and production. */
 export function siteUrlOf(model: SiteModel): string {
-  return (process.env.SITE_URL ?? model.site.url).replace(/\/$/, '');
+  return (processEnv().SITE_URL ?? model.site.url).replace(/\/$/, '');
 }

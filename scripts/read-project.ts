@@ -1,12 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
+import { processEnv, readProjectPaths } from '../server/config';
 
 export const ROOT = join(import.meta.dirname, '..');
 
+const paths = readProjectPaths(processEnv(), ROOT);
+
 /** Where the build writes (DIST_DIR, default dist/); the server reads the same variable. */
-export const DIST_DIR = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+export const DIST_DIR = paths.distDir;
 
 function walk(dir: string, ext: string): string[] {
   const out: string[] = [];
@@ -21,7 +24,7 @@ function walk(dir: string, ext: string): string[] {
 const rel = (root: string, file: string) => relative(root, file).split(sep).join('/');
 
 /** Where site/ is read from: the project, or CONTENT_ROOT (a folder holding another site/). */
-export const CONTENT_ROOT = process.env.CONTENT_ROOT ?? ROOT;
+export const CONTENT_ROOT = paths.contentRoot;
 
 /** Every YAML file and Markdown article under `site/`, with paths relative to `root`. */
 export function readSiteFiles(root = CONTENT_ROOT, siteDir = 'site'): SourceFile[] {

@@ -1,7 +1,5 @@
-import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
-import { Socket } from 'node:net';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
+import type { RequestListener } from 'node:http';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form, SiteModel } from '../engine/content/model';
 import type { KnownLinks } from '../engine/generated/content';
@@ -17,10 +15,14 @@ import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { createRequestLogger, silentLogger, type Logger } from './logging';
 import type { Metrics } from './metrics';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, rateLimitMiddleware } from './rate-limit';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './config';
+import { rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
+import { setSecurityHeaders } from './security-headers';
 import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
+import { withSearchPage } from './search/search-page';
+import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
@@ -48,7 +50,7 @@ export type AppConfig = SiteSource & {
   rateLimit?: { windowMs: number; max: number };
   /** Where rate-limit counts live; in this process without it (createPostgresRateLimitStore shares them). */
   rateLimitStore?: RateLimitStore;
-  /** Clock for rate-limit windows; injectable so tests control time. */
+  /** Clock for sessions, codes and form-post keys; injectable so tests control time (rate-limit windows follow Date.now). */
   now?: () => Date;
   /** Where request lines and errors go; silent without it. */
   logger?: Logger;
@@ -66,6 +68,8 @@ export type AppConfig = SiteSource & {
   pages?: { model: SiteModel; assets: PageAssets };
   /** The leads inbox at /admin (its API, and its page from the built site); without it /admin is an ordinary path. */
   inbox?: InboxConfig;
+  /** The site search's index: the search page (with `pages`) is answered with results for ?q=. */
+  search?: SiteSearch;
 };
 
 export interface InboxConfig {
@@ -81,51 +85,6 @@ export interface InboxConfig {
   /** Where those counts live (the shared PostgreSQL table when DATABASE_URL is set). */
   signInRateLimitStore?: RateLimitStore;
 }
-
-// Scripts only from our own origin; inline JSON data blocks are not executed, so they need no exception.
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
-
-/** The security headers every answer carries (helmet), the same for pages, files and API answers. */
-function createSecurityHeaders(): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
-}
-
-/**
- * The headers a middleware sets, read from a real response that is never sent. Only for answers
- * written to a socket before any request exists to run helmet on (answerMalformedRequest).
- */
-function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
-  const req = new IncomingMessage(new Socket());
-  const res = new ServerResponse(req);
-  let finished = false;
-  middleware(req as never, res as never, (err?: unknown) => {
-    if (err) throw err;
-    finished = true;
-  });
-  if (!finished) throw new Error('The middleware did not finish synchronously, so its headers cannot be read.');
-  return res.getHeaderNames().map((name) => {
-    const value = res.getHeader(name)!;
-    return [name, Array.isArray(value) ? value.join(', ') : String(value)];
-  });
-}
-
-/** Those headers as name/value pairs, for answers written before the app sees the request. */
-export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = headersSetBy(createSecurityHeaders());
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -200,7 +159,6 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
     (_req, res, next) => (noteRoute(res, `${ADMIN_API}/sign-in`), next()),
     rateLimitMiddleware({
       ...(inbox.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT),
-      now: config.now,
       store: inbox.signInRateLimitStore,
       prefix: 'sign-in:',
       logger: config.logger ?? silentLogger,
@@ -237,15 +195,15 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
 }
 
 /**
- * The whole server as one request listener: helmet in front of everything; the site's handler
- * answers pages and files, the Express app the API and the health check. The site is composed in
+ * The whole server as one request listener, one pipeline: the log line, the metrics and the security
+ * headers for every request; then the Express app for the API, the inbox and the health checks, or
+ * the redirects and the site's handler for pages and files. The site is composed in
  * front of the app rather than mounted in it: a page then costs a map lookup and a write, not a
  * pass through the router (see bench/results). The app ends with the same site handler, so a
  * request it does not route (POST /healthz) still gets the site's answer (405).
  */
 export function createApp(config: AppConfig): RequestListener {
-  const securityHeaders = createSecurityHeaders();
-  const site = config.site ?? createStaticHandler(config.clientDir);
+  const site = withSearchPage(config.site ?? createStaticHandler(config.clientDir), config);
   const logger = config.logger ?? silentLogger;
 
   const app = express();
@@ -256,7 +214,6 @@ export function createApp(config: AppConfig): RequestListener {
   // Set before the first route: the app's router reads it when it is created.
   app.set('case sensitive routing', true);
   app.locals.siteUrl = config.siteUrl;
-  app.use(securityHeaders);
 
   /** Answers `status` when the store answers a ping, else 503 "unavailable", logged at `level`. */
   async function answerIfStoreUp(req: Request, res: Response, status: string, level: 'error' | 'warn', why: string): Promise<void> {
@@ -299,7 +256,7 @@ export function createApp(config: AppConfig): RequestListener {
   });
 
   // One limit for both encodings of a submission: the JSON API and the form posted to its page.
-  const limit = rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), now: config.now, store: config.rateLimitStore, logger });
+  const limit = rateLimitMiddleware({ ...(config.rateLimit ?? DEFAULT_RATE_LIMIT), store: config.rateLimitStore, logger });
   app.use('/api', limit);
   const submissions = createSubmissions({
     forms: config.forms ?? {},
@@ -341,28 +298,27 @@ export function createApp(config: AppConfig): RequestListener {
   return (req, res) => {
     logRequest(req, res);
     observe?.(req, res);
-    if (appPath(splitTarget(req.url ?? '/').path) || formPosts?.claims(req.method, req.url ?? '/')) {
+    setSecurityHeaders(res);
+    const path = splitTarget(req.url ?? '/').path;
+    if (appPath(path) || formPosts?.claims(req.method, req.url ?? '/')) {
       app(req, res);
       return;
     }
-    securityHeaders(req as Request, res as never, (err?: unknown) => {
-      try {
-        if (err) throw err;
-        const target = redirects.get(splitTarget(req.url ?? '/').path);
-        if (target && (req.method === 'GET' || req.method === 'HEAD')) {
-          noteRoute(res, 'redirect');
-          // Cached for an hour, not for ever: the redirect goes once the link is fixed where it is written.
-          res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
-          res.end(req.method === 'HEAD' ? undefined : `Moved Permanently. Redirecting to ${target}\n`);
-          return;
-        }
-        site(req, res);
-      } catch (error) {
-        // As the app's error handler does: log it, and never show a stack trace.
-        logOf(req).error({ err: error }, 'Unhandled error');
-        if (res.headersSent) res.destroy();
-        else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
-      }
-    });
+    const target = redirects.get(path);
+    if (target && (req.method === 'GET' || req.method === 'HEAD')) {
+      noteRoute(res, 'redirect');
+      // Cached for an hour, not for ever: the redirect goes once the link is fixed where it is written.
+      res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(req.method === 'HEAD' ? undefined : `Moved Permanently. Redirecting to ${target}\n`);
+      return;
+    }
+    try {
+      site(req, res);
+    } catch (error) {
+      // As the app's error handler does: log it, and never show a stack trace.
+      logOf(req).error({ err: error }, 'Unhandled error');
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
+    }
   };
 }

@@ -1,48 +1,9 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { SECURITY_HEADERS } from './app';
+import { setSecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './config';
 import type { ApiErrorBody } from './api/router';
-
-/**
- * How long a client may take, in milliseconds. Sized for a visitor on a slow phone network: the
- * headers of a request are a few hundred bytes, and the largest body the API reads (64 KB) takes
- * about 10 s at 50 kbit/s. A client slower than that is holding a connection, not sending a lead.
- */
-export interface ServerTimeouts {
-  /** Until the request's headers are complete (Node's default is 60 s). */
-  headersTimeoutMs: number;
-  /** Until the whole request, body included, has arrived (Node's default is 300 s). */
-  requestTimeoutMs: number;
-  /** How long an idle keep-alive connection stays open for the next request. */
-  keepAliveTimeoutMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
-
-const TIMEOUT_VARIABLES = {
-  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
-  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
-  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
-} as const satisfies Record<keyof ServerTimeouts, string>;
-
-/** The timeouts from HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; throws a message naming the bad one. */
-export function readTimeouts(env: NodeJS.ProcessEnv): ServerTimeouts {
-  const timeouts = { ...DEFAULT_TIMEOUTS };
-  for (const [key, name] of Object.entries(TIMEOUT_VARIABLES) as Array<[keyof ServerTimeouts, string]>) {
-    const value = env[name];
-    if (value === undefined || value === '') continue;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of milliseconds of at least 1, got "${value}".`);
-    timeouts[key] = n;
-  }
-  if (timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
-    throw new Error(
-      `HEADERS_TIMEOUT_MS (${timeouts.headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${timeouts.requestTimeoutMs}): the headers are part of the request.`,
-    );
-  }
-  return timeouts;
-}
 
 /**
  * Node checks the header and request timeouts on a timer (every 30 s by default), so a slow client
@@ -127,6 +88,20 @@ export const MALFORMED_LINGER_MS = 2_000;
 /** How much a connection answered early may still send (read and dropped) before it is closed anyway. */
 export const LINGER_MAX_BYTES = 4 * 1024 * 1024;
 const answeredMalformed = new WeakSet<Duplex>();
+/** The responses each connection owes, oldest (the one being written) first, until each is finished. */
+const answering = new WeakMap<Duplex, ServerResponse[]>();
+
+function noteAnswering(req: IncomingMessage, res: ServerResponse): void {
+  const owed = answering.get(req.socket) ?? [];
+  owed.push(res);
+  answering.set(req.socket, owed);
+  const done = () => {
+    const at = owed.indexOf(res);
+    if (at !== -1) owed.splice(at, 1);
+  };
+  res.once('finish', done);
+  res.once('close', done);
+}
 
 /**
  * Closing while the client is still sending (the rest of a body) would reset the connection, and a
@@ -158,8 +133,7 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
   // The parser reports its error again for every chunk that still arrives; it has been answered.
   if (answeredMalformed.has(socket)) return;
   // As Node does: never write into the middle of a response already on its way.
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+  if (err.code === 'ECONNRESET' || !socket.writable || answering.get(socket)?.[0]?.headersSent) {
     socket.destroy();
     return;
   }
@@ -224,6 +198,7 @@ export function refusingBadFraming(
       req.resume();
       return;
     }
+    noteAnswering(req, res);
     closingWhenBodyUnread(req, res);
     const problem = framingProblem(req);
     if (problem) {
@@ -284,7 +259,7 @@ function closingWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void 
 /** A JSON error with the security headers, for a request refused before it reaches the app; the connection then closes. */
 function refuseBeforeApp(res: ServerResponse, answer: { status: number; error: string; message: string }): void {
   const body = JSON.stringify({ success: false, message: answer.message, error: answer.error } satisfies ApiErrorBody);
-  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  setSecurityHeaders(res);
   res.writeHead(answer.status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

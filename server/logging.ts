@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { LogLevel } from './config';
 
 export type { Logger };
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** An id a client or proxy sent is kept only when it is short and plain, so a log line never carries header text. */
 export const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Keys that could hold what a visitor typed or where they are; censored wherever they appear in a log object. */
 const REDACTED_PATHS = [
@@ -27,14 +26,6 @@ const REDACTED_PATHS = [
   '*.email',
   '*.ip',
 ];
-
-export function readLogLevel(value: string | undefined, fallback: LogLevel = 'info'): LogLevel {
-  if (value === undefined || value === '') return fallback;
-  const level = value.trim().toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level))
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
-  return level as LogLevel;
-}
 
 export interface LoggerOptions {
   level?: LogLevel;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
 import type { Logger } from './logging';
 
@@ -7,8 +7,7 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Requests allowed per client in one window. */
   max: number;
-  now?: () => Date;
-  /** Where counts live: in this process (the default) or shared, e.g. createPostgresRateLimitStore. */
+  /** Where counts live: express-rate-limit's MemoryStore in this process (the default), or shared, e.g. PostgresRateLimitStore. */
   store?: Store;
   /** Keeps these counts apart from other limiters' in a shared store. */
   prefix?: string;
@@ -16,84 +15,10 @@ export interface RateLimitOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
-export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
-/** Sign-ins per address per minute: a team signing in is far below it, a guessing script far above. */
-export const DEFAULT_SIGN_IN_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
-const DEFAULT_MAX_CLIENTS = 50_000;
-
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 export function checkRateLimit(windowMs: number, max: number): void {
   if (!(windowMs > 0) || !Number.isInteger(max) || max < 1) throw new Error('Rate limit needs windowMs > 0 and max >= 1.');
-}
-
-interface Window {
-  resetAt: number;
-  hits: number;
-}
-
-/**
- * Fixed windows in this process, for express-rate-limit. Its own MemoryStore reads Date.now(), so
- * tests could not move its clock; this one takes `now`. Windows are (re)inserted when they start,
- * so the Map stays ordered by expiry and dropping expired ones only looks at its oldest end.
- */
-export class MemoryRateLimitStore implements Store {
-  readonly localKeys = true;
-  private readonly windows = new Map<string, Window>();
-  private windowMs = DEFAULT_RATE_LIMIT.windowMs as number;
-
-  constructor(
-    private readonly now: () => Date = () => new Date(),
-    private readonly maxClients = DEFAULT_MAX_CLIENTS,
-  ) {}
-
-  init(options: Options): void {
-    this.windowMs = options.windowMs;
-  }
-
-  /** Clients currently tracked; for tests and diagnostics. */
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private dropExpired(at: number): void {
-    for (const [key, w] of this.windows) {
-      if (w.resetAt > at) break;
-      this.windows.delete(key);
-    }
-  }
-
-  get(key: string): ClientRateLimitInfo | undefined {
-    const w = this.windows.get(key);
-    return w && w.resetAt > this.now().getTime() ? { totalHits: w.hits, resetTime: new Date(w.resetAt) } : undefined;
-  }
-
-  increment(key: string): ClientRateLimitInfo {
-    const at = this.now().getTime();
-    this.dropExpired(at);
-    let w = this.windows.get(key);
-    if (!w) {
-      // Forgetting the oldest client is lenient to it but keeps memory bounded under an address flood.
-      if (this.windows.size >= this.maxClients) this.windows.delete(this.windows.keys().next().value!);
-      w = { resetAt: at + this.windowMs, hits: 0 };
-      this.windows.set(key, w);
-    }
-    w.hits += 1;
-    return { totalHits: w.hits, resetTime: new Date(w.resetAt) };
-  }
-
-  decrement(key: string): void {
-    const w = this.windows.get(key);
-    if (w && w.hits > 0) w.hits -= 1;
-  }
-
-  resetKey(key: string): void {
-    this.windows.delete(key);
-  }
-
-  resetAll(): void {
-    this.windows.clear();
-  }
 }
 
 /**
@@ -101,12 +26,12 @@ export class MemoryRateLimitStore implements Store {
  * past it 429 with our JSON error body and Retry-After in whole seconds until the window ends.
  */
 export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
-  const { windowMs, max, now = () => new Date() } = options;
+  const { windowMs, max } = options;
   checkRateLimit(windowMs, max);
   return rateLimit({
     windowMs,
     limit: max,
-    store: options.store ?? new MemoryRateLimitStore(now),
+    ...(options.store ? { store: options.store } : {}),
     standardHeaders: false,
     legacyHeaders: false,
     // A store that is down must not take the API down with it; the submission then meets the store error itself.
@@ -116,9 +41,8 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     validate: false,
     ...(options.prefix ? { keyGenerator: (req) => `${options.prefix}${ipKeyGenerator(req.ip ?? '')}` } : {}),
     handler: (req, res) => {
-      const resetAt =
-        (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime() ?? now().getTime() + windowMs;
-      res.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - now().getTime()) / 1000))));
+      const resetAt = (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime() ?? Date.now() + windowMs;
+      res.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
       sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
     },
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Negotiator from 'negotiator';
 import { FEED_CONTENT_TYPE } from '../engine/render/feed';
 import { trimTrailing } from '../engine/trim';
 import { etagMatches, strongEtag } from './etag';
@@ -160,32 +161,16 @@ export function loadStaticSite(clientDir: string): StaticSite {
   return { entries, notFound };
 }
 
-/** Picks the best encoding the client accepts: highest q wins, br on a tie, q=0 means refused. */
-export function negotiateEncoding(header: string | undefined, entry: StaticEntry): ContentEncoding | null {
-  if (!header || (!entry.br && !entry.gzip)) return null;
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (!coding || quality.has(coding)) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key = '', value] = param.split('=');
-      if (key.trim().toLowerCase() === 'q') q = Number(value?.trim()) || 0;
-    }
-    quality.set(coding, q);
-  }
-  let best: ContentEncoding | null = null;
-  let bestQ = 0;
-  for (const coding of ['br', 'gzip'] as const) {
-    if (!entry[coding]) continue;
-    const q = quality.get(coding) ?? quality.get('*') ?? 0;
-    if (q > bestQ) {
-      best = coding;
-      bestQ = q;
-    }
-  }
-  return best;
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
+/**
+ * The best encoding the client accepts of those the entry has (negotiator, which Express's
+ * req.acceptsEncodings runs on): highest q wins, br on a tie, q=0 means refused.
+ */
+export function negotiateEncoding(req: IncomingMessage, entry: StaticEntry): ContentEncoding | null {
+  if (!entry.br && !entry.gzip) return null;
+  const available = ENCODINGS.filter((coding) => entry[coding]);
+  return (new Negotiator(req).encodings(available, { preferred: ENCODINGS })[0] as ContentEncoding | undefined) ?? null;
 }
 
 // Vary may already name other fields (set by middleware in front); add ours without repeating it.
@@ -201,7 +186,7 @@ function addVary(res: ServerResponse, field: string): void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {
-  const encoding = negotiateEncoding(req.headers['accept-encoding'], entry);
+  const encoding = negotiateEncoding(req, entry);
   const variant = encoding ? entry[encoding]! : entry.identity;
   res.setHeader('Cache-Control', entry.cacheControl);
   if (entry.br || entry.gzip) addVary(res, 'Accept-Encoding');

@@ -98,9 +98,17 @@ export function addressesIn(html: string): Array<{ href: string; kind: AddressKi
   return out;
 }
 
-/** Every absolute http(s) address in a structured-data value; a URL template such as a search target ({…}) is not an address. */
+/**
+ * Every absolute http(s) address in a structured-data value. A URL template such as a search
+ * target (`…/search?q={search_term_string}`) names the page before its query: that page must be live.
+ */
 function urlsIn(value: unknown): string[] {
-  if (typeof value === 'string') return /^https?:\/\//.test(value) && !value.includes('{') ? [value] : [];
+  if (typeof value === 'string') {
+    if (!/^https?:\/\//.test(value)) return [];
+    if (!value.includes('{')) return [value];
+    const page = value.split('?')[0]!;
+    return page.includes('{') ? [] : [page];
+  }
   if (Array.isArray(value)) return value.flatMap(urlsIn);
   if (value && typeof value === 'object') return Object.values(value).flatMap(urlsIn);
   return [];

@@ -32,7 +32,7 @@ const marked = new Marked(gfmHeadingId(), {
 });
 
 /** Ids the page around an article already has (engine/layout, the hero, the island data): a heading must not take one. */
-const LAYOUT_IDS = /^(main|page-title|site-nav|island-data|nav-menu-\d+)$/;
+const LAYOUT_IDS = /^(main|page-title|site-nav|site-search|site-search-q|island-data|nav-menu-\d+)$/;
 
 /**
  * An article's Markdown as HTML: GitHub-flavoured, raw HTML escaped, headings with ids and a link to

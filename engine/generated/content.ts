@@ -26,6 +26,7 @@ export type Section = (
   | PlansSection
   | PricingTableSection
   | RichTextSection
+  | SearchResultsSection
   | StatsSection
   | StepsSection
   | TagListSection
@@ -54,6 +55,7 @@ export type Section = (
     | 'plans'
     | 'pricing-table'
     | 'rich-text'
+    | 'search-results'
     | 'stats'
     | 'steps'
     | 'tag-list'
@@ -206,6 +208,20 @@ export interface Site {
       mobileOnly?: boolean;
     }[];
     cta: Link;
+    /**
+     * A search box in the header of every page (in the menu on phones). href is the search page's path, e.g. /search: a page with a search-results section.
+     */
+    search?: {
+      href: Href;
+      /**
+       * What the box is for, read by screen readers and shown as its hint, e.g. Search the site.
+       */
+      label: string;
+      /**
+       * The words of the search button, read by screen readers beside its icon, e.g. Search.
+       */
+      button: string;
+    };
   };
   /**
    * The block at the bottom of every page: a line about us, columns of links, the support e-mail, legal links and the copyright line.
@@ -1571,6 +1587,70 @@ export interface RichTextSection {
    * A bulleted list after the paragraphs, one point per entry. Plain text.
    */
   list?: string[];
+}
+/**
+ * The site search: a search box and, when the address has a query (?q=), the pages, FAQ answers and articles that match it, found by the server in the index the build writes. With no query or no match it says so and offers the help links.
+ */
+export interface SearchResultsSection {
+  /**
+   * Always search-results: tells the site this page answers searches.
+   */
+  type: 'search-results';
+  id?: AnchorId;
+  background?: Background;
+  /**
+   * The visible label of the search box, e.g. Search for.
+   */
+  label: string;
+  /**
+   * Grey hint text inside the empty search box, e.g. a takedown, a question, a topic.
+   */
+  placeholder?: string;
+  /**
+   * The words on the search button, e.g. Search.
+   */
+  button: string;
+  /**
+   * Shown when the box was sent empty, or with only common words such as the or and.
+   */
+  empty: {
+    /**
+     * A short heading, e.g. What are you looking for?
+     */
+    title: string;
+    /**
+     * A sentence on what to type. Plain text.
+     */
+    text: string;
+  };
+  /**
+   * Shown when nothing matches. The page says the visitor's words above it.
+   */
+  noResults: {
+    /**
+     * A short heading, e.g. Nothing matched.
+     */
+    title: string;
+    /**
+     * A sentence with what to try next. Plain text.
+     */
+    text: string;
+  };
+  /**
+   * Where to turn when the search does not help (the FAQ, the contact page), shown with no query or no match.
+   */
+  help: {
+    /**
+     * The heading above the links, e.g. Still looking?
+     */
+    title: string;
+    /**
+     * The links, each with its words, address and an optional line under it.
+     *
+     * @minItems 1
+     */
+    links: [Link, ...Link[]];
+  };
 }
 /**
  * A row of headline figures, each a value and a label.

@@ -1,6 +1,7 @@
 import type { Site } from '../generated/content';
 import { Icon } from '../ui/Icon';
 import { LabelAndNote } from '../ui/LabelAndNote';
+import { HeaderSearch } from './HeaderSearch';
 
 export interface HeaderProps {
   siteName: string;
@@ -78,6 +79,7 @@ export function Header({ siteName, header, currentPath }: HeaderProps) {
               </li>
             ))}
           </ul>
+          {header.search && <HeaderSearch search={header.search} />}
           <a className="button button--primary site-header__cta" href={header.cta.href}>
             {header.cta.label}
           </a>

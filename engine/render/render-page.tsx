@@ -8,6 +8,8 @@ import { SectionSourcesContext, type SectionSources } from './section-sources';
 import { SiteUrlContext } from './site-url';
 import { FormPostContext, type PostedForm } from '../forms/form-post';
 import { structuredDataOf } from './structured-data';
+import { SearchContext } from '../search/search-context';
+import type { SearchOutcome } from '../search/search-index';
 
 // A location no route matches, so the router shows the not-found page.
 const NOT_FOUND_LOCATION = '/__not-found__/';
@@ -39,6 +41,8 @@ export interface RenderOptions {
   sources?: SectionSources;
   /** The server's answer to a form posted on this page (its messages, or its success); never set by the build. */
   posted?: PostedForm;
+  /** The server's results for the search page's query; never set by the build. */
+  search?: SearchOutcome;
 }
 
 /**
@@ -107,7 +111,9 @@ export function renderPage(model: SiteModel, location: string | null, options: R
             <SiteUrlContext.Provider value={options.siteUrl}>
               <SectionSourcesContext.Provider value={options.sources ?? null}>
                 <FormPostContext.Provider value={{ action: page?.path ?? null, posted: options.posted ?? null }}>
-                  <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+                  <SearchContext.Provider value={options.search ?? null}>
+                    <App model={model} page={page} location={location ?? NOT_FOUND_LOCATION} year={options.year} />
+                  </SearchContext.Provider>
                 </FormPostContext.Provider>
               </SectionSourcesContext.Provider>
             </SiteUrlContext.Provider>

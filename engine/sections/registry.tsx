@@ -22,6 +22,7 @@ import { Plans } from './Plans';
 import PricingTable from './PricingTable.island';
 import { BILLING_PARAM } from './pricing';
 import { RichText } from './RichText';
+import { SearchResults } from './SearchResults';
 import type { SectionProps } from './SectionFrame';
 import { Stats } from './Stats';
 import { Steps } from './Steps';
@@ -89,6 +90,7 @@ export const SECTION_REGISTRY: Registry = {
   'badge-builder': { component: BadgeBuilder, island: 'BadgeBuilder', hydrate: 'interaction' },
   gallery: { component: Gallery },
   article: { component: Article },
+  'search-results': { component: SearchResults, island: 'SearchResults', hydrate: 'interaction' },
 };
 
 /** The island a section hydrates as, or undefined when it is plain HTML. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseCookie, stringifySetCookie } from 'cookie';
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -29,25 +30,19 @@ export function sessionTokenHash(token: string): string {
 
 /** The session token the request carries, when it carries one in the right form. */
 export function readSessionToken(req: IncomingMessage, secure: boolean): string | null {
-  const name = sessionCookieName(secure);
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    return TOKEN.test(value) ? value : null;
-  }
-  return null;
+  const value = parseCookie(req.headers.cookie ?? '')[sessionCookieName(secure)];
+  return value !== undefined && TOKEN.test(value) ? value : null;
 }
+
+const COOKIE_FLAGS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
 
 /** No Max-Age: the browser forgets it when closed, and the server ends it after SESSION_IDLE_MS idle. */
 export function setSessionCookie(res: ServerResponse, token: string, secure: boolean): void {
-  const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-  res.appendHeader('Set-Cookie', `${sessionCookieName(secure)}=${token}; ${flags.join('; ')}`);
+  res.appendHeader('Set-Cookie', stringifySetCookie(sessionCookieName(secure), token, { ...COOKIE_FLAGS, secure }));
 }
 
 export function clearSessionCookie(res: ServerResponse, secure: boolean): void {
-  const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', 'Max-Age=0', ...(secure ? ['Secure'] : [])];
-  res.appendHeader('Set-Cookie', `${sessionCookieName(secure)}=; ${flags.join('; ')}`);
+  res.appendHeader('Set-Cookie', stringifySetCookie(sessionCookieName(secure), '', { ...COOKIE_FLAGS, maxAge: 0, secure }));
 }
 
 const BROWSERS: ReadonlyArray<[RegExp, string]> = [

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
 import { API_MESSAGES } from '../../engine/api-contract';
@@ -9,7 +9,7 @@ import { matchPage } from '../../engine/render/App';
 import { renderPage, type PageAssets } from '../../engine/render/render-page';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
-import { readBody } from './json-body';
+import { MAX_BODY_BYTES } from './json-body';
 import type { Received, SubmissionEndpoint, Submissions } from './submissions';
 
 export interface FormPostConfig {
@@ -72,6 +72,9 @@ function isFormBody(req: Request): boolean {
   return mediaType === FORM_MEDIA_TYPE && (charset === undefined || charset === 'utf-8') && encoding === 'identity';
 }
 
+// The form's bytes as they came (express.raw); a compressed body is refused rather than inflated.
+const readRaw = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
+
 function plain(res: Response, status: number, error: string, text: string): void {
   noteErrorCode(res, error);
   res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text);
@@ -115,10 +118,14 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const page = formPage(req.path)!;
     if (!fromOwnPage(req, siteOrigin)) return plain(res, 403, 'FORBIDDEN', FORBIDDEN);
     if (!isFormBody(req)) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
-    const read = await readBody(req);
-    if (read.kind === 'aborted') return;
-    if (read.kind === 'too-large') return plain(res, 413, 'PAYLOAD_TOO_LARGE', 'What was sent is too long for this form.\n');
-    const params = new URLSearchParams(read.bytes.toString('utf8'));
+    // Refused by its declared length before a byte is read: express.raw would read off the whole body first.
+    const tooLong = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    const refused = tooLong ? { type: 'entity.too.large' } : await new Promise<unknown>((done) => readRaw(req, res, done));
+    const type = (refused as { type?: string } | undefined)?.type;
+    if (type === 'request.aborted') return;
+    if (type === 'entity.too.large') return plain(res, 413, 'PAYLOAD_TOO_LARGE', 'What was sent is too long for this form.\n');
+    if (refused) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
+    const params = new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
 
     const section = formsOf(page).find((s) => s.definition.id === params.get(FORM_ID_FIELD));
     const target = section && submissions.compiled.get(section.definition.id);

@@ -220,7 +220,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         return sendApiError(res, 403, ERROR_CODES.forbidden, API_MESSAGES.forbidden);
       }
 
-      const parsed = await readJsonObject(req);
+      const parsed = await readJsonObject(req, res);
       // The visitor went away mid-upload; there is nobody left to answer.
       if (parsed === null) return;
       if ('problem' in parsed) return reply(res, parsed.problem);

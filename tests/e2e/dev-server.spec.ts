@@ -154,6 +154,33 @@ test.describe('npm run dev', () => {
     await expect.poll(async () => (await page.request.get(BASE + '/blog/dev-preview')).status(), { timeout: 15_000 }).toBe(404);
   });
 
+  test('the site search finds an FAQ answer as soon as it is saved, at its anchor', async ({ page }) => {
+    test.setTimeout(60_000);
+    const file = join(contentRoot, 'site/faq/pricing-questions.yaml');
+    const original = readFileSync(file, 'utf8');
+    const entry = [
+      '  - id: quokka-discount',
+      '    question: Is there a quokka discount?',
+      '    answer: Every zanzibarquokka owner pays the same fair price as everyone else.',
+      '    category: Plans & Pricing',
+      '',
+    ].join('\n');
+    writeFileSync(file, original.replace(/^items:\n/m, `items:\n${entry}`));
+    await expect
+      .poll(async () => (await (await page.request.get(BASE + '/search?q=zanzibarquokka')).text()).includes('#quokka-discount'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page.goto(BASE + '/search?q=zanzibarquokka');
+    await expect(page.locator('.search-result').first().getByRole('link')).toHaveAttribute('href', '/faq/pricing#quokka-discount');
+    writeFileSync(file, original);
+    await expect
+      .poll(async () => (await (await page.request.get(BASE + '/search?q=zanzibarquokka')).text()).includes('No results for'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+  });
+
   test('forms on dev pages really submit: the lead lands in the store DATA_DIR names', async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto(BASE + '/takedowns/diy');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '../../engine/forms/payload';
-import { SECURITY_HEADERS } from '../../server/app';
+import { SECURITY_HEADERS } from '../../server/security-headers';
 import { encodeRequest, loadCorpus, type LoadedEntry } from './support/corpus';
 import { sqliteReader, type LeadReader } from './support/lead-reader';
 import { problemLines, startServer, type ServerProcess } from './support/server-process';

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../server/app';
+import { SECURITY_HEADERS } from '../../server/security-headers';
 import { formHeaders } from './support/corpus';
 import { sendRaw, type RawResponse } from './support/raw-http';
 import { problemLines, startServer, type ServerProcess } from './support/server-process';

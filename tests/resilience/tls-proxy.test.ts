@@ -24,7 +24,7 @@ import { CLIENT_DIR, readBuiltModel, ROOT } from './support/site-build';
 const IP_HASH_SALT = 'resilience-tests';
 /** Another loopback address than nginx's own 127.0.0.1, so "the visitor's address" is told apart from the proxy's. */
 const VISITOR = '127.0.0.2';
-/** The headers helmet sets on every answer; they must reach the visitor exactly as the server sent them. */
+/** The security headers set on every answer; they must reach the visitor exactly as the server sent them. */
 const SECURITY_HEADERS = [
   'content-security-policy',
   'strict-transport-security',

@@ -225,11 +225,26 @@ describe('addresses given to search engines', () => {
     ]);
   });
 
-  it('accepts structured data naming a file the site serves, and skips URL templates such as a search target', () => {
-    const head =
-      '<script type="application/ld+json">{"image":"https://example.com/images/art.svg","potentialAction":{"target":"https://example.com/search?q={q}"}}</script>';
-    const r = checkLinks({ ...base, known: [], pages: [page('/', head, '<a href="/art">Art</a>'), page('/art', '')] });
+  const searchAction = (target: string) =>
+    `<script type="application/ld+json">{"image":"https://example.com/images/art.svg","potentialAction":{"@type":"SearchAction","target":"${target}"}}</script>`;
+
+  it('accepts structured data naming a file the site serves, and a search target whose page is live', () => {
+    const head = searchAction('https://example.com/search?q={q}');
+    const r = checkLinks({
+      ...base,
+      routes: [...base.routes, '/search'],
+      known: [],
+      pages: [page('/', head, '<a href="/art">Art</a>'), page('/art', '')],
+    });
     expect(r.broken).toEqual([]);
+  });
+
+  it('fails on a search target whose page is not live, and skips a template whose page is itself a template', () => {
+    const pages = (target: string) => [page('/', searchAction(target), '<a href="/art">Art</a>'), page('/art', '')];
+    expect(checkLinks({ ...base, known: [], pages: pages('https://example.com/search?q={q}') }).broken.map((b) => [b.href, b.why])).toEqual(
+      [['https://example.com/search', 'given to search engines as an address (structured data), but no page at /search']],
+    );
+    expect(checkLinks({ ...base, known: [], pages: pages('https://example.com/{lang}/search?q={q}') }).broken).toEqual([]);
   });
 
   it('fails on a sitemap entry that is no page, and names sitemap.xml as where it appears', () => {

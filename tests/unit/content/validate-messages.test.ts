@@ -12,7 +12,7 @@ function problemLines(changes: Record<string, string | null>): string[] {
 }
 
 const KNOWN_TYPES =
-  'article, article-list, badge-builder, breadcrumb, card-grid, comparison, contact-details, cta, document, external-links, faq, form, gallery, hero, link-list, plans, pricing-table, rich-text, stats, steps, tag-list, team, testimonials';
+  'article, article-list, badge-builder, breadcrumb, card-grid, comparison, contact-details, cta, document, external-links, faq, form, gallery, hero, link-list, plans, pricing-table, rich-text, search-results, stats, steps, tag-list, team, testimonials';
 
 describe('the minimal site', () => {
   it('loads with no problems into a model with its page, FAQ set and not-found page', () => {

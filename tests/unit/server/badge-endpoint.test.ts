@@ -16,7 +16,7 @@ beforeAll(async () => {
   app.use('/api/badge', createBadgeRouter({ badges }));
   bare = await listen(app);
 
-  // The real app: behind helmet and its Content-Security-Policy, before the generic API router.
+  // The real app: behind the security headers and their Content-Security-Policy, before the generic API router.
   fixture = createFixture();
   withHelmet = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges }));
 });
@@ -42,7 +42,7 @@ describe('GET /api/badge/:type/:size/:color', () => {
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
   });
 
-  it('keeps cross-origin embedding allowed behind helmet, which defaults to same-origin', async () => {
+  it('keeps cross-origin embedding allowed behind the security headers, which default to same-origin', async () => {
     const res = await rawRequest(withHelmet.port, '/api/badge/premium/small/purple');
     expect(res.status).toBe(200);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');

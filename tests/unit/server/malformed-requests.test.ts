@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, SECURITY_HEADERS } from '../../../server/app';
-import { createHttpServer, DEFAULT_TIMEOUTS, MALFORMED_LINGER_MS, readTimeouts } from '../../../server/http-server';
+import { createApp } from '../../../server/app';
+import { SECURITY_HEADERS } from '../../../server/security-headers';
+import { DEFAULT_TIMEOUTS, readTimeouts } from '../../../server/config';
+import { createHttpServer, MALFORMED_LINGER_MS } from '../../../server/http-server';
 import { siteBadges } from '../../support/site-badges';
 import { createFixture, fakeStore, rawRequest, type Fixture } from './helpers';
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createApp } from '../../../server/app';
-import { readNotifyConfig } from '../../../server/notify/config';
+import { readNotifyConfig } from '../../../server/config';
 import { createDelivery, type Delivery } from '../../../server/notify/deliver';
 import { createNotifier } from '../../../server/notify/notifier';
 import type { NotificationRules } from '../../../server/notify/plan';

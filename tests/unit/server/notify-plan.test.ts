@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '../../../engine/content/model';
 import type { NotifyConfig } from '../../../server/notify/config';
-import { describeNotifyConfig, readNotifyConfig } from '../../../server/notify/config';
+import { readNotifyConfig } from '../../../server/config';
+import { describeNotifyConfig } from '../../../server/notify/config';
 import { planNotifications, renderSubject, throttleKey, type NotificationRules } from '../../../server/notify/plan';
 
 const SECRET = 'a server secret';

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readNotifyConfig } from '../../../server/notify/config';
+import { readNotifyConfig } from '../../../server/config';
 import { createDelivery, MAX_WEBHOOK_ANSWER_BYTES } from '../../../server/notify/deliver';
 import { createOutboxWorker } from '../../../server/notify/worker';
 import { createSqliteStore } from '../../../server/store/sqlite';

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../../engine/admin/inbox-contract';
+import type { LeadStore } from '../store/types';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
+import { badRequest, route } from './context';
+
+/** Who a failed sign-in to an address with no account is logged as: never the typed text. */
+const UNKNOWN_ACCOUNT = 'unknown account';
+
+const sessions = (n: number) => `${n} other session${n === 1 ? '' : 's'} ended`;
+
+/**
+ * "status=new, q", for the audit log's note of an export: the search's words are what a visitor
+ * typed (an e-mail address, a name), so only its name is kept; the other filters are form ids,
+ * statuses and dates.
+ */
+function describeFilter(filter: LeadFilter): string {
+  const params = [...filterParams(filter)].map(([k, v]) => (k === 'q' ? 'q' : `${k}=${v}`));
+  return params.length ? params.join(', ') : 'none';
+}
+
+/** Every line the inbox writes to the audit log, in its words; never what a visitor or caller typed. */
+export function createAuditLog(store: LeadStore) {
+  const write = (actor: string, action: AuditAction, detail: string, leadId: string | null = null) =>
+    store.audit({ actor, action, leadId, detail });
+  return {
+    accountLocked: (email: string | undefined) =>
+      write(
+        email ?? UNKNOWN_ACCOUNT,
+        'lock',
+        `sign-ins to this account locked for ${ACCOUNT_LIMIT.lockMs / 60_000} minutes after ${ACCOUNT_LIMIT.max} attempts from any address`,
+      ),
+    addressLocked: (addressKey: string) =>
+      write(
+        UNKNOWN_ACCOUNT,
+        'lock',
+        `sign-ins from one address (${addressKey.slice(8, 16)}) locked for ${ADDRESS_LIMIT.lockMs / 60_000} minutes after ${ADDRESS_LIMIT.max} attempts`,
+      ),
+    wrongPassword: (email: string | undefined) =>
+      write(email ?? UNKNOWN_ACCOUNT, 'sign-in-failed', email ? 'wrong password' : 'no account has the address typed'),
+    wrongCode: (email: string) => write(email, 'sign-in-failed', 'wrong or used code'),
+    signedIn: (email: string, detail: string) => write(email, 'sign-in', detail),
+    signedOut: (email: string) => write(email, 'sign-out', 'signed out'),
+    endedOthers: (email: string, ended: number) => write(email, 'sign-out', `signed out everywhere else (${sessions(ended)})`),
+    twoStepOn: (email: string, ended: number) =>
+      write(email, 'two-step', `two-step sign-in turned on; new recovery codes made; ${sessions(ended)}`),
+    twoStepOff: (email: string) => write(email, 'two-step', 'two-step sign-in turned off'),
+    exported: (email: string, count: number, filter: LeadFilter) =>
+      write(email, 'export', `${count} leads exported, filter: ${describeFilter(filter)}`),
+    viewed: (email: string, leadId: string) => write(email, 'view', 'opened the lead', leadId),
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** GET /audit: the log, newest first, a page at a time. */
+export function auditRoutes(store: LeadStore): Router {
+  const router = Router({ caseSensitive: true });
+  router.get(
+    '/audit',
+    route(async (req, res) => {
+      const cursor = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('cursor') ?? undefined;
+      if (cursor !== undefined && !/^[1-9][0-9]{0,15}$/.test(cursor)) return badRequest(res, 'cursor is not one this log gave out.');
+      const entries = await store.listAudit({ before: cursor, limit: PAGE_SIZE + 1 });
+      const page = entries.slice(0, PAGE_SIZE);
+      res.json({ entries: page, nextCursor: entries.length > PAGE_SIZE ? page[page.length - 1]!.id : null });
+    }),
+  );
+  return router;
+}

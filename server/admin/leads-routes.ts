@@ -1,0 +1,139 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  LEAD_STATUSES,
+  MAX_NOTE_LENGTH,
+  PAGE_SIZE,
+  readFilter,
+  type LeadChange,
+  type LeadFilter,
+  type LeadPage,
+} from '../../engine/admin/inbox-contract';
+import { sendApiError } from '../api/router';
+import type { InboxLead, LeadPosition } from '../store/inbox-types';
+import { badRequest, readBodyOf, route, type AdminContext } from './context';
+import { leadDetail, leadSummary } from './inbox-view';
+
+/** The position a cursor stands for; cursors are opaque to the browser. */
+function readCursor(value: unknown): LeadPosition | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 200) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+function writeCursor(position: LeadPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+/** The list's filter and cursor from the query string (one value per name, as the inbox sends it); null once a 400 was sent. */
+export function listQuery(req: Request, res: Response): { filter: LeadFilter; after?: LeadPosition } | null {
+  const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const { filter, problems } = readFilter(params);
+  const after = readCursor(params.get('cursor') ?? undefined);
+  if (after === null) problems.push('cursor is not one this inbox gave out; start again from the first page.');
+  if (problems.length) {
+    badRequest(res, problems.join(' '));
+    return null;
+  }
+  return { filter, after: after ?? undefined };
+}
+
+/** The leads: a page of the list, one lead with its notes and notifications, and the changes the team makes. */
+export function leadRoutes(ctx: AdminContext): Router {
+  const { store, forms } = ctx;
+  const router = Router({ caseSensitive: true });
+  const noSuchLead = (res: Response) => sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
+
+  /** The lead's page: the lead as the caller already has it, with its notes and notifications. */
+  const sendDetail = async (res: Response, lead: InboxLead) => {
+    const [notes, jobs] = await Promise.all([store.listNotes(lead.id), store.listLeadJobs(lead.id)]);
+    res.json(leadDetail(lead, forms, notes, jobs));
+  };
+
+  router.get(
+    '/leads',
+    route(async (req, res) => {
+      const query = listQuery(req, res);
+      if (!query) return;
+      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1 });
+      const page = found.slice(0, PAGE_SIZE);
+      const last = page[page.length - 1];
+      const body: LeadPage = {
+        leads: page.map((l) => leadSummary(l, forms)),
+        nextCursor: found.length > PAGE_SIZE && last ? writeCursor(last) : null,
+      };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    '/leads/:id',
+    route(async (req, res, user) => {
+      const id = String(req.params.id);
+      const lead = await store.getLead(id);
+      if (!lead) return noSuchLead(res);
+      await ctx.audit.viewed(user.email, id);
+      await sendDetail(res, lead);
+    }),
+  );
+
+  router.patch(
+    '/leads/:id',
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      const change: LeadChange = {};
+      const { status, spam, ...rest } = body;
+      if (Object.keys(rest).length) return badRequest(res, 'Only status and spam can be changed.');
+      if (status !== undefined) {
+        if (!(LEAD_STATUSES as readonly unknown[]).includes(status))
+          return badRequest(res, `status must be one of ${LEAD_STATUSES.join(', ')}.`);
+        change.status = status as LeadChange['status'];
+      }
+      if (spam !== undefined) {
+        if (typeof spam !== 'boolean') return badRequest(res, 'spam must be true or false.');
+        change.spam = spam;
+      }
+      if (change.status === undefined && change.spam === undefined) return badRequest(res, 'Send a status, spam, or both.');
+      const id = String(req.params.id);
+      const existing = await store.getLead(id);
+      if (existing?.erasedAt) return sendApiError(res, 409, 'ERASED', 'This lead was erased; it can no longer be changed.');
+      const result = await store.changeLead(id, change, user.email);
+      if (!result) return noSuchLead(res);
+      await sendDetail(res, result.lead);
+    }),
+  );
+
+  router.post(
+    '/leads/:id/notes',
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      const text = typeof body.body === 'string' ? body.body.trim() : '';
+      if (!text) return badRequest(res, 'Write the note before adding it.');
+      if (text.length > MAX_NOTE_LENGTH) return badRequest(res, `A note may be at most ${MAX_NOTE_LENGTH} characters.`);
+      const id = String(req.params.id);
+      const note = await store.addNote(id, user.email, text);
+      const lead = await store.getLead(id);
+      if (!lead) return noSuchLead(res);
+      if (!note) return sendApiError(res, 409, 'ERASED', 'This lead was erased; notes can no longer be added.');
+      await sendDetail(res, lead);
+    }),
+  );
+
+  router.delete(
+    '/leads/:id',
+    route(async (req, res, user) => {
+      const id = String(req.params.id);
+      const erased = await store.eraseLead(id, user.email);
+      if (!erased) return noSuchLead(res);
+      await sendDetail(res, erased);
+    }),
+  );
+  return router;
+}

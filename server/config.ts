@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { chooseStore } from './store/create-store';
+import type { NotifyConfig } from './notify/config';
+import { isPlainAddress } from './notify/config';
+import { DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
+
+/**
+ * The one place the environment is read. Every variable the server, the dev server and the
+ * scripts take is named in VARIABLES (docs/operators/configuration.md lists exactly these; a
+ * test checks it); each is read and checked once at start, and a malformed value stops the start
+ * with a message naming the variable and what it expects.
+ */
+export const VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'DIST_DIR',
+  'CONTENT_ROOT',
+  'SITE_URL',
+  'TRUST_PROXY',
+  'IP_HASH_SALT',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_MS',
+  'SIGN_IN_RATE_LIMIT_MAX',
+  'INBOX_REQUIRE_2FA',
+  'HEADERS_TIMEOUT_MS',
+  'REQUEST_TIMEOUT_MS',
+  'KEEP_ALIVE_TIMEOUT_MS',
+  'LOG_LEVEL',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'LEADS_EMAIL_TO',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'WEBHOOK_ALLOW_HTTP',
+  'NOTIFY_RETRY_BASE_MS',
+  'NOTIFY_RETRY_MAX_MS',
+  'NOTIFY_POLL_MS',
+] as const;
+
+export type Variable = (typeof VARIABLES)[number];
+export type Env = Partial<Record<Variable, string>>;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Requests per client address on /api: 30 a minute. */
+export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
+/** Sign-ins per address per minute: a team signing in is far below it, a guessing script far above. */
+export const DEFAULT_SIGN_IN_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
+
+/**
+ * How long a client may take, in milliseconds. Sized for a visitor on a slow phone network: the
+ * headers of a request are a few hundred bytes, and the largest body the API reads (64 KB) takes
+ * about 10 s at 50 kbit/s. A client slower than that is holding a connection, not sending a lead.
+ */
+export interface ServerTimeouts {
+  /** Until the request's headers are complete (Node's default is 60 s). */
+  headersTimeoutMs: number;
+  /** Until the whole request, body included, has arrived (Node's default is 300 s). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open for the next request. */
+  keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where leads.sqlite lives when there is no DATABASE_URL. */
+  dataDir: string;
+  /** The build: dist/client and site-model.json. */
+  distDir: string;
+  /** A postgresql:// address (checked), or null for SQLite in dataDir. */
+  databaseUrl: string | null;
+  siteUrl: string;
+  /** Behind exactly one reverse proxy: `req.ip` is the visitor's address. */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  /** Key for the address hashes stored with leads; random per start when IP_HASH_SALT is unset (see warnings). */
+  ipHashSalt: string;
+  rateLimit: { max: number; windowMs: number };
+  signInRateLimit: { max: number; windowMs: number };
+  requireTwoStep: boolean;
+  timeouts: ServerTimeouts;
+  /** Prometheus metrics on their own port; null when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | null;
+  notify: NotifyConfig;
+  retry: RetryPolicy;
+  notifyPollMs: number;
+  /** Said once at start, after the configuration was accepted. */
+  warnings: string[];
+}
+
+/** What stops a start: every malformed variable, one message each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
+export type Config = DeepReadonly<ServerConfig>;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export function readLogLevel(value: string | undefined, fallback: LogLevel = 'info'): LogLevel {
+  if (value === undefined || value === '') return fallback;
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
+  return level as LogLevel;
+}
+
+const TIMEOUT_VARIABLES = {
+  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+} as const satisfies Record<keyof ServerTimeouts, Variable>;
+
+/** The timeouts from HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; throws a message naming the bad one. */
+export function readTimeouts(env: Env): ServerTimeouts {
+  const timeouts = { ...DEFAULT_TIMEOUTS };
+  for (const [key, name] of Object.entries(TIMEOUT_VARIABLES) as Array<[keyof ServerTimeouts, Variable]>) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of milliseconds of at least 1, got "${value}".`);
+    timeouts[key] = n;
+  }
+  if (timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${timeouts.requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
+  return timeouts;
+}
+
+const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+
+/** localhost, 127.0.0.0/8 or ::1: a call that never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** What is wrong with WEBHOOK_URL, or null: signed lead data goes over https, unless it stays on this machine or is allowed. */
+function webhookUrlProblem(url: string, allowHttp: boolean): string | null {
+  if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) return 'WEBHOOK_URL must be an https:// address.';
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:' || isLoopback(hostname) || allowHttp) return null;
+  return (
+    `WEBHOOK_URL is http://, which would send every lead's name, e-mail and message unencrypted to ${hostname}. ` +
+    'Use an https:// address, or set WEBHOOK_ALLOW_HTTP=1 if that network is trusted.'
+  );
+}
+
+/** Where notifications go (SMTP_URL … WEBHOOK_ALLOW_HTTP); every problem is named, none of them echoes a secret. */
+export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: string[] } {
+  const problems: string[] = [];
+  const smtpUrl = blank(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/i.test(smtpUrl))
+    problems.push('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.');
+  const mailFrom = blank(env.MAIL_FROM);
+  if (mailFrom && !isPlainAddress(mailFrom)) problems.push(`MAIL_FROM must be one e-mail address, such as leads@example.com.`);
+  if (smtpUrl && !mailFrom) problems.push('MAIL_FROM is needed with SMTP_URL: it is the From address of every e-mail.');
+  const leadsEmailTo = (env.LEADS_EMAIL_TO ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const badRecipients = leadsEmailTo.filter((a) => !isPlainAddress(a));
+  if (badRecipients.length)
+    problems.push(`LEADS_EMAIL_TO must be e-mail addresses separated by commas; these are not: ${badRecipients.join(', ')}.`);
+  const webhookUrl = blank(env.WEBHOOK_URL);
+  const webhookProblem = webhookUrl ? webhookUrlProblem(webhookUrl, env.WEBHOOK_ALLOW_HTTP?.trim() === '1') : null;
+  if (webhookProblem) problems.push(webhookProblem);
+  const webhookSecret = blank(env.WEBHOOK_SECRET);
+  if (webhookUrl && !webhookSecret)
+    problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');
+  if (webhookSecret && !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret))
+    problems.push('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.');
+  return { config: { smtpUrl, mailFrom, leadsEmailTo, webhookUrl, webhookSecret }, problems };
+}
+
+/** DATA_DIR, DATABASE_URL and DIST_DIR: what the server and `npm run leads` open. */
+export function readStorePaths(env: Env): { dataDir: string; databaseUrl: string | null; distDir: string } {
+  return {
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    // An empty DATABASE_URL= line in an env file means "not set", not "connect to nothing".
+    databaseUrl: blank(env.DATABASE_URL),
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+  };
+}
+
+/** The build's and the content's folders for the scripts: DIST_DIR below the project, CONTENT_ROOT or the project itself. */
+export function readProjectPaths(env: Env, root: string): { distDir: string; contentRoot: string } {
+  return { distDir: resolve(root, env.DIST_DIR ?? 'dist'), contentRoot: env.CONTENT_ROOT ?? root };
+}
+
+const isOn = (value: string | undefined) => value === '1' || value === 'true';
+
+/**
+ * Reads and checks the server's whole configuration; throws a ConfigError naming every malformed
+ * variable. `defaultPort` is 3000 for `npm start` and 5173 for `npm run dev`.
+ */
+export function readConfig(env: Env, options: { defaultPort?: number } = {}): Config {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (err) {
+      problems.push((err as Error).message);
+      return fallback;
+    }
+  };
+  const port = (name: Variable, value: string | undefined): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`${name} must be a number from 0 to 65535, got "${value}".`);
+    return n;
+  };
+  const positive = (name: Variable, fallback: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) problems.push(`${name} must be a whole number of at least 1, got "${value}".`);
+    return n;
+  };
+
+  const publicPort = port('PORT', env.PORT ?? String(options.defaultPort ?? 3000));
+  const metricsPort = env.METRICS_PORT ? port('METRICS_PORT', env.METRICS_PORT) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === publicPort)
+    problems.push('METRICS_PORT must differ from PORT: metrics are never served on the public port.');
+  const logLevel = attempt(() => readLogLevel(env.LOG_LEVEL), 'info');
+  const timeouts = attempt(() => readTimeouts(env), DEFAULT_TIMEOUTS);
+  const { dataDir, databaseUrl, distDir } = readStorePaths(env);
+  attempt(() => chooseStore({ databaseUrl, dataDir }), null);
+  const notify = readNotifyConfig(env);
+  problems.push(...notify.problems);
+  const siteUrl = env.SITE_URL ?? 'https://example.com';
+  const trustProxy = isOn(env.TRUST_PROXY);
+  const config: ServerConfig = {
+    port: publicPort,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    distDir,
+    databaseUrl,
+    siteUrl,
+    trustProxy,
+    logLevel,
+    ipHashSalt: env.IP_HASH_SALT || randomBytes(32).toString('hex'),
+    rateLimit: {
+      max: positive('RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT.max),
+      windowMs: positive('RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs),
+    },
+    signInRateLimit: {
+      max: positive('SIGN_IN_RATE_LIMIT_MAX', DEFAULT_SIGN_IN_RATE_LIMIT.max),
+      windowMs: DEFAULT_SIGN_IN_RATE_LIMIT.windowMs,
+    },
+    requireTwoStep: isOn(env.INBOX_REQUIRE_2FA),
+    timeouts,
+    metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST ?? '127.0.0.1' },
+    notify: notify.config,
+    retry: {
+      baseMs: positive('NOTIFY_RETRY_BASE_MS', DEFAULT_RETRY.baseMs),
+      maxMs: positive('NOTIFY_RETRY_MAX_MS', DEFAULT_RETRY.maxMs),
+      giveUpAfterMs: DEFAULT_RETRY.giveUpAfterMs,
+    },
+    notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
+    warnings: [],
+  };
+  if (problems.length) throw new ConfigError(problems);
+  // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
+  if (!env.IP_HASH_SALT)
+    config.warnings.push('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+  // Rules with their own recipients still send; everything else would reach nobody.
+  if (notify.config.smtpUrl && notify.config.leadsEmailTo.length === 0)
+    config.warnings.push('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');
+  return deepFreeze(config);
+}
+
+/** The process's own environment, for entry points (server/index.ts, scripts): no other module reads it. */
+export function processEnv(): Env {
+  return process.env as Env;
+}

@@ -1,0 +1,243 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer as createNodeServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { SiteModel } from '../engine/content/model';
+import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
+import { formsById } from './admin/inbox-view';
+import { createApp, type AppConfig } from './app';
+import type { Config } from './config';
+import { createHttpServer } from './http-server';
+import type { Logger } from './logging';
+import { createMetrics, createMetricsListener } from './metrics';
+import { describeNotifyConfig } from './notify/config';
+import { createDelivery, type Delivery } from './notify/deliver';
+import { createNotifier } from './notify/notifier';
+import { createOutboxWorker } from './notify/worker';
+import { createReadiness } from './readiness';
+import type { SiteHandler } from './static-files';
+import { PostgresRateLimitStore } from './store/postgres-rate-limit';
+import type { LeadStore } from './store/types';
+import { readSiteSearch } from './search/search-page';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
+export type ServedModel = Pick<SiteModel, 'forms'> &
+  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>> & {
+    pages?: AppConfig['pages'];
+    search?: AppConfig['search'];
+  };
+
+export interface ServerDeps {
+  /** Initialised by the caller, who also closes it after close(). */
+  store: LeadStore;
+  logger: Logger;
+  /** The clock for rate-limit windows, sessions and codes; the system clock without it. */
+  now?: () => Date;
+  /** Sends e-mails and webhooks; made from config.notify without it; null turns notifications off. */
+  delivery?: Delivery | null;
+  /** The content served; read from config.distDir (the build) without it. */
+  model?: ServedModel;
+  /** Answers pages and files; the build's dist/client without it (npm run dev passes Vite and the renderer). */
+  site?: SiteHandler;
+  /** Answers the inbox's page; the built one without it (npm run dev passes Vite's). */
+  inboxPage?: SiteHandler;
+}
+
+export interface RunningServer {
+  /** The Node HTTP server (timeouts, parser-level answers); Vite's live reload attaches to it. */
+  readonly http: Server;
+  /** Makes the app again for changed content (npm run dev); throws when the content cannot be served. */
+  reload(model: ServedModel | undefined): void;
+  /** Listens on config.port and config.host (and the metrics port); resolves with the public port. */
+  listen(): Promise<number>;
+  /** Stops taking requests, lets those in flight finish (at most 10 s), stops the outbox worker. */
+  close(): Promise<void>;
+}
+
+/** Why the server cannot start: said once, as the only line, before the process exits. */
+export class StartError extends Error {}
+
+/** The forms, badges and notification rules as the build saw them, so the server checks exactly what the pages submit. */
+export function readSiteModel(distDir: string, log: Logger): ServedModel {
+  if (!existsSync(join(distDir, 'client', 'index.html')))
+    throw new StartError('The site has not been built yet. Run `npm run build` first.');
+  const file = join(distDir, 'site-model.json');
+  if (!existsSync(file)) {
+    log.warn(`${file} is missing, so every form submission will be refused. Run \`npm run build\` to write it.`);
+    return { forms: {} };
+  }
+  let model: Partial<SiteModel>;
+  try {
+    model = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteModel>;
+  } catch (err) {
+    throw new StartError(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
+  }
+  if (typeof model.forms !== 'object' || model.forms === null) throw new StartError(`${file} has no forms. Run \`npm run build\` again.`);
+  if (typeof model.notifications !== 'object' || model.notifications === null)
+    throw new StartError(`${file} has no notification rules. Run \`npm run build\` again.`);
+  // The whole model and the page assets, so a form posted without script is answered with its page.
+  const assets = join(distDir, PAGE_ASSETS_FILE);
+  const pages =
+    Array.isArray(model.pages) && existsSync(assets)
+      ? { model: model as SiteModel, assets: JSON.parse(readFileSync(assets, 'utf8')) as PageAssets }
+      : undefined;
+  if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
+  const search = readSiteSearch(distDir, (message) => log.warn(message));
+  const { forms, badges, notifications, site, apiPayloads, knownLinks } = model;
+  return { forms, badges, notifications, site, apiPayloads, knownLinks, pages, search };
+}
+
+/**
+ * The composition root: one server from the configuration and what is passed in. `npm start`,
+ * `npm run dev` and the tests all build it here, so they run the same pipeline.
+ */
+export function createServer(config: Config, deps: ServerDeps): RunningServer {
+  const { store, logger: log } = deps;
+  const model = deps.model ?? readSiteModel(config.distDir, log);
+  const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
+  const readiness = createReadiness();
+  // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
+  const rateLimitPool = config.databaseUrl
+    ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 })
+    : null;
+  rateLimitPool?.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
+  // One store object per limiter: express-rate-limit gives each limiter's store its window.
+  const rateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
+  const signInRateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
+
+  if (deps.delivery !== null) log.info(describeNotifyConfig(config.notify));
+  const notifyOn = deps.delivery !== null && (config.notify.smtpUrl !== null || config.notify.webhookUrl !== null);
+  // A lead records the form or API payload that accepted it; its e-mail is labelled from that.
+  const describedOf = (m: ServedModel) => formsById(m.forms, m.apiPayloads ?? {});
+  // Without a build's rules nothing can be submitted, so there is nothing to notify.
+  const delivery =
+    notifyOn && model.notifications
+      ? (deps.delivery ?? createDelivery(config.notify, { forms: describedOf(model), siteName: model.site?.name ?? config.siteUrl }))
+      : null;
+  const worker = delivery
+    ? createOutboxWorker({
+        store,
+        deliver: (job) => delivery.deliver(job),
+        retry: config.retry,
+        pollMs: config.notifyPollMs,
+        log: (e) => {
+          if (e.outcome === 'done') return;
+          metrics?.deliveryFailed(e.channel, e.outcome);
+          log.warn(`Notification ${e.job} (${e.channel}, ${e.rule}) attempt ${e.attempt}: ${e.outcome}, ${e.detail}`);
+        },
+        onError: (err) => {
+          metrics?.storeError('outbox');
+          log.error({ err }, 'Outbox worker');
+        },
+      })
+    : null;
+
+  const appFor = (m: ServedModel | undefined): RequestListener => {
+    const notifier =
+      worker && m?.notifications
+        ? createNotifier({
+            config: config.notify,
+            rules: m.notifications,
+            forms: describedOf(m),
+            throttleSecret: config.ipHashSalt,
+            onQueued: () => worker.poke(),
+          })
+        : undefined;
+    const site = deps.site ? { site: deps.site } : { clientDir: join(config.distDir, 'client') };
+    return createApp({
+      ...site,
+      ...{ store, siteUrl: config.siteUrl, trustProxy: config.trustProxy, rateLimit: config.rateLimit, ipHashSalt: config.ipHashSalt },
+      ...{
+        forms: m?.forms,
+        apiPayloads: m?.apiPayloads ?? {},
+        badges: m?.badges,
+        knownLinks: m?.knownLinks,
+        pages: m?.pages,
+        search: m?.search,
+        notifier,
+      },
+      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now },
+      inbox: {
+        // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
+        secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
+        requireTwoStep: config.requireTwoStep,
+        signInRateLimit: config.signInRateLimit,
+        signInRateLimitStore,
+        page: deps.inboxPage,
+      },
+    });
+  };
+
+  let app = appFor(model);
+  let shuttingDown = false;
+  // Slow clients are answered 408 or closed; parser-level refusals carry the same security headers and JSON body.
+  const server = createHttpServer((req, res) => {
+    // Keep-alive clients get told to reconnect elsewhere once we are draining.
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    app(req, res);
+  }, config.timeouts);
+  // Its own port, never the public one: the figures are for the operator, not for visitors.
+  const metricsServer = metrics ? createNodeServer(createMetricsListener(metrics)) : null;
+
+  const listenOn = (s: Server, port: number, host: string) =>
+    new Promise<number>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, host, () => {
+        s.off('error', reject);
+        // Once listening, a server error is said; it no longer stops the start.
+        s.on('error', (err) => log.error({ err }, 'HTTP server error'));
+        resolve((s.address() as AddressInfo).port);
+      });
+    });
+
+  return {
+    http: server,
+    reload(next) {
+      app = appFor(next);
+    },
+    async listen() {
+      if (metricsServer && config.metrics) {
+        const { host } = config.metrics;
+        const port = await listenOn(metricsServer, config.metrics.port, host).catch((err: unknown) => {
+          throw new StartError(`Metrics server on ${host}:${config.metrics!.port}: ${String(err)}`);
+        });
+        log.info(`Metrics at http://${host}:${port}/metrics`);
+      }
+      const port = await listenOn(server, config.port, config.host).catch((err: NodeJS.ErrnoException) => {
+        throw new StartError(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use. Set PORT to another value.` : String(err));
+      });
+      // Also delivers what an earlier run queued and could not send before it stopped.
+      worker?.start();
+      return port;
+    },
+    async close() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      readiness.startDraining();
+      const closed = new Promise<boolean>((done) => server.close(() => done(true)));
+      server.closeIdleConnections();
+      // Connections become idle as their last response finishes; close them as soon as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<boolean>((done) => {
+        timer = setTimeout(() => done(false), SHUTDOWN_TIMEOUT_MS);
+      });
+      const drained = await Promise.race([closed, timedOut]);
+      clearInterval(sweep);
+      clearTimeout(timer);
+      if (!drained) {
+        log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
+        server.closeAllConnections();
+      }
+      await worker?.stop();
+      delivery?.close();
+      rateLimitStore?.shutdown();
+      signInRateLimitStore?.shutdown();
+      await rateLimitPool?.end();
+      metricsServer?.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { SiteModel } from '../../engine/content/model';
+import { renderPage, type PageAssets } from '../../engine/render/render-page';
+import { QUERY_PARAM, SEARCH_JSON_TYPE } from '../../engine/search/search-context';
+import { loadSiteSearch, SEARCH_INDEX_FILE, type SiteSearch } from '../../engine/search/search-index';
+import { searchPagePath } from '../../engine/search/search-page';
+import { noteRoute } from '../request-route';
+import { negotiateEncoding, splitTarget, type SiteHandler, type StaticEntry } from '../static-files';
+
+export interface SearchPageConfig {
+  /** The index to search; without it the search page is served as built, with no results. */
+  search?: SiteSearch;
+  /** The model and assets the page is rendered with, as for a form posted without script. */
+  pages?: { model: SiteModel; assets: PageAssets };
+  siteUrl: string;
+  now?: () => Date;
+}
+
+/** The index `npm run build` wrote into `distDir`, or undefined (with the reason given to `warn`) when there is none. */
+export function readSiteSearch(distDir: string, warn: (message: string) => void): SiteSearch | undefined {
+  const file = join(distDir, SEARCH_INDEX_FILE);
+  if (!existsSync(file)) {
+    warn(`${file} is missing, so the search page shows no results. Run \`npm run build\` again.`);
+    return undefined;
+  }
+  try {
+    return loadSiteSearch(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`, { cause: err });
+  }
+}
+
+// What the page can be sent as, for negotiateEncoding: plain or gzip, made per answer.
+const NO_BODY = { body: Buffer.alloc(0), etag: '' };
+const PLAIN_OR_GZIP: StaticEntry = { contentType: 'text/html', cacheControl: 'no-store', identity: NO_BODY, gzip: NO_BODY };
+
+/**
+ * The site with its search page answered by the server: GET or HEAD of the search page's path
+ * renders that page with the results for ?q=; everything else goes to `site`. The answer is never
+ * cached or indexed, and the request is logged and counted under the page's path, never its query.
+ */
+export function withSearchPage(site: SiteHandler, config: SearchPageConfig): SiteHandler {
+  const { search, pages } = config;
+  const path = pages ? searchPagePath(pages.model) : null;
+  if (!search || !pages || path === null) return site;
+  const now = config.now ?? (() => new Date());
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const target = splitTarget(req.url ?? '/');
+    if (target.path !== path || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      site(req, res);
+      return;
+    }
+    noteRoute(res, path);
+    const query = new URLSearchParams(target.query).get(QUERY_PARAM);
+    const outcome = query === null ? undefined : search.search(query);
+    // The page's code follows the typing with the same results as JSON.
+    if (outcome && req.headers.accept === SEARCH_JSON_TYPE) {
+      send(req, res, SEARCH_JSON_TYPE, JSON.stringify(outcome));
+      return;
+    }
+    const { html } = renderPage(pages.model, path, {
+      siteUrl: config.siteUrl,
+      assets: pages.assets,
+      year: now().getFullYear(),
+      search: outcome,
+    });
+    send(req, res, 'text/html', html);
+  };
+}
+
+/** An answer never cached or indexed, gzip when the browser takes it. */
+function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+  const gzip = negotiateEncoding(req, PLAIN_OR_GZIP) === 'gzip';
+  const body = gzip ? gzipSync(text) : Buffer.from(text);
+  res.writeHead(200, {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
+    'X-Robots-Tag': 'noindex',
+    Vary: 'Accept, Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,202 @@
+// The site search (/search): the server's results with JavaScript on and off, the header's search
+// box on desktop and in the phone menu, the help shown for an empty or unmatched search, long and
+// hostile queries, and axe on the results page and the open search box.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { MAX_QUERY_LENGTH } from '../../engine/search/query-terms';
+import { siteModel } from './site';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const field = (page: Page) => page.getByRole('searchbox', { name: 'Search for' });
+const results = (page: Page) => page.locator('.search-result');
+const firstResultLink = (page: Page) => results(page).first().getByRole('link');
+
+/** Searches from the search page's own form, as a visitor would: type, press Enter. */
+async function searchFor(page: Page, words: string): Promise<void> {
+  await page.goto('/search');
+  await field(page).fill(words);
+  await field(page).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === words);
+}
+
+const faq = (question: string) =>
+  Object.values(siteModel().faqSets)
+    .flatMap((set) => set.items)
+    .find((q) => q.question === question)!;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a page's title finds that page first", async ({ page }) => {
+      await searchFor(page, 'WordPress DMCA plugin');
+      await expect(firstResultLink(page)).toHaveAttribute('href', '/wordpress-dmca');
+      await expect(results(page).first()).toContainText('Page');
+    });
+
+    test("an FAQ question's words find its answer first, and the link opens that answer", async ({ page }) => {
+      const question = faq('What is your refund policy?');
+      await searchFor(page, 'refund policy');
+      const link = firstResultLink(page);
+      await expect(link).toHaveText(question.question);
+      await expect(link).toHaveAttribute('href', `/faq/pricing#${question.id}`);
+      await expect(results(page).first().locator('mark').first()).toHaveText(/refund/i);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/faq/pricing#${question.id}$`));
+      await expect(page.locator(`[id="${question.id}"]`)).toBeVisible();
+    });
+
+    test("an article's words find the article first, at its heading when the words are under one", async ({ page }) => {
+      const article = siteModel().articles.find((a) => a.title.startsWith('Watermarking'))!;
+      await searchFor(page, 'watermarking tips');
+      await expect(firstResultLink(page)).toHaveAttribute('href', new RegExp(`^${article.path}(#|$)`));
+      await expect(results(page).first()).toContainText('Article');
+      await searchFor(page, 'pair visible marks with invisible tracking');
+      const href = await firstResultLink(page).getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${article.path}#[a-z0-9-]+$`));
+      await firstResultLink(page).click();
+      await expect(page.locator(`[id="${href!.split('#')[1]}"]`)).toBeInViewport();
+    });
+
+    test('a typo still finds the right answer first', async ({ page }) => {
+      await searchFor(page, 'counter-notise');
+      await expect(firstResultLink(page)).toHaveText('What is a counter-notice?');
+      await expect(page.locator('.search-count')).toHaveText(/results? for “counter-notise”/);
+    });
+
+    test('a search that finds nothing says so and offers the FAQ and the contact page', async ({ page }) => {
+      await searchFor(page, 'zqxjv blorf');
+      await expect(results(page)).toHaveCount(0);
+      await expect(page.locator('.search-count')).toHaveText('No results for “zqxjv blorf”');
+      await expect(page.getByRole('heading', { name: 'Nothing matched' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Browse the FAQ' })).toHaveAttribute('href', '/faq');
+      await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
+    });
+
+    test('an empty search says what to type and offers the same help', async ({ page }) => {
+      await page.goto('/search?q=');
+      await expect(page.getByRole('heading', { name: 'What are you looking for?' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Browse the FAQ' })).toBeVisible();
+      await expect(results(page)).toHaveCount(0);
+    });
+
+    test('a 10 KB query with regex characters is answered at once, shown as text, and says it was cut', async ({ page }) => {
+      const hostile = `<b>(a+)+$</b> [.*] ${'takedown '.repeat(1200)}`;
+      const started = Date.now();
+      const response = await page.goto(`/search?q=${encodeURIComponent(hostile)}`);
+      expect(response?.status()).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(page.getByText(`Only the first ${MAX_QUERY_LENGTH} characters of your search were used.`)).toBeVisible();
+      await expect(page.locator('.search-count')).toContainText('“<b>(a+)+$</b> [.*] takedown');
+      await expect(page.locator('main b')).toHaveCount(0);
+      await expect(results(page).first()).toBeVisible();
+    });
+
+    test('the header search box on a desktop opens from its button and sends the words to the results', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/pricing');
+      const box = page.getByRole('searchbox', { name: 'Search the site' });
+      await expect(box).toBeHidden();
+      await page.getByRole('button', { name: 'Search the site' }).click();
+      await expect(box).toBeVisible();
+      await box.fill('fair use');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=fair\+use$/);
+      await expect(firstResultLink(page)).toHaveText('What is fair use?');
+      // The bar still fits: the call to action is not pushed off the screen.
+      const cta = await page.locator('.site-header__cta').boundingBox();
+      expect(cta!.x + cta!.width).toBeLessThanOrEqual(1280);
+    });
+
+    test('the header search box on a phone is in the menu', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const box = page.getByRole('searchbox', { name: 'Search the site' });
+      await expect(box).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Search the site' })).toBeHidden();
+      await box.fill('youtube');
+      await page.getByRole('search', { name: 'Search the site' }).getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(/\/search\?q=youtube$/);
+      await expect(results(page).first()).toBeVisible();
+    });
+  });
+}
+
+test('with JavaScript the results follow the typing, and the address follows them', async ({ page }) => {
+  await page.goto('/search?q=pricing');
+  await expect(firstResultLink(page)).toBeVisible();
+  await field(page).fill('');
+  await field(page).pressSequentially('watermark', { delay: 30 });
+  await expect(page).toHaveURL(/\/search\?q=watermark$/);
+  await expect(page.locator('.search-count')).toHaveText(/results? for “watermark”/);
+  await expect(results(page).first()).toContainText(/watermark/i);
+  // The page was never left: the field keeps its focus for more words.
+  await expect(field(page)).toBeFocused();
+  await field(page).fill('zqxjv');
+  await expect(page.locator('.search-count')).toHaveText('No results for “zqxjv”');
+  await expect(page.getByRole('link', { name: 'Browse the FAQ' })).toBeVisible();
+});
+
+test('the header search box is reached from its button with the keyboard, and Escape closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Search the site' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const box = page.getByRole('searchbox', { name: 'Search the site' });
+  await expect(box).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(box).toBeHidden();
+});
+
+test('the results page is kept out of search engines and the sitemap, and never cached', async ({ page, request }) => {
+  const response = await page.goto('/search?q=takedown');
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).not.toContain('/search');
+  // The home page's structured data names this page as the site's search, and it answers.
+  await page.goto('/');
+  const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const target = data.map((d) => JSON.parse(d) as { potentialAction?: { target?: string } }).find((d) => d.potentialAction)
+    ?.potentialAction?.target;
+  expect(target).toMatch(/\/search\?q=\{search_term_string\}$/);
+  const answer = await request.get(new URL(target!.replace('{search_term_string}', 'pricing')).pathname + '?q=pricing');
+  expect(answer.status()).toBe(200);
+});
+
+test.describe('accessibility', () => {
+  const expectNoViolations = async (page: Page, what: string) => {
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(
+      violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} — ${v.help}`)),
+      `axe violations on ${what}`,
+    ).toEqual([]);
+  };
+
+  for (const query of ['counter notice', 'zqxjv', '']) {
+    test(`the results page for “${query}” has no accessibility violations`, async ({ page }) => {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expectNoViolations(page, `/search?q=${query}`);
+    });
+  }
+
+  // The header's box as each screen shows it: a popover on a desktop, a row in the phone menu.
+  for (const { where, width, path, opener } of [
+    { where: 'a page with the desktop search box open', width: 1280, path: '/pricing', opener: 'Search the site' },
+    { where: 'the phone menu with its search box', width: 375, path: '/search?q=takedown', opener: 'Menu' },
+  ]) {
+    test(`${where} has no accessibility violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await page.getByRole('button', { name: opener }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search the site' })).toBeVisible();
+      await expectNoViolations(page, `${path}: ${where} (${width} px)`);
+    });
+  }
+});

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, VARIABLES } from '../../../server/config';
+import { createServer, StartError, type RunningServer } from '../../../server/create-server';
+import { silentLogger } from '../../../server/logging';
+import { SECURITY_HEADERS } from '../../../server/security-headers';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    readConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('the configuration', () => {
+  it('is read once into one frozen object, with the documented defaults', () => {
+    const config = readConfig({ IP_HASH_SALT: 'salt' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      siteUrl: 'https://example.com',
+      trustProxy: false,
+      logLevel: 'info',
+      databaseUrl: null,
+      metrics: null,
+      rateLimit: { max: 30, windowMs: 60_000 },
+      signInRateLimit: { max: 20, windowMs: 60_000 },
+      timeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 },
+      notifyPollMs: 1_000,
+      warnings: [],
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.rateLimit)).toBe(true);
+    expect(readConfig({}, { defaultPort: 5173 }).port).toBe(5173);
+  });
+
+  it('stops the start naming every malformed variable and what it expects', () => {
+    expect(
+      problemsOf({
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        RATE_LIMIT_MAX: '0',
+        REQUEST_TIMEOUT_MS: '10s',
+        DATABASE_URL: 'mysql://x',
+        MAIL_FROM: 'nobody',
+      }),
+    ).toEqual([
+      'PORT must be a number from 0 to 65535, got "abc".',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".',
+      'REQUEST_TIMEOUT_MS must be a whole number of milliseconds of at least 1, got "10s".',
+      'DATABASE_URL must be a PostgreSQL address such as postgresql://user:password@host:5432/dbname. Unset it to use SQLite in DATA_DIR.',
+      'MAIL_FROM must be one e-mail address, such as leads@example.com.',
+      'RATE_LIMIT_MAX must be a whole number of at least 1, got "0".',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT must differ from PORT: metrics are never served on the public port.',
+    ]);
+  });
+
+  it('warns once at start about a random address-hash key and e-mails that reach nobody', () => {
+    expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings).toEqual([
+      'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
+      'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
+    ]);
+  });
+
+  it('is documented variable for variable in docs/operators/configuration.md', () => {
+    const doc = readFileSync(join(ROOT, 'docs/operators/configuration.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Server, dev server and scripts'), doc.indexOf('## Build and tests'));
+    const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, cell]) => [...cell!.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect([...documented].sort()).toEqual([...VARIABLES].sort());
+  });
+
+  it('is the only module of the server and the scripts that reads process.env', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = join(dir, name);
+        return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+      });
+    const readers = [...files(join(ROOT, 'server')), ...files(join(ROOT, 'scripts'))]
+      .filter((file) => readFileSync(file, 'utf8').includes('process.env'))
+      .map((file) => file.slice(ROOT.length + 1));
+    expect(readers).toEqual(['server/config.ts']);
+  });
+});
+
+describe('createServer', () => {
+  let dir: string;
+  let store: LeadStore;
+  let server: RunningServer;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'create-server-'));
+    mkdirSync(join(dir, 'dist/client'), { recursive: true });
+    writeFileSync(join(dir, 'dist/client/index.html'), '<!doctype html><title>Home</title><h1>Home</h1>');
+    writeFileSync(join(dir, 'dist/site-model.json'), JSON.stringify({ forms: {}, notifications: {} }));
+    const config = readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: join(dir, 'dist'),
+      DATA_DIR: join(dir, 'data'),
+      IP_HASH_SALT: 's',
+    });
+    store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
+    await store.init();
+    server = createServer(config, { store, logger: silentLogger });
+    url = `http://127.0.0.1:${await server.listen()}`;
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs in process with the store and logger passed in: pages, the API and the health check, each with the security headers', async () => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/healthz', 200],
+      ['/api/nothing', 404],
+      ['/missing', 404],
+    ] as const) {
+      const res = await fetch(url + path);
+      expect(res.status, path).toBe(status);
+      for (const [name, value] of SECURITY_HEADERS) expect(res.headers.get(name), `${name} on ${path}`).toBe(value);
+    }
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses to start without a build, saying how to make one', () => {
+    const config = readConfig({ DIST_DIR: join(dir, 'nothing-here') });
+    expect(() => createServer(config, { store, logger: silentLogger })).toThrow(StartError);
+    expect(() => createServer(config, { store, logger: silentLogger })).toThrow(
+      'The site has not been built yet. Run `npm run build` first.',
+    );
+  });
+});
