@@ -1,3 +1,4 @@
+import { teamTimeZone } from '../engine/content/reply-promise';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNodeServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -115,7 +116,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
   const delivery =
     notifyOn && model.notifications
-      ? (deps.delivery ?? createDelivery(config.notify, { forms: describedOf(model), siteName: model.site?.name ?? config.siteUrl }))
+      ? (deps.delivery ??
+        createDelivery(config.notify, {
+          forms: describedOf(model),
+          siteName: model.site?.name ?? config.siteUrl,
+          place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
+        }))
       : null;
   const worker = delivery
     ? createOutboxWorker({

@@ -66,3 +66,29 @@ export function minutesOf(time: string): number {
   const [h, m] = time.split(':').map(Number);
   return h * 60 + m;
 }
+
+const TEAM_TIME = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as the team reads it, in its zone with the zone named: "Tue 24 Nov 2026, 03:15 PST". */
+export function formatTeamTime(at: Date, timeZone: string): string {
+  let format = TEAM_TIME.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    TEAM_TIME.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.timeZoneName}`;
+}
+
+/** The team's zone: the promise's, or UTC for a site that states none. */
+export const teamTimeZone = (promise: ReplyPromise | undefined): string => promise?.timeZone ?? 'UTC';
