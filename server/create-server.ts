@@ -160,6 +160,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         forms: m?.forms,
         apiPayloads: m?.apiPayloads ?? {},
         badges: m?.badges,
+        replyPromise: m?.site?.replyPromise,
         knownLinks: m?.knownLinks,
         pages: m?.pages,
         search: m?.search,

@@ -77,7 +77,14 @@ export interface LeadFilter {
   to?: string;
   /** Words that must all appear (as word beginnings) in the lead's fields. */
   q?: string;
+  /** New leads past their due time (`overdue`), or due within DUE_SOON_MS (`soon`). */
+  due?: DueFilter;
 }
+
+export const DUE_FILTERS = ['overdue', 'soon'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+/** How near its due time a lead is "due soon". */
+export const DUE_SOON_MS = 30 * 60_000;
 
 export const EMPTY_FILTER: LeadFilter = Object.freeze({ spam: 'exclude' });
 
@@ -118,6 +125,11 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     else problems.push(`${key} must be a date written YYYY-MM-DD.`);
   }
   if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to.');
+  const due = params.get('due');
+  if (due) {
+    if ((DUE_FILTERS as readonly string[]).includes(due)) filter.due = due as DueFilter;
+    else problems.push(`due must be one of ${DUE_FILTERS.join(', ')}.`);
+  }
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -135,6 +147,7 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.q) params.set('q', filter.q);
+  if (filter.due) params.set('due', filter.due);
   return params;
 }
 
@@ -217,6 +230,10 @@ export interface LeadSummary {
   spam: boolean;
   /** Set once the lead is erased: its fields are gone, this tombstone remains. */
   erased: { at: string; by: string } | null;
+  /** When the answer is due by the site's reply promise (ISO 8601); null when the lead has none. */
+  dueAt: string | null;
+  /** When the lead first left New, which stopped its clock; null while it is New. */
+  firstAnsweredAt: string | null;
 }
 
 export interface LeadPage {

@@ -60,7 +60,7 @@ export function leadRoutes(ctx: AdminContext): Router {
     route(async (req, res) => {
       const query = listQuery(req, res);
       if (!query) return;
-      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1 });
+      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1, now: ctx.now() });
       const page = found.slice(0, PAGE_SIZE);
       const last = page[page.length - 1];
       const body: LeadPage = {

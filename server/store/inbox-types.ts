@@ -7,6 +7,10 @@ export interface InboxLead extends StoredLead {
   /** Set when the lead was erased: its payload is then `{}` and its other personal data gone. */
   erasedAt: string | null;
   erasedBy: string | null;
+  /** When the answer is due by the site's reply promise; null for spam and for leads stored before due times. */
+  dueAt: string | null;
+  /** When the team first moved the lead out of New: its clock stopped then. */
+  firstAnsweredAt: string | null;
 }
 
 /** Where the list stands: the last lead of the page before, in the list's order (newest first, id breaks ties). */
@@ -17,6 +21,8 @@ export interface LeadPosition {
 
 export interface LeadQuery {
   filter: LeadFilter;
+  /** The time `filter.due` is judged at. */
+  now?: Date;
   after?: LeadPosition;
   limit: number;
 }

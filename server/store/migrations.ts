@@ -256,6 +256,17 @@ export const migrations: readonly MigrationDeclaration[] = [
     // FTS5's secure-delete takes an erased lead's words out of SQLite's search index itself, not only from its row.
     sqlite: `INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);`,
   },
+  {
+    version: 8,
+    name: 'reply_promise',
+    // When each lead's answer is due (by the site's promise when it was stored) and when the team
+    // first moved it on; leads stored before this version have no due time.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN due_at ${t.time};
+      ALTER TABLE leads ADD COLUMN first_answered_at ${t.time};
+      CREATE INDEX leads_inbox_due ON leads (status, due_at, id);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

@@ -27,6 +27,8 @@ export interface LeadsTable {
   search_text: string;
   erased_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   erased_by: ColumnType<string | null, string | null | undefined, string | null>;
+  due_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  first_answered_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

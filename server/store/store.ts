@@ -17,7 +17,7 @@ export type SharedStore = Omit<LeadStore, 'init' | 'close' | 'insertLead'>;
 export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): SharedStore {
   const changes = inboxChanges(db, d, now);
   return {
-    findLeads: async (query) => findLeads(db(), d, query),
+    findLeads: async (query) => findLeads(db(), d, { ...query, now: query.now ?? now() }),
     getLead: async (id) => inboxLead(db(), d, id),
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),

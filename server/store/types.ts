@@ -15,6 +15,8 @@ export interface NewLead {
    * IdempotencyKeyReused and nothing is stored.
    */
   idempotencyKey?: string | null;
+  /** When the answer is due by the site's reply promise (ISO 8601); none for spam. */
+  dueAt?: string | null;
   ipHash?: string | null;
   userAgent?: string | null;
   spam?: boolean;

@@ -33,6 +33,8 @@ function lead(n: number): LeadSummary {
     status: 'new',
     spam: false,
     erased: null,
+    dueAt: new Date(START - n * 60_000 + 2 * 3_600_000).toISOString(),
+    firstAnsweredAt: null,
   };
 }
 

@@ -106,6 +106,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         accounts?: string[];
         requireTwoStep?: boolean;
         signInRateLimit?: { windowMs: number; max: number };
+        replyPromise?: boolean;
       } = {},
     ) {
       const c = clock();
@@ -121,6 +122,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         siteUrl: 'https://example.com',
         forms: model!.forms,
         apiPayloads: model!.apiPayloads,
+        ...(opts.replyPromise && { replyPromise: model!.site.replyPromise }),
         now: c.now,
         ipHashSalt: 'salt',
         // Client addresses from X-Forwarded-For, so a test can play callers at several addresses.
@@ -443,6 +445,42 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const bad = await b.call(`${ADMIN_ROUTES.leads}?status=maybe&from=yesterday&cursor=zzz`);
       expect(bad.status).toBe(400);
       expect((await bad.json()).message).toMatch(/status must be one of new, in_progress, done\. from must be a date/);
+    });
+
+    it('gives each lead the due time of the site promise, lists it as overdue once past it, and stops its clock when it is taken on', async () => {
+      // Mon 2 Mar 2026, 2:00 PST: outside support hours, so the answer is due at 8:00 PST (6:00 + 2 hours).
+      const { b, clock: c } = await start({ replyPromise: true });
+      await b.signIn('ann@example.com');
+      const posted = await b.call('/api/contact', {
+        method: 'POST',
+        headers: { ...JSON_CHANGE, 'X-Form-Id': 'contact-us' },
+        body: JSON.stringify({
+          name: 'Dana Whitfield',
+          email: 'dana@example.com',
+          inquiryType: 'takedown',
+          serviceInterest: 'takedown',
+          subject: 'Photos',
+          message: 'My photos are copied.',
+        }),
+      });
+      expect(posted.status).toBe(201);
+      const { data } = (await posted.json()) as { data: { id: string } };
+      const listed = async (due: string) => (await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?due=${due}`)).leads.map((l) => l.id);
+      expect((await b.json<LeadDetail>(ADMIN_ROUTES.lead(data.id))).lead).toMatchObject({
+        dueAt: '2026-03-02T16:00:00.000Z',
+        firstAnsweredAt: null,
+      });
+      expect(await listed('overdue')).toEqual([]);
+      c.advance(5.75 * 3_600_000);
+      expect(await listed('soon')).toEqual([data.id]);
+      c.advance(0.5 * 3_600_000);
+      expect(await listed('overdue')).toEqual([data.id]);
+      expect(await listed('soon')).toEqual([]);
+      const taken = await b.change(ADMIN_ROUTES.lead(data.id), 'PATCH', { status: 'in_progress' });
+      expect(((await taken.json()) as LeadDetail).lead.firstAnsweredAt).toBe('2026-03-02T16:15:00.000Z');
+      expect(await listed('overdue')).toEqual([]);
+      const bad = await b.call(`${ADMIN_ROUTES.leads}?due=late`);
+      expect((await bad.json()).message).toBe('due must be one of overdue, soon.');
     });
 
     it('shows a lead with its fields as the form labels them, and audits the view', async () => {

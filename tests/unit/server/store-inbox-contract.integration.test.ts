@@ -121,6 +121,34 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       ]);
     });
 
+    it('keeps each lead’s due time, filters new leads overdue or due soon at the given time, and stops the clock once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const late = await store.insertLead(contact({ name: 'Late' }, { dueAt: at(60) }));
+      const soon = await store.insertLead(contact({ name: 'Soon' }, { dueAt: at(140) }));
+      const later = await store.insertLead(contact({ name: 'Later' }, { dueAt: at(600) }));
+      const none = await store.insertLead(contact({ name: 'No promise' }));
+      expect(await store.getLead(late.id)).toMatchObject({ dueAt: at(60), firstAnsweredAt: null });
+      expect((await store.getLead(none.id))?.dueAt).toBeNull();
+      const judgedAt = new Date(at(120));
+      const due = async (d: 'overdue' | 'soon') =>
+        (await store.findLeads({ filter: filter({ due: d }), limit: 10, now: judgedAt })).map((l) => l.id);
+      expect(await due('overdue')).toEqual([late.id]);
+      expect(await due('soon')).toEqual([soon.id]);
+      expect(new Set(await ids(store, {}))).toEqual(new Set([late.id, soon.id, later.id, none.id]));
+
+      c.advance(150 * MINUTE);
+      await store.changeLead(late.id, { status: 'in_progress' }, 'ann@example.com');
+      c.advance(10 * MINUTE);
+      await store.changeLead(late.id, { status: 'done' }, 'ann@example.com');
+      await store.changeLead(late.id, { status: 'new' }, 'ann@example.com');
+      // The first answer stays the first, whatever happens to the lead after it.
+      expect((await store.getLead(late.id))?.firstAnsweredAt).toBe(at(150));
+      await store.changeLead(soon.id, { status: 'done' }, 'ann@example.com');
+      expect(await due('soon')).toEqual([]);
+    });
+
     it('keeps notes in order and audits them without their text', async () => {
       const store = await fresh.store();
       const lead = await store.insertLead(contact({ name: 'Ada' }));
