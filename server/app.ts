@@ -24,7 +24,7 @@ import { createStaticHandler, splitTarget, type SiteHandler } from './static-fil
 import { withSearchPage } from './search/search-page';
 import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
-import type { ReplyPromise } from '../engine/content/reply-promise';
+import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
 
@@ -181,6 +181,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       ipHashSalt: config.ipHashSalt,
       now: config.now,
       scryptCost: inbox.scryptCost,
+      timeZone: teamTimeZone(config.replyPromise),
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { addNote, changeLead, eraseLead, fetchLead, InboxError } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, STATUS_LABELS, type LeadDetail, type LeadNotification, type LeadStatus } from './inbox-contract';
+import { DueSummary } from './due';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
@@ -121,6 +122,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
       {!lead.erased && (
         <section aria-labelledby="triage-heading" className="admin-panel">
           <h2 id="triage-heading">Triage</h2>
+          <DueSummary lead={lead} />
           <StatusForm
             status={lead.status}
             busy={busy}

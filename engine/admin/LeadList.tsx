@@ -10,15 +10,18 @@ import {
   MAX_SEARCH_LENGTH,
   readFilter,
   STATUS_LABELS,
+  type DueFilter,
   type LeadFilter,
   type LeadStatus,
   type LeadSummary,
   type SpamFilter,
 } from './inbox-contract';
 import type { FromList } from './LeadDetail';
+import { DueCell } from './due';
 import { Age } from './times';
 
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
+const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
 
 type Listing =
   | { kind: 'loading' }
@@ -69,6 +72,7 @@ export function LeadList() {
       from: text('from'),
       to: text('to'),
       q: text('q'),
+      due: text('due') as DueFilter | undefined,
     };
     setParams(filterParams(next));
   }
@@ -168,6 +172,17 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
         </select>
       </div>
       <div className="admin-field">
+        <label htmlFor="filter-due">Reply due</label>
+        <select className="input" id="filter-due" name="due" defaultValue={filter.due ?? ''}>
+          <option value="">Any time</option>
+          {(Object.keys(DUE_LABELS) as DueFilter[]).map((d) => (
+            <option key={d} value={d}>
+              {DUE_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
         <label htmlFor="filter-spam">Spam</label>
         <select className="input" id="filter-spam" name="spam" defaultValue={filter.spam}>
           {(Object.keys(SPAM_LABELS) as SpamFilter[]).map((s) => (
@@ -251,6 +266,7 @@ function Table({
             <th scope="col">E-mail</th>
             <th scope="col">Urgency</th>
             <th scope="col">Status</th>
+            <th scope="col">Reply due</th>
             <th scope="col">Spam</th>
           </tr>
         </thead>
@@ -279,7 +295,7 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
             Erased
           </Link>
         </td>
-        <td colSpan={4}>
+        <td colSpan={5}>
           <span className="admin-muted">
             Erased by <span className="admin-text">{lead.erased.by}</span> <Age iso={lead.erased.at} />
           </span>
@@ -301,6 +317,9 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
       <td className="admin-text">{lead.urgency ?? '—'}</td>
       <td>
         <span className={`admin-badge admin-badge--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+      </td>
+      <td>
+        <DueCell lead={lead} />
       </td>
       <td>{lead.spam ? <span className="admin-badge admin-badge--spam">Spam</span> : <span className="visually-hidden">Not spam</span>}</td>
     </tr>

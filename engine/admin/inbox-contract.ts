@@ -213,6 +213,8 @@ export interface InboxSession {
   pending: PendingStep | null;
   /** Every form and API payload a lead can come from, for the form filter. */
   forms: Array<{ id: string; title: string }>;
+  /** The team's IANA time zone, from the site's reply promise: due times are shown in it. */
+  timeZone: string;
 }
 
 /** One row of the list. Name, e-mail and urgency are null when the form has no such field, or the lead was erased. */

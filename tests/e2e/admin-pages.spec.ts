@@ -18,6 +18,7 @@ const SESSION: InboxSession = {
   user: { email: 'pager@takedownshield.test' },
   pending: null,
   forms: [{ id: 'contact', title: 'Send us a message' }],
+  timeZone: 'America/Los_Angeles',
 };
 const START = Date.parse('2026-11-20T12:00:00Z');
 
