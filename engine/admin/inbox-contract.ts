@@ -79,7 +79,12 @@ export interface LeadFilter {
   q?: string;
   /** New leads past their due time (`overdue`), or due within DUE_SOON_MS (`soon`). */
   due?: DueFilter;
+  /** Leads the signed-in person owns (`mine`), or that nobody owns (`unassigned`). */
+  owner?: OwnerFilter;
 }
+
+export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
 
 export const DUE_FILTERS = ['overdue', 'soon'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
@@ -130,6 +135,11 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     if ((DUE_FILTERS as readonly string[]).includes(due)) filter.due = due as DueFilter;
     else problems.push(`due must be one of ${DUE_FILTERS.join(', ')}.`);
   }
+  const owner = params.get('owner');
+  if (owner) {
+    if ((OWNER_FILTERS as readonly string[]).includes(owner)) filter.owner = owner as OwnerFilter;
+    else problems.push(`owner must be one of ${OWNER_FILTERS.join(', ')}.`);
+  }
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -148,6 +158,7 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.to) params.set('to', filter.to);
   if (filter.q) params.set('q', filter.q);
   if (filter.due) params.set('due', filter.due);
+  if (filter.owner) params.set('owner', filter.owner);
   return params;
 }
 
@@ -215,6 +226,8 @@ export interface InboxSession {
   forms: Array<{ id: string; title: string }>;
   /** The team's IANA time zone, from the site's reply promise: due times are shown in it. */
   timeZone: string;
+  /** Every account's address: whom a lead can be assigned to. */
+  team: string[];
 }
 
 /** One row of the list. Name, e-mail and urgency are null when the form has no such field, or the lead was erased. */
@@ -236,6 +249,8 @@ export interface LeadSummary {
   dueAt: string | null;
   /** When the lead first left New, which stopped its clock; null while it is New. */
   firstAnsweredAt: string | null;
+  /** The team member who owns the lead (an account's address); null when nobody does. */
+  assignee: string | null;
 }
 
 export interface LeadPage {
@@ -281,10 +296,12 @@ export interface LeadDetail {
   notifications: LeadNotification[];
 }
 
-/** PATCH body: either or both. */
+/** PATCH body: any of them. */
 export interface LeadChange {
   status?: LeadStatus;
   spam?: boolean;
+  /** An account's address to give the lead to, or null to leave it unowned. */
+  assignee?: string | null;
 }
 
 export interface NoteRequest {
@@ -300,6 +317,7 @@ export const AUDIT_ACTIONS = [
   'view',
   'status',
   'spam',
+  'assign',
   'note',
   'export',
   'erase',

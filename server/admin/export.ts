@@ -23,7 +23,7 @@ export function exportRoutes(ctx: AdminContext): Router {
       let after = query.after;
       // Page by page, so a large export never holds every lead in memory at once.
       for (;;) {
-        const batch = await store.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH });
+        const batch = await store.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH, now: ctx.now(), viewer: user.email });
         for (const lead of batch) {
           const s = leadSummary(lead, forms);
           out += csvRow([

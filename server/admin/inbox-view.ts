@@ -49,6 +49,7 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
     erased: lead.erasedAt ? { at: lead.erasedAt, by: lead.erasedBy ?? '' } : null,
     dueAt: lead.dueAt,
     firstAnsweredAt: lead.firstAnsweredAt,
+    assignee: lead.assignee,
   };
 }
 

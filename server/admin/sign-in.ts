@@ -70,6 +70,7 @@ export function signInRoutes(ctx: AdminContext): Router {
         pending: user.pending,
         forms: user.pending ? [] : formList,
         timeZone: ctx.config.timeZone ?? 'UTC',
+        team: user.pending ? [] : await ctx.store.listAccountEmails(),
       };
       res.json(body);
     }),

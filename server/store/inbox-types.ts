@@ -11,6 +11,8 @@ export interface InboxLead extends StoredLead {
   dueAt: string | null;
   /** When the team first moved the lead out of New: its clock stopped then. */
   firstAnsweredAt: string | null;
+  /** The team member who owns the lead (an account's e-mail address); null when nobody does. */
+  assignee: string | null;
 }
 
 /** Where the list stands: the last lead of the page before, in the list's order (newest first, id breaks ties). */
@@ -23,6 +25,8 @@ export interface LeadQuery {
   filter: LeadFilter;
   /** The time `filter.due` is judged at. */
   now?: Date;
+  /** Who `filter.owner: 'mine'` means (the signed-in account's address). */
+  viewer?: string;
   after?: LeadPosition;
   limit: number;
 }
@@ -135,6 +139,8 @@ export interface AccountStore {
   /** Its sessions go with it. False when there is no such account. */
   removeAccount(email: string): Promise<boolean>;
   countAccounts(): Promise<number>;
+  /** Every account's address, in alphabetical order: who a lead can be assigned to. */
+  listAccountEmails(): Promise<string[]>;
   /**
    * Starts a session. In the same transaction `replacing` (the token hash of the session the browser
    * had) ends, and so does every session idle for longer than `idleMs`: a browser that never comes

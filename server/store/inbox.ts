@@ -48,6 +48,7 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           .set({
             ...(wanted.status !== undefined && { status: wanted.status }),
             ...(wanted.spam !== undefined && { spam: wanted.spam }),
+            ...(wanted.assignee !== undefined && { assignee: wanted.assignee }),
             // Moving a lead out of New answers it: its clock stops, once.
             ...(wanted.status !== undefined &&
               wanted.status !== 'new' &&

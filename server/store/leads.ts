@@ -141,6 +141,8 @@ interface PageQuery extends Record<string, unknown> {
   search?: string;
   dueBefore?: string;
   dueFrom?: string;
+  assignee?: string;
+  unassigned?: true;
   afterAt?: string;
   afterId?: string;
   limit: number;
@@ -158,6 +160,8 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .$if('search' in v, (qb) => qb.where(d.matches(v.search!)))
     .$if('dueBefore' in v, (qb) => qb.where('status', '=', 'new').where('due_at', '<', v.dueBefore!))
     .$if('dueFrom' in v, (qb) => qb.where('due_at', '>=', v.dueFrom!))
+    .$if('unassigned' in v, (qb) => qb.where('assignee', 'is', null))
+    .$if('assignee' in v, (qb) => qb.where('assignee', '=', v.assignee!))
     .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -168,7 +172,7 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
 export async function findLeads(
   db: Db,
   d: StoreDialect,
-  query: { filter: LeadFilter; after?: LeadPosition; limit: number; now?: Date },
+  query: { filter: LeadFilter; after?: LeadPosition; limit: number; now?: Date; viewer?: string },
 ): Promise<InboxLead[]> {
   const { filter, after, limit } = query;
   const now = query.now ?? new Date();
@@ -181,6 +185,9 @@ export async function findLeads(
     ...(filter.to && { to: dayAfter(filter.to) }),
     ...(terms.length > 0 && { search: d.searchQuery(terms) }),
     ...(filter.due === 'overdue' && { dueBefore: now.toISOString() }),
+    ...(filter.owner === 'unassigned' && { unassigned: true as const }),
+    // "Mine" with nobody signed in (the command line) matches no lead.
+    ...(filter.owner === 'mine' && { assignee: query.viewer ?? '' }),
     ...(filter.due === 'soon' && { dueFrom: now.toISOString(), dueBefore: new Date(now.getTime() + DUE_SOON_MS).toISOString() }),
     ...(after && { afterAt: after.createdAt, afterId: after.id }),
     limit,

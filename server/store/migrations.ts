@@ -267,6 +267,15 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE INDEX leads_inbox_due ON leads (status, due_at, id);
     `,
   },
+  {
+    version: 9,
+    name: 'lead_owner',
+    // The team member who owns a lead, by the account's e-mail address as the audit log names people.
+    sql: () => `
+      ALTER TABLE leads ADD COLUMN assignee TEXT;
+      CREATE INDEX leads_inbox_assignee ON leads (assignee, spam, created_at, id);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

@@ -29,6 +29,7 @@ export interface LeadsTable {
   erased_by: ColumnType<string | null, string | null | undefined, string | null>;
   due_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   first_answered_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

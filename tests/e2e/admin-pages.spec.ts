@@ -19,6 +19,7 @@ const SESSION: InboxSession = {
   pending: null,
   forms: [{ id: 'contact', title: 'Send us a message' }],
   timeZone: 'America/Los_Angeles',
+  team: ['pager@takedownshield.test'],
 };
 const START = Date.parse('2026-11-20T12:00:00Z');
 
@@ -36,6 +37,7 @@ function lead(n: number): LeadSummary {
     erased: null,
     dueAt: new Date(START - n * 60_000 + 2 * 3_600_000).toISOString(),
     firstAnsweredAt: null,
+    assignee: null,
   };
 }
 

@@ -149,6 +149,29 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await due('soon')).toEqual([]);
     });
 
+    it('gives a lead an owner, lists leads by owner, and audits each change of owner once', async () => {
+      const store = await fresh.store(clock().now);
+      const a = await store.insertLead(contact({ name: 'Owned' }));
+      const b = await store.insertLead(contact({ name: 'Nobody’s' }));
+      expect((await store.getLead(a.id))?.assignee).toBeNull();
+      await store.changeLead(a.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      expect(await store.changeLead(a.id, { assignee: 'ann@example.com' }, 'ann@example.com')).toMatchObject({ changed: false });
+      const byOwner = async (owner: 'mine' | 'unassigned', viewer: string) =>
+        (await store.findLeads({ filter: filter({ owner }), limit: 10, viewer })).map((l) => l.id);
+      expect(await byOwner('mine', 'ann@example.com')).toEqual([a.id]);
+      expect(await byOwner('mine', 'bob@example.com')).toEqual([]);
+      expect(await byOwner('unassigned', 'ann@example.com')).toEqual([b.id]);
+      await store.changeLead(a.id, { assignee: 'bob@example.com' }, 'ann@example.com');
+      await store.changeLead(a.id, { assignee: null }, 'bob@example.com');
+      const entries = (await store.listAudit({ limit: 10 })).filter((e) => e.action === 'assign');
+      expect(entries.map((e) => [e.actor, e.leadId, e.detail])).toEqual([
+        ['bob@example.com', a.id, 'unassigned (was bob@example.com)'],
+        ['ann@example.com', a.id, 'assigned to bob@example.com (was ann@example.com)'],
+        ['ann@example.com', a.id, 'assigned to ann@example.com'],
+      ]);
+      expect(await store.listAccountEmails()).toEqual([]);
+    });
+
     it('keeps notes in order and audits them without their text', async () => {
       const store = await fresh.store();
       const lead = await store.insertLead(contact({ name: 'Ada' }));
