@@ -11,6 +11,7 @@ import {
   readFilter,
   STATUS_LABELS,
   type DueFilter,
+  type OwnerFilter,
   type LeadFilter,
   type LeadStatus,
   type LeadSummary,
@@ -22,6 +23,7 @@ import { Age } from './times';
 
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
+const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'Unassigned' };
 
 type Listing =
   | { kind: 'loading' }
@@ -73,6 +75,7 @@ export function LeadList() {
       to: text('to'),
       q: text('q'),
       due: text('due') as DueFilter | undefined,
+      owner: text('owner') as OwnerFilter | undefined,
     };
     setParams(filterParams(next));
   }
@@ -167,6 +170,17 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-owner">Owner</label>
+        <select className="input" id="filter-owner" name="owner" defaultValue={filter.owner ?? ''}>
+          <option value="">Anyone</option>
+          {(Object.keys(OWNER_LABELS) as OwnerFilter[]).map((o) => (
+            <option key={o} value={o}>
+              {OWNER_LABELS[o]}
             </option>
           ))}
         </select>
@@ -267,6 +281,7 @@ function Table({
             <th scope="col">Urgency</th>
             <th scope="col">Status</th>
             <th scope="col">Reply due</th>
+            <th scope="col">Owner</th>
             <th scope="col">Spam</th>
           </tr>
         </thead>
@@ -295,7 +310,7 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
             Erased
           </Link>
         </td>
-        <td colSpan={5}>
+        <td colSpan={6}>
           <span className="admin-muted">
             Erased by <span className="admin-text">{lead.erased.by}</span> <Age iso={lead.erased.at} />
           </span>
@@ -321,6 +336,7 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
       <td>
         <DueCell lead={lead} />
       </td>
+      <td className="admin-text">{lead.assignee ?? <span className="admin-muted">Unassigned</span>}</td>
       <td>{lead.spam ? <span className="admin-badge admin-badge--spam">Spam</span> : <span className="visually-hidden">Not spam</span>}</td>
     </tr>
   );

@@ -41,3 +41,41 @@ test('a new emergency lead is due in 2 hours, overdue once the clock passes it, 
 
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 });
+
+test('taking a lead makes it yours: it shows you as its owner and is listed under "Mine", no longer under "Unassigned"', async ({
+  page,
+  request,
+}) => {
+  const word = uniqueWord('mine');
+  await seedLead(request, {
+    name: 'Omar Owner',
+    email: `${word}@example.org`,
+    subject: 'Copied course',
+    message: `My course is copied, ${word}.`,
+  });
+  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}&owner=unassigned`);
+  await expect(leadRows(page)).toHaveCount(1);
+  await expect(leadRows(page).first()).toContainText('Unassigned');
+
+  await leadRows(page).first().getByRole('link', { name: 'Omar Owner' }).click();
+  await page.getByRole('button', { name: 'Take it' }).click();
+  await expect(page.locator('.admin-owner-form p')).toHaveText(`Owner: ${ACCOUNT} (you)`);
+  await expect(page.getByRole('button', { name: 'Take it' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a lead you own');
+
+  await page.goto(`/admin/?q=${word}&owner=mine`);
+  await expect(leadRows(page)).toHaveCount(1);
+  await expect(leadRows(page).first()).toContainText(ACCOUNT);
+  await expect(page.getByLabel('Owner')).toHaveValue('mine');
+  await expectNoAxeViolations(page, 'the list of your leads');
+  await page.goto(`/admin/?q=${word}&owner=unassigned`);
+  await expect(page.getByText('No leads match this filter.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(
+    page
+      .locator('table.admin-table tbody tr')
+      .filter({ hasText: `assigned to ${ACCOUNT}` })
+      .first(),
+  ).toBeVisible();
+});

@@ -483,6 +483,22 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await bad.json()).message).toBe('due must be one of overdue, soon.');
     });
 
+    it('assigns a lead to an inbox account only, lists it under mine for that account, and names the team in the session', async () => {
+      const { b, store } = await start({ accounts: ['ann@example.com', 'bob@example.com'] });
+      const lead = await store.insertLead(contactLead('Owen Owner'));
+      await b.signIn('ann@example.com');
+      expect((await b.json<InboxSession>(ADMIN_ROUTES.session)).team).toEqual(['ann@example.com', 'bob@example.com']);
+      const refused = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'eve@example.com' });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe('assignee must be the address of an inbox account, or null.');
+      const given = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'bob@example.com' });
+      expect(((await given.json()) as LeadDetail).lead.assignee).toBe('bob@example.com');
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=mine`)).leads).toEqual([]);
+      await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'ann@example.com' });
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=mine`)).leads.map((l) => l.id)).toEqual([lead.id]);
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=unassigned`)).leads).toEqual([]);
+    });
+
     it('shows a lead with its fields as the form labels them, and audits the view', async () => {
       const { b, store } = await start();
       const lead = await store.insertLead(contactLead('Rita \u202Eevil', { message: '<script>alert(1)</script>' }));
