@@ -276,6 +276,16 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE INDEX leads_inbox_assignee ON leads (assignee, spam, created_at, id);
     `,
   },
+  {
+    version: 10,
+    name: 'outbox_job_key',
+    // A job that must be queued once whoever queues it (an overdue lead's reminder): its key is
+    // unique, so two processes sweeping at once queue it once. Other jobs have none.
+    sql: () => `
+      ALTER TABLE outbox ADD COLUMN job_key TEXT;
+      CREATE UNIQUE INDEX outbox_job_key ON outbox (job_key);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

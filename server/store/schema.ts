@@ -45,6 +45,7 @@ export interface OutboxTable {
   lease_until: ColumnType<string | Date | null, undefined, string | null>;
   last_error: ColumnType<string | null, undefined, string | null>;
   finished_at: ColumnType<string | Date | null, undefined, string | null>;
+  job_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Schema {

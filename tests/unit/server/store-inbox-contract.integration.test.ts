@@ -172,6 +172,41 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await store.listAccountEmails()).toEqual([]);
     });
 
+    it('queues one reminder per overdue New lead, to its owner or the team, once however many stores sweep at once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const target = await fresh.target();
+      const one = target.open(c.now);
+      const two = target.open(c.now);
+      fresh.track(one, two);
+      await one.init();
+      await two.init();
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const owned = await one.insertLead(contact({ name: 'Owned' }, { dueAt: at(30) }));
+      const team = await one.insertLead(contact({ name: 'Team' }, { dueAt: at(60) }));
+      const answered = await one.insertLead(contact({ name: 'Answered' }, { dueAt: at(30) }));
+      const notYet = await one.insertLead(contact({ name: 'Not yet' }, { dueAt: at(300) }));
+      await one.insertLead(contact({ name: 'Spam' }, { dueAt: at(30), spam: true }));
+      await one.changeLead(owned.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await one.changeLead(answered.id, { status: 'in_progress' }, 'ann@example.com');
+      const plan = (lead: { assignee: string | null; id: string }) => ({
+        to: lead.assignee ? [lead.assignee] : ['team@example.com'],
+        subject: `Reply overdue: ${lead.id}`,
+      });
+      const sweep = (store: LeadStore) => store.queueReminders({ now: new Date(at(120)), limit: 100, plan });
+      const counts = await Promise.all(Array.from({ length: 8 }, (_, i) => sweep(i % 2 ? one : two)));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+      expect(await sweep(one)).toBe(0);
+      const reminders = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'reminder');
+      expect(reminders.map((j) => [j.leadId, j.channel, (j.data as { to: string[] }).to]).sort()).toEqual(
+        [
+          [owned.id, 'email', ['ann@example.com']],
+          [team.id, 'email', ['team@example.com']],
+        ].sort(),
+      );
+      expect(reminders.find((j) => j.leadId === team.id)?.data).toMatchObject({ reminder: { dueAt: at(60) } });
+      expect(reminders.map((j) => j.leadId)).not.toContain(notYet.id);
+    });
+
     it('keeps notes in order and audits them without their text', async () => {
       const store = await fresh.store();
       const lead = await store.insertLead(contact({ name: 'Ada' }));
