@@ -5,10 +5,10 @@
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
  */
-import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import { processEnv, readStorePaths } from '../server/config';
 import { csvRow } from '../server/leads/csv';
 import { jsonSafe } from '../server/leads/display-safe';

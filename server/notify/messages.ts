@@ -62,8 +62,11 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
   const fields = leadFields(lead, form);
   const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
   const link = inboxUrl(place.siteUrl, lead.id);
+  const reminder = (job.data as { reminder?: { dueAt: string } }).reminder;
   const intro = [
-    `A new lead came in on ${siteName}.`,
+    reminder
+      ? `This lead on ${siteName} is still New, and its reply was due ${formatTeamTime(new Date(reminder.dueAt), place.timeZone)}.`
+      : `A new lead came in on ${siteName}.`,
     '',
     `Open it in the inbox: ${link}`,
     '',

@@ -16,6 +16,7 @@ import { readNotifyConfig } from '../../../server/config';
 import { createDelivery, type Delivery } from '../../../server/notify/deliver';
 import { createNotifier } from '../../../server/notify/notifier';
 import type { NotificationRules } from '../../../server/notify/plan';
+import { createReminderSweep } from '../../../server/notify/reminders';
 import { createOutboxWorker, type OutboxWorker } from '../../../server/notify/worker';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import { startMailbox, type Mailbox } from '../../support/mailbox';
@@ -322,6 +323,41 @@ describe('webhooks', () => {
     expect(callsFor(id)).toHaveLength(1);
     const dead = (await store.listJobs({ status: ['dead'] })).filter((j) => j.leadId === id);
     expect(dead.map((j) => [j.channel, j.lastError])).toEqual([['webhook', 'webhook answered 410 Gone']]);
+  });
+});
+
+describe('reminders', () => {
+  it("an overdue New lead gets one reminder, to its owner, with the link and the due time in the team's zone, however often the sweep runs", async () => {
+    const dueAt = new Date(Date.now() - 60_000).toISOString();
+    const lead = await store.insertLead({
+      endpoint: '/api/contact',
+      formType: 'contact',
+      formId: 'contact',
+      payload: { name: 'Sam Late', email: unique('late'), subject: 'Leak', message: 'Our album leaked.', urgency: 'urgent' },
+      dueAt,
+    });
+    await store.changeLead(lead.id, { assignee: 'owner@takedownshield.test' }, 'owner@takedownshield.test');
+    const sweep = createReminderSweep({ store, forms: model!.forms, teamAddresses: ['team@takedownshield.test'] });
+    // Two sweeps at once in one process share one run; a later one finds the reminder queued.
+    expect(await Promise.all([sweep.runOnce(), sweep.runOnce()])).toEqual([1, 1]);
+    expect(await sweep.runOnce()).toBe(0);
+    const jobs = await store.listJobs({ status: ['pending', 'done', 'dead'] });
+    expect(jobs.filter((j) => j.leadId === lead.id && j.rule === 'reminder')).toHaveLength(1);
+    await worker.runOnce();
+    const [reminder, ...more] = await until(
+      () => mailsFor(lead.id),
+      (l) => l.length >= 1,
+    );
+    await worker.runOnce();
+    expect(more).toEqual([]);
+    expect(mailsFor(lead.id)).toHaveLength(1);
+    expect(reminder!.messageId).toBe(`<${lead.id}.reminder@takedownshield.test>`);
+    expect(reminder!.envelopeTo).toEqual(['owner@takedownshield.test']);
+    expect(reminder!.parsed.subject).toBe('[Urgent (2-6 hours)] Reply overdue: Send us a message');
+    expect(reminder!.parsed.text).toContain(
+      `is still New, and its reply was due ${formatTeamTime(new Date(dueAt), 'America/Los_Angeles')}.`,
+    );
+    expect(reminder!.parsed.text).toContain(`Open it in the inbox: https://leads.example.test/admin/leads/${lead.id}`);
   });
 });
 
