@@ -174,38 +174,9 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
           ))}
         </select>
       </div>
-      <div className="admin-field">
-        <label htmlFor="filter-owner">Owner</label>
-        <select className="input" id="filter-owner" name="owner" defaultValue={filter.owner ?? ''}>
-          <option value="">Anyone</option>
-          {(Object.keys(OWNER_LABELS) as OwnerFilter[]).map((o) => (
-            <option key={o} value={o}>
-              {OWNER_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-due">Reply due</label>
-        <select className="input" id="filter-due" name="due" defaultValue={filter.due ?? ''}>
-          <option value="">Any time</option>
-          {(Object.keys(DUE_LABELS) as DueFilter[]).map((d) => (
-            <option key={d} value={d}>
-              {DUE_LABELS[d]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-spam">Spam</label>
-        <select className="input" id="filter-spam" name="spam" defaultValue={filter.spam}>
-          {(Object.keys(SPAM_LABELS) as SpamFilter[]).map((s) => (
-            <option key={s} value={s}>
-              {SPAM_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter name="owner" label="Owner" any="Anyone" labels={OWNER_LABELS} value={filter.owner} />
+      <ChoiceFilter name="due" label="Reply due" any="Any time" labels={DUE_LABELS} value={filter.due} />
+      <ChoiceFilter name="spam" label="Spam" labels={SPAM_LABELS} value={filter.spam} />
       <div className="admin-field">
         <label htmlFor="filter-from">Received from</label>
         <input className="input" id="filter-from" name="from" type="date" defaultValue={filter.from ?? ''} />
@@ -223,6 +194,35 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
         </Link>
       </div>
     </form>
+  );
+}
+
+/** A filter chosen from a few words: a select of their labels, with an "any" choice first when given. */
+function ChoiceFilter<T extends string>({
+  name,
+  label,
+  any,
+  labels,
+  value,
+}: {
+  name: string;
+  label: string;
+  any?: string;
+  labels: Record<T, string>;
+  value: T | undefined;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select className="input" id={`filter-${name}`} name={name} defaultValue={value ?? ''}>
+        {any !== undefined && <option value="">{any}</option>}
+        {(Object.keys(labels) as T[]).map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

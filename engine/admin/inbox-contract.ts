@@ -113,16 +113,17 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     if (/^[a-z][a-z0-9-]{0,99}$/.test(form)) filter.form = form;
     else problems.push('form must be a form id, such as "contact".');
   }
-  const status = params.get('status');
-  if (status) {
-    if ((LEAD_STATUSES as readonly string[]).includes(status)) filter.status = status as LeadStatus;
-    else problems.push(`status must be one of ${LEAD_STATUSES.join(', ')}.`);
-  }
-  const spam = params.get('spam');
-  if (spam) {
-    if ((SPAM_FILTERS as readonly string[]).includes(spam)) filter.spam = spam as SpamFilter;
-    else problems.push(`spam must be one of ${SPAM_FILTERS.join(', ')}.`);
-  }
+  /** A parameter that must be one of a list of words: the word, or undefined (and a problem when it is none of them). */
+  const oneOf = <T extends string>(name: string, choices: readonly T[]): T | undefined => {
+    const value = params.get(name);
+    if (!value) return undefined;
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${choices.join(', ')}.`);
+    return undefined;
+  };
+  const status = oneOf('status', LEAD_STATUSES);
+  if (status) filter.status = status;
+  filter.spam = oneOf('spam', SPAM_FILTERS) ?? filter.spam;
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
     if (!value) continue;
@@ -130,16 +131,10 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     else problems.push(`${key} must be a date written YYYY-MM-DD.`);
   }
   if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to.');
-  const due = params.get('due');
-  if (due) {
-    if ((DUE_FILTERS as readonly string[]).includes(due)) filter.due = due as DueFilter;
-    else problems.push(`due must be one of ${DUE_FILTERS.join(', ')}.`);
-  }
-  const owner = params.get('owner');
-  if (owner) {
-    if ((OWNER_FILTERS as readonly string[]).includes(owner)) filter.owner = owner as OwnerFilter;
-    else problems.push(`owner must be one of ${OWNER_FILTERS.join(', ')}.`);
-  }
+  const due = oneOf('due', DUE_FILTERS);
+  if (due) filter.due = due;
+  const owner = oneOf('owner', OWNER_FILTERS);
+  if (owner) filter.owner = owner;
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;

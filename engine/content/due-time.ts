@@ -1,34 +1,24 @@
 import type { ReplyPromise } from '../generated/content';
-import { minutesOf } from './reply-promise';
+import { minutesOf, zonedParts } from './reply-promise';
 
 const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const MINUTE = 60_000;
 /** Enough calendar days to find any promise's hours: a year of support time at one hour a week. */
 const MAX_DAYS = 8 * 366;
 
-const PARTS = new Map<string, Intl.DateTimeFormat>();
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 /** The wall-clock date and time of an instant in a zone. */
-function wallClock(
-  at: number,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  let format = PARTS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    PARTS.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, Number(x.value)]));
-  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+function wallClock(at: number, timeZone: string) {
+  const p = zonedParts(at, timeZone, WALL_CLOCK);
+  return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
 }
 
 /** The instant a wall-clock time in the zone names (in a daylight-saving gap, the instant an hour on). */

@@ -67,26 +67,32 @@ export function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-const TEAM_TIME = new Map<string, Intl.DateTimeFormat>();
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** The parts of a moment in a zone (en-US, 24-hour clock), by type; each formatter made once, as they are slow to make. */
+export function zonedParts(at: Date | number, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const key = `${timeZone} ${JSON.stringify(options)}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone, hourCycle: 'h23' });
+    FORMATS.set(key, format);
+  }
+  return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+}
+
+const TEAM_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 
 /** A moment as the team reads it, in its zone with the zone named: "Tue 24 Nov 2026, 03:15 PST". */
 export function formatTeamTime(at: Date, timeZone: string): string {
-  let format = TEAM_TIME.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    TEAM_TIME.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const part = zonedParts(at, timeZone, TEAM_TIME);
   return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.timeZoneName}`;
 }
 
