@@ -6,7 +6,6 @@ import { exportHref, fetchLeads, InboxError } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import {
   filterParams,
-  LEAD_STATUSES,
   MAX_SEARCH_LENGTH,
   readFilter,
   STATUS_LABELS,
@@ -163,17 +162,7 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
           {!formKnown && <option value={filter.form}>{filter.form}</option>}
         </select>
       </div>
-      <div className="admin-field">
-        <label htmlFor="filter-status">Status</label>
-        <select className="input" id="filter-status" name="status" defaultValue={filter.status ?? ''}>
-          <option value="">Any status</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter name="status" label="Status" any="Any status" labels={STATUS_LABELS} value={filter.status} />
       <ChoiceFilter name="owner" label="Owner" any="Anyone" labels={OWNER_LABELS} value={filter.owner} />
       <ChoiceFilter name="due" label="Reply due" any="Any time" labels={DUE_LABELS} value={filter.due} />
       <ChoiceFilter name="spam" label="Spam" labels={SPAM_LABELS} value={filter.spam} />
