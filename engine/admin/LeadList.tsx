@@ -1,4 +1,4 @@
-// The list of leads, newest first. The filter lives in the address (the contract's readFilter and
+// The list of leads, newest first (or soonest due first). The filter lives in the address (the contract's readFilter and
 // filterParams), so a copied link opens the same view; "Older leads" adds the next page below.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -23,6 +23,7 @@ import { Age } from './times';
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
 const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'Unassigned' };
+const SORT_LABELS: Record<'due', string> = { due: 'Reply due first (New leads)' };
 
 type Listing =
   | { kind: 'loading' }
@@ -75,6 +76,7 @@ export function LeadList() {
       q: text('q'),
       due: text('due') as DueFilter | undefined,
       owner: text('owner') as OwnerFilter | undefined,
+      sort: text('sort') as 'due' | undefined,
     };
     setParams(filterParams(next));
   }
@@ -113,7 +115,7 @@ export function LeadList() {
           </ul>
         </ErrorBox>
       )}
-      <LeadTable listing={current} filtered={filtered} tableRef={tableRef} listSearch={query} />
+      <LeadTable listing={current} filtered={filtered} tableRef={tableRef} listSearch={query} byDue={filter.sort === 'due'} />
       {current.kind === 'loaded' && current.nextCursor && (
         <div className="admin-more">
           <button type="button" className="button button--secondary" onClick={() => void onOlder()} disabled={current.more === 'loading'}>
@@ -166,6 +168,7 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
       <ChoiceFilter name="owner" label="Owner" any="Anyone" labels={OWNER_LABELS} value={filter.owner} />
       <ChoiceFilter name="due" label="Reply due" any="Any time" labels={DUE_LABELS} value={filter.due} />
       <ChoiceFilter name="spam" label="Spam" labels={SPAM_LABELS} value={filter.spam} />
+      <ChoiceFilter name="sort" label="Order" any="Newest first" labels={SORT_LABELS} value={filter.sort} />
       <div className="admin-field">
         <label htmlFor="filter-from">Received from</label>
         <input className="input" id="filter-from" name="from" type="date" defaultValue={filter.from ?? ''} />
@@ -220,12 +223,15 @@ function LeadTable({
   filtered,
   tableRef,
   listSearch,
+  byDue,
 }: {
   listing: Listing;
   filtered: boolean;
   listSearch: string;
   tableRef: RefObject<HTMLTableElement | null>;
+  byDue: boolean;
 }) {
+  const order = byDue ? 'reply due first' : 'newest first';
   // One live line for what the list holds, so a new filter's result is heard as well as seen.
   const summary =
     listing.kind === 'loading'
@@ -236,14 +242,16 @@ function LeadTable({
           ? filtered
             ? 'No leads match this filter.'
             : 'No leads yet. New ones appear here as they arrive.'
-          : `Showing ${listing.leads.length === 1 ? '1 lead' : `${listing.leads.length} leads`}, newest first${listing.nextCursor ? '; older ones follow' : ''}.`;
+          : `Showing ${listing.leads.length === 1 ? '1 lead' : `${listing.leads.length} leads`}, ${order}${listing.nextCursor ? `; ${byDue ? 'later' : 'older'} ones follow` : ''}.`;
   return (
     <>
       <p className="admin-summary" role="status">
         {summary}
       </p>
       {listing.kind === 'failed' && <ErrorBox message={listing.message} />}
-      {listing.kind === 'loaded' && listing.leads.length > 0 && <Table leads={listing.leads} tableRef={tableRef} listSearch={listSearch} />}
+      {listing.kind === 'loaded' && listing.leads.length > 0 && (
+        <Table leads={listing.leads} tableRef={tableRef} listSearch={listSearch} order={order} />
+      )}
     </>
   );
 }
@@ -252,15 +260,17 @@ function Table({
   leads,
   tableRef,
   listSearch,
+  order,
 }: {
   leads: LeadSummary[];
   tableRef: RefObject<HTMLTableElement | null>;
   listSearch: string;
+  order: string;
 }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" ref={tableRef}>
-        <caption className="visually-hidden">Leads, newest first</caption>
+        <caption className="visually-hidden">Leads, {order}</caption>
         <thead>
           <tr>
             <th scope="col">Received</th>

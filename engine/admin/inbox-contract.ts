@@ -81,6 +81,8 @@ export interface LeadFilter {
   due?: DueFilter;
   /** Leads the signed-in person owns (`mine`), or that nobody owns (`unassigned`). */
   owner?: OwnerFilter;
+  /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
+  sort?: 'due';
 }
 
 export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
@@ -135,6 +137,7 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
   if (due) filter.due = due;
   const owner = oneOf('owner', OWNER_FILTERS);
   if (owner) filter.owner = owner;
+  if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -154,6 +157,7 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.q) params.set('q', filter.q);
   if (filter.due) params.set('due', filter.due);
   if (filter.owner) params.set('owner', filter.owner);
+  if (filter.sort) params.set('sort', filter.sort);
   return params;
 }
 

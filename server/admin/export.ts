@@ -47,7 +47,7 @@ export function exportRoutes(ctx: AdminContext): Router {
         }
         if (batch.length < EXPORT_BATCH) break;
         const last = batch[batch.length - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
+        after = { createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id };
       }
       await ctx.audit.exported(user.email, count, query.filter);
       res.end();

@@ -65,7 +65,10 @@ export function leadRoutes(ctx: AdminContext): Router {
       const last = page[page.length - 1];
       const body: LeadPage = {
         leads: page.map((l) => leadSummary(l, forms)),
-        nextCursor: found.length > PAGE_SIZE && last ? writeCursor(last) : null,
+        nextCursor:
+          found.length > PAGE_SIZE && last
+            ? writeCursor({ createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id })
+            : null,
       };
       res.json(body);
     }),

@@ -15,7 +15,10 @@ export interface InboxLead extends StoredLead {
   assignee: string | null;
 }
 
-/** Where the list stands: the last lead of the page before, in the list's order (newest first, id breaks ties). */
+/**
+ * Where the list stands: the last lead of the page before, in the list's order (newest first, id
+ * breaks ties); `createdAt` is that lead's due time when the list is sorted by due time.
+ */
 export interface LeadPosition {
   createdAt: string;
   id: string;

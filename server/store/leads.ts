@@ -145,6 +145,8 @@ interface PageQuery extends Record<string, unknown> {
   unassigned?: true;
   afterAt?: string;
   afterId?: string;
+  byDue?: true;
+  afterDue?: string;
   limit: number;
 }
 
@@ -163,8 +165,9 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .$if('unassigned' in v, (qb) => qb.where('assignee', 'is', null))
     .$if('assignee' in v, (qb) => qb.where('assignee', '=', v.assignee!))
     .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$if('byDue' in v, (qb) => qb.where('status', '=', 'new').where('due_at', 'is not', null).orderBy('due_at', 'asc').orderBy('id', 'asc'))
+    .$if('afterDue' in v, (qb) => qb.where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(v.afterDue!, v.afterId!))))
+    .$if(!('byDue' in v), (qb) => qb.orderBy('created_at', 'desc').orderBy('id', 'desc'))
     .limit(v.limit),
 );
 
@@ -189,7 +192,9 @@ export async function findLeads(
     // "Mine" with nobody signed in (the command line) matches no lead.
     ...(filter.owner === 'mine' && { assignee: query.viewer ?? '' }),
     ...(filter.due === 'soon' && { dueFrom: now.toISOString(), dueBefore: new Date(now.getTime() + DUE_SOON_MS).toISOString() }),
-    ...(after && { afterAt: after.createdAt, afterId: after.id }),
+    ...(filter.sort === 'due' && { byDue: true as const }),
+    ...(after &&
+      (filter.sort === 'due' ? { afterDue: after.createdAt, afterId: after.id } : { afterAt: after.createdAt, afterId: after.id })),
     limit,
   };
   const { rows } = await leadPage(db, page, d);

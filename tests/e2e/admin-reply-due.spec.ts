@@ -29,6 +29,12 @@ test('a new emergency lead is due in 2 hours, overdue once the clock passes it, 
   await expect(row.locator('.admin-due__icon')).toBeVisible();
   await expectNoAxeViolations(page, 'the list with an overdue lead');
 
+  await page.getByLabel('Order').selectOption('due');
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page).toHaveURL(/[?&]sort=due/);
+  await expect(page.locator('p.admin-summary')).toHaveText('Showing 1 lead, reply due first.');
+  await expect(row).toHaveCount(1);
+
   await row.getByRole('link', { name: 'Rita Promise' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead from Rita Promise');
   await expect(page.locator('.admin-due-line')).toContainText(/^Reply due \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d P[SD]T: !Overdue by/);

@@ -138,6 +138,16 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await due('soon')).toEqual([soon.id]);
       expect(new Set(await ids(store, {}))).toEqual(new Set([late.id, soon.id, later.id, none.id]));
 
+      // Sorted by due time: New leads with one only, soonest first, paged by due time.
+      const first = await store.findLeads({ filter: filter({ sort: 'due' }), limit: 2 });
+      expect(first.map((l) => l.id)).toEqual([late.id, soon.id]);
+      const rest = await store.findLeads({
+        filter: filter({ sort: 'due' }),
+        limit: 2,
+        after: { createdAt: first[1]!.dueAt!, id: soon.id },
+      });
+      expect(rest.map((l) => l.id)).toEqual([later.id]);
+
       c.advance(150 * MINUTE);
       await store.changeLead(late.id, { status: 'in_progress' }, 'ann@example.com');
       c.advance(10 * MINUTE);
