@@ -1,11 +1,16 @@
 import { Router } from 'express';
 import { csvRow } from '../leads/csv';
+import { optionLabels } from '../notify/messages';
 import { route, type AdminContext } from './context';
 import { leadSummary } from './inbox-view';
 import { listQuery } from './leads-routes';
 
 const EXPORT_BATCH = 500;
-const COLUMNS = ['id', 'receivedAt', 'form', 'status', 'spam', 'name', 'email', 'urgency', 'erasedAt', 'erasedBy', 'payload'];
+const COLUMNS = [
+  ...['id', 'receivedAt', 'form', 'status', 'spam', 'name', 'email', 'urgency', 'erasedAt', 'erasedBy', 'payload'],
+  // The option each choice showed the visitor, next to the stored values of payload; then the reply promise and the owner.
+  ...['labels', 'replyDueAt', 'firstAnsweredAt', 'owner'],
+];
 
 /** GET /leads.csv: the leads the list's filter selects, as CSV, written a batch at a time. */
 export function exportRoutes(ctx: AdminContext): Router {
@@ -38,6 +43,10 @@ export function exportRoutes(ctx: AdminContext): Router {
             lead.erasedAt ?? '',
             lead.erasedBy ?? '',
             lead.erasedAt ? '' : JSON.stringify(lead.payload),
+            lead.erasedAt ? '' : JSON.stringify(optionLabels(lead, lead.formId ? forms[lead.formId] : undefined)),
+            lead.dueAt ?? '',
+            lead.firstAnsweredAt ?? '',
+            lead.assignee ?? '',
           ]);
         }
         count += batch.length;

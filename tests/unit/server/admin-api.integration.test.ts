@@ -556,12 +556,17 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="leads-2026-03-02.csv"');
       const rows = (await res.text()).trimEnd().split('\r\n');
-      expect(rows[0]).toBe('id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload');
+      expect(rows[0]).toBe(
+        'id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload,labels,replyDueAt,firstAnsweredAt,owner',
+      );
       expect(rows).toHaveLength(2);
       expect(rows[1]).toContain(risky.id);
       // The name column: a spreadsheet shows the text instead of running it.
       expect(rows[1]!.split(',')[5]).toBe(`"'=HYPERLINK(""http://evil.example""`);
       expect(rows[1]).not.toContain('Plain Person');
+      // The stored values and, next to them, the options the visitor picked.
+      expect(rows[1]).toContain('""urgency"":""urgent""');
+      expect(rows[1]).toContain('""inquiryType"":""DMCA Takedown"",""urgency"":""Urgent (2-6 hours)""');
       expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
     });
 
