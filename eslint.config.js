@@ -1,10 +1,30 @@
-// npm run lint: TypeScript's and React's rules of the road, on every source file we write, and no
-// regular expression whose time can grow faster than its input where the server, the engine or a script runs.
+// npm run lint: TypeScript's and React's rules of the road, on every source file we write; no
+// regular expression whose time can grow faster than its input where the server, the engine or a script runs;
+// no promise left floating in the code that runs; and the folders' import boundaries (docs/developers/architecture.md).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The code that runs in a browser or the server, checked with type information; tests, bench and
+// scripts are checked without it, which keeps `npm run lint` within the fast loop.
+const RUNTIME = ['engine/**/*.{ts,tsx}', 'apps/**/*.{ts,tsx}', 'contracts/**/*.ts', 'tooling/**/*.{ts,tsx}', 'server/**/*.ts'];
+
+/** An import of one of these top-level folders, from anywhere below the folder linted. */
+const importOf = (folders, why) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: why });
+
+/** Each folder and the folders it must not import: a dependency points from an app or the server towards the engine and the contracts, never back. */
+const BOUNDARIES = [
+  [
+    'engine',
+    ['apps', 'server', 'tooling'],
+    'The engine runs in the browser and the server alike: it imports neither an app, nor the server, nor the tools.',
+  ],
+  ['apps', ['server', 'tooling'], 'A browser app speaks to the server through contracts/, never by importing it.'],
+  ['server', ['apps', 'tooling'], 'The server imports the engine and contracts/, never a browser app or the tools.'],
+  ['contracts', ['engine', 'apps', 'server', 'tooling'], 'A contract is shared by browser and server, so it imports nothing of either.'],
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', 'engine/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'data/'] },
@@ -19,7 +39,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'engine/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    files: [
+      'server/**/*.ts',
+      'engine/**/*.{ts,tsx}',
+      'apps/**/*.{ts,tsx}',
+      'contracts/**/*.ts',
+      'tooling/**/*.{ts,tsx}',
+      'scripts/**/*.ts',
+    ],
     ...regexp.configs['flat/recommended'],
     rules: {
       ...regexp.configs['flat/recommended'].rules,
@@ -31,6 +58,25 @@ export default tseslint.config(
       'regexp/prefer-w': 'off',
       'regexp/use-ignore-case': 'off',
       'regexp/no-unused-capturing-group': 'off',
+    },
+  },
+  ...BOUNDARIES.map(([folder, forbidden, why]) => ({
+    files: [`${folder}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [importOf(forbidden, why)] }] },
+  })),
+  {
+    files: RUNTIME,
+    languageOptions: {
+      parserOptions: {
+        // The lint tests check snippets under these names, which are no files of the project.
+        projectService: { allowDefaultProject: ['server/example.ts', 'server/api/example.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its error: await it, or mark it `void` where a failure is handled inside.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
 
 // E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
@@ -14,12 +15,15 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * Order of a run (Playwright 1.65): clear test-results/ → start webServer → globalSetup → tests.
  * The webServer command therefore builds the site itself when dist/ is missing (the server will
  * not start without it); globalSetup finds Chromium or installs it (root + apt-get) and exports
- * CHROMIUM_PATH, which the workers see when they load this file again.
+ * CHROMIUM_PATH, which the workers see when they load this file again. It does the same for
+ * Firefox ESR, WebKitWebDriver and Xvfb, which the `firefox` and `webkit` projects drive through
+ * tests/e2e/engines/ (Playwright's own Firefox and WebKit builds are not used).
  */
-export default defineConfig({
+export default defineConfig<{ engineName: EngineName }>({
   testDir: 'tests/e2e',
   outputDir: OUTPUT,
   globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,
@@ -35,6 +39,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'engines/**',
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
@@ -44,6 +49,9 @@ export default defineConfig({
         },
       },
     },
+    // The smoke journeys in the two other engines visitors use.
+    { name: 'firefox', testMatch: 'engines/**/*.spec.ts', use: { engineName: 'firefox' } },
+    { name: 'webkit', testMatch: 'engines/**/*.spec.ts', use: { engineName: 'webkit' } },
   ],
   webServer: [
     {

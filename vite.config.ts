@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { buildTargets } from './scripts/browser-targets';
 
 // The browser build: one small entry that hydrates islands, one lazy chunk per island.
 // Pages themselves are prerendered by scripts/build.ts, so there is no index.html here. The build
@@ -11,7 +12,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2022',
+    // The oldest browsers package.json's "browserslist" supports (docs/developers/browsers.md).
+    target: buildTargets(),
     cssCodeSplit: false,
     rollupOptions: {
       input: { client: 'engine/render/client-entry.ts' },

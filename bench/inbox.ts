@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { ADMIN_ROUTES, PAGE_SIZE } from '../engine/admin/inbox-contract';
+import { ADMIN_ROUTES, PAGE_SIZE } from '../contracts/inbox-contract';
 import { hashPassword } from '../server/admin/passwords';
 import { createApp } from '../server/app';
 import { createPostgresStore } from '../server/store/postgres';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { JS_BUDGETS, measureBuiltSite, type PageKind, type PageWeight } from '../engine/render/page-weight';
+import { JS_BUDGETS, measureBuiltSite, type PageKind, type PageWeight } from '../tooling/page-weight';
 
 export interface PageWeightReport {
   rows: Omit<PageWeight, 'jsFiles'>[];

@@ -89,7 +89,9 @@ function newestMtime(path: string): number {
 /** Builds the site into distDir when there is no build, or when the sources changed after it. */
 async function ensureBuild(): Promise<void> {
   const marker = join(distDir, 'site-model.json');
-  const sources = ['site', 'engine', 'schemas', 'public', 'vite.config.ts'].map((p) => join(ROOT, p)).filter(existsSync);
+  const sources = ['site', 'engine', 'apps', 'contracts', 'tooling', 'schemas', 'public', 'vite.config.ts']
+    .map((p) => join(ROOT, p))
+    .filter(existsSync);
   const built = existsSync(marker) && existsSync(join(distDir, 'client', 'index.html')) ? statSync(marker).mtimeMs : 0;
   if (args.includes('--no-build') && built) return;
   if (built && Math.max(...sources.map(newestMtime)) <= built) {

@@ -3,8 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
-import { adminBuildConfig } from '../engine/admin/vite-admin';
-import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
+import { adminBuildConfig } from '../apps/admin/vite-admin';
+import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
 import { renderAtomFeed } from '../engine/render/feed';

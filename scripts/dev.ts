@@ -6,15 +6,15 @@ import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { ADMIN_DEV_ENTRY, adminDevPage } from '../engine/admin/vite-admin';
+import { ADMIN_DEV_ENTRY, adminDevPage } from '../apps/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
-import { formValidatorsPlugin } from '../engine/forms/vite-plugin-form-validators';
+import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
 import { escapeMarkup } from '../engine/render/escape-markup';
 import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
-import type * as CatalogueModule from '../engine/catalogue/catalogue';
-import { CATALOGUE_PATH } from '../engine/catalogue/catalogue-path';
+import type * as CatalogueModule from '../tooling/catalogue/catalogue';
+import { CATALOGUE_PATH } from '../tooling/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index';
 import { processEnv, readConfig } from '../server/config';
@@ -146,8 +146,14 @@ for (const dir of [join(contentRoot, 'site'), join(ROOT, 'schemas')]) {
   });
 }
 
+// Linked one by one, in the order the browser build bundles them (engine/render/client-entry.ts), so edits apply live.
+const SECTION_STYLES = readdirSync(join(ROOT, 'engine/sections'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(ROOT, 'engine/sections', e.name, 'styles.css')))
+  .map((e) => `/engine/sections/${e.name}/styles.css`)
+  .sort();
+
 const DEV_ASSETS = {
-  stylesheets: ['/engine/styles/site.css', '/engine/styles/dev-tools.css'],
+  stylesheets: ['/engine/styles/base.css', ...SECTION_STYLES, '/engine/styles/site.css', '/tooling/dev-tools.css'],
   devScripts: ['/@vite/client'],
   scripts: ['/engine/render/client-entry.ts'],
 };
@@ -165,8 +171,8 @@ const renderPages: RequestHandler = async (req, res, next) => {
       return;
     }
     if (req.path === CATALOGUE_PATH) {
-      const { renderCatalogue } = (await vite.ssrLoadModule('/engine/catalogue/catalogue.tsx')) as typeof CatalogueModule;
-      const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/engine/catalogue/copy-yaml.ts'] };
+      const { renderCatalogue } = (await vite.ssrLoadModule('/tooling/catalogue/catalogue.tsx')) as typeof CatalogueModule;
+      const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/tooling/catalogue/copy-yaml.ts'] };
       res.type('html').send(renderCatalogue(current.model, schemas, { siteUrl, assets }));
       return;
     }

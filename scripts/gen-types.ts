@@ -2,7 +2,7 @@
 // engine/generated/content-validators.js (the precompiled content validator) and schemas/section.schema.json.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../engine/content/generate-types';
+import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../tooling/generate-types';
 import { contentValidatorsModule, validatorSchemaSet } from '../engine/content/validate';
 import { ROOT, readSchemas } from './read-project';
 

@@ -1,4 +1,4 @@
-import { formatAnnotation, outputFormatOf, type OutputFormat } from '../engine/content/github-annotations';
+import { formatAnnotation, outputFormatOf, type OutputFormat } from '../tooling/github-annotations';
 import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';

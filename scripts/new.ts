@@ -7,7 +7,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { closest } from '../engine/content/closest';
-import { articleScaffold, pageFileFor, pageScaffold, ROUTE_PATTERN, slugify } from '../engine/content/scaffold';
+import { articleScaffold, pageFileFor, pageScaffold, ROUTE_PATTERN, slugify } from '../tooling/scaffold';
 import { trimTrailing } from '../engine/trim';
 import { CONTENT_ROOT } from './read-project';
 

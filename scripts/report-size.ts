@@ -1,7 +1,7 @@
 // npm run report:size [-- --check]: gzip weight of every built route; --check fails on a budget overrun.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { budgetOverruns, JS_BUDGETS, measureBuiltSite } from '../engine/render/page-weight';
+import { budgetOverruns, JS_BUDGETS, measureBuiltSite } from '../tooling/page-weight';
 import { loadModelOrExit } from './load-model';
 import { DIST_DIR } from './read-project';
 

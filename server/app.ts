@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form, SiteModel } from '../engine/content/model';
 import type { KnownLinks } from '../engine/generated/content';
-import { ADMIN_API, ADMIN_PATH } from '../engine/admin/inbox-contract';
+import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
 import { createAdminRouter } from './admin/router';

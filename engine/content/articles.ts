@@ -1,6 +1,6 @@
 import type { ArticleListSection, ArticlePageLabels } from '../generated/content';
 import { articleSlug, type ParsedArticle } from './article-source';
-import { categoryPathOf } from '../sections/article-filter';
+import { categoryPathOf } from '../sections/article-list/article-filter';
 import { closest } from './closest';
 import type { ContentOf } from './content-kinds';
 import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';

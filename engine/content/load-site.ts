@@ -1,14 +1,15 @@
-import type { Badges, ConsentNotice, Notifications, Page, PriceCatalogue, PricingTableSection, Section } from '../generated/content';
-import { CONSENT_LINK } from '../forms/consent-text';
+import type { Badges, ConsentNotice, PriceCatalogue, Section } from '../generated/content';
 import { parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
+import { badgeDefaults, consentLinks, notificationRules, pageShape, uniqueIds } from './file-rules';
 import { markdownInText } from './plain-text';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedPlanGroup, ResolvedSection, SiteModel, SourcePosition } from './model';
-import { planPrice, planPriceKeys, type FactSources } from './placeholders';
-import { countByCategory, factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
+import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
+import { entryOf } from '../sections/registry';
+import type { FactSources } from './placeholders';
+import { factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { promiseProblems } from './reply-promise';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
@@ -388,29 +389,6 @@ function oncePerMessage(problems: Problem[]): Problem[] {
   );
 }
 
-/** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
-function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections, blamed: Blamed): Problem[] {
-  const problems = uniqueIds(file, notifications.rules, 'rules', 'rule id');
-  // A form with problems of its own exists: naming it is right, and its problems are said at the form.
-  const broken = [...(blamed.ids.get('form') ?? []), ...(blamed.ids.get('api-payload') ?? [])];
-  if (blamed.unreadable.has('form') || blamed.unreadable.has('api-payload')) return problems;
-  const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
-  notifications.rules.forEach((rule, i) => {
-    (rule.forms ?? []).forEach((id, j) => {
-      if (known.includes(id) || broken.includes(id)) return;
-      const guess = closest(id, [...known, ...broken]);
-      problems.push(
-        problemAt(
-          file,
-          ['rules', i, 'forms', j],
-          `no form "${id}" in site/forms/.` + (guess ? ` Did you mean "${guess}"?` : ` Known forms: ${known.join(', ')}`),
-        ),
-      );
-    });
-  });
-  return problems;
-}
-
 /** The files of a kind by id; a second file with the same id is a problem. */
 function collect<K extends KindName>(collections: Collections, kind: K, entries: ReadonlyArray<Valid<K>>, noun: string): Problem[] {
   const problems: Problem[] = [];
@@ -421,80 +399,6 @@ function collect<K extends KindName>(collections: Collections, kind: K, entries:
     const other = byId.get(id);
     if (other) problems.push(problemAt(entry.file, ['id'], `the ${noun} id "${id}" is already used by ${other.file.path}`));
     else byId.set(id, entry);
-  }
-  return problems;
-}
-
-/** Ids that must be unique in one list of a file. */
-function uniqueIds(file: ParsedFile, list: ReadonlyArray<{ id: string }>, at: string, what: string): Problem[] {
-  const problems: Problem[] = [];
-  const first = new Map<string, number>();
-  list.forEach((entry, i) => {
-    const earlier = first.get(entry.id);
-    if (earlier !== undefined)
-      problems.push(problemAt(file, [at, i, 'id'], `the ${what} "${entry.id}" is already used by ${at}[${earlier}]`));
-    else first.set(entry.id, i);
-  });
-  return problems;
-}
-
-// Every page opens with exactly one hero: it carries the page's only h1.
-function pageShape(file: ParsedFile, page: Page): Problem[] {
-  const problems: Problem[] = [];
-  const heroes = page.sections.flatMap((s, i) => (s.type === 'hero' ? [i] : []));
-  if (heroes.length === 0 || heroes[0] !== 0) {
-    problems.push(problemAt(file, ['sections', 0, 'type'], "the first section must be a hero: it holds the page's main heading (h1)"));
-  }
-  for (const extra of heroes.slice(1))
-    problems.push(
-      problemAt(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here'),
-    );
-  const ids = new Map<string, number>();
-  page.sections.forEach((s, i) => {
-    if (!s.id) return;
-    const first = ids.get(s.id);
-    if (first !== undefined)
-      problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
-    else ids.set(s.id, i);
-  });
-  return problems;
-}
-
-// A consent notice's text and its links name each other: a {name} with no link would show as typed.
-function consentLinks(file: ParsedFile, consent: ConsentNotice): Problem[] {
-  const named = [...consent.text.matchAll(CONSENT_LINK)].map((m) => m[1]);
-  const links = Object.keys(consent.links);
-  const problems = named
-    .filter((name) => !links.includes(name))
-    .map((name) =>
-      problemAt(file, ['consent', 'text'], `{${name}} names no link: add ${name} under consent.links (known: ${links.join(', ')})`),
-    );
-  for (const name of links.filter((l) => !named.includes(l)))
-    problems.push(
-      problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'),
-    );
-  return problems;
-}
-
-// Ids must be unique per list, and the defaults must name entries that exist.
-function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
-  const problems: Problem[] = [];
-  for (const list of ['types', 'sizes', 'colors'] as const) {
-    const seen = new Set<string>();
-    badges[list].forEach((entry, i) => {
-      if (seen.has(entry.id)) problems.push(problemAt(file, [list, i, 'id'], `the id "${entry.id}" is used twice in ${list}`));
-      seen.add(entry.id);
-    });
-  }
-  if (!badges.defaults) return problems;
-  for (const [key, list] of [
-    ['type', 'types'],
-    ['size', 'sizes'],
-    ['color', 'colors'],
-  ] as const) {
-    const ids = badges[list].map((e) => e.id);
-    if (!ids.includes(badges.defaults[key]))
-      problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
   }
   return problems;
 }
@@ -571,8 +475,9 @@ export interface SharedContent {
 }
 
 /**
- * One section with what its `x-ref` fields name put beside them, and what the site adds (the badge
- * customiser's badges, a form's consent notice, counted FAQ categories, a pricing table's amounts);
+ * One section with what its `x-ref` fields name put beside them, and what its type's resolver adds
+ * (engine/sections/<type>/index.ts: the badge customiser's badges, a form's consent notice, counted
+ * FAQ categories, a pricing table's amounts);
  * also the references that name nothing and the problems found, at paths inside the section. The
  * loader and the dev catalogue both resolve with it.
  */
@@ -596,44 +501,14 @@ export function resolveSection(
     if (target === undefined) missing.push({ ref, id });
     else extras[ref.as] = ref.take ? Reflect.get(Object(target), ref.take) : target;
   }
-  if (section.type === 'badge-builder' && shared.badges) extras.badges = shared.badges;
-  if (section.type === 'article-list') extras.articles = shared.articles;
-  if (section.type === 'form') {
-    const consent = (Reflect.get(Object(extras.definition), 'consent') as ConsentNotice | undefined) ?? shared.consent;
-    if (consent) extras.consent = consent;
-  }
-  // Counted from the set the section shows, so a number beside a category is never typed.
-  if (section.type === 'faq' && section.categoryCounts && section.categories && Array.isArray(extras.questions))
-    extras.categories = countByCategory(section.categories, extras.questions as Array<{ category: string }>);
-  if (section.type === 'pricing-table') {
-    extras.currency = shared.facts.currency;
-    extras.groups = planPrices(section, shared.facts, (at, message) => problems.push({ at, message }));
-  }
+  const entry = entryOf(section);
+  if (entry.resolve)
+    Object.assign(
+      extras,
+      entry.resolve(section, { shared, referenced: { ...extras }, report: (at, message) => problems.push({ at, message }) }),
+    );
   // The schemas declare every field added here, and the renderer's types name them (model.ts).
   return { resolved: Object.assign({}, section, extras) as ResolvedSection, missing, problems };
-}
-
-/** A pricing table's groups, each plan with the monthly and annual amounts of the catalogue group it names. */
-function planPrices(
-  section: PricingTableSection,
-  facts: FactSources,
-  report: (at: DataPath, message: string) => void,
-): ResolvedPlanGroup[] {
-  return section.groups.map((group, g) => ({
-    ...group,
-    plans: group.plans.map((plan, p) => {
-      const price = planPrice(facts.prices, plan.price);
-      if (price) return { ...plan, price };
-      const known = planPriceKeys(facts.prices);
-      const guess = closest(plan.price, known);
-      report(
-        ['groups', g, 'plans', p, 'price'],
-        `no plan price "${plan.price}" in site/data/pricing.yaml: a plan names a group with a monthly and an annual amount.` +
-          (guess ? ` Did you mean "${guess}"?` : ` Known: ${known.join(', ') || '(none yet)'}`),
-      );
-      return { ...plan, price: { monthly: 0, annual: 0 } };
-    }),
-  }));
 }
 
 /** The data of a referenced kind's files by id, in file order. */

@@ -116,7 +116,8 @@ function readFresh(body: ArticleBody, html: string): { links: MarkdownLink[]; is
     return at;
   };
   const headings: Array<{ line: number; column: number; text: string }> = [];
-  marked.walkTokens(marked.lexer(body.text), (token: Token) => {
+  // walkTokens returns the promises of async extensions; this callback is synchronous and none is registered.
+  void marked.walkTokens(marked.lexer(body.text), (token: Token) => {
     if (token.type === 'heading') {
       const place = positionIn(body, find(token.raw));
       if ((token as Tokens.Heading).depth === 1)

@@ -1,5 +1,5 @@
 import type { FAQSet, Page, PriceCatalogue, ReplyPromise } from '../generated/content';
-import { ALL_CATEGORIES, categoryAnchor } from '../sections/faq-filter';
+import { ALL_CATEGORIES, categoryAnchor } from '../sections/faq/faq-filter';
 import { closest } from './closest';
 import type { ResolvedFaqCategory } from './model';
 import { PLACEHOLDER, priceEntries, resolvePlaceholders, type FactSources } from './placeholders';

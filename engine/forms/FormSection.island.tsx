@@ -11,7 +11,7 @@ import { ConsentNotice } from './ConsentNotice';
 import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
-import { API_MESSAGES } from '../api-contract';
+import { API_MESSAGES } from '../../contracts/api-contract';
 import { submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
@@ -96,7 +96,11 @@ export default function FormSection({ section, index, typed, action, posted }: F
   useEffect(() => {
     if (!loadsValidator(form)) return;
     validatorReady.current = loadValidator(form);
-    validatorReady.current.then((v) => setValidator(() => v));
+    validatorReady.current.then(
+      (v) => setValidator(() => v),
+      // A validator that cannot load is met again at submit, which then leaves the checks to the server.
+      () => undefined,
+    );
   }, [form, mode]);
 
   const fieldOf = (id: string) => (id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : undefined);
@@ -128,12 +132,15 @@ export default function FormSection({ section, index, typed, action, posted }: F
     dispatch({ type: 'submit' });
     if (mode !== 'browser') {
       // A visitor can press send before the checks have loaded; wait for them rather than skip them.
-      const ready = await (validatorReady.current ?? loadValidator(form));
-      const found = checkValues(form, ready, values);
-      dispatch({ type: 'checked', errors: found });
-      if (Object.keys(found).length > 0) {
-        setSummaryFocus((n) => n + 1);
-        return;
+      const ready = await (validatorReady.current ?? loadValidator(form)).catch(() => undefined);
+      // Without its checks (their chunk failed to load) the form is sent, and the server checks every field.
+      if (ready) {
+        const found = checkValues(form, ready, values);
+        dispatch({ type: 'checked', errors: found });
+        if (Object.keys(found).length > 0) {
+          setSummaryFocus((n) => n + 1);
+          return;
+        }
       }
     }
     dispatch({ type: 'sending' });
@@ -229,7 +236,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
             experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
             onChange={(e, id) => onChange(e.formData as FormValues, id)}
             onBlur={(id) => onBlur(id)}
-            onSubmit={() => submit()}
+            onSubmit={() => void submit()}
             disabled={sending}
             className="lead-form"
           >

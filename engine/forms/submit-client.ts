@@ -1,4 +1,4 @@
-import { API_MESSAGES, ERROR_CODES, HEADERS, REQUESTED_WITH, type CreatedAnswer, type ErrorAnswer } from '../api-contract';
+import { API_MESSAGES, ERROR_CODES, HEADERS, REQUESTED_WITH, type CreatedAnswer, type ErrorAnswer } from '../../contracts/api-contract';
 
 /** What a form shows after a submit: the server's answer or the client's own failure. */
 export interface SubmitResult {

@@ -1,9 +1,11 @@
+import { getDefaultRegistry } from '@rjsf/core';
 import {
   ariaDescribedByIds,
   errorId,
   getInputProps,
   type BaseInputTemplateProps,
   type FieldErrorProps,
+  type ObjectFieldTemplateProps,
   type RegistryWidgetsType,
   type TemplatesType,
   type WidgetProps,
@@ -127,8 +129,16 @@ function FieldError({ errors, fieldPathId }: FieldErrorProps) {
   );
 }
 
+const DefaultObjectField = getDefaultRegistry().templates.ObjectFieldTemplate;
+
+/** The fields' fieldset, named `<prefix>-fields`: the bare prefix (`contact-form`) is free for a page's section anchor. */
+function ObjectField(props: ObjectFieldTemplateProps) {
+  return <DefaultObjectField {...props} fieldPathId={{ ...props.fieldPathId, $id: `${props.fieldPathId.$id}-fields` }} />;
+}
+
 export const widgets: RegistryWidgetsType = { TextareaWidget: Textarea, SelectWidget: Select };
 export const templates: Partial<TemplatesType> = {
   BaseInputTemplate: BaseInput,
   FieldErrorTemplate: FieldError,
+  ObjectFieldTemplate: ObjectField,
 };

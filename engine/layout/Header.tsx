@@ -19,7 +19,9 @@ const ACCORDION = 'site-nav-menu';
  * Desktop: each dropdown is a popover its button toggles (one open at a time; Escape and a click
  * outside close it, focus returns to the button), and the styles show it while the pointer is over
  * it. Narrow screens: the Menu button opens the navigation as a popover, and each dropdown is a
- * <details> accordion; the styles show one trigger or the other for the layout.
+ * <details> accordion; the styles show one trigger or the other for the layout. Where a popover
+ * cannot be placed under its button (no CSS anchor positioning), the desktop keeps the <details>
+ * too (docs/developers/browsers.md).
  */
 export function Header({ siteName, header, currentPath }: HeaderProps) {
   const current = (href: string) => (href === currentPath ? 'page' : undefined);

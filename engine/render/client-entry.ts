@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import '../styles/base.css';
+import '../sections/styles';
 import '../styles/site.css';
 import { onInteraction } from './hydrate-on-interaction';
 import type { IslandRecord } from './island';

@@ -1,5 +1,5 @@
 import type { ArticleEntry, ResolvedFaqSection, ResolvedPage, ResolvedSection, SiteModel } from '../content/model';
-import { answerParagraphs, categoryAnchor } from '../sections/faq-filter';
+import { answerParagraphs, categoryAnchor } from '../sections/faq/faq-filter';
 
 /** What a search result is: a page, one FAQ answer, or one part of an article. */
 export type SearchKind = 'page' | 'faq' | 'article';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../../engine/admin/inbox-contract';
+import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../../contracts/inbox-contract';
 import type { LeadStore } from '../store/types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';

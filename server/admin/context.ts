@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ADMIN_API, type PendingStep, type SignedOut } from '../../engine/admin/inbox-contract';
-import { ERROR_CODES } from '../../engine/api-contract';
+import { ADMIN_API, type PendingStep, type SignedOut } from '../../contracts/inbox-contract';
+import { ERROR_CODES } from '../../contracts/api-contract';
 import { readJsonObject, checkBodyHeaders } from '../api/json-body';
 import { sendApiError } from '../api/router';
 import { noteRoute } from '../request-route';

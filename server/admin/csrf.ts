@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import type { PendingStep } from '../../engine/admin/inbox-contract';
-import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../engine/api-contract';
+import type { PendingStep } from '../../contracts/inbox-contract';
+import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../contracts/api-contract';
 import { sendApiError } from '../api/router';
 import { signIn, type AdminContext } from './context';
 

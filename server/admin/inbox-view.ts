@@ -1,4 +1,4 @@
-import type { LeadDetail, LeadSummary } from '../../engine/admin/inbox-contract';
+import type { LeadDetail, LeadSummary } from '../../contracts/inbox-contract';
 import type { Form } from '../../engine/content/model';
 import type { SubmissionRules } from '../../engine/forms/payload';
 import { leadFields } from '../notify/messages';

@@ -7,7 +7,7 @@ import {
   type LeadChange,
   type LeadFilter,
   type LeadPage,
-} from '../../engine/admin/inbox-contract';
+} from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';

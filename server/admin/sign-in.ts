@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
-import type { InboxSession, SessionList } from '../../engine/admin/inbox-contract';
-import { ERROR_CODES } from '../../engine/api-contract';
+import type { InboxSession, SessionList } from '../../contracts/inbox-contract';
+import { ERROR_CODES } from '../../contracts/api-contract';
 import { sendApiError } from '../api/router';
 import { isPlainAddress } from '../notify/config';
 import { badRequest, handle, readBodyOf, route, type AdminContext } from './context';

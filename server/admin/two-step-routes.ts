@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import type { TwoStepConfirmed, TwoStepOffer, TwoStepStatus } from '../../engine/admin/inbox-contract';
+import type { TwoStepConfirmed, TwoStepOffer, TwoStepStatus } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { badRequest, readBodyOf, route, type AdminContext, type SignedIn } from './context';
 import { secondStepRules } from './sign-in-limits';

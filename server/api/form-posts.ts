@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
-import { API_MESSAGES } from '../../engine/api-contract';
+import { API_MESSAGES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
 import { matchPage } from '../../engine/render/App';
 import { renderPage, type PageAssets } from '../../engine/render/render-page';
@@ -186,7 +186,11 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
         return sent(req, res, next);
       }
       noteRoute(res, 'form-post');
-      limit(req, res, (err?: unknown) => (err ? next(err) : post(req, res).catch(next)));
+      limit(req, res, (err?: unknown) => {
+        if (err) next(err);
+        // post answers every outcome itself; what it throws goes to Express's error handler.
+        else void post(req, res).catch(next);
+      });
     },
   };
 }

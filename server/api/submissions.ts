@@ -4,7 +4,14 @@ import { resolveBadge, type BadgeChoice } from '../../engine/badges/resolve';
 import { badgeSnippet } from '../../engine/badges/snippet';
 import type { Badges, Form } from '../../engine/content/model';
 import type { SubmissionRules } from '../../engine/forms/payload';
-import { API_MESSAGES, ERROR_CODES, HEADERS, IDEMPOTENCY_KEY_PATTERN, REQUESTED_WITH, type CreatedAnswer } from '../../engine/api-contract';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  HEADERS,
+  IDEMPOTENCY_KEY_PATTERN,
+  REQUESTED_WITH,
+  type CreatedAnswer,
+} from '../../contracts/api-contract';
 import { dueAt } from '../../engine/content/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';

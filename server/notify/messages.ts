@@ -1,4 +1,4 @@
-import { ADMIN_PATH } from '../../engine/admin/inbox-contract';
+import { ADMIN_PATH } from '../../contracts/inbox-contract';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { ClaimedJob, StoredLead } from '../store/types';

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type LeadChange } from '../../engine/admin/inbox-contract';
+import { STATUS_LABELS, type LeadChange } from '../../contracts/inbox-contract';
 import type { InboxLead } from './inbox-types';
 import type { LeadPayload } from './types';
 

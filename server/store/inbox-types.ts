@@ -1,4 +1,4 @@
-import type { AuditEntry, LeadChange, LeadFilter, LeadNote, LeadStatus } from '../../engine/admin/inbox-contract';
+import type { AuditEntry, LeadChange, LeadFilter, LeadNote, LeadStatus } from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */

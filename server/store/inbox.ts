@@ -1,4 +1,4 @@
-import type { LeadChange } from '../../engine/admin/inbox-contract';
+import type { LeadChange } from '../../contracts/inbox-contract';
 import { describeChange } from './inbox-queries';
 import type { InboxLead, LeadChangeResult, NewAuditEntry, StoredAuditEntry, StoredNote } from './inbox-types';
 import { inboxLead } from './leads';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DUE_SOON_MS, type LeadFilter, type LeadStatus } from '../../engine/admin/inbox-contract';
+import { DUE_SOON_MS, type LeadFilter, type LeadStatus } from '../../contracts/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';

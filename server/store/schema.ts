@@ -1,5 +1,5 @@
 import type { ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
-import type { AuditEntry, LeadStatus } from '../../engine/admin/inbox-contract';
+import type { AuditEntry, LeadStatus } from '../../contracts/inbox-contract';
 import type { Channel, JobStatus } from './types';
 
 /** An instant: ISO text from SQLite, a Date from PostgreSQL; always written as ISO text. */

@@ -10,7 +10,7 @@ import {
   type LeadDetail,
   type LeadPage,
   type LeadSummary,
-} from '../../engine/admin/inbox-contract';
+} from '../../contracts/inbox-contract';
 import { leadRows } from './admin';
 import { horizontalOverflow } from './site';
 

@@ -17,11 +17,11 @@ export function uniqueWord(prefix: string): string {
 }
 
 /** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL`, password on stdin. */
-export function createAccount(email: string, password = PASSWORD): void {
+export function createAccount(email: string, password = PASSWORD, dataDir = DATA_DIR): void {
   const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', email, '--password-stdin'], {
     cwd: ROOT,
     input: `${password}\n`,
-    env: { ...process.env, DATA_DIR },
+    env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   if (result.status !== 0)

@@ -132,7 +132,7 @@ test("the inbox's sign-in screen shows the site's icon and makes no failed reque
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
-  // The one 4xx the contract declares: the signed-out answer to "who is signed in?" (engine/admin/inbox-contract.ts).
+  // The one 4xx the contract declares: the signed-out answer to "who is signed in?" (contracts/inbox-contract.ts).
   const sessionProbe = `GET ${new URL('/admin/api/session', page.url()).href}: 401`;
   expect(failed.filter((f) => f !== sessionProbe)).toEqual([]);
 });

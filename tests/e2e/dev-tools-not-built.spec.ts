@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CATALOGUE_PATH } from '../../engine/catalogue/catalogue-path';
+import { CATALOGUE_PATH } from '../../tooling/catalogue/catalogue-path';
 import { ROOT } from './ensure-build';
 
 const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');

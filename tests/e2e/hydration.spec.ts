@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { assetsFromManifest, pageChunks, type ViteManifest } from '../../engine/render/manifest-assets';
-import { budgetKind, referencedAssets } from '../../engine/render/page-weight';
+import { budgetKind, referencedAssets } from '../../tooling/page-weight';
 import { DIST_DIR } from '../../scripts/read-project';
 import { routes, siteModel, waitForIslands } from './site';
 

@@ -14,7 +14,7 @@ export const CLIENT_DIR = join(DIST_DIR, 'client');
 const MODEL_FILE = join(DIST_DIR, 'site-model.json');
 
 // What the build reads; a build older than any of these is stale.
-const SOURCES = ['site', 'engine', 'schemas', 'scripts', 'public', 'vite.config.ts', 'package.json'];
+const SOURCES = ['site', 'engine', 'apps', 'contracts', 'tooling', 'schemas', 'scripts', 'public', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HEADERS, REQUESTED_WITH } from '../../../engine/api-contract';
+import { HEADERS, REQUESTED_WITH } from '../../../contracts/api-contract';
 import type { Form } from '../../../engine/content/model';
 import { buildPayload } from '../../../engine/forms/payload';
 import { submitForm, type SubmitResult } from '../../../engine/forms/submit-client';

@@ -1,6 +1,6 @@
 // How the inbox words a lead's standing against the reply promise.
 import { describe, expect, it } from 'vitest';
-import { dueState, durationText } from '../../../engine/admin/due';
+import { dueState, durationText } from '../../../apps/admin/due';
 
 const base = {
   createdAt: '2026-11-24T19:00:00.000Z',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, fullDate } from '../../../engine/admin/times';
+import { ageText, fullDate } from '../../../apps/admin/times';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 

@@ -13,7 +13,7 @@ describe('npm run validate', () => {
   it('passes on the real content', () => {
     const r = run('validate.ts');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 52 pages and \d+ articles? /);
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 53 pages and \d+ articles? /);
   });
 
   it('prints file:line:column for a wrong type and exits 1', () => {
@@ -42,7 +42,7 @@ describe('npm run validate: warnings', () => {
     expect(r.err).toContain(
       `site/faq/pricing-questions.yaml:${line}:15 warning: category "Free Trail" is used only here; did you mean "Free Trial"?`,
     );
-    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 52 pages and \d+ articles, 1 warning \(see above\)/);
+    expect(r.out).toMatch(/^site\/ is valid: \d+ files, 53 pages and \d+ articles, 1 warning \(see above\)/);
   });
 
   it('prints a price placeholder with an unknown key at its place, with a suggestion, and exits 1', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../../engine/content/check-links';
+import { checkLinks } from '../../../tooling/check-links';
 import { loadSite } from '../../../engine/content/load-site';
 import { readingMinutes, renderMarkdown, WORDS_PER_MINUTE } from '../../../engine/content/markdown';
 import type { ResolvedArticleSection, SiteModel } from '../../../engine/content/model';
@@ -13,7 +13,7 @@ import { formatProblem } from '../../../engine/content/problem';
 import { renderAtomFeed } from '../../../engine/render/feed';
 import { renderPage } from '../../../engine/render/render-page';
 import { renderSitemap } from '../../../engine/render/site-files';
-import { categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-filter';
+import { categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-list/article-filter';
 import { readSchemas, ROOT } from '../../../scripts/read-project';
 import { minimalSite, yaml } from '../../fixtures/minimal-site';
 

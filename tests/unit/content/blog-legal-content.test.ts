@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { listOrder } from '../../../engine/content/articles';
 import { formatProblem } from '../../../engine/content/problem';
-import { articleMatches, categoryCounts, categoryNameOf, countLine, viewArticles } from '../../../engine/sections/article-filter';
+import {
+  articleMatches,
+  categoryCounts,
+  categoryNameOf,
+  countLine,
+  viewArticles,
+} from '../../../engine/sections/article-list/article-filter';
 import { formatLongDate } from '../../../engine/sections/long-date';
 import { actionsOf, model, only, page, problems } from '../../support/site-pages';
 

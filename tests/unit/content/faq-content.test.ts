@@ -11,7 +11,7 @@ import {
   groupByCategory,
   questionMatches,
   resultHeading,
-} from '../../../engine/sections/faq-filter';
+} from '../../../engine/sections/faq/faq-filter';
 import { page, problems, sectionsOf } from '../../support/site-pages';
 
 function faqOf(path: string): ResolvedFaqSection {

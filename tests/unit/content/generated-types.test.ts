@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../../../engine/content/generate-types';
+import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../../../tooling/generate-types';
 import { contentValidatorsModule, validatorSchemaSet } from '../../../engine/content/validate';
 import { ROOT, readSchemas } from '../../../scripts/read-project';
 

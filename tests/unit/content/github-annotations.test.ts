@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnnotation, outputFormatOf, parsePlace } from '../../../engine/content/github-annotations';
+import { formatAnnotation, outputFormatOf, parsePlace } from '../../../tooling/github-annotations';
 
 describe('GitHub annotations', () => {
   it.each([

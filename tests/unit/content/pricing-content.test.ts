@@ -6,7 +6,7 @@ import { badgeLabel } from '../../../engine/badges/resolve';
 import { formatProblem } from '../../../engine/content/problem';
 import type { ResolvedPricingPlan } from '../../../engine/content/model';
 import { planPrice, priceEntries, priceText } from '../../../engine/content/placeholders';
-import { annualSaving, billingFromQuery, formatAmount, queryWithBilling, savingLine } from '../../../engine/sections/pricing';
+import { annualSaving, billingFromQuery, formatAmount, queryWithBilling, savingLine } from '../../../engine/sections/pricing-table/pricing';
 import { actionsOf, model, only, page, problems, sectionsOf } from '../../support/site-pages';
 
 it('the real site loads', () => {

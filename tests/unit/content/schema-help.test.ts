@@ -1,10 +1,10 @@
 // Writers read each schema's descriptions as hover help and its examples in the section catalogue,
 // so every field must explain itself and every section type must show a valid, working example.
 import { describe, expect, it } from 'vitest';
-import { catalogueEntries, exampleYaml, lookUpIn, sharedContentOf } from '../../../engine/catalogue/catalogue';
+import { catalogueEntries, exampleYaml, lookUpIn, sharedContentOf } from '../../../tooling/catalogue/catalogue';
 import { loadSite, resolveSection } from '../../../engine/content/load-site';
 import { sectionReferences } from '../../../engine/content/references';
-import { descriptionOf, describeFields } from '../../../engine/content/schema-help';
+import { descriptionOf, describeFields } from '../../../tooling/catalogue/schema-help';
 import { sectionTypes, writableSectionTypes, type SchemaSet } from '../../../engine/content/schema-set';
 import { createContentValidator, validatorSchemaSet } from '../../../engine/content/validate';
 import type { Section } from '../../../engine/generated/content';

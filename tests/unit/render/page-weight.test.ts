@@ -1,7 +1,7 @@
 // The JavaScript budgets per kind of page (npm run report:size -- --check).
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
-import { budgetKind, budgetOverruns, measurePage, type PageWeight } from '../../../engine/render/page-weight';
+import { budgetKind, budgetOverruns, measurePage, type PageWeight } from '../../../tooling/page-weight';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());

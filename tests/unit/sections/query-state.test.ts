@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { articleQuery } from '../../../engine/sections/article-filter';
-import { faqQuery } from '../../../engine/sections/faq-filter';
-import { BILLING_QUERY } from '../../../engine/sections/pricing';
+import { articleQuery } from '../../../engine/sections/article-list/article-filter';
+import { faqQuery } from '../../../engine/sections/faq/faq-filter';
+import { BILLING_QUERY } from '../../../engine/sections/pricing-table/pricing';
 import { queryWith } from '../../../engine/ui/use-query-state';
 
 const read = <T>(codec: { read(p: URLSearchParams): T }, search: string) => codec.read(new URLSearchParams(search));

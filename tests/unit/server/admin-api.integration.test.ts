@@ -13,7 +13,7 @@ import {
   type SessionList,
   type TwoStepConfirmed,
   type TwoStepOffer,
-} from '../../../engine/admin/inbox-contract';
+} from '../../../contracts/inbox-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';

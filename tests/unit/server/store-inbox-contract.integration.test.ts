@@ -3,7 +3,7 @@
  * the same list, search and audit log whether DATABASE_URL is set or not.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER, type LeadFilter } from '../../../engine/admin/inbox-contract';
+import { EMPTY_FILTER, type LeadFilter } from '../../../contracts/inbox-contract';
 import type { LeadStore, NewLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 

@@ -1,0 +1,461 @@
+// One lead: its fields under the form's labels, where it came from, what was sent about it, and
+// what the team does with it (status, spam, notes, erasure). Every value is shown as text.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { addNote, changeLead, eraseLead, fetchLead, InboxError } from './inbox-client';
+import { ErrorBox, useInbox, useTitle } from './inbox-context';
+import {
+  LEAD_STATUSES,
+  MAX_NOTE_LENGTH,
+  STATUS_LABELS,
+  type LeadDetail,
+  type LeadNotification,
+  type LeadStatus,
+} from '../../contracts/inbox-contract';
+import { DueSummary } from './due';
+import { Age, FullDate } from './times';
+
+type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
+
+/** Where the list's links come from, so "Back to the leads" returns to the same filter. */
+export interface FromList {
+  listSearch?: string;
+}
+
+export function LeadDetailView() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const listSearch = (location.state as FromList | null)?.listSearch ?? '';
+  const [loaded, setLoaded] = useState<{ for: string; state: Loading }>({ for: id, state: { kind: 'loading' } });
+  const state: Loading = loaded.for === id ? loaded.state : { kind: 'loading' };
+
+  useEffect(() => {
+    let live = true;
+    fetchLead(id).then(
+      (detail) => live && setLoaded({ for: id, state: { kind: 'loaded', detail } }),
+      (err: unknown) =>
+        live && setLoaded({ for: id, state: { kind: 'failed', message: err instanceof InboxError ? err.message : String(err) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const detail = state.kind === 'loaded' ? state.detail : null;
+  const sender = detail && !detail.lead.erased ? detail.lead.name || detail.lead.email || 'an unnamed sender' : null;
+  const heading = !detail ? 'Lead' : detail.lead.erased ? 'Erased lead' : `Lead from ${sender}`;
+  useTitle(heading);
+
+  return (
+    <>
+      <p className="admin-back">
+        <Link to={listSearch ? `/?${listSearch}` : '/'}>Back to the leads</Link>
+      </p>
+      <h1 tabIndex={-1} className="admin-text">
+        {/* bdi: a sender's right-to-left override cannot turn the words around it. */}
+        {sender === null ? (
+          heading
+        ) : (
+          <>
+            Lead from <bdi>{sender}</bdi>
+          </>
+        )}
+      </h1>
+      {state.kind === 'loading' && (
+        <p className="admin-loading" role="status">
+          Loading the lead…
+        </p>
+      )}
+      {state.kind === 'failed' && <ErrorBox message={state.message} />}
+      {detail && <LeadBody detail={detail} onChange={(next) => setLoaded({ for: id, state: { kind: 'loaded', detail: next } })} />}
+    </>
+  );
+}
+
+function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail: LeadDetail) => void }) {
+  const { announce } = useInbox();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { lead } = detail;
+
+  /** Runs one change; the answer is the lead as it now is. */
+  async function run(action: () => Promise<LeadDetail>, done: (next: LeadDetail) => string): Promise<boolean> {
+    // The buttons stay enabled while a change is out (a disabled button drops the keyboard's focus), so a second press is ignored here.
+    if (busy) return false;
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await action();
+      onChange(next);
+      announce(done(next));
+      return true;
+    } catch (err) {
+      setError(err instanceof InboxError ? err.message : String(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-detail">
+      {error && <ErrorBox message={error} />}
+      {lead.erased ? (
+        <section aria-labelledby="tombstone-heading" className="admin-panel admin-tombstone">
+          <h2 id="tombstone-heading">Erased</h2>
+          <p>
+            This lead’s fields were erased by <span className="admin-text">{lead.erased.by}</span> on <FullDate iso={lead.erased.at} />.
+            Only this record remains.
+          </p>
+        </section>
+      ) : (
+        <section aria-labelledby="fields-heading" className="admin-panel">
+          <h2 id="fields-heading">What they sent</h2>
+          {detail.fields.length === 0 ? (
+            <p>No fields were stored with this lead.</p>
+          ) : (
+            <dl className="admin-dl">
+              {detail.fields.map((field) => (
+                <div key={field.name} className="admin-dl__row">
+                  <dt className="admin-text">{field.label}</dt>
+                  <dd className="admin-text">{field.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      )}
+
+      {!lead.erased && (
+        <section aria-labelledby="triage-heading" className="admin-panel">
+          <h2 id="triage-heading">Triage</h2>
+          <DueSummary lead={lead} />
+          <StatusForm
+            status={lead.status}
+            busy={busy}
+            onSave={(status) =>
+              run(
+                () => changeLead(lead.id, { status }),
+                (next) => `Status set to ${STATUS_LABELS[next.lead.status]}.`,
+              )
+            }
+          />
+          <OwnerForm
+            assignee={lead.assignee}
+            busy={busy}
+            onSave={(assignee) =>
+              run(
+                () => changeLead(lead.id, { assignee }),
+                (next) => (next.lead.assignee ? `Owner set to ${next.lead.assignee}.` : 'The lead has no owner now.'),
+              )
+            }
+          />
+          <div className="admin-spam">
+            <p>{lead.spam ? 'This lead is marked as spam, so the inbox hides it unless asked.' : 'This lead is not marked as spam.'}</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={busy}
+              onClick={() =>
+                void run(
+                  () => changeLead(lead.id, { spam: !lead.spam }),
+                  (next) => (next.lead.spam ? 'Marked as spam.' : 'Marked as not spam.'),
+                )
+              }
+            >
+              {lead.spam ? 'Not spam' : 'Mark as spam'}
+            </button>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="notes-heading" className="admin-panel">
+        <h2 id="notes-heading">Notes</h2>
+        {detail.notes.length === 0 ? (
+          <p>No notes yet.</p>
+        ) : (
+          <ul className="admin-notes">
+            {detail.notes.map((note) => (
+              <li key={note.id} className="admin-note">
+                <p className="admin-note__meta">
+                  <span className="admin-text">{note.author}</span>, <Age iso={note.createdAt} />
+                </p>
+                <p className="admin-text">{note.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!lead.erased && (
+          <NoteForm
+            busy={busy}
+            onAdd={(body) =>
+              run(
+                () => addNote(lead.id, body),
+                () => 'Note added.',
+              )
+            }
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="meta-heading" className="admin-panel">
+        <h2 id="meta-heading">Where it came from</h2>
+        <dl className="admin-dl">
+          <Row label="Received">
+            <FullDate iso={lead.createdAt} /> (<Age iso={lead.createdAt} />)
+          </Row>
+          <Row label="Form">
+            {lead.formTitle}
+            {lead.formId && lead.formId !== lead.formTitle ? ` (${lead.formId})` : ''}
+          </Row>
+          <Row label="Status">{STATUS_LABELS[lead.status]}</Row>
+          <Row label="Owner">{lead.assignee ?? 'Nobody'}</Row>
+          <Row label="Spam">{lead.spam ? 'Yes' : 'No'}</Row>
+          <Row label="Endpoint">{detail.meta.endpoint}</Row>
+          <Row label="Idempotency key">{detail.meta.idempotencyKey ?? 'None'}</Row>
+          <Row label="User agent">{detail.meta.userAgent ?? 'Not recorded'}</Row>
+        </dl>
+      </section>
+
+      <section aria-labelledby="notifications-heading" className="admin-panel">
+        <h2 id="notifications-heading">Notifications</h2>
+        <Notifications notifications={detail.notifications} />
+      </section>
+
+      {!lead.erased && (
+        <EraseSection
+          busy={busy}
+          onErase={() =>
+            run(
+              () => eraseLead(lead.id),
+              () => 'The lead was erased.',
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-dl__row">
+      <dt>{label}</dt>
+      <dd className="admin-text">{children}</dd>
+    </div>
+  );
+}
+
+function StatusForm({ status, busy, onSave }: { status: LeadStatus; busy: boolean; onSave: (status: LeadStatus) => Promise<boolean> }) {
+  const [chosen, setChosen] = useState<LeadStatus>(status);
+  // A saved status becomes the choice shown; not by remounting, which would drop the focus on Save.
+  const [shown, setShown] = useState<LeadStatus>(status);
+  if (status !== shown) {
+    setShown(status);
+    setChosen(status);
+  }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen !== status) void onSave(chosen);
+  }
+  return (
+    <form className="admin-status-form" onSubmit={onSubmit}>
+      <fieldset>
+        <legend>Status</legend>
+        <div className="admin-radios">
+          {LEAD_STATUSES.map((s) => (
+            <label key={s} className="admin-radio">
+              <input type="radio" name="status" value={s} checked={chosen === s} onChange={() => setChosen(s)} />
+              {STATUS_LABELS[s]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary" aria-disabled={busy}>
+        Save status
+      </button>
+    </form>
+  );
+}
+
+/** Who owns the lead: "Take it" for oneself, or any team member (or nobody) from the list. */
+function OwnerForm({
+  assignee,
+  busy,
+  onSave,
+}: {
+  assignee: string | null;
+  busy: boolean;
+  onSave: (assignee: string | null) => Promise<boolean>;
+}) {
+  const { session } = useInbox();
+  const me = session.user.email;
+  const [chosen, setChosen] = useState(assignee ?? '');
+  const [shown, setShown] = useState(assignee);
+  if (assignee !== shown) {
+    setShown(assignee);
+    setChosen(assignee ?? '');
+  }
+  // A departed colleague still shows as the owner until someone changes it.
+  const team = assignee && !session.team.includes(assignee) ? [...session.team, assignee] : session.team;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen !== (assignee ?? '')) void onSave(chosen || null);
+  }
+  return (
+    <form className="admin-owner-form" onSubmit={onSubmit}>
+      <p>
+        Owner:{' '}
+        {assignee ? (
+          <span className="admin-text">
+            {assignee}
+            {assignee === me ? ' (you)' : ''}
+          </span>
+        ) : (
+          'nobody yet'
+        )}
+      </p>
+      {assignee !== me && (
+        <button type="button" className="button button--primary" aria-disabled={busy} onClick={() => void onSave(me)}>
+          Take it
+        </button>
+      )}
+      <div className="admin-field">
+        <label htmlFor="owner-select">Give to</label>
+        <select className="input" id="owner-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">Nobody</option>
+          {team.map((email) => (
+            <option key={email} value={email}>
+              {email === me ? `${email} (you)` : email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary" aria-disabled={busy}>
+        Save owner
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ busy, onAdd }: { busy: boolean; onAdd: (body: string) => Promise<boolean> }) {
+  const [body, setBody] = useState('');
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!body.trim()) return;
+    if (await onAdd(body)) setBody('');
+  }
+  return (
+    <form className="admin-form admin-note-form" onSubmit={(event) => void onSubmit(event)}>
+      <div className="admin-field">
+        <label htmlFor="note-body">Add a note</label>
+        <textarea
+          className="input"
+          id="note-body"
+          name="body"
+          rows={4}
+          required
+          maxLength={MAX_NOTE_LENGTH}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-describedby="note-body-hint"
+        />
+        <p className="admin-hint" id="note-body-hint">
+          Seen by everyone with an inbox account. Up to {MAX_NOTE_LENGTH.toLocaleString('en')} characters.
+        </p>
+      </div>
+      <button type="submit" className="button button--primary" aria-disabled={busy}>
+        Add note
+      </button>
+    </form>
+  );
+}
+
+const CHANNEL_LABELS: Record<LeadNotification['channel'], string> = {
+  email: 'E-mail to the team',
+  'auto-reply': 'Auto-reply',
+  webhook: 'Webhook',
+};
+const DELIVERY_LABELS: Record<LeadNotification['status'], string> = {
+  pending: 'Waiting to be sent',
+  done: 'Sent',
+  dead: 'Gave up',
+};
+
+function Notifications({ notifications }: { notifications: LeadNotification[] }) {
+  if (notifications.length === 0) return <p>Nothing was sent about this lead.</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">Notifications about this lead</caption>
+        <thead>
+          <tr>
+            <th scope="col">Channel</th>
+            <th scope="col">Rule</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last error</th>
+            <th scope="col">Finished</th>
+          </tr>
+        </thead>
+        <tbody>
+          {notifications.map((n, index) => (
+            <tr key={index}>
+              <td>{CHANNEL_LABELS[n.channel] ?? n.channel}</td>
+              <td className="admin-text">{n.rule}</td>
+              <td>
+                <span className={`admin-badge admin-badge--delivery-${n.status}`}>{DELIVERY_LABELS[n.status] ?? n.status}</span>
+              </td>
+              <td>{n.attempts}</td>
+              <td className="admin-text">{n.lastError ?? '—'}</td>
+              <td>{n.finishedAt ? <Age iso={n.finishedAt} /> : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EraseSection({ busy, onErase }: { busy: boolean; onErase: () => Promise<boolean> }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  function open() {
+    dialogRef.current?.showModal();
+    // The safe choice first: Enter or Space right after opening must not erase.
+    cancelRef.current?.focus();
+  }
+
+  async function confirm() {
+    if (await onErase()) {
+      dialogRef.current?.close();
+      document.querySelector<HTMLElement>('main h1')?.focus();
+    } else dialogRef.current?.close();
+  }
+
+  return (
+    <section aria-labelledby="erase-heading" className="admin-panel admin-panel--danger">
+      <h2 id="erase-heading">Erase</h2>
+      <p>Erasing deletes what the visitor sent and this lead’s notes, for good: for example when the visitor asks to be forgotten.</p>
+      <button type="button" className="button admin-button--danger" onClick={open}>
+        Erase this lead…
+      </button>
+      <dialog ref={dialogRef} className="admin-dialog" aria-labelledby="erase-dialog-title" aria-describedby="erase-dialog-text">
+        <h2 id="erase-dialog-title">Erase this lead?</h2>
+        <p id="erase-dialog-text">
+          Everything the visitor sent (every field, and what could be searched for) and this lead’s notes are deleted. Only a record that it
+          was received, on which form, and who erased it and when, remains. This cannot be undone.
+        </p>
+        <div className="admin-dialog__actions">
+          <button type="button" className="button admin-button--danger" aria-disabled={busy} onClick={() => void confirm()}>
+            Erase for good
+          </button>
+          <button type="button" className="button button--secondary" ref={cancelRef} onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

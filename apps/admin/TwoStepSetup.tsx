@@ -1,0 +1,122 @@
+// Setting up two-step sign-in: scan the QR code (or type the secret) into an authenticator app,
+// confirm with a code it shows, then keep the recovery codes, which are shown this once.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { confirmTwoStep, startTwoStep } from './inbox-client';
+import { useFailureAlert } from './use-failure-alert';
+import type { TwoStepOffer } from '../../contracts/inbox-contract';
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'offered'; offer: TwoStepOffer; busy: boolean }
+  | { kind: 'confirmed'; recoveryCodes: string[] };
+
+/** `heading`: the level of its own headings, one below the view's. */
+export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () => void; heading: 'h2' | 'h3' }) {
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const { error, alertRef, fail, clear } = useFailureAlert();
+  const codesRef = useRef<HTMLHeadingElement>(null);
+  const offerRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (stage.kind === 'confirmed') codesRef.current?.focus();
+    if (stage.kind === 'offered' && !stage.busy) offerRef.current?.focus();
+  }, [stage]);
+
+  async function onStart() {
+    setStage({ kind: 'starting' });
+    clear();
+    try {
+      setStage({ kind: 'offered', offer: await startTwoStep(), busy: false });
+    } catch (err) {
+      setStage({ kind: 'idle' });
+      fail(err);
+    }
+  }
+
+  async function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (stage.kind !== 'offered') return;
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    setStage({ ...stage, busy: true });
+    try {
+      const { recoveryCodes } = await confirmTwoStep(code);
+      clear();
+      setStage({ kind: 'confirmed', recoveryCodes });
+    } catch (err) {
+      setStage({ ...stage, busy: false });
+      fail(err);
+    }
+  }
+
+  return (
+    <div className="admin-two-step">
+      {error && (
+        <div className="admin-alert" role="alert" tabIndex={-1} ref={alertRef} key={error.serial}>
+          <p>{error.message}</p>
+        </div>
+      )}
+      {(stage.kind === 'idle' || stage.kind === 'starting') && (
+        <button type="button" className="button button--primary" onClick={() => void onStart()} disabled={stage.kind === 'starting'}>
+          Set up two-step sign-in
+        </button>
+      )}
+      {stage.kind === 'offered' && (
+        <>
+          <Heading tabIndex={-1} ref={offerRef}>
+            Add the inbox to your authenticator app
+          </Heading>
+          <p>Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis).</p>
+          <img className="admin-qr" src={stage.offer.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+          <p>
+            If you cannot scan it, type this key into the app instead (time-based):{' '}
+            <code className="admin-secret" data-testid="totp-secret">
+              {stage.offer.secret}
+            </code>
+          </p>
+          <form className="admin-form" onSubmit={(event) => void onConfirm(event)} aria-busy={stage.busy}>
+            <div className="admin-field">
+              <label htmlFor="two-step-confirm-code">Code the app shows now</label>
+              <input
+                className="input"
+                id="two-step-confirm-code"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9 ]{6,7}"
+                maxLength={7}
+                autoComplete="one-time-code"
+                required
+                spellCheck={false}
+              />
+            </div>
+            <button type="submit" className="button button--primary" disabled={stage.busy}>
+              Turn on two-step sign-in
+            </button>
+          </form>
+        </>
+      )}
+      {stage.kind === 'confirmed' && (
+        <>
+          <Heading tabIndex={-1} ref={codesRef}>
+            Two-step sign-in is on: save your recovery codes
+          </Heading>
+          <p>
+            If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now: copy them
+            somewhere safe, such as your password manager.
+          </p>
+          <ul className="admin-recovery-codes" aria-label="Recovery codes">
+            {stage.recoveryCodes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--primary" onClick={onFinished}>
+            I have saved them
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

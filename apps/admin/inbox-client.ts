@@ -1,0 +1,139 @@
+// The inbox's calls to its API, typed by the contract. The session cookie is HttpOnly: the browser
+// sends it, this code never sees it.
+import type { ErrorAnswer } from '../../contracts/api-contract';
+import {
+  ADMIN_ROUTES,
+  HEADERS,
+  REQUESTED_WITH,
+  filterParams,
+  type AuditPage,
+  type InboxSession,
+  type LeadChange,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadPage,
+  type SecondStepRequest,
+  type SessionList,
+  type SignedOut,
+  type SignInRequest,
+  type TwoStepConfirmed,
+  type TwoStepOffer,
+  type TwoStepStatus,
+} from '../../contracts/inbox-contract';
+
+/** Fired on window when any call answers 401: the session has ended, so the app shows the sign-in view. */
+export const SIGNED_OUT_EVENT = 'inbox:signed-out';
+
+/** A call the server refused (or could not be made); `message` is fit to show as it is. */
+export class InboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InboxError';
+  }
+}
+
+const NETWORK_MESSAGE = 'The server could not be reached. Check the connection and try again.';
+
+async function errorFrom(response: Response): Promise<InboxError> {
+  let answer: Partial<ErrorAnswer> = {};
+  try {
+    answer = (await response.json()) as Partial<ErrorAnswer>;
+  } catch {
+    // Not JSON (a proxy's error page, say): the status line is all there is.
+  }
+  const message = answer.message || `The server answered with status ${response.status}. Try again in a moment.`;
+  return new InboxError(response.status, answer.error ?? `HTTP_${response.status}`, message);
+}
+
+async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Response> {
+  // Every state-changing call carries the header a cross-site page cannot send without a preflight.
+  const headers: Record<string, string> =
+    method === 'GET'
+      ? { Accept: 'application/json' }
+      : { Accept: 'application/json', 'Content-Type': 'application/json', [HEADERS.requestedWith]: REQUESTED_WITH };
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new InboxError(0, 'NETWORK', NETWORK_MESSAGE);
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  if (!response.ok) {
+    if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+    throw await errorFrom(response);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Who is signed in (and which step the session still owes), or (401) that nobody is. */
+export async function fetchSession(): Promise<{ session: InboxSession } | { signedOut: SignedOut }> {
+  const response = await send('GET', ADMIN_ROUTES.session);
+  if (response.status === 401) return { signedOut: (await response.json()) as SignedOut };
+  if (!response.ok) throw await errorFrom(response);
+  return { session: (await response.json()) as InboxSession };
+}
+
+/** Resolves once signed in; a wrong password (401) or a lock-out (429) rejects with the server's words. */
+export async function signIn(request: SignInRequest): Promise<void> {
+  const response = await send('POST', ADMIN_ROUTES.signIn, request);
+  if (!response.ok) throw await errorFrom(response);
+}
+
+/** Resolves once the code was right; a wrong or used code (401) or too many tries (429) rejects with the server's words. */
+export async function sendSecondStep(request: SecondStepRequest): Promise<void> {
+  const response = await send('POST', ADMIN_ROUTES.signInCode, request);
+  if (!response.ok) throw await errorFrom(response);
+}
+
+export const fetchTwoStep = () => call<TwoStepStatus>('GET', ADMIN_ROUTES.twoStep);
+export const startTwoStep = () => call<TwoStepOffer>('POST', ADMIN_ROUTES.twoStepStart);
+export const confirmTwoStep = (code: string) => call<TwoStepConfirmed>('POST', ADMIN_ROUTES.twoStepConfirm, { code });
+export const removeTwoStep = (code: string) => call<void>('POST', ADMIN_ROUTES.twoStepRemove, { code });
+export const fetchSessions = () => call<SessionList>('GET', ADMIN_ROUTES.sessions);
+export const endOtherSessions = () => call<{ ended: number }>('POST', ADMIN_ROUTES.endOtherSessions);
+
+export async function signOut(): Promise<void> {
+  const response = await send('POST', ADMIN_ROUTES.signOut);
+  // Already signed out is what was asked for.
+  if (!response.ok && response.status !== 401) throw await errorFrom(response);
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function fetchLeads(filter: LeadFilter, cursor?: string | null): Promise<LeadPage> {
+  const params = filterParams(filter);
+  if (cursor) params.set('cursor', cursor);
+  return call<LeadPage>('GET', withQuery(ADMIN_ROUTES.leads, params));
+}
+
+/** The CSV of the whole filtered view, for a plain download link. */
+export function exportHref(filter: LeadFilter): string {
+  return withQuery(ADMIN_ROUTES.export, filterParams(filter));
+}
+
+export const fetchLead = (id: string) => call<LeadDetail>('GET', ADMIN_ROUTES.lead(id));
+export const changeLead = (id: string, change: LeadChange) => call<LeadDetail>('PATCH', ADMIN_ROUTES.lead(id), change);
+export const eraseLead = (id: string) => call<LeadDetail>('DELETE', ADMIN_ROUTES.lead(id));
+export const addNote = (id: string, body: string) => call<LeadDetail>('POST', ADMIN_ROUTES.notes(id), { body });
+
+export function fetchAudit(cursor?: string | null): Promise<AuditPage> {
+  const params = new URLSearchParams();
+  if (cursor) params.set('cursor', cursor);
+  return call<AuditPage>('GET', withQuery(ADMIN_ROUTES.audit, params));
+}

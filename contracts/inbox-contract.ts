@@ -1,0 +1,341 @@
+/**
+ * The leads inbox's API as the browser app and the server both speak it: paths, the filter and its
+ * query string, statuses and the shapes of the answers. Both sides import this module, so a renamed
+ * parameter or status cannot drift between them. Errors use the site API's ErrorAnswer shape.
+ */
+
+/** Where the inbox's browser app lives; every path below it that is not the API is the app. */
+export const ADMIN_PATH = '/admin';
+/** The inbox's JSON API. Every call but sign-in answers 401 without a session. */
+export const ADMIN_API = '/admin/api';
+
+export const ADMIN_ROUTES = {
+  /** GET: who is signed in and what the filters can choose from (200 InboxSession, 401 SignedOut). */
+  session: `${ADMIN_API}/session`,
+  /** POST SignInRequest: 204 and a session cookie (which may still need a second step: see InboxSession.pending); 401 wrong e-mail or password; 429 wait a while. */
+  signIn: `${ADMIN_API}/sign-in`,
+  /** POST SecondStepRequest, in a session pending 'code': 204 and a new session cookie; 401 wrong or used code; 429 wait. */
+  signInCode: `${ADMIN_API}/sign-in/code`,
+  /** GET: TwoStepStatus. */
+  twoStep: `${ADMIN_API}/two-step`,
+  /** POST: TwoStepOffer, a new secret to confirm (replacing any earlier offer). */
+  twoStepStart: `${ADMIN_API}/two-step/start`,
+  /** POST { code }: TwoStepConfirmed with the recovery codes, shown once; the session becomes a full one. 422 wrong code. */
+  twoStepConfirm: `${ADMIN_API}/two-step/confirm`,
+  /** POST { code } (or { recoveryCode }): 204, two-step sign-in turned off; 409 when it is required. */
+  twoStepRemove: `${ADMIN_API}/two-step/remove`,
+  /** GET: SessionList, the signed-in account's sessions. */
+  sessions: `${ADMIN_API}/sessions`,
+  /** POST: { ended }, every other session of the account ended. */
+  endOtherSessions: `${ADMIN_API}/sessions/end-others`,
+  /** POST: 204, and the session is deleted on the server. */
+  signOut: `${ADMIN_API}/sign-out`,
+  /** GET ?filter&cursor: LeadPage, newest first. */
+  leads: `${ADMIN_API}/leads`,
+  /** GET ?filter: the filtered view as CSV, every page of it. */
+  export: `${ADMIN_API}/leads.csv`,
+  /** GET: LeadDetail. PATCH LeadChange: LeadDetail. DELETE: erases the lead, answers LeadDetail (the tombstone). */
+  lead: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}`,
+  /** POST NoteRequest: LeadDetail with the new note. */
+  notes: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/notes`,
+  /** GET ?cursor: AuditPage, newest first. */
+  audit: `${ADMIN_API}/audit`,
+} as const;
+
+/** The header every state-changing call sends (as the site's forms do); a cross-site page cannot send it without a preflight. */
+export { HEADERS, REQUESTED_WITH } from './api-contract';
+
+export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What the team sees for each status, and what it means (also in docs/operators/inbox.md). */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  done: 'Done',
+};
+
+/** Spam is hidden unless asked for: `include` shows everything, `only` just the spam. */
+export const SPAM_FILTERS = ['exclude', 'include', 'only'] as const;
+export type SpamFilter = (typeof SPAM_FILTERS)[number];
+
+/** Most leads one page of the list holds. */
+export const PAGE_SIZE = 50;
+/** Longest search text accepted; longer is refused with 400. */
+export const MAX_SEARCH_LENGTH = 200;
+/** Longest note accepted, in characters. */
+export const MAX_NOTE_LENGTH = 5000;
+
+export interface LeadFilter {
+  /** A form id (or an API payload's id), as leads record it. */
+  form?: string;
+  status?: LeadStatus;
+  spam: SpamFilter;
+  /** Received on or after this day (YYYY-MM-DD, UTC). */
+  from?: string;
+  /** Received on or before this day (YYYY-MM-DD, UTC), the whole day included. */
+  to?: string;
+  /** Words that must all appear (as word beginnings) in the lead's fields. */
+  q?: string;
+  /** New leads past their due time (`overdue`), or due within DUE_SOON_MS (`soon`). */
+  due?: DueFilter;
+  /** Leads the signed-in person owns (`mine`), or that nobody owns (`unassigned`). */
+  owner?: OwnerFilter;
+  /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
+  sort?: 'due';
+}
+
+export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
+
+export const DUE_FILTERS = ['overdue', 'soon'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+/** How near its due time a lead is "due soon". */
+export const DUE_SOON_MS = 30 * 60_000;
+
+export const EMPTY_FILTER: LeadFilter = Object.freeze({ spam: 'exclude' });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The filter a query string asks for, and a sentence per parameter that makes no sense. The
+ * browser keeps the filter in its address with the same names, so a copied link shows the same view.
+ */
+export function readFilter(params: URLSearchParams): { filter: LeadFilter; problems: string[] } {
+  const problems: string[] = [];
+  const filter: LeadFilter = { spam: 'exclude' };
+  const form = params.get('form');
+  if (form) {
+    if (/^[a-z][a-z0-9-]{0,99}$/.test(form)) filter.form = form;
+    else problems.push('form must be a form id, such as "contact".');
+  }
+  /** A parameter that must be one of a list of words: the word, or undefined (and a problem when it is none of them). */
+  const oneOf = <T extends string>(name: string, choices: readonly T[]): T | undefined => {
+    const value = params.get(name);
+    if (!value) return undefined;
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${choices.join(', ')}.`);
+    return undefined;
+  };
+  const status = oneOf('status', LEAD_STATUSES);
+  if (status) filter.status = status;
+  filter.spam = oneOf('spam', SPAM_FILTERS) ?? filter.spam;
+  for (const key of ['from', 'to'] as const) {
+    const value = params.get(key);
+    if (!value) continue;
+    if (isDay(value)) filter[key] = value;
+    else problems.push(`${key} must be a date written YYYY-MM-DD.`);
+  }
+  if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to.');
+  const due = oneOf('due', DUE_FILTERS);
+  if (due) filter.due = due;
+  const owner = oneOf('owner', OWNER_FILTERS);
+  if (owner) filter.owner = owner;
+  if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
+  const q = params.get('q')?.trim();
+  if (q) {
+    if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
+    else problems.push(`The search may be at most ${MAX_SEARCH_LENGTH} characters.`);
+  }
+  return { filter, problems };
+}
+
+/** The query string for a filter; defaults leave no trace, so the plain inbox has a plain address. */
+export function filterParams(filter: LeadFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.form) params.set('form', filter.form);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.spam !== 'exclude') params.set('spam', filter.spam);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (filter.q) params.set('q', filter.q);
+  if (filter.due) params.set('due', filter.due);
+  if (filter.owner) params.set('owner', filter.owner);
+  if (filter.sort) params.set('sort', filter.sort);
+  return params;
+}
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+/** 401 from /session; it says nothing about which accounts, or whether any, exist. */
+export interface SignedOut {
+  success: false;
+  error: 'UNAUTHENTICATED';
+  message: string;
+}
+
+/** The second step is due: type a code ('code'), or set two-step sign-in up first ('enrol', when it is required). */
+export type PendingStep = 'code' | 'enrol';
+
+export interface SecondStepRequest {
+  /** Six digits from the authenticator app… */
+  code?: string;
+  /** …or one of the recovery codes. */
+  recoveryCode?: string;
+}
+
+export interface TwoStepStatus {
+  enabled: boolean;
+  /** By INBOX_REQUIRE_2FA or the account's own setting: it cannot be turned off. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoStepOffer {
+  /** Base32, to type into the app when the QR code cannot be scanned. */
+  secret: string;
+  /** The otpauth:// address the QR code holds. */
+  uri: string;
+  /** The QR code as a data: URL (SVG). */
+  qrCode: string;
+}
+
+export interface TwoStepConfirmed {
+  recoveryCodes: string[];
+}
+
+export interface SessionView {
+  current: boolean;
+  /** "Firefox on Linux". */
+  browser: string;
+  /** The start of a keyed hash of the address it signed in from: the same address shows the same letters. */
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export interface SessionList {
+  sessions: SessionView[];
+}
+
+export interface InboxSession {
+  user: { email: string };
+  /** Null once every step is done; the API then answers only the calls that step needs. */
+  pending: PendingStep | null;
+  /** Every form and API payload a lead can come from, for the form filter. */
+  forms: Array<{ id: string; title: string }>;
+  /** The team's IANA time zone, from the site's reply promise: due times are shown in it. */
+  timeZone: string;
+  /** Every account's address: whom a lead can be assigned to. */
+  team: string[];
+}
+
+/** One row of the list. Name, e-mail and urgency are null when the form has no such field, or the lead was erased. */
+export interface LeadSummary {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  formId: string | null;
+  formTitle: string;
+  name: string | null;
+  email: string | null;
+  /** The urgency as the form words it (its option title). */
+  urgency: string | null;
+  status: LeadStatus;
+  spam: boolean;
+  /** Set once the lead is erased: its fields are gone, this tombstone remains. */
+  erased: { at: string; by: string } | null;
+  /** When the answer is due by the site's reply promise (ISO 8601); null when the lead has none. */
+  dueAt: string | null;
+  /** When the lead first left New, which stopped its clock; null while it is New. */
+  firstAnsweredAt: string | null;
+  /** The team member who owns the lead (an account's address); null when nobody does. */
+  assignee: string | null;
+}
+
+export interface LeadPage {
+  leads: LeadSummary[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface LeadField {
+  name: string;
+  /** As the form labels the field. */
+  label: string;
+  /** The answer as text (an option's title where the form offers options); shown as text, never as markup. */
+  value: string;
+}
+
+export interface LeadNote {
+  id: string;
+  author: string;
+  body: string;
+  createdAt: string;
+}
+
+export interface LeadNotification {
+  channel: 'email' | 'auto-reply' | 'webhook';
+  rule: string;
+  status: 'pending' | 'done' | 'dead';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface LeadDetail {
+  lead: LeadSummary;
+  fields: LeadField[];
+  meta: {
+    endpoint: string;
+    idempotencyKey: string | null;
+    userAgent: string | null;
+  };
+  notes: LeadNote[];
+  notifications: LeadNotification[];
+}
+
+/** PATCH body: any of them. */
+export interface LeadChange {
+  status?: LeadStatus;
+  spam?: boolean;
+  /** An account's address to give the lead to, or null to leave it unowned. */
+  assignee?: string | null;
+}
+
+export interface NoteRequest {
+  body: string;
+}
+
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'lock',
+  'sign-out',
+  'two-step',
+  'view',
+  'status',
+  'spam',
+  'assign',
+  'note',
+  'export',
+  'erase',
+  'account',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The account's e-mail address ("unknown account" for a failed sign-in to an address that has none; never the typed text). */
+  actor: string;
+  action: AuditAction;
+  leadId: string | null;
+  /** What changed, in words ("status: new → done", "12 leads, filter: status=new"); never a lead's field values. */
+  detail: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}

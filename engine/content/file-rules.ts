@@ -1,0 +1,105 @@
+// The rules each kind of file must keep within itself, which the schemas cannot say; loadSite's
+// third phase runs them (engine/content/load-site.ts).
+import type { Badges, ConsentNotice, Notifications, Page } from '../generated/content';
+import { CONSENT_LINK } from '../forms/consent-text';
+import { closest } from './closest';
+import type { Blamed, Collections } from './load-site';
+import type { Problem } from './problem';
+import { problemAt, type ParsedFile } from './yaml-source';
+
+/** Rule ids are unique, and a rule's forms are forms or API payloads that exist. */
+export function notificationRules(file: ParsedFile, notifications: Notifications, collections: Collections, blamed: Blamed): Problem[] {
+  const problems = uniqueIds(file, notifications.rules, 'rules', 'rule id');
+  // A form with problems of its own exists: naming it is right, and its problems are said at the form.
+  const broken = [...(blamed.ids.get('form') ?? []), ...(blamed.ids.get('api-payload') ?? [])];
+  if (blamed.unreadable.has('form') || blamed.unreadable.has('api-payload')) return problems;
+  const known = [...collections.form.keys(), ...collections['api-payload'].keys()].sort();
+  notifications.rules.forEach((rule, i) => {
+    (rule.forms ?? []).forEach((id, j) => {
+      if (known.includes(id) || broken.includes(id)) return;
+      const guess = closest(id, [...known, ...broken]);
+      problems.push(
+        problemAt(
+          file,
+          ['rules', i, 'forms', j],
+          `no form "${id}" in site/forms/.` + (guess ? ` Did you mean "${guess}"?` : ` Known forms: ${known.join(', ')}`),
+        ),
+      );
+    });
+  });
+  return problems;
+}
+
+/** Ids that must be unique in one list of a file. */
+export function uniqueIds(file: ParsedFile, list: ReadonlyArray<{ id: string }>, at: string, what: string): Problem[] {
+  const problems: Problem[] = [];
+  const first = new Map<string, number>();
+  list.forEach((entry, i) => {
+    const earlier = first.get(entry.id);
+    if (earlier !== undefined)
+      problems.push(problemAt(file, [at, i, 'id'], `the ${what} "${entry.id}" is already used by ${at}[${earlier}]`));
+    else first.set(entry.id, i);
+  });
+  return problems;
+}
+
+/** Every page opens with exactly one hero: it carries the page's only h1. */
+export function pageShape(file: ParsedFile, page: Page): Problem[] {
+  const problems: Problem[] = [];
+  const heroes = page.sections.flatMap((s, i) => (s.type === 'hero' ? [i] : []));
+  if (heroes.length === 0 || heroes[0] !== 0) {
+    problems.push(problemAt(file, ['sections', 0, 'type'], "the first section must be a hero: it holds the page's main heading (h1)"));
+  }
+  for (const extra of heroes.slice(1))
+    problems.push(
+      problemAt(file, ['sections', extra, 'type'], 'a page has one hero only (one main heading); use a cta or card-grid section here'),
+    );
+  const ids = new Map<string, number>();
+  page.sections.forEach((s, i) => {
+    if (!s.id) return;
+    const first = ids.get(s.id);
+    if (first !== undefined)
+      problems.push(problemAt(file, ['sections', i, 'id'], `the anchor "${s.id}" is already used by sections[${first}] on this page`));
+    else ids.set(s.id, i);
+  });
+  return problems;
+}
+
+/** A consent notice's text and its links name each other: a {name} with no link would show as typed. */
+export function consentLinks(file: ParsedFile, consent: ConsentNotice): Problem[] {
+  const named = [...consent.text.matchAll(CONSENT_LINK)].map((m) => m[1]);
+  const links = Object.keys(consent.links);
+  const problems = named
+    .filter((name) => !links.includes(name))
+    .map((name) =>
+      problemAt(file, ['consent', 'text'], `{${name}} names no link: add ${name} under consent.links (known: ${links.join(', ')})`),
+    );
+  for (const name of links.filter((l) => !named.includes(l)))
+    problems.push(
+      problemAt(file, ['consent', 'links', name], `the link "${name}" is not in consent.text: write {${name}} where it goes`, 'key'),
+    );
+  return problems;
+}
+
+/** A badge list's ids are unique, and the defaults name entries that exist. */
+export function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
+  const problems: Problem[] = [];
+  for (const list of ['types', 'sizes', 'colors'] as const) {
+    const seen = new Set<string>();
+    badges[list].forEach((entry, i) => {
+      if (seen.has(entry.id)) problems.push(problemAt(file, [list, i, 'id'], `the id "${entry.id}" is used twice in ${list}`));
+      seen.add(entry.id);
+    });
+  }
+  if (!badges.defaults) return problems;
+  for (const [key, list] of [
+    ['type', 'types'],
+    ['size', 'sizes'],
+    ['color', 'colors'],
+  ] as const) {
+    const ids = badges[list].map((e) => e.id);
+    if (!ids.includes(badges.defaults[key]))
+      problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
+  }
+  return problems;
+}

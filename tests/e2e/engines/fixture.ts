@@ -1,0 +1,57 @@
+// The `engine` fixture of the Firefox and WebKit projects: per worker, a server of the built site
+// and one browser; per test, a clean start; and `shot()` to keep a screenshot of a journey with
+// the test's results.
+import { test as base, type TestInfo } from '@playwright/test';
+import { join } from 'node:path';
+import { launchEngine, type Engine } from './driver';
+import { startHttpServer, type HttpServer } from './http-server';
+import { missingVar, type EngineName } from './programs';
+
+export const test = base.extend<
+  { engine: Engine; site: HttpServer },
+  { engineName: EngineName; server: HttpServer; launched: Engine | null }
+>({
+  engineName: ['firefox', { option: true, scope: 'worker' }],
+  server: [
+    async ({ engineName }, provide, workerInfo) => {
+      const dataDir = join(process.env.E2E_OUTPUT ?? 'test-results', `${engineName}-server-${workerInfo.workerIndex}`);
+      const server = await startHttpServer(dataDir);
+      await provide(server);
+      server.stop();
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
+  launched: [
+    async ({ engineName, server }, provide) => {
+      if (process.env[missingVar(engineName)]) {
+        await provide(null);
+        return;
+      }
+      const engine = await launchEngine(engineName, server.url);
+      await provide(engine);
+      await engine.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  site: async ({ server }, provide) => provide(server),
+  engine: async ({ launched, engineName }, provide, testInfo) => {
+    const missing = process.env[missingVar(engineName)];
+    if (missing) {
+      // Under CI a browser that could not be installed fails its tests; elsewhere they are skipped, loudly.
+      if (process.env.CI) throw new Error(missing);
+      testInfo.skip(true, `${engineName} is not installed: ${missing}`);
+    }
+    await launched!.reset();
+    await provide(launched!);
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** Keeps a screenshot of the page as it is now, named for the journey, with the test's results. */
+export async function shot(engine: Engine, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${engine.name}-${name}.png`);
+  // WebKitWebDriver captures the last frame painted: let the page paint what the journey just did.
+  await engine.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await engine.screenshot(file);
+}
