@@ -77,7 +77,21 @@ export interface LeadFilter {
   to?: string;
   /** Words that must all appear (as word beginnings) in the lead's fields. */
   q?: string;
+  /** New leads past their due time (`overdue`), or due within DUE_SOON_MS (`soon`). */
+  due?: DueFilter;
+  /** Leads the signed-in person owns (`mine`), or that nobody owns (`unassigned`). */
+  owner?: OwnerFilter;
+  /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
+  sort?: 'due';
 }
+
+export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
+
+export const DUE_FILTERS = ['overdue', 'soon'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+/** How near its due time a lead is "due soon". */
+export const DUE_SOON_MS = 30 * 60_000;
 
 export const EMPTY_FILTER: LeadFilter = Object.freeze({ spam: 'exclude' });
 
@@ -101,16 +115,17 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     if (/^[a-z][a-z0-9-]{0,99}$/.test(form)) filter.form = form;
     else problems.push('form must be a form id, such as "contact".');
   }
-  const status = params.get('status');
-  if (status) {
-    if ((LEAD_STATUSES as readonly string[]).includes(status)) filter.status = status as LeadStatus;
-    else problems.push(`status must be one of ${LEAD_STATUSES.join(', ')}.`);
-  }
-  const spam = params.get('spam');
-  if (spam) {
-    if ((SPAM_FILTERS as readonly string[]).includes(spam)) filter.spam = spam as SpamFilter;
-    else problems.push(`spam must be one of ${SPAM_FILTERS.join(', ')}.`);
-  }
+  /** A parameter that must be one of a list of words: the word, or undefined (and a problem when it is none of them). */
+  const oneOf = <T extends string>(name: string, choices: readonly T[]): T | undefined => {
+    const value = params.get(name);
+    if (!value) return undefined;
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${choices.join(', ')}.`);
+    return undefined;
+  };
+  const status = oneOf('status', LEAD_STATUSES);
+  if (status) filter.status = status;
+  filter.spam = oneOf('spam', SPAM_FILTERS) ?? filter.spam;
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
     if (!value) continue;
@@ -118,6 +133,11 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     else problems.push(`${key} must be a date written YYYY-MM-DD.`);
   }
   if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to.');
+  const due = oneOf('due', DUE_FILTERS);
+  if (due) filter.due = due;
+  const owner = oneOf('owner', OWNER_FILTERS);
+  if (owner) filter.owner = owner;
+  if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -135,6 +155,9 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.q) params.set('q', filter.q);
+  if (filter.due) params.set('due', filter.due);
+  if (filter.owner) params.set('owner', filter.owner);
+  if (filter.sort) params.set('sort', filter.sort);
   return params;
 }
 
@@ -200,6 +223,10 @@ export interface InboxSession {
   pending: PendingStep | null;
   /** Every form and API payload a lead can come from, for the form filter. */
   forms: Array<{ id: string; title: string }>;
+  /** The team's IANA time zone, from the site's reply promise: due times are shown in it. */
+  timeZone: string;
+  /** Every account's address: whom a lead can be assigned to. */
+  team: string[];
 }
 
 /** One row of the list. Name, e-mail and urgency are null when the form has no such field, or the lead was erased. */
@@ -217,6 +244,12 @@ export interface LeadSummary {
   spam: boolean;
   /** Set once the lead is erased: its fields are gone, this tombstone remains. */
   erased: { at: string; by: string } | null;
+  /** When the answer is due by the site's reply promise (ISO 8601); null when the lead has none. */
+  dueAt: string | null;
+  /** When the lead first left New, which stopped its clock; null while it is New. */
+  firstAnsweredAt: string | null;
+  /** The team member who owns the lead (an account's address); null when nobody does. */
+  assignee: string | null;
 }
 
 export interface LeadPage {
@@ -262,10 +295,12 @@ export interface LeadDetail {
   notifications: LeadNotification[];
 }
 
-/** PATCH body: either or both. */
+/** PATCH body: any of them. */
 export interface LeadChange {
   status?: LeadStatus;
   spam?: boolean;
+  /** An account's address to give the lead to, or null to leave it unowned. */
+  assignee?: string | null;
 }
 
 export interface NoteRequest {
@@ -281,6 +316,7 @@ export const AUDIT_ACTIONS = [
   'view',
   'status',
   'spam',
+  'assign',
   'note',
   'export',
   'erase',

@@ -33,13 +33,14 @@ export async function testNotify(
   env: Env,
   rules: NotificationRules | undefined,
   siteName: string,
+  timeZone = 'UTC',
 ): Promise<{ ok: boolean; report: string }> {
   const { config, problems } = readNotifyConfig(env);
   if (problems.length) return { ok: false, report: `${problems.join('\n')}\n` };
   if (!config.smtpUrl && !config.webhookUrl) {
     return { ok: false, report: 'No channel is configured: set SMTP_URL and MAIL_FROM, or WEBHOOK_URL and WEBHOOK_SECRET.\n' };
   }
-  const delivery = createDelivery(config, { forms: {}, siteName });
+  const delivery = createDelivery(config, { forms: {}, siteName, place: { siteUrl: env.SITE_URL ?? 'https://example.com', timeZone } });
   const now = new Date();
   const lead = {
     id: randomUUID(),

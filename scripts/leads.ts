@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import { processEnv, readStorePaths } from '../server/config';
 import { csvRow } from '../server/leads/csv';
 import { jsonSafe } from '../server/leads/display-safe';
@@ -217,10 +218,13 @@ async function exportLeads(args: ExportArgs): Promise<string> {
 }
 
 /** The rules and site name the server was built with, when there is a build. */
-function builtModel(): { notifications?: NotificationRules; site?: { name?: string } } {
+function builtModel(): { notifications?: NotificationRules; site?: { name?: string; replyPromise?: ReplyPromise } } {
   const file = join(readStorePaths(processEnv()).distDir, 'site-model.json');
   return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: NotificationRules; site?: { name?: string } })
+    ? (JSON.parse(readFileSync(file, 'utf8')) as {
+        notifications?: NotificationRules;
+        site?: { name?: string; replyPromise?: ReplyPromise };
+      })
     : {};
 }
 
@@ -274,7 +278,12 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     }
     case 'test-notify': {
       const model = builtModel();
-      const { ok, report } = await testNotify(processEnv(), model.notifications, model.site?.name ?? 'the site');
+      const { ok, report } = await testNotify(
+        processEnv(),
+        model.notifications,
+        model.site?.name ?? 'the site',
+        teamTimeZone(model.site?.replyPromise),
+      );
       return { out: report, ok };
     }
   }

@@ -24,6 +24,7 @@ import { createStaticHandler, splitTarget, type SiteHandler } from './static-fil
 import { withSearchPage } from './search/search-page';
 import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
+import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
 import type { LeadStore } from './store/types';
 
@@ -42,6 +43,8 @@ export type AppConfig = SiteSource & {
   apiPayloads?: Record<string, SubmissionRules>;
   /** The site model's badges; required when a form posts to /api/generate-badge. */
   badges?: Badges;
+  /** The site's reply promise: each lead is stored with the time its answer is due. None: no due times. */
+  replyPromise?: ReplyPromise;
   /** Further API endpoints, mounted after the submission endpoints. */
   apiEndpoints?: ApiEndpoint[];
   /** Set when running behind exactly one reverse proxy, so `req.ip` is the visitor's address. */
@@ -178,6 +181,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       ipHashSalt: config.ipHashSalt,
       now: config.now,
       scryptCost: inbox.scryptCost,
+      timeZone: teamTimeZone(config.replyPromise),
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {
@@ -266,6 +270,8 @@ export function createApp(config: AppConfig): RequestListener {
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,
+    replyPromise: config.replyPromise,
+    now: config.now,
     onStoreError: (req, err) => {
       logOf(req).error(
         { err: { type: (err as Error).name, message: (err as Error).message } },

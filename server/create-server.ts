@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { SiteModel } from '../engine/content/model';
+import { teamTimeZone } from '../engine/content/reply-promise';
 import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
 import { formsById } from './admin/inbox-view';
 import { createApp, type AppConfig } from './app';
@@ -14,6 +15,7 @@ import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig } from './notify/config';
 import { createDelivery, type Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
+import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
 import type { SiteHandler } from './static-files';
@@ -115,7 +117,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
   const delivery =
     notifyOn && model.notifications
-      ? (deps.delivery ?? createDelivery(config.notify, { forms: describedOf(model), siteName: model.site?.name ?? config.siteUrl }))
+      ? (deps.delivery ??
+        createDelivery(config.notify, {
+          forms: describedOf(model),
+          siteName: model.site?.name ?? config.siteUrl,
+          place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
+        }))
       : null;
   const worker = delivery
     ? createOutboxWorker({
@@ -134,6 +141,21 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         },
       })
     : null;
+  // Reminders are e-mails: without a mail server there is nobody to remind.
+  const reminders =
+    worker && config.notify.smtpUrl && config.notify.mailFrom && model.site?.replyPromise
+      ? createReminderSweep({
+          store,
+          forms: describedOf(model),
+          teamAddresses: config.notify.leadsEmailTo,
+          now: deps.now,
+          onQueued: () => worker.poke(),
+          onError: (err) => {
+            metrics?.storeError('outbox');
+            log.error({ err }, 'Reminder sweep');
+          },
+        })
+      : null;
 
   const appFor = (m: ServedModel | undefined): RequestListener => {
     const notifier =
@@ -154,6 +176,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         forms: m?.forms,
         apiPayloads: m?.apiPayloads ?? {},
         badges: m?.badges,
+        replyPromise: m?.site?.replyPromise,
         knownLinks: m?.knownLinks,
         pages: m?.pages,
         search: m?.search,
@@ -211,6 +234,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       });
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
+      reminders?.start();
       return port;
     },
     async close() {
@@ -232,6 +256,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
         server.closeAllConnections();
       }
+      await reminders?.stop();
       await worker?.stop();
       delivery?.close();
       rateLimitStore?.shutdown();

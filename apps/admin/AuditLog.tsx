@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   view: 'Viewed a lead',
   status: 'Changed a status',
   spam: 'Changed the spam flag',
+  assign: 'Changed who owns a lead',
   note: 'Added a note',
   export: 'Exported leads',
   erase: 'Erased a lead',

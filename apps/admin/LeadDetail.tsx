@@ -12,6 +12,7 @@ import {
   type LeadNotification,
   type LeadStatus,
 } from '../../contracts/inbox-contract';
+import { DueSummary } from './due';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
@@ -128,6 +129,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
       {!lead.erased && (
         <section aria-labelledby="triage-heading" className="admin-panel">
           <h2 id="triage-heading">Triage</h2>
+          <DueSummary lead={lead} />
           <StatusForm
             status={lead.status}
             busy={busy}
@@ -135,6 +137,16 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
               run(
                 () => changeLead(lead.id, { status }),
                 (next) => `Status set to ${STATUS_LABELS[next.lead.status]}.`,
+              )
+            }
+          />
+          <OwnerForm
+            assignee={lead.assignee}
+            busy={busy}
+            onSave={(assignee) =>
+              run(
+                () => changeLead(lead.id, { assignee }),
+                (next) => (next.lead.assignee ? `Owner set to ${next.lead.assignee}.` : 'The lead has no owner now.'),
               )
             }
           />
@@ -197,6 +209,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
             {lead.formId && lead.formId !== lead.formTitle ? ` (${lead.formId})` : ''}
           </Row>
           <Row label="Status">{STATUS_LABELS[lead.status]}</Row>
+          <Row label="Owner">{lead.assignee ?? 'Nobody'}</Row>
           <Row label="Spam">{lead.spam ? 'Yes' : 'No'}</Row>
           <Row label="Endpoint">{detail.meta.endpoint}</Row>
           <Row label="Idempotency key">{detail.meta.idempotencyKey ?? 'None'}</Row>
@@ -260,6 +273,66 @@ function StatusForm({ status, busy, onSave }: { status: LeadStatus; busy: boolea
       </fieldset>
       <button type="submit" className="button button--primary" aria-disabled={busy}>
         Save status
+      </button>
+    </form>
+  );
+}
+
+/** Who owns the lead: "Take it" for oneself, or any team member (or nobody) from the list. */
+function OwnerForm({
+  assignee,
+  busy,
+  onSave,
+}: {
+  assignee: string | null;
+  busy: boolean;
+  onSave: (assignee: string | null) => Promise<boolean>;
+}) {
+  const { session } = useInbox();
+  const me = session.user.email;
+  const [chosen, setChosen] = useState(assignee ?? '');
+  const [shown, setShown] = useState(assignee);
+  if (assignee !== shown) {
+    setShown(assignee);
+    setChosen(assignee ?? '');
+  }
+  // A departed colleague still shows as the owner until someone changes it.
+  const team = assignee && !session.team.includes(assignee) ? [...session.team, assignee] : session.team;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen !== (assignee ?? '')) void onSave(chosen || null);
+  }
+  return (
+    <form className="admin-owner-form" onSubmit={onSubmit}>
+      <p>
+        Owner:{' '}
+        {assignee ? (
+          <span className="admin-text">
+            {assignee}
+            {assignee === me ? ' (you)' : ''}
+          </span>
+        ) : (
+          'nobody yet'
+        )}
+      </p>
+      {assignee !== me && (
+        <button type="button" className="button button--primary" aria-disabled={busy} onClick={() => void onSave(me)}>
+          Take it
+        </button>
+      )}
+      <div className="admin-field">
+        <label htmlFor="owner-select">Give to</label>
+        <select className="input" id="owner-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">Nobody</option>
+          {team.map((email) => (
+            <option key={email} value={email}>
+              {email === me ? `${email} (you)` : email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary" aria-disabled={busy}>
+        Save owner
       </button>
     </form>
   );

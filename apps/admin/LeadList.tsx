@@ -1,4 +1,4 @@
-// The list of leads, newest first. The filter lives in the address (the contract's readFilter and
+// The list of leads, newest first (or soonest due first). The filter lives in the address (the contract's readFilter and
 // filterParams), so a copied link opens the same view; "Older leads" adds the next page below.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,19 +6,24 @@ import { exportHref, fetchLeads, InboxError } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import {
   filterParams,
-  LEAD_STATUSES,
   MAX_SEARCH_LENGTH,
   readFilter,
   STATUS_LABELS,
+  type DueFilter,
+  type OwnerFilter,
   type LeadFilter,
   type LeadStatus,
   type LeadSummary,
   type SpamFilter,
 } from '../../contracts/inbox-contract';
 import type { FromList } from './LeadDetail';
+import { DueCell } from './due';
 import { Age } from './times';
 
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
+const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
+const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'Unassigned' };
+const SORT_LABELS: Record<'due', string> = { due: 'Reply due first (New leads)' };
 
 type Listing =
   | { kind: 'loading' }
@@ -69,6 +74,9 @@ export function LeadList() {
       from: text('from'),
       to: text('to'),
       q: text('q'),
+      due: text('due') as DueFilter | undefined,
+      owner: text('owner') as OwnerFilter | undefined,
+      sort: text('sort') as 'due' | undefined,
     };
     setParams(filterParams(next));
   }
@@ -107,7 +115,7 @@ export function LeadList() {
           </ul>
         </ErrorBox>
       )}
-      <LeadTable listing={current} filtered={filtered} tableRef={tableRef} listSearch={query} />
+      <LeadTable listing={current} filtered={filtered} tableRef={tableRef} listSearch={query} byDue={filter.sort === 'due'} />
       {current.kind === 'loaded' && current.nextCursor && (
         <div className="admin-more">
           <button type="button" className="button button--secondary" onClick={() => void onOlder()} disabled={current.more === 'loading'}>
@@ -156,27 +164,11 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
           {!formKnown && <option value={filter.form}>{filter.form}</option>}
         </select>
       </div>
-      <div className="admin-field">
-        <label htmlFor="filter-status">Status</label>
-        <select className="input" id="filter-status" name="status" defaultValue={filter.status ?? ''}>
-          <option value="">Any status</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-spam">Spam</label>
-        <select className="input" id="filter-spam" name="spam" defaultValue={filter.spam}>
-          {(Object.keys(SPAM_LABELS) as SpamFilter[]).map((s) => (
-            <option key={s} value={s}>
-              {SPAM_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter name="status" label="Status" any="Any status" labels={STATUS_LABELS} value={filter.status} />
+      <ChoiceFilter name="owner" label="Owner" any="Anyone" labels={OWNER_LABELS} value={filter.owner} />
+      <ChoiceFilter name="due" label="Reply due" any="Any time" labels={DUE_LABELS} value={filter.due} />
+      <ChoiceFilter name="spam" label="Spam" labels={SPAM_LABELS} value={filter.spam} />
+      <ChoiceFilter name="sort" label="Order" any="Newest first" labels={SORT_LABELS} value={filter.sort} />
       <div className="admin-field">
         <label htmlFor="filter-from">Received from</label>
         <input className="input" id="filter-from" name="from" type="date" defaultValue={filter.from ?? ''} />
@@ -197,17 +189,49 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
   );
 }
 
+/** A filter chosen from a few words: a select of their labels, with an "any" choice first when given. */
+function ChoiceFilter<T extends string>({
+  name,
+  label,
+  any,
+  labels,
+  value,
+}: {
+  name: string;
+  label: string;
+  any?: string;
+  labels: Record<T, string>;
+  value: T | undefined;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select className="input" id={`filter-${name}`} name={name} defaultValue={value ?? ''}>
+        {any !== undefined && <option value="">{any}</option>}
+        {(Object.keys(labels) as T[]).map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function LeadTable({
   listing,
   filtered,
   tableRef,
   listSearch,
+  byDue,
 }: {
   listing: Listing;
   filtered: boolean;
   listSearch: string;
   tableRef: RefObject<HTMLTableElement | null>;
+  byDue: boolean;
 }) {
+  const order = byDue ? 'reply due first' : 'newest first';
   // One live line for what the list holds, so a new filter's result is heard as well as seen.
   const summary =
     listing.kind === 'loading'
@@ -218,14 +242,16 @@ function LeadTable({
           ? filtered
             ? 'No leads match this filter.'
             : 'No leads yet. New ones appear here as they arrive.'
-          : `Showing ${listing.leads.length === 1 ? '1 lead' : `${listing.leads.length} leads`}, newest first${listing.nextCursor ? '; older ones follow' : ''}.`;
+          : `Showing ${listing.leads.length === 1 ? '1 lead' : `${listing.leads.length} leads`}, ${order}${listing.nextCursor ? `; ${byDue ? 'later' : 'older'} ones follow` : ''}.`;
   return (
     <>
       <p className="admin-summary" role="status">
         {summary}
       </p>
       {listing.kind === 'failed' && <ErrorBox message={listing.message} />}
-      {listing.kind === 'loaded' && listing.leads.length > 0 && <Table leads={listing.leads} tableRef={tableRef} listSearch={listSearch} />}
+      {listing.kind === 'loaded' && listing.leads.length > 0 && (
+        <Table leads={listing.leads} tableRef={tableRef} listSearch={listSearch} order={order} />
+      )}
     </>
   );
 }
@@ -234,15 +260,17 @@ function Table({
   leads,
   tableRef,
   listSearch,
+  order,
 }: {
   leads: LeadSummary[];
   tableRef: RefObject<HTMLTableElement | null>;
   listSearch: string;
+  order: string;
 }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" ref={tableRef}>
-        <caption className="visually-hidden">Leads, newest first</caption>
+        <caption className="visually-hidden">Leads, {order}</caption>
         <thead>
           <tr>
             <th scope="col">Received</th>
@@ -251,6 +279,8 @@ function Table({
             <th scope="col">E-mail</th>
             <th scope="col">Urgency</th>
             <th scope="col">Status</th>
+            <th scope="col">Reply due</th>
+            <th scope="col">Owner</th>
             <th scope="col">Spam</th>
           </tr>
         </thead>
@@ -279,7 +309,7 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
             Erased
           </Link>
         </td>
-        <td colSpan={4}>
+        <td colSpan={6}>
           <span className="admin-muted">
             Erased by <span className="admin-text">{lead.erased.by}</span> <Age iso={lead.erased.at} />
           </span>
@@ -302,6 +332,10 @@ function LeadRow({ lead, listSearch }: { lead: LeadSummary; listSearch: string }
       <td>
         <span className={`admin-badge admin-badge--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
       </td>
+      <td>
+        <DueCell lead={lead} />
+      </td>
+      <td className="admin-text">{lead.assignee ?? <span className="admin-muted">Unassigned</span>}</td>
       <td>{lead.spam ? <span className="admin-badge admin-badge--spam">Spam</span> : <span className="visually-hidden">Not spam</span>}</td>
     </tr>
   );

@@ -11,6 +11,7 @@ import { entryOf } from '../sections/registry';
 import type { FactSources } from './placeholders';
 import { factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
 import { formatDataPath, sortProblems, type Problem } from './problem';
+import { promiseProblems } from './reply-promise';
 import { referencedKinds, sectionReferences, type SectionReference } from './references';
 import type { SchemaSet } from './schema-set';
 import { createContentValidator, isContentOf, validatorSchemaSet, type ContentValidator, type DataIssue } from './validate';
@@ -77,7 +78,9 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const pricing = validated.valid.pricing[0]?.data;
-  const facts = factSources(pricing, checked.pages, checked.collections['faq-set']);
+  const siteFile = validated.valid.site[0];
+  const facts = factSources(pricing, checked.pages, checked.collections['faq-set'], siteFile?.data.replyPromise);
+  const promiseCheck = siteFile?.data.replyPromise ? promiseProblems(siteFile.data.replyPromise) : [];
   const pricingFile = parsed.files.find((f) => f.kind.kind === 'pricing')?.file;
   const factProblems = placeholderCauses(
     validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : [file])),
@@ -106,6 +109,10 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     ...markdown,
     ...checked.problems,
     ...factProblems,
+    ...promiseCheck.map(({ path, message }) => {
+      const { line, column } = locate(siteFile!.file, path);
+      return { file: siteFile!.file.path, line, column, path: formatDataPath(path), message };
+    }),
     // A plan's price comes from the catalogue: while it has problems, they are the cause.
     ...resolved.problems.filter((p) => pricing || !p.message.startsWith('no plan price')),
     // Without a readable blog page, the articles' "no page lists them" has that page's problems as its cause.

@@ -14,8 +14,9 @@ import { formatAmount } from './format-amount';
  * - `{amount:takedowns.personal}` → "49": the bare number, for structured data whose currency is
  *   a field of its own.
  * - `{questions:/faq/general}` → "15": how many questions the page at that path shows.
+ * - `{promise:reply}` → "2 hours": the reply promise of site/site.yaml (engine/content/reply-promise.ts).
  */
-export const PLACEHOLDER = /\{(price|amount|questions):([^{}\s]+)\}/g;
+export const PLACEHOLDER = /\{(price|amount|questions|promise):([^{}\s]+)\}/g;
 
 /** One catalogue entry: an amount in the catalogue's currency or a percentage as written. */
 export type PriceEntry = { kind: 'amount'; value: number } | { kind: 'percentage'; text: string };
@@ -29,6 +30,8 @@ export interface FactSources {
   questionsByPage: ReadonlyMap<string, number>;
   /** The file of each page by path, to name the page that shows no questions. */
   pageFiles?: ReadonlyMap<string, string>;
+  /** The reply promise's words by key (`reply`, `zone`, `hours`, `hours.<id>`, `urgent-reply`). */
+  promise?: ReadonlyMap<string, string>;
 }
 
 /** A placeholder that names nothing, at its index in the text. */
@@ -78,7 +81,8 @@ export function resolvePlaceholders(text: string, sources: FactSources): { text:
   const issues: PlaceholderIssue[] = [];
   if (!text.includes('{')) return { text, issues };
   const out = text.replace(PLACEHOLDER, (token: string, name: string, arg: string, index: number) => {
-    const value = name === 'questions' ? questions(arg, sources) : price(arg, sources, name === 'amount');
+    const value =
+      name === 'questions' ? questions(arg, sources) : name === 'promise' ? promise(arg, sources) : price(arg, sources, name === 'amount');
     if (typeof value === 'string') return value;
     issues.push({ token, index, message: value.problem });
     return token;
@@ -103,6 +107,15 @@ function price(arg: string, sources: FactSources, bare: boolean): string | { pro
   }
   const value = entry.value * (times ? Number(times) : 1);
   return bare ? String(value) : formatAmount(value, sources.currency);
+}
+
+function promise(key: string, sources: FactSources): string | { problem: string } {
+  const value = sources.promise?.get(key);
+  if (value !== undefined) return value;
+  const keys = [...(sources.promise?.keys() ?? [])];
+  if (keys.length === 0) return { problem: `{promise:${key}} needs replyPromise in site/site.yaml` };
+  const guess = closest(key, keys);
+  return { problem: `no "${key}" in the reply promise.` + (guess ? ` Did you mean "${guess}"?` : ` It has: ${keys.join(', ')}`) };
 }
 
 function questions(path: string, sources: FactSources): string | { problem: string } {

@@ -1,8 +1,9 @@
-import type { FAQSet, Page, PriceCatalogue } from '../generated/content';
+import type { FAQSet, Page, PriceCatalogue, ReplyPromise } from '../generated/content';
 import { ALL_CATEGORIES, categoryAnchor } from '../sections/faq/faq-filter';
 import { closest } from './closest';
 import type { ResolvedFaqCategory } from './model';
 import { PLACEHOLDER, priceEntries, resolvePlaceholders, type FactSources } from './placeholders';
+import { promiseTexts } from './reply-promise';
 import { formatDataPath, sortProblems, type Problem } from './problem';
 import { locate, positionInValue, stringScalars, type ParsedFile } from './yaml-source';
 
@@ -11,6 +12,7 @@ export function factSources(
   catalogue: PriceCatalogue | undefined,
   pages: ReadonlyArray<{ data: Page; file?: { path: string } }>,
   faqSets: ReadonlyMap<string, { data: FAQSet }>,
+  promise?: ReplyPromise,
 ): FactSources {
   const questionsByPage = new Map<string, number>();
   const pageFiles = new Map<string, string>();
@@ -27,7 +29,13 @@ export function factSources(
     }
     if (shows) questionsByPage.set(data.path, total);
   }
-  return { currency: catalogue?.currency ?? '$', prices: priceEntries(catalogue), questionsByPage, pageFiles };
+  return {
+    currency: catalogue?.currency ?? '$',
+    prices: priceEntries(catalogue),
+    questionsByPage,
+    pageFiles,
+    promise: promiseTexts(promise),
+  };
 }
 
 /** Every placeholder in a file that names nothing, at the line and column where it is written. */
@@ -77,7 +85,7 @@ export function placeholderCauses(
   const used = new Set<string>();
   for (const file of files)
     for (const scalar of stringScalars(file))
-      for (const m of scalar.value.matchAll(PLACEHOLDER)) if (m[1] !== 'questions') used.add(m[2].replace(/\*\d+$/, ''));
+      for (const m of scalar.value.matchAll(PLACEHOLDER)) if (m[1] === 'price' || m[1] === 'amount') used.add(m[2].replace(/\*\d+$/, ''));
   const unused = [...sources.prices.keys()].filter((k) => !used.has(k));
   const problems: Problem[] = [];
   const atDefinition = new Map<string, Problem>();

@@ -275,6 +275,7 @@ export interface Site {
      */
     label?: string;
   };
+  replyPromise?: ReplyPromise;
 }
 /**
  * A link: the words people click and where it goes.
@@ -304,6 +305,79 @@ export interface ConsentNotice {
   links: {
     [k: string]: Link | undefined;
   };
+}
+/**
+ * How soon the team answers a lead, written once: the auto-reply and the pages name it with {promise:…} placeholders, and the inbox counts each lead's due time from it.
+ */
+export interface ReplyPromise {
+  /**
+   * Hours of support time within which a lead is answered. {promise:reply} shows it, e.g. "2 hours".
+   */
+  replyWithinHours: number;
+  /**
+   * The team's time zone as an IANA name, e.g. America/Los_Angeles: support hours are read in it and the team's e-mails show times in it.
+   */
+  timeZone: string;
+  /**
+   * The zone as visitors read it, e.g. Pacific time. {promise:zone} shows it.
+   */
+  timeZoneName: string;
+  /**
+   * When the team works, in the team's time zone. {promise:hours} shows them all in one line; {promise:hours.<id>} one entry's times.
+   *
+   * @minItems 1
+   */
+  supportHours: [SupportHours, ...SupportHours[]];
+  /**
+   * A shorter promise for leads marked urgent. {promise:urgent-reply} shows its hours.
+   */
+  urgent?: {
+    /**
+     * The form field that says how urgent a lead is.
+     */
+    field: string;
+    /**
+     * The stored values of that field that make a lead urgent.
+     *
+     * @minItems 1
+     */
+    values: [string, ...string[]];
+    /**
+     * Hours within which an urgent lead is answered.
+     */
+    replyWithinHours: number;
+    /**
+     * Count every hour, day and night (true, the emergency line never closes), or support hours only (false, the default).
+     */
+    allHours?: boolean;
+  };
+}
+export interface SupportHours {
+  /**
+   * A short name for the entry, unique here; {promise:hours.<id>} names it.
+   */
+  id: string;
+  /**
+   * The days as visitors read them.
+   */
+  label: string;
+  /**
+   * The days these hours hold.
+   *
+   * @minItems 1
+   */
+  days: [
+    'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun',
+    ...('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[]
+  ];
+  /**
+   * When the team starts, 24-hour clock, e.g. 6:00.
+   */
+  opens: string;
+  /**
+   * When the team stops, 24-hour clock, later than opens, e.g. 22:00.
+   */
+  closes: string;
 }
 /**
  * site/pages/*.yaml: one route with its metadata and sections, top to bottom.

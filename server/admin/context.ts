@@ -37,6 +37,8 @@ export interface AdminConfig {
   requireTwoStep?: boolean;
   /** Names the site in authenticator apps. */
   issuer?: string;
+  /** The team's IANA zone (the site's reply promise): the inbox shows due times in it. UTC without it. */
+  timeZone?: string;
 }
 
 export interface SignedIn extends SignedInSession {

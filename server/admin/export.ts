@@ -1,11 +1,16 @@
 import { Router } from 'express';
 import { csvRow } from '../leads/csv';
+import { optionLabels } from '../notify/messages';
 import { route, type AdminContext } from './context';
 import { leadSummary } from './inbox-view';
 import { listQuery } from './leads-routes';
 
 const EXPORT_BATCH = 500;
-const COLUMNS = ['id', 'receivedAt', 'form', 'status', 'spam', 'name', 'email', 'urgency', 'erasedAt', 'erasedBy', 'payload'];
+const COLUMNS = [
+  ...['id', 'receivedAt', 'form', 'status', 'spam', 'name', 'email', 'urgency', 'erasedAt', 'erasedBy', 'payload'],
+  // The option each choice showed the visitor, next to the stored values of payload; then the reply promise and the owner.
+  ...['labels', 'replyDueAt', 'firstAnsweredAt', 'owner'],
+];
 
 /** GET /leads.csv: the leads the list's filter selects, as CSV, written a batch at a time. */
 export function exportRoutes(ctx: AdminContext): Router {
@@ -23,7 +28,7 @@ export function exportRoutes(ctx: AdminContext): Router {
       let after = query.after;
       // Page by page, so a large export never holds every lead in memory at once.
       for (;;) {
-        const batch = await store.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH });
+        const batch = await store.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH, now: ctx.now(), viewer: user.email });
         for (const lead of batch) {
           const s = leadSummary(lead, forms);
           out += csvRow([
@@ -38,6 +43,10 @@ export function exportRoutes(ctx: AdminContext): Router {
             lead.erasedAt ?? '',
             lead.erasedBy ?? '',
             lead.erasedAt ? '' : JSON.stringify(lead.payload),
+            lead.erasedAt ? '' : JSON.stringify(optionLabels(lead, lead.formId ? forms[lead.formId] : undefined)),
+            lead.dueAt ?? '',
+            lead.firstAnsweredAt ?? '',
+            lead.assignee ?? '',
           ]);
         }
         count += batch.length;
@@ -47,7 +56,7 @@ export function exportRoutes(ctx: AdminContext): Router {
         }
         if (batch.length < EXPORT_BATCH) break;
         const last = batch[batch.length - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
+        after = { createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id };
       }
       await ctx.audit.exported(user.email, count, query.filter);
       res.end();

@@ -47,6 +47,9 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
     status: lead.status,
     spam: lead.spam,
     erased: lead.erasedAt ? { at: lead.erasedAt, by: lead.erasedBy ?? '' } : null,
+    dueAt: lead.dueAt,
+    firstAnsweredAt: lead.firstAnsweredAt,
+    assignee: lead.assignee,
   };
 }
 

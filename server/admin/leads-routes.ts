@@ -57,15 +57,18 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.get(
     '/leads',
-    route(async (req, res) => {
+    route(async (req, res, user) => {
       const query = listQuery(req, res);
       if (!query) return;
-      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1 });
+      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1, now: ctx.now(), viewer: user.email });
       const page = found.slice(0, PAGE_SIZE);
       const last = page[page.length - 1];
       const body: LeadPage = {
         leads: page.map((l) => leadSummary(l, forms)),
-        nextCursor: found.length > PAGE_SIZE && last ? writeCursor(last) : null,
+        nextCursor:
+          found.length > PAGE_SIZE && last
+            ? writeCursor({ createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id })
+            : null,
       };
       res.json(body);
     }),
@@ -88,8 +91,8 @@ export function leadRoutes(ctx: AdminContext): Router {
       const body = await readBodyOf(req, res);
       if (!body) return;
       const change: LeadChange = {};
-      const { status, spam, ...rest } = body;
-      if (Object.keys(rest).length) return badRequest(res, 'Only status and spam can be changed.');
+      const { status, spam, assignee, ...rest } = body;
+      if (Object.keys(rest).length) return badRequest(res, 'Only status, spam and assignee can be changed.');
       if (status !== undefined) {
         if (!(LEAD_STATUSES as readonly unknown[]).includes(status))
           return badRequest(res, `status must be one of ${LEAD_STATUSES.join(', ')}.`);
@@ -99,7 +102,14 @@ export function leadRoutes(ctx: AdminContext): Router {
         if (typeof spam !== 'boolean') return badRequest(res, 'spam must be true or false.');
         change.spam = spam;
       }
-      if (change.status === undefined && change.spam === undefined) return badRequest(res, 'Send a status, spam, or both.');
+      if (assignee !== undefined) {
+        // Only an account can own a lead: a typo must not give it to nobody in particular.
+        const known = typeof assignee === 'string' && (await store.findAccount(assignee)) !== null;
+        if (assignee !== null && !known) return badRequest(res, 'assignee must be the address of an inbox account, or null.');
+        change.assignee = assignee as string | null;
+      }
+      if (change.status === undefined && change.spam === undefined && change.assignee === undefined)
+        return badRequest(res, 'Send a status, spam, an assignee, or several.');
       const id = String(req.params.id);
       const existing = await store.getLead(id);
       if (existing?.erasedAt) return sendApiError(res, 409, 'ERASED', 'This lead was erased; it can no longer be changed.');

@@ -65,7 +65,13 @@ export function signInRoutes(ctx: AdminContext): Router {
     handle(async (req, res) => {
       const user = await ctx.session(req);
       if (!user) return ctx.signedOut(res);
-      const body: InboxSession = { user: { email: user.email }, pending: user.pending, forms: user.pending ? [] : formList };
+      const body: InboxSession = {
+        user: { email: user.email },
+        pending: user.pending,
+        forms: user.pending ? [] : formList,
+        timeZone: ctx.config.timeZone ?? 'UTC',
+        team: user.pending ? [] : await ctx.store.listAccountEmails(),
+      };
       res.json(body);
     }),
   );

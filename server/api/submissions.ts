@@ -12,6 +12,8 @@ import {
   REQUESTED_WITH,
   type CreatedAnswer,
 } from '../../contracts/api-contract';
+import { dueAt } from '../../engine/content/due-time';
+import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
@@ -43,6 +45,10 @@ export interface SubmissionConfig {
   ipHashSalt?: string;
   /** Decides the notifications each new lead queues in its own transaction; none without it. */
   notifier?: Notifier;
+  /** Gives each lead (not spam) the time its answer is due. */
+  replyPromise?: ReplyPromise;
+  /** The clock due times are counted from. */
+  now?: () => Date;
   /** Told when storing a lead failed (the answer is 503); for the log and metrics. */
   onStoreError?: (req: Request, err: unknown) => void;
 }
@@ -137,7 +143,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const compiled = compileForms(config.forms);
   const documented = compileForms(config.apiPayloads ?? {});
-  const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError } = config;
+  const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError, replyPromise, now = () => new Date() } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
     badges,
@@ -190,6 +196,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         formId: target.form.id,
         payload: outcome.payload,
         idempotencyKey: idempotencyKey ?? null,
+        dueAt: replyPromise && !outcome.spam ? dueAt(now(), replyPromise, outcome.payload).toISOString() : null,
         ipHash: hashIp(req.ip, ipHashSalt),
         userAgent: userAgentOf(req),
         spam: outcome.spam,

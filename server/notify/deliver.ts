@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Described } from './plan';
 import type { ClaimedJob } from '../store/types';
 import type { NotifyConfig } from './config';
-import { autoReplyEmail, teamEmail, webhookBody, type MailMessage } from './messages';
+import { autoReplyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
 
 export type DeliveryResult = { ok: true; detail: string } | { ok: false; error: string; permanent?: boolean };
 
@@ -15,6 +15,8 @@ export interface Delivery {
 export interface DeliveryDeps {
   forms: Record<string, Described>;
   siteName: string;
+  /** SITE_URL and the team's zone, for the inbox link and the times in e-mails. */
+  place: TeamPlace;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   /** Per call, for SMTP and webhooks alike; a stuck receiver must not hold a job's lease. */
@@ -76,14 +78,14 @@ async function send(transport: Transporter, message: MailMessage): Promise<Deliv
 }
 
 export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delivery {
-  const { forms, siteName, fetchImpl = fetch, now = () => new Date(), timeoutMs = DEFAULT_TIMEOUT_MS } = deps;
+  const { forms, siteName, place, fetchImpl = fetch, now = () => new Date(), timeoutMs = DEFAULT_TIMEOUT_MS } = deps;
   const transport = config.smtpUrl ? createTransport(config.smtpUrl, timeoutMs) : null;
   const signer = config.webhookSecret ? new Webhook(config.webhookSecret) : null;
 
   async function callWebhook(job: ClaimedJob): Promise<DeliveryResult> {
     if (!config.webhookUrl || !signer) return { ok: false, error: 'WEBHOOK_URL and WEBHOOK_SECRET are no longer set', permanent: true };
     const sentAt = now();
-    const body = webhookBody(job.lead, sentAt, job.rule === 'test');
+    const body = webhookBody(job.lead, sentAt, job.rule === 'test', job.lead.formId ? forms[job.lead.formId] : undefined, place.siteUrl);
     // Stable across retries and restarts, like an e-mail's Message-ID: the lead and what asked for the call.
     const webhookId = `${job.lead.id}.${job.rule}`;
     try {
@@ -117,7 +119,7 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
       if (!transport || !config.mailFrom) return { ok: false, error: 'SMTP_URL and MAIL_FROM are no longer set' };
       const message =
         job.channel === 'email'
-          ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName)
+          ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName, place)
           : autoReplyEmail(job, config.mailFrom);
       return send(transport, message);
     },

@@ -1,7 +1,9 @@
+import { ADMIN_PATH } from '../../contracts/inbox-contract';
+import { formatTeamTime } from '../../engine/content/reply-promise';
 import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { ClaimedJob, StoredLead } from '../store/types';
 import { isPlainAddress } from './config';
-import { optionTitle, type Described } from './plan';
+import { optionsOf, optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';
 
 export interface MailMessage {
@@ -24,6 +26,19 @@ const PAYLOAD_LABELS: Record<string, string> = {
   serviceInterest: 'Service interest',
 };
 
+/** Where the team reads and answers one lead. */
+export interface TeamPlace {
+  /** The public origin, SITE_URL. */
+  siteUrl: string;
+  /** The team's IANA time zone, from the site's reply promise. */
+  timeZone: string;
+}
+
+/** The lead's page in the inbox, as an absolute address for e-mails and webhooks. */
+export function inboxUrl(siteUrl: string, leadId: string): string {
+  return new URL(`${ADMIN_PATH}/leads/${encodeURIComponent(leadId)}`, siteUrl).href;
+}
+
 export function messageIdFor(leadId: string, rule: string, mailFrom: string): string {
   return `<${leadId}.${rule}@${mailFrom.split('@')[1]}>`;
 }
@@ -41,12 +56,23 @@ export function leadFields(lead: StoredLead, form: Described | undefined): Array
   });
 }
 
-export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom: string, siteName: string): MailMessage {
+export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom: string, siteName: string, place: TeamPlace): MailMessage {
   const { lead } = job;
   const data = job.data as { to: string[]; subject: string };
   const fields = leadFields(lead, form);
   const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
-  const intro = [`A new lead came in on ${siteName}.`, '', `Form: ${formName}`, `Received: ${lead.createdAt}`, `Lead id: ${lead.id}`];
+  const link = inboxUrl(place.siteUrl, lead.id);
+  const reminder = (job.data as { reminder?: { dueAt: string } }).reminder;
+  const intro = [
+    reminder
+      ? `This lead on ${siteName} is still New, and its reply was due ${formatTeamTime(new Date(reminder.dueAt), place.timeZone)}.`
+      : `A new lead came in on ${siteName}.`,
+    '',
+    `Open it in the inbox: ${link}`,
+    '',
+    `Form: ${formName}`,
+    `Received: ${formatTeamTime(new Date(lead.createdAt), place.timeZone)}`,
+  ];
   const text = [
     ...intro,
     '',
@@ -54,7 +80,9 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
       value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`],
     ),
     '',
-    typeof lead.payload.email === 'string' ? 'Reply to this e-mail to answer the visitor.' : 'The visitor left no e-mail address.',
+    typeof lead.payload.email === 'string'
+      ? 'Reply to this e-mail to answer the visitor, then mark the lead in progress in the inbox.'
+      : 'The visitor left no e-mail address.',
   ].join('\n');
   const rows = fields
     .map(
@@ -64,7 +92,9 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
     .join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    `<p>${intro.filter(Boolean).map(escapeMarkup).join('<br>')}</p>`,
+    `<p>${escapeMarkup(intro[0])}</p>`,
+    `<p><a href="${escapeMarkup(link)}">Open this lead in the inbox</a></p>`,
+    `<p>${intro.slice(4).map(escapeMarkup).join('<br>')}</p>`,
     `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>`,
     '</body></html>',
   ].join('\n');
@@ -85,8 +115,11 @@ export function autoReplyEmail(job: ClaimedJob, mailFrom: string): MailMessage {
   };
 }
 
-/** The body of a webhook call: the lead as stored, marked as spam where the honeypot was filled; `lead.test` for a test send. */
-export function webhookBody(lead: StoredLead, sentAt: Date, test = false): string {
+/**
+ * The body of a webhook call: the lead as stored (raw values), the option labels the visitor saw,
+ * its inbox address, marked as spam where the honeypot was filled; `lead.test` for a test send.
+ */
+export function webhookBody(lead: StoredLead, sentAt: Date, test = false, form?: Described, siteUrl?: string): string {
   return JSON.stringify({
     type: test ? 'lead.test' : 'lead.created',
     timestamp: sentAt.toISOString(),
@@ -98,6 +131,15 @@ export function webhookBody(lead: StoredLead, sentAt: Date, test = false): strin
       formType: lead.formType,
       spam: lead.spam,
       payload: lead.payload,
+      labels: optionLabels(lead, form),
+      ...(siteUrl ? { inboxUrl: inboxUrl(siteUrl, lead.id) } : {}),
     },
   });
+}
+
+/** Each answer that was one of the form's options, as the option's title the visitor saw. */
+export function optionLabels(lead: StoredLead, form: Described | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(lead.payload)) if (optionsOf(form, key)) out[key] = optionTitle(form, key, value);
+  return out;
 }

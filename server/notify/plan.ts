@@ -23,10 +23,18 @@ export interface LeadFacts {
 export const AUTO_REPLY_WINDOW_SECONDS = 3600;
 const SUBJECT_VALUE_LENGTH = 80;
 
+type Options = Array<{ const?: unknown; title?: string }>;
+
+/** The options the visitor chose a field's value from; `serviceInterest` is read from the field the form names for it. */
+export function optionsOf(form: Described | undefined, field: string): Options | undefined {
+  const properties = form?.fields.properties as Record<string, { oneOf?: Options }> | undefined;
+  const source = !properties?.[field] && field === 'serviceInterest' ? (form?.submit.serviceInterestFrom ?? field) : field;
+  return properties?.[source]?.oneOf;
+}
+
 /** The option title the form shows for a value, else the value itself. */
 export function optionTitle(form: Described | undefined, field: string, value: unknown): string {
-  const schema = (form?.fields.properties as Record<string, { oneOf?: Array<{ const?: unknown; title?: string }> }> | undefined)?.[field];
-  const option = schema?.oneOf?.find((o) => o.const === value);
+  const option = optionsOf(form, field)?.find((o) => o.const === value);
   return option?.title ?? (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 }
 

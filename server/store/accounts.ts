@@ -89,6 +89,11 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       return result.numDeletedRows === 1n;
     },
 
+    async listAccountEmails() {
+      const rows = await db().selectFrom('accounts').select('email').orderBy('email').execute();
+      return rows.map((r) => r.email);
+    },
+
     async countAccounts() {
       const row = await db()
         .selectFrom('accounts')

@@ -30,11 +30,19 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /** The audit entries a change makes: "status: New → Done", "marked as spam". None when nothing changed. */
-export function describeChange(before: InboxLead, change: LeadChange): Array<{ action: 'status' | 'spam'; detail: string }> {
-  const said: Array<{ action: 'status' | 'spam'; detail: string }> = [];
+export function describeChange(before: InboxLead, change: LeadChange): Array<{ action: 'status' | 'spam' | 'assign'; detail: string }> {
+  const said: Array<{ action: 'status' | 'spam' | 'assign'; detail: string }> = [];
   if (change.status !== undefined && change.status !== before.status)
     said.push({ action: 'status', detail: `status: ${STATUS_LABELS[before.status]} → ${STATUS_LABELS[change.status]}` });
   if (change.spam !== undefined && change.spam !== before.spam)
     said.push({ action: 'spam', detail: change.spam ? 'marked as spam' : 'marked as not spam' });
+  if (change.assignee !== undefined && change.assignee !== before.assignee)
+    said.push({
+      action: 'assign',
+      detail:
+        change.assignee === null
+          ? `unassigned (was ${before.assignee})`
+          : `assigned to ${change.assignee}${before.assignee ? ` (was ${before.assignee})` : ''}`,
+    });
   return said;
 }

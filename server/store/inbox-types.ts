@@ -7,9 +7,18 @@ export interface InboxLead extends StoredLead {
   /** Set when the lead was erased: its payload is then `{}` and its other personal data gone. */
   erasedAt: string | null;
   erasedBy: string | null;
+  /** When the answer is due by the site's reply promise; null for spam and for leads stored before due times. */
+  dueAt: string | null;
+  /** When the team first moved the lead out of New: its clock stopped then. */
+  firstAnsweredAt: string | null;
+  /** The team member who owns the lead (an account's e-mail address); null when nobody does. */
+  assignee: string | null;
 }
 
-/** Where the list stands: the last lead of the page before, in the list's order (newest first, id breaks ties). */
+/**
+ * Where the list stands: the last lead of the page before, in the list's order (newest first, id
+ * breaks ties); `createdAt` is that lead's due time when the list is sorted by due time.
+ */
 export interface LeadPosition {
   createdAt: string;
   id: string;
@@ -17,6 +26,10 @@ export interface LeadPosition {
 
 export interface LeadQuery {
   filter: LeadFilter;
+  /** The time `filter.due` is judged at. */
+  now?: Date;
+  /** Who `filter.owner: 'mine'` means (the signed-in account's address). */
+  viewer?: string;
   after?: LeadPosition;
   limit: number;
 }
@@ -129,6 +142,8 @@ export interface AccountStore {
   /** Its sessions go with it. False when there is no such account. */
   removeAccount(email: string): Promise<boolean>;
   countAccounts(): Promise<number>;
+  /** Every account's address, in alphabetical order: who a lead can be assigned to. */
+  listAccountEmails(): Promise<string[]>;
   /**
    * Starts a session. In the same transaction `replacing` (the token hash of the session the browser
    * had) ends, and so does every session idle for longer than `idleMs`: a browser that never comes

@@ -45,7 +45,15 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         if (said.length === 0) return { lead: before, changed: false };
         await trx
           .updateTable('leads')
-          .set({ ...(wanted.status !== undefined && { status: wanted.status }), ...(wanted.spam !== undefined && { spam: wanted.spam }) })
+          .set({
+            ...(wanted.status !== undefined && { status: wanted.status }),
+            ...(wanted.spam !== undefined && { spam: wanted.spam }),
+            ...(wanted.assignee !== undefined && { assignee: wanted.assignee }),
+            // Moving a lead out of New answers it: its clock stops, once.
+            ...(wanted.status !== undefined &&
+              wanted.status !== 'new' &&
+              before.firstAnsweredAt === null && { first_answered_at: now().toISOString() }),
+          })
           .where('id', '=', id)
           .execute();
         for (const s of said) await audit(trx, now(), { actor, action: s.action, leadId: id, detail: s.detail });

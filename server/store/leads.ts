@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LeadFilter, LeadStatus } from '../../contracts/inbox-contract';
+import { DUE_SOON_MS, type LeadFilter, type LeadStatus } from '../../contracts/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
@@ -29,6 +29,7 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     spam: lead.spam === true,
     search_text: searchText(lead.payload),
     erased_at: lead.erasedAt ?? null,
+    due_at: lead.dueAt ?? null,
   };
 }
 
@@ -138,8 +139,14 @@ interface PageQuery extends Record<string, unknown> {
   from?: string;
   to?: string;
   search?: string;
+  dueBefore?: string;
+  dueFrom?: string;
+  assignee?: string;
+  unassigned?: true;
   afterAt?: string;
   afterId?: string;
+  byDue?: true;
+  afterDue?: string;
   limit: number;
 }
 
@@ -153,9 +160,14 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .$if('from' in v, (qb) => qb.where('created_at', '>=', v.from!))
     .$if('to' in v, (qb) => qb.where('created_at', '<', v.to!))
     .$if('search' in v, (qb) => qb.where(d.matches(v.search!)))
+    .$if('dueBefore' in v, (qb) => qb.where('status', '=', 'new').where('due_at', '<', v.dueBefore!))
+    .$if('dueFrom' in v, (qb) => qb.where('due_at', '>=', v.dueFrom!))
+    .$if('unassigned' in v, (qb) => qb.where('assignee', 'is', null))
+    .$if('assignee' in v, (qb) => qb.where('assignee', '=', v.assignee!))
     .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .$if('byDue' in v, (qb) => qb.where('status', '=', 'new').where('due_at', 'is not', null).orderBy('due_at', 'asc').orderBy('id', 'asc'))
+    .$if('afterDue' in v, (qb) => qb.where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(v.afterDue!, v.afterId!))))
+    .$if(!('byDue' in v), (qb) => qb.orderBy('created_at', 'desc').orderBy('id', 'desc'))
     .limit(v.limit),
 );
 
@@ -163,9 +175,10 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
 export async function findLeads(
   db: Db,
   d: StoreDialect,
-  query: { filter: LeadFilter; after?: LeadPosition; limit: number },
+  query: { filter: LeadFilter; after?: LeadPosition; limit: number; now?: Date; viewer?: string },
 ): Promise<InboxLead[]> {
   const { filter, after, limit } = query;
+  const now = query.now ?? new Date();
   const terms = searchTerms(filter.q);
   const page: PageQuery = {
     ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
@@ -174,7 +187,14 @@ export async function findLeads(
     ...(filter.from && { from: `${filter.from}T00:00:00.000Z` }),
     ...(filter.to && { to: dayAfter(filter.to) }),
     ...(terms.length > 0 && { search: d.searchQuery(terms) }),
-    ...(after && { afterAt: after.createdAt, afterId: after.id }),
+    ...(filter.due === 'overdue' && { dueBefore: now.toISOString() }),
+    ...(filter.owner === 'unassigned' && { unassigned: true as const }),
+    // "Mine" with nobody signed in (the command line) matches no lead.
+    ...(filter.owner === 'mine' && { assignee: query.viewer ?? '' }),
+    ...(filter.due === 'soon' && { dueFrom: now.toISOString(), dueBefore: new Date(now.getTime() + DUE_SOON_MS).toISOString() }),
+    ...(filter.sort === 'due' && { byDue: true as const }),
+    ...(after &&
+      (filter.sort === 'due' ? { afterDue: after.createdAt, afterId: after.id } : { afterAt: after.createdAt, afterId: after.id })),
     limit,
   };
   const { rows } = await leadPage(db, page, d);

@@ -256,6 +256,36 @@ export const migrations: readonly MigrationDeclaration[] = [
     // FTS5's secure-delete takes an erased lead's words out of SQLite's search index itself, not only from its row.
     sqlite: `INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);`,
   },
+  {
+    version: 8,
+    name: 'reply_promise',
+    // When each lead's answer is due (by the site's promise when it was stored) and when the team
+    // first moved it on; leads stored before this version have no due time.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN due_at ${t.time};
+      ALTER TABLE leads ADD COLUMN first_answered_at ${t.time};
+      CREATE INDEX leads_inbox_due ON leads (status, due_at, id);
+    `,
+  },
+  {
+    version: 9,
+    name: 'lead_owner',
+    // The team member who owns a lead, by the account's e-mail address as the audit log names people.
+    sql: () => `
+      ALTER TABLE leads ADD COLUMN assignee TEXT;
+      CREATE INDEX leads_inbox_assignee ON leads (assignee, spam, created_at, id);
+    `,
+  },
+  {
+    version: 10,
+    name: 'outbox_job_key',
+    // A job that must be queued once whoever queues it (an overdue lead's reminder): its key is
+    // unique, so two processes sweeping at once queue it once. Other jobs have none.
+    sql: () => `
+      ALTER TABLE outbox ADD COLUMN job_key TEXT;
+      CREATE UNIQUE INDEX outbox_job_key ON outbox (job_key);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

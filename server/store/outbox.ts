@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { leadsById } from './leads';
 import { prepared } from './prepared';
-import { JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
+import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
+import type { InboxLead } from './inbox-types';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
 
@@ -24,6 +25,55 @@ const queueJob = prepared((db, v: { lead: string; channel: Channel; rule: string
     .insertInto('outbox')
     .values({ lead_id: v.lead, channel: v.channel, rule: v.rule, data: v.data, created_at: v.at, next_attempt_at: v.at }),
 );
+
+/** The rule a reminder is sent under; its Message-ID is `<lead.reminder@…>`. */
+export const REMINDER_RULE = 'reminder';
+
+/** See LeadStore.queueReminders. */
+export async function queueReminders(
+  db: Db,
+  now: Date,
+  limit: number,
+  plan: (lead: InboxLead) => { to: readonly string[]; subject: string },
+): Promise<number> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('leads')
+    .select(INBOX_COLUMNS)
+    .where('status', '=', 'new')
+    .where('spam', '=', false)
+    .where('erased_at', 'is', null)
+    .where('due_at', '<', at)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.rule', '=', REMINDER_RULE),
+        ),
+      ),
+    )
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+  let queued = 0;
+  for (const lead of rows.map(inboxLeadFromRow)) {
+    const { to, subject } = plan(lead);
+    const result = await db
+      .insertInto('outbox')
+      .values({
+        lead_id: lead.id,
+        channel: 'email',
+        rule: REMINDER_RULE,
+        data: JSON.stringify({ to, subject, reminder: { dueAt: lead.dueAt } }),
+        created_at: at,
+        next_attempt_at: at,
+        job_key: `${REMINDER_RULE}:${lead.id}:${lead.dueAt}`,
+      })
+      .onConflict((oc) => oc.column('job_key').doNothing())
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return queued;
+}
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
 export async function enqueueJobs(db: Db, leadId: string, createdAt: string, notifications: readonly PlannedNotification[]): Promise<void> {

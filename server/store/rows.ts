@@ -31,7 +31,7 @@ export const LEAD_COLUMNS = [
   'spam',
   'erased_at',
 ] as const;
-export const INBOX_COLUMNS = [...LEAD_COLUMNS, 'status', 'erased_by'] as const;
+export const INBOX_COLUMNS = [...LEAD_COLUMNS, 'status', 'erased_by', 'due_at', 'first_answered_at', 'assignee'] as const;
 
 type LeadRow = Pick<Selectable<LeadsTable>, (typeof LEAD_COLUMNS)[number]>;
 type InboxRow = Pick<Selectable<LeadsTable>, (typeof INBOX_COLUMNS)[number]>;
@@ -58,6 +58,9 @@ export function inboxLeadFromRow(row: InboxRow): InboxLead {
     status: row.status,
     erasedAt: row.erased_at === null ? null : isoTime(row.erased_at),
     erasedBy: row.erased_by,
+    dueAt: row.due_at === null ? null : isoTime(row.due_at),
+    firstAnsweredAt: row.first_answered_at === null ? null : isoTime(row.first_answered_at),
+    assignee: row.assignee,
   };
 }
 

@@ -27,6 +27,9 @@ export interface LeadsTable {
   search_text: string;
   erased_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   erased_by: ColumnType<string | null, string | null | undefined, string | null>;
+  due_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  first_answered_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {
@@ -42,6 +45,7 @@ export interface OutboxTable {
   lease_until: ColumnType<string | Date | null, undefined, string | null>;
   last_error: ColumnType<string | null, undefined, string | null>;
   finished_at: ColumnType<string | Date | null, undefined, string | null>;
+  job_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Schema {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listNotes } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
-import { claimJobs, finishJobs, listJobs, requeueJob } from './outbox';
+import { claimJobs, finishJobs, listJobs, queueReminders, requeueJob } from './outbox';
 import { isUuid } from './rows';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
@@ -17,7 +17,7 @@ export type SharedStore = Omit<LeadStore, 'init' | 'close' | 'insertLead'>;
 export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): SharedStore {
   const changes = inboxChanges(db, d, now);
   return {
-    findLeads: async (query) => findLeads(db(), d, query),
+    findLeads: async (query) => findLeads(db(), d, { ...query, now: query.now ?? now() }),
     getLead: async (id) => inboxLead(db(), d, id),
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),
@@ -31,6 +31,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
         .transaction()
         .execute((trx) => importLeads(trx, leads, now)),
     claimJobs: async (opts) => claimJobs(db(), d, now(), opts),
+    queueReminders: async ({ now: at, limit, plan }) => queueReminders(db(), at, limit, plan),
     finishJobs: async (outcomes) => finishJobs(db(), now(), outcomes),
     listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
     requeueJob: async (id) => requeueJob(db(), now(), id),

@@ -1,5 +1,7 @@
 import type { AccountStore, InboxStore } from './inbox-types';
 
+import type { InboxLead } from './inbox-types';
+
 export type LeadPayload = Record<string, unknown>;
 
 export interface NewLead {
@@ -15,6 +17,8 @@ export interface NewLead {
    * IdempotencyKeyReused and nothing is stored.
    */
   idempotencyKey?: string | null;
+  /** When the answer is due by the site's reply promise (ISO 8601); none for spam. */
+  dueAt?: string | null;
   ipHash?: string | null;
   userAgent?: string | null;
   spam?: boolean;
@@ -103,6 +107,16 @@ export interface LeadStore extends InboxStore, AccountStore {
   claimJobs(opts: { limit: number; leaseMs: number; channels?: readonly Channel[] }): Promise<ClaimedJob[]>;
   /** Records how each claimed job ended, in one transaction. */
   finishJobs(outcomes: readonly JobOutcome[]): Promise<void>;
+  /**
+   * Queues one reminder e-mail for each New lead (not spam, not erased) past its due time, made by
+   * `plan`; exactly once per lead and due time, however many processes sweep at once. Resolves with
+   * how many it queued.
+   */
+  queueReminders(opts: {
+    now: Date;
+    limit: number;
+    plan: (lead: InboxLead) => { to: readonly string[]; subject: string };
+  }): Promise<number>;
   /** Jobs by status, oldest first (all pending and dead ones when no status is given). */
   listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;
   /** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */

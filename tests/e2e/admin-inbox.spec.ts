@@ -43,7 +43,7 @@ test('finds a lead by a word of it, sets its status and adds a note', async ({ p
   await expect(row).toContainText(ada.email);
   await expect(row).toContainText('High (12-24 hours)');
   await expect(row).toContainText('New');
-  await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(row.locator('td').first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 
   await row.getByRole('link', { name: ada.name }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/[^/]+$/);

@@ -18,6 +18,8 @@ const SESSION: InboxSession = {
   user: { email: 'pager@takedownshield.test' },
   pending: null,
   forms: [{ id: 'contact', title: 'Send us a message' }],
+  timeZone: 'America/Los_Angeles',
+  team: ['pager@takedownshield.test'],
 };
 const START = Date.parse('2026-11-20T12:00:00Z');
 
@@ -33,6 +35,9 @@ function lead(n: number): LeadSummary {
     status: 'new',
     spam: false,
     erased: null,
+    dueAt: new Date(START - n * 60_000 + 2 * 3_600_000).toISOString(),
+    firstAnsweredAt: null,
+    assignee: null,
   };
 }
 

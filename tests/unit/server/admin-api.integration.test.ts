@@ -106,6 +106,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         accounts?: string[];
         requireTwoStep?: boolean;
         signInRateLimit?: { windowMs: number; max: number };
+        replyPromise?: boolean;
       } = {},
     ) {
       const c = clock();
@@ -121,6 +122,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         siteUrl: 'https://example.com',
         forms: model!.forms,
         apiPayloads: model!.apiPayloads,
+        ...(opts.replyPromise && { replyPromise: model!.site.replyPromise }),
         now: c.now,
         ipHashSalt: 'salt',
         // Client addresses from X-Forwarded-For, so a test can play callers at several addresses.
@@ -445,6 +447,58 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await bad.json()).message).toMatch(/status must be one of new, in_progress, done\. from must be a date/);
     });
 
+    it('gives each lead the due time of the site promise, lists it as overdue once past it, and stops its clock when it is taken on', async () => {
+      // Mon 2 Mar 2026, 2:00 PST: outside support hours, so the answer is due at 8:00 PST (6:00 + 2 hours).
+      const { b, clock: c } = await start({ replyPromise: true });
+      await b.signIn('ann@example.com');
+      const posted = await b.call('/api/contact', {
+        method: 'POST',
+        headers: { ...JSON_CHANGE, 'X-Form-Id': 'contact-us' },
+        body: JSON.stringify({
+          name: 'Dana Whitfield',
+          email: 'dana@example.com',
+          inquiryType: 'takedown',
+          serviceInterest: 'takedown',
+          subject: 'Photos',
+          message: 'My photos are copied.',
+        }),
+      });
+      expect(posted.status).toBe(201);
+      const { data } = (await posted.json()) as { data: { id: string } };
+      const listed = async (due: string) => (await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?due=${due}`)).leads.map((l) => l.id);
+      expect((await b.json<LeadDetail>(ADMIN_ROUTES.lead(data.id))).lead).toMatchObject({
+        dueAt: '2026-03-02T16:00:00.000Z',
+        firstAnsweredAt: null,
+      });
+      expect(await listed('overdue')).toEqual([]);
+      c.advance(5.75 * 3_600_000);
+      expect(await listed('soon')).toEqual([data.id]);
+      c.advance(0.5 * 3_600_000);
+      expect(await listed('overdue')).toEqual([data.id]);
+      expect(await listed('soon')).toEqual([]);
+      const taken = await b.change(ADMIN_ROUTES.lead(data.id), 'PATCH', { status: 'in_progress' });
+      expect(((await taken.json()) as LeadDetail).lead.firstAnsweredAt).toBe('2026-03-02T16:15:00.000Z');
+      expect(await listed('overdue')).toEqual([]);
+      const bad = await b.call(`${ADMIN_ROUTES.leads}?due=late`);
+      expect((await bad.json()).message).toBe('due must be one of overdue, soon.');
+    });
+
+    it('assigns a lead to an inbox account only, lists it under mine for that account, and names the team in the session', async () => {
+      const { b, store } = await start({ accounts: ['ann@example.com', 'bob@example.com'] });
+      const lead = await store.insertLead(contactLead('Owen Owner'));
+      await b.signIn('ann@example.com');
+      expect((await b.json<InboxSession>(ADMIN_ROUTES.session)).team).toEqual(['ann@example.com', 'bob@example.com']);
+      const refused = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'eve@example.com' });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe('assignee must be the address of an inbox account, or null.');
+      const given = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'bob@example.com' });
+      expect(((await given.json()) as LeadDetail).lead.assignee).toBe('bob@example.com');
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=mine`)).leads).toEqual([]);
+      await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'ann@example.com' });
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=mine`)).leads.map((l) => l.id)).toEqual([lead.id]);
+      expect((await b.json<LeadPage>(`${ADMIN_ROUTES.leads}?owner=unassigned`)).leads).toEqual([]);
+    });
+
     it('shows a lead with its fields as the form labels them, and audits the view', async () => {
       const { b, store } = await start();
       const lead = await store.insertLead(contactLead('Rita \u202Eevil', { message: '<script>alert(1)</script>' }));
@@ -502,12 +556,17 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="leads-2026-03-02.csv"');
       const rows = (await res.text()).trimEnd().split('\r\n');
-      expect(rows[0]).toBe('id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload');
+      expect(rows[0]).toBe(
+        'id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload,labels,replyDueAt,firstAnsweredAt,owner',
+      );
       expect(rows).toHaveLength(2);
       expect(rows[1]).toContain(risky.id);
       // The name column: a spreadsheet shows the text instead of running it.
       expect(rows[1]!.split(',')[5]).toBe(`"'=HYPERLINK(""http://evil.example""`);
       expect(rows[1]).not.toContain('Plain Person');
+      // The stored values and, next to them, the options the visitor picked.
+      expect(rows[1]).toContain('""urgency"":""urgent""');
+      expect(rows[1]).toContain('""inquiryType"":""DMCA Takedown"",""urgency"":""Urgent (2-6 hours)""');
       expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
     });
 

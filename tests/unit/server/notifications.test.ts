@@ -9,12 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
+import { formatTeamTime } from '../../../engine/content/reply-promise';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createApp } from '../../../server/app';
 import { readNotifyConfig } from '../../../server/config';
 import { createDelivery, type Delivery } from '../../../server/notify/deliver';
 import { createNotifier } from '../../../server/notify/notifier';
 import type { NotificationRules } from '../../../server/notify/plan';
+import { createReminderSweep } from '../../../server/notify/reminders';
 import { createOutboxWorker, type OutboxWorker } from '../../../server/notify/worker';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import { startMailbox, type Mailbox } from '../../support/mailbox';
@@ -24,6 +26,7 @@ import { createFixture, listen, type Fixture, type Running } from './helpers';
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
 
+const PLACE = { siteUrl: 'https://leads.example.test', timeZone: 'America/Los_Angeles' };
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const rules: NotificationRules = {
   defaultSubject: 'New lead: {{form}}',
@@ -68,7 +71,7 @@ beforeAll(async () => {
     WEBHOOK_SECRET: SECRET,
   });
   expect(problems).toEqual([]);
-  delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', timeoutMs: 500 });
+  delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', place: PLACE, timeoutMs: 500 });
   worker = createOutboxWorker({
     store,
     deliver: (job) => delivery.deliver(job),
@@ -168,9 +171,25 @@ describe('the e-mail to the team', () => {
       'Inquiry type: DMCA Takedown',
       'Subject: Stolen photos',
       'Message: Twelve of my photos are sold as prints.',
-      'Service interest: takedown',
+      'Service interest: DMCA Takedown',
     ]);
     expect(mail.html).toContain('<th align="left" valign="top" style="padding:4px 12px 4px 0">Full name</th>');
+  });
+
+  it("links to the lead in the inbox and gives the time in the team's zone, named", async () => {
+    const id = await post('contact-us', contactUs(unique('link')));
+    const [team] = await until(
+      () => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')),
+      (l) => l.length === 1,
+    );
+    const link = `https://leads.example.test/admin/leads/${id}`;
+    expect(team!.parsed.text).toContain(`Open it in the inbox: ${link}`);
+    expect(team!.parsed.html).toContain(`<a href="${link}">Open this lead in the inbox</a>`);
+    const lead = await store.getLead(id);
+    const received = team!.parsed.text!.split('\n').find((l) => l.startsWith('Received: '));
+    expect(received).toBe(`Received: ${formatTeamTime(new Date(lead!.createdAt), 'America/Los_Angeles')}`);
+    expect(received).toMatch(/^Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d P[SD]T$/);
+    expect(team!.parsed.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   it('a matching rule sends to its own recipients with its subject, the urgency in front', async () => {
@@ -212,7 +231,9 @@ describe('the e-mail to the team', () => {
     const headerBlock = team!.raw.split(/\r?\n\r?\n/)[0]!;
     expect(headerBlock).not.toMatch(/^(Bcc|X-Injected):/im);
     expect(team!.parsed.html).not.toContain('<img');
-    expect(team!.parsed.html).not.toContain('<a href');
+    expect(team!.parsed.html).not.toContain('<a href="javascript');
+    // The one link is the inbox's own.
+    expect((team!.parsed.html as string).match(/<a /g)).toEqual(['<a ']);
     expect(team!.parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(team!.parsed.text).toContain('\\u202Egnp.exe\\u200B');
     expect(team!.parsed.text).not.toMatch(/[\u202E\u200B]/);
@@ -271,7 +292,15 @@ describe('webhooks', () => {
     expect(new Set(calls.map((c) => c.id))).toEqual(new Set([`${id}.webhook`]));
     expect(calls[2]!.body).toMatchObject({
       type: 'lead.created',
-      data: { id, formId: 'contact-us', endpoint: '/api/contact', spam: false, payload: { email } },
+      data: {
+        id,
+        formId: 'contact-us',
+        endpoint: '/api/contact',
+        spam: false,
+        payload: { email, inquiryType: 'takedown', serviceInterest: 'takedown' },
+        labels: { inquiryType: 'DMCA Takedown', serviceInterest: 'DMCA Takedown' },
+        inboxUrl: `https://leads.example.test/admin/leads/${id}`,
+      },
     });
     // The receiver has answered; the worker records the outcome a moment later.
     let job;
@@ -294,6 +323,41 @@ describe('webhooks', () => {
     expect(callsFor(id)).toHaveLength(1);
     const dead = (await store.listJobs({ status: ['dead'] })).filter((j) => j.leadId === id);
     expect(dead.map((j) => [j.channel, j.lastError])).toEqual([['webhook', 'webhook answered 410 Gone']]);
+  });
+});
+
+describe('reminders', () => {
+  it("an overdue New lead gets one reminder, to its owner, with the link and the due time in the team's zone, however often the sweep runs", async () => {
+    const dueAt = new Date(Date.now() - 60_000).toISOString();
+    const lead = await store.insertLead({
+      endpoint: '/api/contact',
+      formType: 'contact',
+      formId: 'contact',
+      payload: { name: 'Sam Late', email: unique('late'), subject: 'Leak', message: 'Our album leaked.', urgency: 'urgent' },
+      dueAt,
+    });
+    await store.changeLead(lead.id, { assignee: 'owner@takedownshield.test' }, 'owner@takedownshield.test');
+    const sweep = createReminderSweep({ store, forms: model!.forms, teamAddresses: ['team@takedownshield.test'] });
+    // Two sweeps at once in one process share one run; a later one finds the reminder queued.
+    expect(await Promise.all([sweep.runOnce(), sweep.runOnce()])).toEqual([1, 1]);
+    expect(await sweep.runOnce()).toBe(0);
+    const jobs = await store.listJobs({ status: ['pending', 'done', 'dead'] });
+    expect(jobs.filter((j) => j.leadId === lead.id && j.rule === 'reminder')).toHaveLength(1);
+    await worker.runOnce();
+    const [reminder, ...more] = await until(
+      () => mailsFor(lead.id),
+      (l) => l.length >= 1,
+    );
+    await worker.runOnce();
+    expect(more).toEqual([]);
+    expect(mailsFor(lead.id)).toHaveLength(1);
+    expect(reminder!.messageId).toBe(`<${lead.id}.reminder@takedownshield.test>`);
+    expect(reminder!.envelopeTo).toEqual(['owner@takedownshield.test']);
+    expect(reminder!.parsed.subject).toBe('[Urgent (2-6 hours)] Reply overdue: Send us a message');
+    expect(reminder!.parsed.text).toContain(
+      `is still New, and its reply was due ${formatTeamTime(new Date(dueAt), 'America/Los_Angeles')}.`,
+    );
+    expect(reminder!.parsed.text).toContain(`Open it in the inbox: https://leads.example.test/admin/leads/${lead.id}`);
   });
 });
 

@@ -121,6 +121,102 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       ]);
     });
 
+    it('keeps each lead’s due time, filters new leads overdue or due soon at the given time, and stops the clock once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const late = await store.insertLead(contact({ name: 'Late' }, { dueAt: at(60) }));
+      const soon = await store.insertLead(contact({ name: 'Soon' }, { dueAt: at(140) }));
+      const later = await store.insertLead(contact({ name: 'Later' }, { dueAt: at(600) }));
+      const none = await store.insertLead(contact({ name: 'No promise' }));
+      expect(await store.getLead(late.id)).toMatchObject({ dueAt: at(60), firstAnsweredAt: null });
+      expect((await store.getLead(none.id))?.dueAt).toBeNull();
+      const judgedAt = new Date(at(120));
+      const due = async (d: 'overdue' | 'soon') =>
+        (await store.findLeads({ filter: filter({ due: d }), limit: 10, now: judgedAt })).map((l) => l.id);
+      expect(await due('overdue')).toEqual([late.id]);
+      expect(await due('soon')).toEqual([soon.id]);
+      expect(new Set(await ids(store, {}))).toEqual(new Set([late.id, soon.id, later.id, none.id]));
+
+      // Sorted by due time: New leads with one only, soonest first, paged by due time.
+      const first = await store.findLeads({ filter: filter({ sort: 'due' }), limit: 2 });
+      expect(first.map((l) => l.id)).toEqual([late.id, soon.id]);
+      const rest = await store.findLeads({
+        filter: filter({ sort: 'due' }),
+        limit: 2,
+        after: { createdAt: first[1]!.dueAt!, id: soon.id },
+      });
+      expect(rest.map((l) => l.id)).toEqual([later.id]);
+
+      c.advance(150 * MINUTE);
+      await store.changeLead(late.id, { status: 'in_progress' }, 'ann@example.com');
+      c.advance(10 * MINUTE);
+      await store.changeLead(late.id, { status: 'done' }, 'ann@example.com');
+      await store.changeLead(late.id, { status: 'new' }, 'ann@example.com');
+      // The first answer stays the first, whatever happens to the lead after it.
+      expect((await store.getLead(late.id))?.firstAnsweredAt).toBe(at(150));
+      await store.changeLead(soon.id, { status: 'done' }, 'ann@example.com');
+      expect(await due('soon')).toEqual([]);
+    });
+
+    it('gives a lead an owner, lists leads by owner, and audits each change of owner once', async () => {
+      const store = await fresh.store(clock().now);
+      const a = await store.insertLead(contact({ name: 'Owned' }));
+      const b = await store.insertLead(contact({ name: 'Nobody’s' }));
+      expect((await store.getLead(a.id))?.assignee).toBeNull();
+      await store.changeLead(a.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      expect(await store.changeLead(a.id, { assignee: 'ann@example.com' }, 'ann@example.com')).toMatchObject({ changed: false });
+      const byOwner = async (owner: 'mine' | 'unassigned', viewer: string) =>
+        (await store.findLeads({ filter: filter({ owner }), limit: 10, viewer })).map((l) => l.id);
+      expect(await byOwner('mine', 'ann@example.com')).toEqual([a.id]);
+      expect(await byOwner('mine', 'bob@example.com')).toEqual([]);
+      expect(await byOwner('unassigned', 'ann@example.com')).toEqual([b.id]);
+      await store.changeLead(a.id, { assignee: 'bob@example.com' }, 'ann@example.com');
+      await store.changeLead(a.id, { assignee: null }, 'bob@example.com');
+      const entries = (await store.listAudit({ limit: 10 })).filter((e) => e.action === 'assign');
+      expect(entries.map((e) => [e.actor, e.leadId, e.detail])).toEqual([
+        ['bob@example.com', a.id, 'unassigned (was bob@example.com)'],
+        ['ann@example.com', a.id, 'assigned to bob@example.com (was ann@example.com)'],
+        ['ann@example.com', a.id, 'assigned to ann@example.com'],
+      ]);
+      expect(await store.listAccountEmails()).toEqual([]);
+    });
+
+    it('queues one reminder per overdue New lead, to its owner or the team, once however many stores sweep at once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const target = await fresh.target();
+      const one = target.open(c.now);
+      const two = target.open(c.now);
+      fresh.track(one, two);
+      await one.init();
+      await two.init();
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const owned = await one.insertLead(contact({ name: 'Owned' }, { dueAt: at(30) }));
+      const team = await one.insertLead(contact({ name: 'Team' }, { dueAt: at(60) }));
+      const answered = await one.insertLead(contact({ name: 'Answered' }, { dueAt: at(30) }));
+      const notYet = await one.insertLead(contact({ name: 'Not yet' }, { dueAt: at(300) }));
+      await one.insertLead(contact({ name: 'Spam' }, { dueAt: at(30), spam: true }));
+      await one.changeLead(owned.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await one.changeLead(answered.id, { status: 'in_progress' }, 'ann@example.com');
+      const plan = (lead: { assignee: string | null; id: string }) => ({
+        to: lead.assignee ? [lead.assignee] : ['team@example.com'],
+        subject: `Reply overdue: ${lead.id}`,
+      });
+      const sweep = (store: LeadStore) => store.queueReminders({ now: new Date(at(120)), limit: 100, plan });
+      const counts = await Promise.all(Array.from({ length: 8 }, (_, i) => sweep(i % 2 ? one : two)));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+      expect(await sweep(one)).toBe(0);
+      const reminders = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'reminder');
+      expect(reminders.map((j) => [j.leadId, j.channel, (j.data as { to: string[] }).to]).sort()).toEqual(
+        [
+          [owned.id, 'email', ['ann@example.com']],
+          [team.id, 'email', ['team@example.com']],
+        ].sort(),
+      );
+      expect(reminders.find((j) => j.leadId === team.id)?.data).toMatchObject({ reminder: { dueAt: at(60) } });
+      expect(reminders.map((j) => j.leadId)).not.toContain(notYet.id);
+    });
+
     it('keeps notes in order and audits them without their text', async () => {
       const store = await fresh.store();
       const lead = await store.insertLead(contact({ name: 'Ada' }));

@@ -105,7 +105,12 @@ describe('a webhook receiver', () => {
     const flood = await startFloodingReceiver(200 * MB);
     const { config, problems } = readNotifyConfig({ WEBHOOK_URL: flood.url, WEBHOOK_SECRET: SECRET });
     expect(problems).toEqual([]);
-    const delivery = createDelivery(config, { forms: {}, siteName: 'TakedownShield', timeoutMs: 30_000 });
+    const delivery = createDelivery(config, {
+      forms: {},
+      siteName: 'TakedownShield',
+      place: { siteUrl: 'https://example.com', timeZone: 'UTC' },
+      timeoutMs: 30_000,
+    });
     cleanups.push(() => delivery.close());
 
     global.gc?.();
@@ -145,7 +150,11 @@ describe('a webhook receiver', () => {
       WEBHOOK_SECRET: SECRET,
     });
     // The server's own timeout: the receiver holds its call for all of it.
-    const delivery = createDelivery(config, { forms: {}, siteName: 'TakedownShield' });
+    const delivery = createDelivery(config, {
+      forms: {},
+      siteName: 'TakedownShield',
+      place: { siteUrl: 'https://example.com', timeZone: 'UTC' },
+    });
     cleanups.push(() => delivery.close());
     const worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), pollMs: 100, batchWindowMs: 10 });
     cleanups.push(() => worker.stop());

@@ -1,0 +1,64 @@
+import type { InboxLead } from '../store/inbox-types';
+import type { LeadStore } from '../store/types';
+import type { Described } from './plan';
+import { renderSubject } from './plan';
+
+/** How often the server looks for leads past their due time. */
+export const REMINDER_SWEEP_MS = 60_000;
+/** Most reminders one sweep queues; the next sweep takes the rest. */
+const SWEEP_LIMIT = 100;
+
+export interface ReminderSweepOptions {
+  store: LeadStore;
+  /** Forms by id, for the subject's form title and urgency. */
+  forms: Readonly<Record<string, Described>>;
+  /** LEADS_EMAIL_TO: who is reminded of a lead nobody owns. */
+  teamAddresses: readonly string[];
+  now?: () => Date;
+  everyMs?: number;
+  /** Told when reminders were queued, so the outbox worker sends them now. */
+  onQueued?: (count: number) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** Who is reminded of an overdue lead and with which subject: its owner, else the team. */
+export function reminderFor(lead: InboxLead, forms: ReminderSweepOptions['forms'], teamAddresses: readonly string[]) {
+  const form = lead.formId ? forms[lead.formId] : undefined;
+  return { to: lead.assignee ? [lead.assignee] : teamAddresses, subject: renderSubject('Reply overdue: {{form}}', lead, form) };
+}
+
+/**
+ * Queues a reminder e-mail, through the outbox, for each New lead past its due time: once per lead
+ * and due time (the store's job key), so restarts and several processes sweeping change nothing.
+ */
+export function createReminderSweep(options: ReminderSweepOptions) {
+  const { store, forms, teamAddresses, now = () => new Date(), everyMs = REMINDER_SWEEP_MS, onQueued, onError } = options;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | null = null;
+
+  async function runOnce(): Promise<number> {
+    // One sweep at a time in a process; other processes are kept out by the job key.
+    running ??= store
+      .queueReminders({ now: now(), limit: SWEEP_LIMIT, plan: (lead) => reminderFor(lead, forms, teamAddresses) })
+      .finally(() => (running = null));
+    const queued = await running;
+    if (queued > 0) onQueued?.(queued);
+    return queued;
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void runOnce().catch((err: unknown) => onError?.(err)), everyMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export type ReminderSweep = ReturnType<typeof createReminderSweep>;

@@ -1,0 +1,61 @@
+// The reply promise is written once in site/site.yaml: the auto-reply and the pages read it through
+// {promise:…}, word for word as they said it before, and a promise the schema cannot check is reported.
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../engine/content/load-site';
+import { formatProblem } from '../../../engine/content/problem';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+
+const files = readSiteFiles();
+const schemas = readSchemas();
+const { model } = loadSite(files, schemas);
+
+function problemsWith(path: string, change: (text: string) => string): string[] {
+  const edited = files.map((f) => (f.path === path ? { ...f, text: change(f.text) } : f));
+  expect(edited.some((f, i) => f.text !== files[i]!.text)).toBe(true);
+  return loadSite(edited, schemas).problems.map(formatProblem);
+}
+
+const pageText = (path: string) => JSON.stringify(model!.pages.find((p) => p.path === path));
+
+describe('the reply promise', () => {
+  it('the auto-reply states the promise and the support hours as the site always has', () => {
+    expect(model!.forms['contact-us']!.autoReply!.text.split('\n')[0]).toBe(
+      'Thank you for your message. We usually reply by e-mail within 2 hours during our support hours (Pacific time): Monday to Friday 6:00-22:00, Saturday 8:00-18:00 and Sunday 10:00-16:00.',
+    );
+  });
+
+  it.each([
+    ['/contact-us', 'Email replies within 2 hours'],
+    ['/contact-us', 'Urgent infringements get a response in under 2 hours, 24/7.'],
+    ['/contact-us', 'we reply within 2 hours.'],
+    ['/support', 'works the hours below, Pacific time.'],
+    ['/support', '"note":"6:00-22:00"'],
+    ['/support', '"note":"10:00-16:00"'],
+  ])('%s says "%s"', (path, words) => {
+    expect(pageText(path)).toContain(words);
+    expect(pageText(path)).not.toContain('{promise:');
+  });
+
+  it('a changed promise changes every place that states it', () => {
+    const edited = files.map((f) =>
+      f.path === 'site/site.yaml'
+        ? { ...f, text: f.text.replace('replyWithinHours: 2\n  timeZone', 'replyWithinHours: 4\n  timeZone') }
+        : f,
+    );
+    const changed = loadSite(edited, schemas).model!;
+    expect(changed.forms['contact-us']!.autoReply!.text).toContain('within 4 hours during our support hours');
+    expect(JSON.stringify(changed.pages.find((p) => p.path === '/contact-us'))).toContain('Email replies within 4 hours');
+  });
+
+  it('an unknown time zone, hours that close before they open and an unknown key are reported where they are written', () => {
+    expect(problemsWith('site/site.yaml', (t) => t.replace('timeZone: America/Los_Angeles', 'timeZone: America/Las_Angeles'))).toEqual([
+      expect.stringMatching(/^site\/site\.yaml:\d+:\d+ replyPromise\.timeZone: "America\/Las_Angeles" is not a time zone/),
+    ]);
+    expect(problemsWith('site/site.yaml', (t) => t.replace('opens: "8:00", closes: "18:00"', 'opens: "18:00", closes: "8:00"'))).toEqual([
+      expect.stringContaining('replyPromise.supportHours[1].closes: closes at 8:00, not later than it opens (18:00)'),
+    ]);
+    expect(problemsWith('site/pages/support.yaml', (t) => t.replace('{promise:hours.sunday}', '{promise:hours.sundy}'))).toEqual([
+      expect.stringContaining('no "hours.sundy" in the reply promise. Did you mean "hours.sunday"?'),
+    ]);
+  });
+});
