@@ -75,6 +75,8 @@ export default defineConfig<{ engineName: EngineName }>({
         NOTIFY_RETRY_BASE_MS: '200',
         // Every test signs in from 127.0.0.1; the limit's own test runs in process (admin-api.test.ts).
         SIGN_IN_RATE_LIMIT_MAX: '1000',
+        // The same for posts: many specs send forms at once; the API limit is tested in process (api-rate-limit.test.ts).
+        RATE_LIMIT_MAX: '1000',
         // Only problems: a JSON line per request would bury the test report.
         LOG_LEVEL: 'warn',
       },

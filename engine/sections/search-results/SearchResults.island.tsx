@@ -31,8 +31,6 @@ export interface SearchResultsProps {
   index: number;
   /** The server's results for the query in the address; null with no query. */
   outcome: SearchOutcome | null;
-  /** The search page's path: where the form is sent and the results are asked for. */
-  action: string;
 }
 
 // Results follow the typing once it pauses this long, so a word is not searched letter by letter.
@@ -45,7 +43,7 @@ const TYPING_PAUSE_MS = 250;
  * code loads and the results follow the typing: the server answers the same query as JSON, and the
  * address follows, so a copied link shows the same results.
  */
-export default function SearchResultsView({ section, index, outcome: initial, action }: SearchResultsProps) {
+export default function SearchResultsView({ section, index, outcome: initial }: SearchResultsProps) {
   const [query, setQuery] = useState(initial?.query ?? '');
   const [outcome, setOutcome] = useState(initial);
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; request?: AbortController }>({});
@@ -58,7 +56,8 @@ export default function SearchResultsView({ section, index, outcome: initial, ac
       pending.current.request?.abort();
       const request = new AbortController();
       pending.current.request = request;
-      const address = `${action}?${new URLSearchParams({ [QUERY_PARAM]: words })}`;
+      // The page's own address, as the form without an action sends to.
+      const address = `${window.location.pathname}?${new URLSearchParams({ [QUERY_PARAM]: words })}`;
       fetch(address, { headers: { Accept: SEARCH_JSON_TYPE }, signal: request.signal })
         .then((res) => (res.ok ? (res.json() as Promise<SearchOutcome>) : Promise.reject(new Error(String(res.status)))))
         .then((answer) => {
@@ -77,7 +76,7 @@ export default function SearchResultsView({ section, index, outcome: initial, ac
   return (
     <SectionFrame kind="search" index={index} section={section}>
       <div className="search-page">
-        <form className="search-form" role="search" action={action} method="get" aria-labelledby={`${id}-label`}>
+        <form className="search-form" role="search" method="get" aria-labelledby={`${id}-label`}>
           <label htmlFor={`${id}-q`} id={`${id}-label`} className="search-form__label">
             {section.label}
           </label>

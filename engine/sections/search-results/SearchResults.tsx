@@ -1,5 +1,4 @@
 import { useContext } from 'react';
-import { useLocation } from 'react-router-dom';
 import type { SearchResultsSection } from '../../generated/content';
 import { island } from '../../render/island';
 import { SearchContext } from '../../search/search-context';
@@ -9,9 +8,8 @@ import type { SectionProps } from '../SectionFrame';
 // Its code loads when the visitor reaches for the field (to follow the typing); links and the form work without it.
 const SearchIsland = island('SearchResults', SearchResultsView, 'interaction');
 
-/** The search page's section: the server's results for this request (SearchContext) and the page's own path, given to the island. */
+/** The search page's section: the server's results for this request (SearchContext), given to the island. */
 export function SearchResults({ section, index }: SectionProps<SearchResultsSection>) {
   const outcome = useContext(SearchContext);
-  const { pathname } = useLocation();
-  return <SearchIsland section={section} index={index} outcome={outcome} action={pathname} />;
+  return <SearchIsland section={section} index={index} outcome={outcome} />;
 }
