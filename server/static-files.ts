@@ -164,13 +164,12 @@ export function loadStaticSite(clientDir: string): StaticSite {
 const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
 /**
- * The best encoding the client accepts of those the entry has (negotiator, which Express's
+ * The best of the `available` encodings the client accepts (negotiator, which Express's
  * req.acceptsEncodings runs on): highest q wins, br on a tie, q=0 means refused.
  */
-export function negotiateEncoding(req: IncomingMessage, entry: StaticEntry): ContentEncoding | null {
-  if (!entry.br && !entry.gzip) return null;
-  const available = ENCODINGS.filter((coding) => entry[coding]);
-  return (new Negotiator(req).encodings(available, { preferred: ENCODINGS })[0] as ContentEncoding | undefined) ?? null;
+export function negotiateEncoding(req: IncomingMessage, available: readonly ContentEncoding[]): ContentEncoding | null {
+  if (available.length === 0) return null;
+  return (new Negotiator(req).encodings([...available], { preferred: ENCODINGS })[0] as ContentEncoding | undefined) ?? null;
 }
 
 // Vary may already name other fields (set by middleware in front); add ours without repeating it.
@@ -186,7 +185,10 @@ function addVary(res: ServerResponse, field: string): void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {
-  const encoding = negotiateEncoding(req, entry);
+  const encoding = negotiateEncoding(
+    req,
+    ENCODINGS.filter((coding) => entry[coding]),
+  );
   const variant = encoding ? entry[encoding]! : entry.identity;
   res.setHeader('Cache-Control', entry.cacheControl);
   if (entry.br || entry.gzip) addVary(res, 'Accept-Encoding');

@@ -8,7 +8,7 @@ import { QUERY_PARAM, SEARCH_JSON_TYPE } from '../../engine/search/search-contex
 import { loadSiteSearch, SEARCH_INDEX_FILE, type SiteSearch } from '../../engine/search/search-index';
 import { searchPagePath } from '../../engine/search/search-page';
 import { noteRoute } from '../request-route';
-import { negotiateEncoding, splitTarget, type SiteHandler, type StaticEntry } from '../static-files';
+import { negotiateEncoding, splitTarget, type SiteHandler } from '../static-files';
 
 export interface SearchPageConfig {
   /** The index to search; without it the search page is served as built, with no results. */
@@ -32,10 +32,6 @@ export function readSiteSearch(distDir: string, warn: (message: string) => void)
     throw new Error(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`, { cause: err });
   }
 }
-
-// What the page can be sent as, for negotiateEncoding: plain or gzip, made per answer.
-const NO_BODY = { body: Buffer.alloc(0), etag: '' };
-const PLAIN_OR_GZIP: StaticEntry = { contentType: 'text/html', cacheControl: 'no-store', identity: NO_BODY, gzip: NO_BODY };
 
 /**
  * The site with its search page answered by the server: GET or HEAD of the search page's path
@@ -73,7 +69,7 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
 
 /** An answer never cached or indexed, gzip when the browser takes it. */
 function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
-  const gzip = negotiateEncoding(req, PLAIN_OR_GZIP) === 'gzip';
+  const gzip = negotiateEncoding(req, ['gzip']) === 'gzip';
   const body = gzip ? gzipSync(text) : Buffer.from(text);
   res.writeHead(200, {
     'Content-Type': `${type}; charset=utf-8`,
