@@ -1,0 +1,146 @@
+/**
+ * The content editor's API as the admin app and the server both speak it: paths, roles, and the
+ * shapes of files, saves, problems, previews and publishes. It lives beside the inbox's contract
+ * (same sign-in, session, CSRF header and audit log). Errors use the site API's ErrorAnswer shape.
+ */
+import { ADMIN_API } from './inbox-contract';
+
+/** What an account may do. An account made before roles existed keeps what it had: `leads`. */
+export const ROLES = ['leads', 'content', 'accounts'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  leads: 'Sees and works the leads',
+  content: 'Edits and publishes the site',
+  accounts: 'Manages accounts',
+};
+
+export const EDITOR_API = `${ADMIN_API}/content`;
+
+export const EDITOR_ROUTES = {
+  /** GET: FileList, every editable file (role `content`). */
+  files: `${EDITOR_API}/files`,
+  /** GET ?path: EditableFile. PUT SaveRequest: SaveAnswer (200), 409 SaveConflict, 422 ProblemsAnswer. */
+  file: `${EDITOR_API}/file`,
+  /** POST CheckRequest: ProblemsAnswer, the file's problems (field-level, on blur). Always 200. */
+  check: `${EDITOR_API}/check`,
+  /** POST CheckRequest: text/html, the page the draft would render (only for files that make a page). */
+  preview: `${EDITOR_API}/preview`,
+  /** GET: the JSON Schemas the forms are drawn from (SchemaBundle). */
+  schemas: `${EDITOR_API}/schemas`,
+  /** POST NewFileRequest: EditableFile (201); 409 when the file exists; 422 ProblemsAnswer. */
+  create: `${EDITOR_API}/new`,
+  /** POST: PublishAnswer (200), or 422 ProblemsAnswer when the whole site does not pass; the live site is unchanged then. */
+  publish: `${EDITOR_API}/publish`,
+  /** GET: ReleaseList, newest first. */
+  releases: `${EDITOR_API}/releases`,
+  /** POST { release }: PublishAnswer, the site switched back to that release. */
+  rollback: `${EDITOR_API}/rollback`,
+} as const;
+
+/** What a file holds, which picks its form. */
+export const FILE_KINDS = ['page', 'faq', 'prices', 'navigation', 'site', 'form', 'article', 'other'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export interface FileSummary {
+  /** Relative to the project, always under `site/`, with forward slashes: `site/pages/privacy.yaml`. */
+  path: string;
+  kind: FileKind;
+  /** The page's title, an article's title, or the file's name. */
+  title: string;
+  /** The address the file makes, when it makes a page: `/privacy`. */
+  route?: string;
+}
+
+export interface FileList {
+  files: FileSummary[];
+}
+
+export interface EditableFile extends FileSummary {
+  /** An opaque version of the bytes on disk (a hash); a save sends it back. */
+  version: string;
+  /** The file's data as JSON: a YAML file's document, or an article's front matter. */
+  data: unknown;
+  /** An article's Markdown body, byte for byte. Absent for YAML files. */
+  body?: string;
+  /** The `$id` of the JSON Schema `data` follows (a key of SchemaBundle.schemas). */
+  schema: string;
+}
+
+export interface CheckRequest {
+  path: string;
+  data: unknown;
+  body?: string;
+}
+
+export interface SaveRequest extends CheckRequest {
+  /** The version the edit started from. */
+  version: string;
+}
+
+export interface SaveAnswer {
+  version: string;
+  /** The lines the save changed, as a unified diff of the file. Empty when nothing changed. */
+  diff: string;
+}
+
+/** 409: the file changed on disk since `version` was loaded; nothing was written. */
+export interface SaveConflict {
+  error: string;
+  /** The file as it is now. */
+  current: EditableFile;
+  /** Unified diff from the loaded version to the current file. */
+  diff: string;
+}
+
+export interface Problem {
+  /** The file the problem is in (publishing checks every file). */
+  path: string;
+  /** JSON Pointer into the file's data (`/sections/2/title`), '' for the whole file. */
+  pointer: string;
+  /** 1-based, when the problem has a place in the file. */
+  line?: number;
+  column?: number;
+  /** The words `npm run validate` prints. */
+  message: string;
+}
+
+export interface ProblemsAnswer {
+  problems: Problem[];
+}
+
+export interface NewFileRequest {
+  kind: 'page' | 'article';
+  /** For a page: its address (`/protection/new-thing`). */
+  route?: string;
+  /** For an article: its title. */
+  title?: string;
+}
+
+export interface SchemaBundle {
+  /** Every schema by `$id`, with `$ref`s between them left for the form library to resolve. */
+  schemas: Record<string, unknown>;
+  /** Each section type's example, as the catalogue shows it. */
+  sectionExamples: Record<string, unknown>;
+}
+
+export interface Release {
+  id: string;
+  /** ISO time. */
+  publishedAt: string;
+  /** Who published it (account e-mail). */
+  by: string;
+  /** The content commit, when `site/` is a git repository. */
+  commit?: string;
+  live: boolean;
+}
+
+export interface ReleaseList {
+  releases: Release[];
+}
+
+export interface PublishAnswer {
+  release: Release;
+  /** How long the validation and build took, in milliseconds. */
+  durationMs: number;
+}
