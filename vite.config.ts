@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { buildTargets } from './scripts/browser-targets';
+import { buildTargets } from './scripts/browser-targets.ts';
 
 // The browser build: one small entry that hydrates islands, one lazy chunk per island.
 // Pages themselves are prerendered by scripts/build.ts, so there is no index.html here. The build
