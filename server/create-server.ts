@@ -130,6 +130,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         deliver: (job) => delivery.deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
+        leaseMs: config.notifyLeaseMs,
         log: (e) => {
           if (e.outcome === 'done') return;
           metrics?.deliveryFailed(e.channel, e.outcome);
@@ -148,7 +149,9 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           store,
           forms: describedOf(model),
           teamAddresses: config.notify.leadsEmailTo,
+          subject: model.notifications?.reminderSubject,
           now: deps.now,
+          everyMs: config.reminderSweepMs,
           onQueued: () => worker.poke(),
           onError: (err) => {
             metrics?.storeError('outbox');
