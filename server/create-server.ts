@@ -15,6 +15,7 @@ import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig } from './notify/config';
 import { createDelivery, type Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
+import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
@@ -142,22 +143,35 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         },
       })
     : null;
-  // Reminders are e-mails: without a mail server there is nobody to remind.
+  // Reminders and the digest are e-mails: without a mail server there is nobody to remind.
+  const mailOn = worker !== null && config.notify.smtpUrl !== null && config.notify.mailFrom !== null;
+  const replyPromise = model.site?.replyPromise;
+  const sweepOptions = (name: string) => ({
+    store,
+    forms: describedOf(model),
+    teamAddresses: config.notify.leadsEmailTo,
+    now: deps.now,
+    everyMs: config.reminderSweepMs,
+    onQueued: () => worker?.poke(),
+    onError: (err: unknown) => {
+      metrics?.storeError('outbox');
+      log.error({ err }, name);
+    },
+  });
   const reminders =
-    worker && config.notify.smtpUrl && config.notify.mailFrom && model.site?.replyPromise
-      ? createReminderSweep({
-          store,
-          forms: describedOf(model),
-          teamAddresses: config.notify.leadsEmailTo,
-          subject: model.notifications?.reminderSubject,
-          now: deps.now,
-          everyMs: config.reminderSweepMs,
-          onQueued: () => worker.poke(),
-          onError: (err) => {
-            metrics?.storeError('outbox');
-            log.error({ err }, 'Reminder sweep');
-          },
-        })
+    mailOn && replyPromise
+      ? createReminderSweep({ ...sweepOptions('Reminder sweep'), subject: model.notifications?.reminderSubject })
+      : null;
+  const digestSettings = model.notifications?.digest;
+  if (mailOn && digestSettings && !replyPromise)
+    log.warn(
+      'The morning digest is on in site/notifications.yaml, but site.yaml has no replyPromise to take its days and time zone from: no digest is sent.',
+    );
+  else if (mailOn && digestSettings && config.notify.leadsEmailTo.length === 0)
+    log.warn('The morning digest is on in site/notifications.yaml, but LEADS_EMAIL_TO is empty: no digest is sent.');
+  const digest =
+    mailOn && digestSettings && replyPromise && config.notify.leadsEmailTo.length > 0
+      ? createDigestSweep({ ...sweepOptions('Digest sweep'), promise: replyPromise, settings: digestSettings })
       : null;
 
   const appFor = (m: ServedModel | undefined): RequestListener => {
@@ -238,6 +252,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
       reminders?.start();
+      digest?.start();
       return port;
     },
     async close() {
@@ -260,6 +275,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         server.closeAllConnections();
       }
       await reminders?.stop();
+      await digest?.stop();
       await worker?.stop();
       delivery?.close();
       rateLimitStore?.shutdown();

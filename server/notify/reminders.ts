@@ -20,7 +20,6 @@ export interface ReminderSweepOptions {
   subject?: string;
   now?: () => Date;
   everyMs?: number;
-  /** Told when reminders were queued, so the outbox worker sends them now. */
   onQueued?: (count: number) => void;
   onError?: (err: unknown) => void;
 }
@@ -36,20 +35,20 @@ export function reminderFor(
   return { to: lead.assignee ? [lead.assignee] : teamAddresses, subject: renderSubject(subject, lead, form) };
 }
 
-/**
- * Queues a reminder e-mail, through the outbox, for each New lead past its due time: once per lead
- * and due time (the store's job key), so restarts and several processes sweeping change nothing.
- */
-export function createReminderSweep(options: ReminderSweepOptions) {
-  const { store, forms, teamAddresses, subject, now = () => new Date(), everyMs = REMINDER_SWEEP_MS, onQueued, onError } = options;
+export interface SweepOptions {
+  everyMs: number;
+  /** Told when jobs were queued, so the outbox worker sends them now. */
+  onQueued?: (count: number) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** Runs `run` every `everyMs`, one run at a time in a process (a run asked for meanwhile shares it). */
+export function createSweep(run: () => Promise<number>, { everyMs, onQueued, onError }: SweepOptions) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
 
   async function runOnce(): Promise<number> {
-    // One sweep at a time in a process; other processes are kept out by the job key.
-    running ??= store
-      .queueReminders({ now: now(), limit: SWEEP_LIMIT, plan: (lead) => reminderFor(lead, forms, teamAddresses, subject) })
-      .finally(() => (running = null));
+    running ??= run().finally(() => (running = null));
     const queued = await running;
     if (queued > 0) onQueued?.(queued);
     return queued;
@@ -70,4 +69,16 @@ export function createReminderSweep(options: ReminderSweepOptions) {
   };
 }
 
-export type ReminderSweep = ReturnType<typeof createReminderSweep>;
+export type Sweep = ReturnType<typeof createSweep>;
+
+/**
+ * Queues a reminder e-mail, through the outbox, for each New lead past its due time: once per lead
+ * and due time (the store's job key), so restarts and several processes sweeping change nothing.
+ */
+export function createReminderSweep(options: ReminderSweepOptions): Sweep {
+  const { store, forms, teamAddresses, subject, now = () => new Date(), everyMs = REMINDER_SWEEP_MS, onQueued, onError } = options;
+  // Other processes are kept out by the job key.
+  const run = () =>
+    store.queueReminders({ now: now(), limit: SWEEP_LIMIT, plan: (lead) => reminderFor(lead, forms, teamAddresses, subject) });
+  return createSweep(run, { everyMs, onQueued, onError });
+}
