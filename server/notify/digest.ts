@@ -13,7 +13,7 @@ import { oneLine } from './text';
 
 /** The subject when site/notifications.yaml's digest names none (its schema's default). */
 export const DEFAULT_DIGEST_SUBJECT = 'Open leads: {{count}}, {{overdue}} overdue';
-/** Most leads one digest lists (soonest due first); the rest are counted. */
+/** Most leads one digest lists (New first, soonest due first); the rest are counted. */
 export const DIGEST_LIMIT = 200;
 
 /** site/notifications.yaml's `digest`. */

@@ -95,6 +95,8 @@ export async function queueDigest(
     .where('erased_at', 'is', null);
   const rows = await open
     .select(INBOX_COLUMNS)
+    // New leads first (their clock runs), then in progress; each soonest due first, undated last.
+    .orderBy(sql`status <> 'new'`)
     .orderBy(sql`due_at IS NULL`)
     .orderBy('due_at')
     .orderBy('created_at')

@@ -121,7 +121,7 @@ export interface LeadStore extends InboxStore, AccountStore {
   }): Promise<number>;
   /**
    * Queues one team e-mail about the open leads (New and In progress, not spam, not erased) under
-   * `key`, made by `plan` from up to `limit` of them (soonest due first) and their counts; exactly
+   * `key`, made by `plan` from up to `limit` of them (New before In progress, soonest due first) and their counts; exactly
    * once per key, however many processes try at once. Resolves with whether it queued it.
    */
   queueDigest(opts: {

@@ -217,6 +217,50 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(reminders.map((j) => j.leadId)).not.toContain(notYet.id);
     });
 
+    it('queues one digest of the open leads per key, New first and soonest due first, however many stores try at once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const target = await fresh.target();
+      const one = target.open(c.now);
+      const two = target.open(c.now);
+      fresh.track(one, two);
+      await one.init();
+      await two.init();
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const late = await one.insertLead(contact({ name: 'Late' }, { dueAt: at(-30) }));
+      const soon = await one.insertLead(contact({ name: 'Soon' }, { dueAt: at(30) }));
+      const undated = await one.insertLead(contact({ name: 'Undated' }));
+      const working = await one.insertLead(contact({ name: 'Working' }, { dueAt: at(-60) }));
+      const closed = await one.insertLead(contact({ name: 'Closed' }, { dueAt: at(-90) }));
+      await one.insertLead(contact({ name: 'Spam' }, { dueAt: at(-30), spam: true }));
+      await one.changeLead(working.id, { status: 'in_progress' }, 'ann@example.com');
+      await one.changeLead(closed.id, { status: 'done' }, 'ann@example.com');
+      const seen: Array<{ names: unknown[]; counts: { open: number; overdue: number } }> = [];
+      const digest = (store: LeadStore, key: string, limit = 100) =>
+        store.queueDigest({
+          now: c.now(),
+          key,
+          limit,
+          plan: (leads, counts) => {
+            seen.push({ names: leads.map((l) => l.payload.name), counts });
+            return { to: ['team@example.com'], leads: leads.map((l) => l.id) };
+          },
+        });
+      const queued = await Promise.all(Array.from({ length: 8 }, (_, i) => digest(i % 2 ? one : two, 'digest:2026-03-02')));
+      expect(queued.filter(Boolean)).toHaveLength(1);
+      expect(await digest(one, 'digest:2026-03-02')).toBe(false);
+      // Overdue means still New past the due time: the lead in progress is answered.
+      expect(seen[0]).toEqual({ names: ['Late', 'Soon', 'Undated', 'Working'], counts: { open: 4, overdue: 1 } });
+      const jobs = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
+      expect(jobs.map((j) => [j.leadId, j.channel, j.data])).toEqual([
+        [null, 'email', { to: ['team@example.com'], leads: [late.id, soon.id, undated.id, working.id] }],
+      ]);
+      // The next day's key is free; a digest lists at most `limit` leads and counts them all.
+      expect(await digest(two, 'digest:2026-03-03', 2)).toBe(true);
+      expect(seen.at(-1)).toEqual({ names: ['Late', 'Soon'], counts: { open: 4, overdue: 1 } });
+      const [claimed] = await one.claimJobs({ limit: 1, leaseMs: MINUTE });
+      expect(claimed).toMatchObject({ rule: 'digest', leadId: null, lead: null });
+    });
+
     it('keeps notes in order and audits them without their text', async () => {
       const store = await fresh.store();
       const lead = await store.insertLead(contact({ name: 'Ada' }));
