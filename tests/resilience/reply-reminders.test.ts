@@ -2,7 +2,8 @@
  * Reply reminders across crashes: the compiled server (as `npm start` runs it) in its own process,
  * a real SMTP server on loopback, and a reply promise of a few seconds, so a lead falls due while
  * the test watches. The server is killed with SIGKILL around each due time and started again; every
- * lead must get exactly one reminder, whoever sweeps and however often. While a kill may land, the
+ * lead must get exactly one reminder, whoever sweeps and however often; the morning digest, on
+ * from the start of the day, must arrive once a day. While a kill may land, the
  * mail server refuses for a moment (451), so no reminder is half-delivered when the process dies:
  * a kill between a mail server's acceptance and the outbox's record of it sends the same message
  * again (delivery is at least once, with a stable Message-ID; notification-faults.test.ts covers it).
@@ -48,6 +49,8 @@ function shortPromiseBuild(): string {
   const model = JSON.parse(readFileSync(join(DIST_DIR, 'site-model.json'), 'utf8')) as SiteModel;
   const promise = model.site.replyPromise!;
   promise.urgent = { ...promise.urgent!, replyWithinHours: PROMISE_MS / 3_600_000, allHours: true };
+  // Due from midnight in the team's zone: every day of the site's promise has support hours.
+  model.notifications.digest = { at: '0:00' };
   writeFileSync(join(dir, 'site-model.json'), JSON.stringify(model));
   return dir;
 }
@@ -131,6 +134,7 @@ async function queued(reader: LeadReader, leadIds: readonly string[]): Promise<n
 async function settle(mailbox: Mailbox, reader: LeadReader, leadIds: readonly string[]) {
   const arrived = () => new Set(mailbox.messages.map((m) => m.messageId));
   await waitUntil('every lead has its reminder', () => leadIds.every((id) => arrived().has(reminderId(id))), LEASE_MS + 15_000, 50);
+  await waitUntil('the digest has arrived', () => mailbox.messages.some((m) => m.messageId.startsWith('<digest.')), LEASE_MS + 5_000, 50);
   await sleep(4 * SWEEP_MS + 300);
   const jobs = await reader.jobs(REMINDER);
   const perLead = leadIds.map((id) => ({
@@ -138,7 +142,8 @@ async function settle(mailbox: Mailbox, reader: LeadReader, leadIds: readonly st
     jobs: jobs.filter((j) => j.leadId === id).length,
     mails: mailbox.messages.filter((m) => m.messageId === reminderId(id)).length,
   }));
-  return { perLead, reminders: mailbox.messages.filter((m) => m.messageId.endsWith('.reminder@takedownshield.test>')) };
+  const digests = mailbox.messages.filter((m) => m.messageId.startsWith('<digest.')).map((m) => m.messageId);
+  return { perLead, digests, reminders: mailbox.messages.filter((m) => m.messageId.endsWith('.reminder@takedownshield.test>')) };
 }
 
 function expectOnePerLead(result: Awaited<ReturnType<typeof settle>>, leadIds: readonly string[]) {
@@ -147,10 +152,13 @@ function expectOnePerLead(result: Awaited<ReturnType<typeof settle>>, leadIds: r
   // Every reminder that arrived is one of these leads' (no stray or second reminder under another id).
   expect(new Set(result.reminders.map((m) => m.messageId))).toEqual(new Set(leadIds.map(reminderId)));
   for (const m of result.reminders) expect(m.parsed.subject).toBe('[Urgent (2-6 hours)] Reply overdue: Send us a message');
+  // One per team day (two only when the run crosses midnight in the team's zone).
+  expect(result.digests.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(result.digests).size).toBe(result.digests.length);
 }
 
-describe('reply reminders across SIGKILL', () => {
-  it('one process on SQLite, killed before the due time, during the sweep and just after queueing: one reminder per lead', async () => {
+describe('reply reminders and the digest across SIGKILL', () => {
+  it('one process on SQLite, killed before the due time, during the sweep and just after queueing: one reminder per lead, one digest a day', async () => {
     const started = Date.now();
     const { mailbox, dataDir } = await setUp();
     const reader = sqliteReader(join(dataDir, 'leads.sqlite'));
@@ -167,10 +175,10 @@ describe('reply reminders across SIGKILL', () => {
     // 1. Killed shortly before the leads fall due: the process started again reminds them.
     let batch = await Promise.all(Array.from({ length: LEADS_PER_CYCLE }, () => submit(server)));
     all.push(...batch);
-    await sleep(PROMISE_MS - 400);
-    expect(await queued(reader, batch)).toBe(0);
+    await sleep(PROMISE_MS - 700);
     await restart();
-    moments.push('before the due time');
+    // On a loaded machine the kill can come late; the run is then one more kill during the sweep.
+    moments.push(`before the due time (${await queued(reader, batch)} of ${batch.length} queued by then)`);
 
     // 2. Killed as the sweep starts queueing: the first reminder is in, the others may not be.
     mailbox.refusing = true;
@@ -193,13 +201,13 @@ describe('reply reminders across SIGKILL', () => {
     const result = await settle(mailbox, reader, all);
     console.log(
       `Reminders on SQLite, killed ${moments.join('; ')}: ${result.reminders.length} e-mails for ${all.length} leads, ` +
-        `in ${Date.now() - started} ms`,
+        `${result.digests.length} digest, in ${Date.now() - started} ms`,
     );
     expectOnePerLead(result, all);
   });
 
   it.skipIf(!found.available)(
-    'two processes on one PostgreSQL, both sweeping, one killed during the sweep: one reminder per lead',
+    'two processes on one PostgreSQL, both sweeping, one killed during the sweep: one reminder per lead, one digest a day',
     async () => {
       const started = Date.now();
       const { mailbox, dataDir } = await setUp();
@@ -224,7 +232,7 @@ describe('reply reminders across SIGKILL', () => {
       const result = await settle(mailbox, reader, all);
       console.log(
         `Reminders from two processes on PostgreSQL, one killed with ${atKill} of ${all.length} queued: ` +
-          `${result.reminders.length} e-mails, in ${Date.now() - started} ms`,
+          `${result.reminders.length} e-mails, ${result.digests.length} digest, in ${Date.now() - started} ms`,
       );
       expectOnePerLead(result, all);
     },
