@@ -8,19 +8,18 @@
  * a kill between a mail server's acceptance and the outbox's record of it sends the same message
  * again (delivery is at least once, with a stable Message-ID; notification-faults.test.ts covers it).
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteModel } from '../../engine/content/model';
-import { buildPayload } from '../../engine/forms/payload';
 import { buildServer } from '../../scripts/build-server';
 import { startMailbox, type Mailbox } from '../support/mailbox';
 import { findPostgres, startLocalPostgres } from '../support/postgres';
 import { postgresReader, sqliteReader, type LeadReader } from './support/lead-reader';
 import { byMode } from './support/mode';
 import { startServer, type ServerProcess } from './support/server-process';
-import { CLIENT_DIR, DIST_DIR, ROOT } from './support/site-build';
+import { submitVisitor } from './support/submitters';
+import { CLIENT_DIR, DIST_DIR, readBuiltModel, ROOT } from './support/site-build';
 
 /** The urgent promise, around the clock: a lead is due this long after it arrives. */
 const PROMISE_MS = 2_500;
@@ -46,7 +45,7 @@ function shortPromiseBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'reminder-dist-'));
   symlinkSync(CLIENT_DIR, join(dir, 'client'), 'dir');
   for (const file of ['page-assets.json', 'search-index.json']) copyFileSync(join(DIST_DIR, file), join(dir, file));
-  const model = JSON.parse(readFileSync(join(DIST_DIR, 'site-model.json'), 'utf8')) as SiteModel;
+  const model = readBuiltModel();
   const promise = model.site.replyPromise!;
   promise.urgent = { ...promise.urgent!, replyWithinHours: PROMISE_MS / 3_600_000, allHours: true };
   // Due from midnight in the team's zone: every day of the site's promise has support hours.
@@ -86,29 +85,10 @@ async function setUp(): Promise<{ mailbox: Mailbox; dataDir: string }> {
   return { mailbox, dataDir };
 }
 
-const model = JSON.parse(readFileSync(join(DIST_DIR, 'site-model.json'), 'utf8')) as SiteModel;
+const model = readBuiltModel();
 const form = model.forms.contact!;
-let sequence = 0;
-
 /** Submits one urgent contact request; resolves with its id once answered 201. */
-async function submit(server: ServerProcess): Promise<string> {
-  const n = ++sequence;
-  const body = buildPayload(form, {
-    name: `Visitor ${n}`,
-    email: `visitor${n}.${Date.now().toString(36)}@example.org`,
-    inquiryType: 'takedown',
-    urgency: 'urgent',
-    subject: `Leaked album ${n}`,
-    message: 'Our unreleased album is on a file-sharing site.',
-  });
-  const res = await fetch(`${server.url}${form.submit.endpoint}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': form.id },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
+const submit = (server: ServerProcess) => submitVisitor(server.url, form, { urgency: 'urgent' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

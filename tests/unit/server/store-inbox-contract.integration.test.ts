@@ -33,6 +33,19 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
   describe.skipIf(backend.skipReason !== null)(backend.where, { timeout: 20_000 }, () => {
     const fresh = useFreshStores(backend);
 
+    /** Two stores on one database, as two server processes have, on one clock; `at(m)` is m minutes after it starts. */
+    async function twoProcesses() {
+      const start = '2026-03-02T17:00:00.000Z';
+      const c = clock(start);
+      const target = await fresh.target();
+      const [one, two] = [target.open(c.now), target.open(c.now)];
+      fresh.track(one, two);
+      await one.init();
+      await two.init();
+      const at = (minutes: number) => new Date(Date.parse(start) + minutes * MINUTE).toISOString();
+      return { c, one, two, at };
+    }
+
     it('lists leads newest first, and pages through all of them once each by position', async () => {
       const c = clock();
       const store = await fresh.store(c.now);
@@ -183,14 +196,7 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
     });
 
     it('queues one reminder per overdue New lead, to its owner or the team, once however many stores sweep at once', async () => {
-      const c = clock('2026-03-02T17:00:00.000Z');
-      const target = await fresh.target();
-      const one = target.open(c.now);
-      const two = target.open(c.now);
-      fresh.track(one, two);
-      await one.init();
-      await two.init();
-      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const { one, two, at } = await twoProcesses();
       const owned = await one.insertLead(contact({ name: 'Owned' }, { dueAt: at(30) }));
       const team = await one.insertLead(contact({ name: 'Team' }, { dueAt: at(60) }));
       const answered = await one.insertLead(contact({ name: 'Answered' }, { dueAt: at(30) }));
@@ -218,14 +224,7 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
     });
 
     it('queues one digest of the open leads per key, New first and soonest due first, however many stores try at once', async () => {
-      const c = clock('2026-03-02T17:00:00.000Z');
-      const target = await fresh.target();
-      const one = target.open(c.now);
-      const two = target.open(c.now);
-      fresh.track(one, two);
-      await one.init();
-      await two.init();
-      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const { c, one, two, at } = await twoProcesses();
       const late = await one.insertLead(contact({ name: 'Late' }, { dueAt: at(-30) }));
       const soon = await one.insertLead(contact({ name: 'Soon' }, { dueAt: at(30) }));
       const undated = await one.insertLead(contact({ name: 'Undated' }));
