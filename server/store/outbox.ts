@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { leadsById } from './leads';
 import { prepared } from './prepared';
-import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
+import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, parsed, rowNumber } from './rows';
 import type { InboxLead } from './inbox-types';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
@@ -130,6 +130,26 @@ export async function queueDigest(
     .onConflict((oc) => oc.column('job_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Takes an erased lead out of every digest the outbox holds; each day's row (its key) stays, so it is not queued again. */
+export async function dropFromDigests(db: Db, leadId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'data'])
+    .where('lead_id', 'is', null)
+    .where('rule', '=', DIGEST_RULE)
+    .where(sql<string>`CAST(data AS TEXT)`, 'like', `%${leadId}%`)
+    .execute();
+  for (const row of rows) {
+    const data = parsed(row.data) as { leads?: Array<{ id: string }> };
+    const leads = (data.leads ?? []).filter((lead) => lead.id !== leadId);
+    await db
+      .updateTable('outbox')
+      .set({ data: JSON.stringify({ ...data, leads }) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */

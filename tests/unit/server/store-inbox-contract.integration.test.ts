@@ -241,7 +241,7 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
           limit,
           plan: (leads, counts) => {
             seen.push({ names: leads.map((l) => l.payload.name), counts });
-            return { to: ['team@example.com'], leads: leads.map((l) => l.id) };
+            return { to: ['team@example.com'], leads: leads.map((l) => ({ id: l.id })) };
           },
         });
       const queued = await Promise.all(Array.from({ length: 8 }, (_, i) => digest(i % 2 ? one : two, 'digest:2026-03-02')));
@@ -251,13 +251,22 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(seen[0]).toEqual({ names: ['Late', 'Soon', 'Undated', 'Working'], counts: { open: 4, overdue: 1 } });
       const jobs = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
       expect(jobs.map((j) => [j.leadId, j.channel, j.data])).toEqual([
-        [null, 'email', { to: ['team@example.com'], leads: [late.id, soon.id, undated.id, working.id] }],
+        [null, 'email', { to: ['team@example.com'], leads: [late, soon, undated, working].map((l) => ({ id: l.id })) }],
       ]);
       // The next day's key is free; a digest lists at most `limit` leads and counts them all.
       expect(await digest(two, 'digest:2026-03-03', 2)).toBe(true);
       expect(seen.at(-1)).toEqual({ names: ['Late', 'Soon'], counts: { open: 4, overdue: 1 } });
       const [claimed] = await one.claimJobs({ limit: 1, leaseMs: MINUTE });
       expect(claimed).toMatchObject({ rule: 'digest', leadId: null, lead: null });
+      // An erased lead leaves every digest; the day stays taken.
+      await two.eraseLead(late.id, 'ann@example.com');
+      const after = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
+      expect(after.map((j) => (j.data as { leads: Array<{ id: string }> }).leads.map((l) => l.id))).toEqual([
+        [soon.id, undated.id, working.id],
+        [soon.id],
+      ]);
+      expect(JSON.stringify(after)).not.toContain(late.id);
+      expect(await digest(one, 'digest:2026-03-02')).toBe(false);
     });
 
     it('keeps notes in order and audits them without their text', async () => {
