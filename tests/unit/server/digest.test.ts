@@ -106,7 +106,7 @@ describe('the morning digest', () => {
   });
 
   /** One server process's sweep; a new one is what a restart makes. */
-  const process = () =>
+  const sweepOfAProcess = () =>
     createDigestSweep({ store, forms: model.forms, promise: PROMISE, settings: SETTINGS, teamAddresses: TEAM, now: clock });
 
   it('is queued once a day however many processes sweep and restart, lists the open leads, and escapes what visitors typed', async () => {
@@ -125,18 +125,18 @@ describe('the morning digest', () => {
     await store.changeLead(working.id, { status: 'in_progress', assignee: 'ann@takedownshield.test' }, 'ann@takedownshield.test');
     await store.changeLead(done.id, { status: 'done' }, 'ann@takedownshield.test');
 
-    expect(await process().runOnce()).toBe(0);
+    expect(await sweepOfAProcess().runOnce()).toBe(0);
     now = friday('08:00:30');
-    const [a, b] = [process(), process()];
+    const [a, b] = [sweepOfAProcess(), sweepOfAProcess()];
     // Two calls in one process share a run (and its answer); the other process finds the day taken.
     const queued = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
     expect(queued.sort()).toEqual([0, 0, 1, 1]);
     now = friday('12:00:00');
-    expect(await process().runOnce()).toBe(0);
+    expect(await sweepOfAProcess().runOnce()).toBe(0);
     now = new Date('2026-11-28T08:30:00-08:00');
-    expect(await process().runOnce()).toBe(0);
+    expect(await sweepOfAProcess().runOnce()).toBe(0);
     now = new Date('2026-11-30T08:00:00-08:00');
-    expect(await process().runOnce()).toBe(1);
+    expect(await sweepOfAProcess().runOnce()).toBe(1);
     const jobs = (await store.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
     expect(jobs.map((j) => [j.leadId, (j.data as { day: string }).day])).toEqual([
       [null, '2026-11-27'],
