@@ -8,7 +8,7 @@ import type { ClaimedJob, LeadStore, OutboxJob } from '../server/store/types';
 function row(job: OutboxJob): string {
   const next = job.status === 'pending' ? `next try ${job.nextAttemptAt}` : `dead since ${job.finishedAt}`;
   const error = job.lastError ? ` — ${job.lastError}` : '';
-  return `${job.id}  ${job.status.padEnd(7)}  ${job.channel.padEnd(10)}  ${job.rule.padEnd(16)}  lead ${job.leadId}  ${job.attempts} attempt(s), ${next}${error}`;
+  return `${job.id}  ${job.status.padEnd(7)}  ${job.channel.padEnd(10)}  ${job.rule.padEnd(16)}  ${job.leadId ? `lead ${job.leadId}` : 'to the team'}  ${job.attempts} attempt(s), ${next}${error}`;
 }
 
 /** Pending and dead jobs, oldest first, one line each. */

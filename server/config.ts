@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
 import { isPlainAddress } from './notify/config';
-import { DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
+import { DELIVERY_TIMEOUT_MS } from './notify/deliver';
+import { REMINDER_SWEEP_MS } from './notify/reminders';
+import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
 
 /**
  * The one place the environment is read. Every variable the server, the dev server and the
@@ -40,6 +42,8 @@ export const VARIABLES = [
   'NOTIFY_RETRY_BASE_MS',
   'NOTIFY_RETRY_MAX_MS',
   'NOTIFY_POLL_MS',
+  'NOTIFY_LEASE_MS',
+  'REMINDER_SWEEP_MS',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -93,6 +97,10 @@ export interface ServerConfig {
   notify: NotifyConfig;
   retry: RetryPolicy;
   notifyPollMs: number;
+  /** How long a process holds a notification it is sending; after a crash, the wait before it is sent again. */
+  notifyLeaseMs: number;
+  /** How often overdue leads and the morning digest are looked for. */
+  reminderSweepMs: number;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -277,12 +285,19 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
       giveUpAfterMs: DEFAULT_RETRY.giveUpAfterMs,
     },
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
+    notifyLeaseMs: positive('NOTIFY_LEASE_MS', DEFAULT_LEASE_MS),
+    reminderSweepMs: positive('REMINDER_SWEEP_MS', REMINDER_SWEEP_MS),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
   if (!env.IP_HASH_SALT)
     config.warnings.push('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+  // A send may take up to the delivery timeout; a lease that ends first lets another worker send it again.
+  if (config.notifyLeaseMs < 2 * DELIVERY_TIMEOUT_MS)
+    config.warnings.push(
+      `NOTIFY_LEASE_MS is ${config.notifyLeaseMs}: below ${2 * DELIVERY_TIMEOUT_MS} ms, a notification to a slow mail server or webhook can be sent twice.`,
+    );
   // Rules with their own recipients still send; everything else would reach nobody.
   if (notify.config.smtpUrl && notify.config.leadsEmailTo.length === 0)
     config.warnings.push('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');

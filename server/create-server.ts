@@ -15,6 +15,7 @@ import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig } from './notify/config';
 import { createDelivery, type Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
+import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
@@ -130,6 +131,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         deliver: (job) => delivery.deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
+        leaseMs: config.notifyLeaseMs,
         log: (e) => {
           if (e.outcome === 'done') return;
           metrics?.deliveryFailed(e.channel, e.outcome);
@@ -141,20 +143,32 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         },
       })
     : null;
-  // Reminders are e-mails: without a mail server there is nobody to remind.
+  // Reminders and the digest are e-mails: without a mail server there is nobody to remind.
+  const mailOn = worker !== null && config.notify.smtpUrl !== null && config.notify.mailFrom !== null;
+  const replyPromise = model.site?.replyPromise;
+  const sweepOptions = (name: string) => ({
+    store,
+    forms: describedOf(model),
+    teamAddresses: config.notify.leadsEmailTo,
+    now: deps.now,
+    everyMs: config.reminderSweepMs,
+    onQueued: () => worker?.poke(),
+    onError: (err: unknown) => {
+      metrics?.storeError('outbox');
+      log.error({ err }, name);
+    },
+  });
   const reminders =
-    worker && config.notify.smtpUrl && config.notify.mailFrom && model.site?.replyPromise
-      ? createReminderSweep({
-          store,
-          forms: describedOf(model),
-          teamAddresses: config.notify.leadsEmailTo,
-          now: deps.now,
-          onQueued: () => worker.poke(),
-          onError: (err) => {
-            metrics?.storeError('outbox');
-            log.error({ err }, 'Reminder sweep');
-          },
-        })
+    mailOn && replyPromise
+      ? createReminderSweep({ ...sweepOptions('Reminder sweep'), subject: model.notifications?.reminderSubject })
+      : null;
+  const digestSettings = model.notifications?.digest;
+  // `npm run validate` makes sure a digest has a reply promise; its recipients are the server's.
+  if (mailOn && digestSettings && config.notify.leadsEmailTo.length === 0)
+    log.warn('The morning digest is on in site/notifications.yaml, but LEADS_EMAIL_TO is empty: no digest is sent.');
+  const digest =
+    mailOn && digestSettings && replyPromise && config.notify.leadsEmailTo.length > 0
+      ? createDigestSweep({ ...sweepOptions('Digest sweep'), promise: replyPromise, settings: digestSettings })
       : null;
 
   const appFor = (m: ServedModel | undefined): RequestListener => {
@@ -235,6 +249,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
       reminders?.start();
+      digest?.start();
       return port;
     },
     async close() {
@@ -257,6 +272,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         server.closeAllConnections();
       }
       await reminders?.stop();
+      await digest?.stop();
       await worker?.stop();
       delivery?.close();
       rateLimitStore?.shutdown();

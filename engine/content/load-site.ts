@@ -81,6 +81,18 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const siteFile = validated.valid.site[0];
   const facts = factSources(pricing, checked.pages, checked.collections['faq-set'], siteFile?.data.replyPromise);
   const promiseCheck = siteFile?.data.replyPromise ? promiseProblems(siteFile.data.replyPromise) : [];
+  // The digest's days and time zone are the promise's: without one it could never be sent.
+  const notificationsFile = validated.valid.notifications[0];
+  const digestCheck =
+    notificationsFile?.data.digest && siteFile && !siteFile.data.replyPromise
+      ? [
+          problemAt(
+            notificationsFile.file,
+            ['digest'],
+            'the morning digest goes out on the support days and in the time zone of the reply promise: add replyPromise to site/site.yaml, or remove digest',
+          ),
+        ]
+      : [];
   const pricingFile = parsed.files.find((f) => f.kind.kind === 'pricing')?.file;
   const factProblems = placeholderCauses(
     validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'pricing' ? [] : [file])),
@@ -109,6 +121,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
     ...markdown,
     ...checked.problems,
     ...factProblems,
+    ...digestCheck,
     ...promiseCheck.map(({ path, message }) => {
       const { line, column } = locate(siteFile!.file, path);
       return { file: siteFile!.file.path, line, column, path: formatDataPath(path), message };

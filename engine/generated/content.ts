@@ -2432,9 +2432,14 @@ export interface Notifications {
    */
   defaultSubject: string;
   /**
+   * Subject of the reminder sent when a lead is still New at its due time (the reply promise in site.yaml); it goes to the lead's owner, or to LEADS_EMAIL_TO when nobody owns it. May use {{field}} and {{form}} as the default subject does. Leave out for "Reply overdue: {{form}}".
+   */
+  reminderSubject?: string;
+  /**
    * Each rule that matches a lead sends one e-mail to its recipients. A lead that matches none goes to LEADS_EMAIL_TO with the default subject.
    */
   rules: NotificationRule[];
+  digest?: MorningDigest;
 }
 export interface NotificationRule {
   /**
@@ -2472,6 +2477,19 @@ export interface NotificationRule {
    * The e-mail's subject. {{field}} puts in a submitted value (on one line, shortened to 80 characters), {{form}} the form's title. The urgency is added in front when the form has one.
    */
   subject: string;
+}
+/**
+ * Turns on one e-mail a morning to LEADS_EMAIL_TO listing the open leads (New and In progress) with their due time, owner and inbox link. It goes on the days the reply promise in site.yaml has support hours, at `at` in its time zone. Leave out for no digest.
+ */
+export interface MorningDigest {
+  /**
+   * When it is sent, on the 24-hour clock in the team's time zone (replyPromise.timeZone in site.yaml).
+   */
+  at: string;
+  /**
+   * The e-mail's subject. {{count}} is the number of open leads, {{overdue}} how many of them are past their due time, {{date}} the day as the team reads it. Leave out for "Open leads: {{count}}, {{overdue}} overdue".
+   */
+  subject?: string;
 }
 /**
  * The front matter of a blog article, site/blog/<name>.md: the lines between the two --- lines at the top of the file. The Markdown text below them is the article itself.

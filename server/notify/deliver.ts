@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Described } from './plan';
-import type { ClaimedJob } from '../store/types';
+import type { ClaimedJob, LeadJob } from '../store/types';
+import { DIGEST_RULE } from '../store/outbox';
+import { digestEmail } from './digest';
 import type { NotifyConfig } from './config';
 import { autoReplyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
 
@@ -23,7 +25,8 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** Per SMTP or webhook call. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Most of a receiver's answer that is read; only its status matters, the rest is never downloaded. */
 export const MAX_WEBHOOK_ANSWER_BYTES = 4096;
 
@@ -48,7 +51,7 @@ async function discardAnswer(res: Response, max = MAX_WEBHOOK_ANSWER_BYTES): Pro
   }
 }
 
-export function createTransport(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Transporter {
+export function createTransport(smtpUrl: string, timeoutMs = DELIVERY_TIMEOUT_MS): Transporter {
   // Pooled: a burst of leads reuses a few connections instead of one handshake per message.
   return nodemailer.createTransport(smtpUrl, {
     pool: true,
@@ -78,11 +81,11 @@ async function send(transport: Transporter, message: MailMessage): Promise<Deliv
 }
 
 export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delivery {
-  const { forms, siteName, place, fetchImpl = fetch, now = () => new Date(), timeoutMs = DEFAULT_TIMEOUT_MS } = deps;
+  const { forms, siteName, place, fetchImpl = fetch, now = () => new Date(), timeoutMs = DELIVERY_TIMEOUT_MS } = deps;
   const transport = config.smtpUrl ? createTransport(config.smtpUrl, timeoutMs) : null;
   const signer = config.webhookSecret ? new Webhook(config.webhookSecret) : null;
 
-  async function callWebhook(job: ClaimedJob): Promise<DeliveryResult> {
+  async function callWebhook(job: LeadJob): Promise<DeliveryResult> {
     if (!config.webhookUrl || !signer) return { ok: false, error: 'WEBHOOK_URL and WEBHOOK_SECRET are no longer set', permanent: true };
     const sentAt = now();
     const body = webhookBody(job.lead, sentAt, job.rule === 'test', job.lead.formId ? forms[job.lead.formId] : undefined, place.siteUrl);
@@ -115,8 +118,11 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
 
   return {
     async deliver(job) {
-      if (job.channel === 'webhook') return callWebhook(job);
+      if (job.lead === null && job.rule !== DIGEST_RULE)
+        return { ok: false, error: `no team e-mail is named ${job.rule}`, permanent: true };
+      if (job.lead !== null && job.channel === 'webhook') return callWebhook(job);
       if (!transport || !config.mailFrom) return { ok: false, error: 'SMTP_URL and MAIL_FROM are no longer set' };
+      if (job.lead === null) return send(transport, digestEmail(job, config.mailFrom, siteName, place));
       const message =
         job.channel === 'email'
           ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName, place)

@@ -1,7 +1,7 @@
 import { ADMIN_PATH } from '../../contracts/inbox-contract';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { escapeMarkup } from '../../engine/render/escape-markup';
-import type { ClaimedJob, StoredLead } from '../store/types';
+import type { LeadJob, StoredLead } from '../store/types';
 import { isPlainAddress } from './config';
 import { optionsOf, optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';
@@ -56,7 +56,7 @@ export function leadFields(lead: StoredLead, form: Described | undefined): Array
   });
 }
 
-export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom: string, siteName: string, place: TeamPlace): MailMessage {
+export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: string, siteName: string, place: TeamPlace): MailMessage {
   const { lead } = job;
   const data = job.data as { to: string[]; subject: string };
   const fields = leadFields(lead, form);
@@ -104,7 +104,7 @@ export function teamEmail(job: ClaimedJob, form: Described | undefined, mailFrom
 }
 
 /** The visitor's confirmation: the form's own words only, never anything the visitor typed. */
-export function autoReplyEmail(job: ClaimedJob, mailFrom: string): MailMessage {
+export function autoReplyEmail(job: LeadJob, mailFrom: string): MailMessage {
   const data = job.data as { to: string; subject: string; text: string };
   return {
     from: mailFrom,

@@ -10,6 +10,9 @@ export interface RetryPolicy {
   giveUpAfterMs: number;
 }
 
+/** How long a worker holds the jobs it took; a worker that died lets them go when it ends. */
+export const DEFAULT_LEASE_MS = 60_000;
+
 /** Retries for a day: 10 s, 20 s, 40 s … then every 30 min, each wait shortened by up to half at random. */
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 10_000, maxMs: 30 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
 
@@ -92,7 +95,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     busyAbove = 0.5,
     busyBatchSize = 20,
     busyWindowMs = 1_000,
-    leaseMs = 60_000,
+    leaseMs = DEFAULT_LEASE_MS,
     now = () => new Date(),
     random = Math.random,
     log = () => {},

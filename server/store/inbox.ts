@@ -2,6 +2,7 @@ import type { LeadChange } from '../../contracts/inbox-contract';
 import { describeChange } from './inbox-queries';
 import type { InboxLead, LeadChangeResult, NewAuditEntry, StoredAuditEntry, StoredNote } from './inbox-types';
 import { inboxLead } from './leads';
+import { dropFromDigests } from './outbox';
 import { auditFromRow, isUuid, noteFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Kysely } from 'kysely';
@@ -98,6 +99,7 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           .execute();
         await trx.deleteFrom('lead_notes').where('lead_id', '=', id).execute();
         await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
+        await dropFromDigests(trx, id);
         await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
         await audit(trx, now(), { actor, action: 'erase', leadId: id, detail: 'fields, notes and notifications deleted' });
         erasedNow = true;

@@ -286,6 +286,37 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE UNIQUE INDEX outbox_job_key ON outbox (job_key);
     `,
   },
+  {
+    version: 14,
+    name: 'outbox_team_jobs',
+    // A team e-mail about no one lead (the morning digest) has no lead: lead_id may be null. SQLite
+    // cannot drop a NOT NULL, so its outbox is copied into a new table, indexes and all.
+    sqlite: `
+      CREATE TABLE outbox_next (
+        id INTEGER PRIMARY KEY,
+        lead_id TEXT REFERENCES leads (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        data TEXT NOT NULL CHECK (json_valid(data)),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        next_attempt_at TEXT NOT NULL,
+        lease_until TEXT,
+        last_error TEXT,
+        finished_at TEXT,
+        job_key TEXT
+      ) STRICT;
+      INSERT INTO outbox_next (id, lead_id, channel, rule, data, status, attempts, created_at, next_attempt_at, lease_until, last_error, finished_at, job_key)
+        SELECT id, lead_id, channel, rule, data, status, attempts, created_at, next_attempt_at, lease_until, last_error, finished_at, job_key FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_next RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+      CREATE UNIQUE INDEX outbox_job_key ON outbox (job_key);
+    `,
+    postgres: `ALTER TABLE outbox ALTER COLUMN lead_id DROP NOT NULL;`,
+  },
 ];
 
 /** The migrations as one backend runs them. */

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { leadsById } from './leads';
 import { prepared } from './prepared';
-import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, rowNumber } from './rows';
+import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, parsed, rowNumber } from './rows';
 import type { InboxLead } from './inbox-types';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
@@ -28,6 +28,8 @@ const queueJob = prepared((db, v: { lead: string; channel: Channel; rule: string
 
 /** The rule a reminder is sent under; its Message-ID is `<lead.reminder@…>`. */
 export const REMINDER_RULE = 'reminder';
+/** The rule the morning digest is sent under; its job key and Message-ID name the team's day. */
+export const DIGEST_RULE = 'digest';
 
 /** See LeadStore.queueReminders. */
 export async function queueReminders(
@@ -73,6 +75,81 @@ export async function queueReminders(
     queued += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
   return queued;
+}
+
+/** See LeadStore.queueDigest. */
+export async function queueDigest(
+  db: Db,
+  now: Date,
+  key: string,
+  limit: number,
+  plan: (leads: readonly InboxLead[], counts: { open: number; overdue: number }) => object,
+): Promise<boolean> {
+  // Most sweeps of the day find it queued and read nothing more.
+  if (await db.selectFrom('outbox').select('id').where('job_key', '=', key).executeTakeFirst()) return false;
+  const at = now.toISOString();
+  const open = db
+    .selectFrom('leads')
+    .where('status', 'in', ['new', 'in_progress'])
+    .where('spam', '=', false)
+    .where('erased_at', 'is', null);
+  const rows = await open
+    .select(INBOX_COLUMNS)
+    // New leads first (their clock runs), then in progress; each soonest due first, undated last.
+    .orderBy(sql`status <> 'new'`)
+    .orderBy(sql`due_at IS NULL`)
+    .orderBy('due_at')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const counts = await open
+    .select((eb) => [
+      eb.fn.countAll().as('open'),
+      eb.fn
+        .count(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'new'), eb('due_at', '<', at)]))
+            .then(1)
+            .end(),
+        )
+        .as('overdue'),
+    ])
+    .executeTakeFirstOrThrow();
+  const result = await db
+    .insertInto('outbox')
+    .values({
+      lead_id: null,
+      channel: 'email',
+      rule: DIGEST_RULE,
+      data: JSON.stringify(plan(rows.map(inboxLeadFromRow), { open: Number(counts.open), overdue: Number(counts.overdue) })),
+      created_at: at,
+      next_attempt_at: at,
+      job_key: key,
+    })
+    .onConflict((oc) => oc.column('job_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Takes an erased lead out of every digest the outbox holds; each day's row (its key) stays, so it is not queued again. */
+export async function dropFromDigests(db: Db, leadId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'data'])
+    .where('lead_id', 'is', null)
+    .where('rule', '=', DIGEST_RULE)
+    .where(sql<string>`CAST(data AS TEXT)`, 'like', `%${leadId}%`)
+    .execute();
+  for (const row of rows) {
+    const data = parsed(row.data) as { leads?: Array<{ id: string }> };
+    const leads = (data.leads ?? []).filter((lead) => lead.id !== leadId);
+    await db
+      .updateTable('outbox')
+      .set({ data: JSON.stringify({ ...data, leads }) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /** Queues a new lead's notifications; call inside the transaction that inserted the lead. */
@@ -126,9 +203,11 @@ export async function claimJobs(
   const jobs = rows.map(jobFromRow).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || Number(a.id) - Number(b.id));
   const leads = await leadsById(
     db,
-    jobs.map((j) => j.leadId),
+    jobs.flatMap((j) => (j.leadId === null ? [] : [j.leadId])),
   );
-  return jobs.map((job) => ({ ...job, lead: leads.get(job.leadId)! }));
+  return jobs.map((job) =>
+    job.leadId === null ? { ...job, leadId: null, lead: null } : { ...job, leadId: job.leadId, lead: leads.get(job.leadId)! },
+  );
 }
 
 /** Records how each claimed job ended, in one transaction. */

@@ -9,7 +9,7 @@ export const ms = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) :
 /** SQLite's 1, PostgreSQL's true. */
 export const truthy = (v: number | boolean) => v === true || v === 1;
 /** SQLite's JSON text, or the value pg already parsed from PostgreSQL's json. */
-const parsed = (v: string | Record<string, unknown>) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v);
+export const parsed = (v: string | Record<string, unknown>) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v);
 /** Numbered ids (jobs, notes, audit entries) as the API gives them; text that is none names nothing. */
 export const rowNumber = (id: string | undefined): number | null => (id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
 

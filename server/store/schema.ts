@@ -34,7 +34,8 @@ export interface LeadsTable {
 
 export interface OutboxTable {
   id: Serial;
-  lead_id: string;
+  /** Null for a team e-mail about no one lead (the morning digest). */
+  lead_id: string | null;
   channel: Channel;
   rule: string;
   data: Json;

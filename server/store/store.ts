@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listNotes } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
-import { claimJobs, finishJobs, listJobs, queueReminders, requeueJob } from './outbox';
+import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { isUuid } from './rows';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
@@ -32,6 +32,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
         .execute((trx) => importLeads(trx, leads, now)),
     claimJobs: async (opts) => claimJobs(db(), d, now(), opts),
     queueReminders: async ({ now: at, limit, plan }) => queueReminders(db(), at, limit, plan),
+    queueDigest: async ({ now: at, key, limit, plan }) => queueDigest(db(), at, key, limit, plan),
     finishJobs: async (outcomes) => finishJobs(db(), now(), outcomes),
     listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
     requeueJob: async (id) => requeueJob(db(), now(), id),

@@ -44,7 +44,8 @@ export type JobStatus = 'pending' | 'done' | 'dead';
 export interface OutboxJob {
   /** The store's number for the job, as `npm run leads -- outbox` lists it. Receivers drop repeats by the lead id and rule instead. */
   id: string;
-  leadId: string;
+  /** Null for a team e-mail about no one lead: the morning digest. */
+  leadId: string | null;
   channel: Channel;
   rule: string;
   data: Record<string, unknown>;
@@ -57,9 +58,10 @@ export interface OutboxJob {
   finishedAt: string | null;
 }
 
-export interface ClaimedJob extends OutboxJob {
-  lead: StoredLead;
-}
+/** A job about one lead, taken for delivery, with that lead. */
+export type LeadJob = OutboxJob & { leadId: string; lead: StoredLead };
+/** A job taken for delivery; a team e-mail about no one lead (the digest) has no lead. */
+export type ClaimedJob = LeadJob | (OutboxJob & { leadId: null; lead: null });
 
 export type JobOutcome =
   { id: string; status: 'done' } | { id: string; status: 'retry'; at: Date; error: string } | { id: string; status: 'dead'; error: string };
@@ -117,6 +119,17 @@ export interface LeadStore extends InboxStore, AccountStore {
     limit: number;
     plan: (lead: InboxLead) => { to: readonly string[]; subject: string };
   }): Promise<number>;
+  /**
+   * Queues one team e-mail about the open leads (New and In progress, not spam, not erased) under
+   * `key`, made by `plan` from up to `limit` of them (New before In progress, soonest due first) and their counts; exactly
+   * once per key, however many processes try at once. Resolves with whether it queued it.
+   */
+  queueDigest(opts: {
+    now: Date;
+    key: string;
+    limit: number;
+    plan: (leads: readonly InboxLead[], counts: { open: number; overdue: number }) => object;
+  }): Promise<boolean>;
   /** Jobs by status, oldest first (all pending and dead ones when no status is given). */
   listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;
   /** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */

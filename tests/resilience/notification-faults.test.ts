@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPayload } from '../../engine/forms/payload';
 import { startMailbox, type Mailbox } from '../support/mailbox';
 import { findPostgres, startLocalPostgres } from '../support/postgres';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { byMode } from './support/mode';
 import { startServer, type ServerProcess } from './support/server-process';
+import { submitVisitor } from './support/submitters';
 import { readBuiltModel } from './support/site-build';
 
 const KILL_CYCLES = byMode(3, 10);
@@ -58,25 +58,8 @@ async function setUp(): Promise<{ mailbox: Mailbox; receiver: WebhookReceiver; d
   return { mailbox, receiver, dataDir };
 }
 
-let sequence = 0;
 /** Submits one lead with its own address; resolves with its id once answered 201. */
-async function submit(server: ServerProcess): Promise<string> {
-  const n = ++sequence;
-  const body = buildPayload(form, {
-    name: `Visitor ${n}`,
-    email: `visitor${n}.${Date.now().toString(36)}@example.org`,
-    inquiryType: 'takedown',
-    subject: `Copied photos ${n}`,
-    message: 'Our photo series was copied to an online shop without permission.',
-  });
-  const res = await fetch(`${server.url}${form.submit.endpoint}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': form.id },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
+const submit = (server: ServerProcess) => submitVisitor(server.url, form);
 
 /** Per lead: a team e-mail, an auto-reply and a webhook, each counted by its id at the receiver. */
 async function delivered(mailbox: Mailbox, receiver: WebhookReceiver, leadIds: readonly string[]) {

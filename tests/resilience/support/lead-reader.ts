@@ -9,8 +9,18 @@ export interface StoredRow {
   payload: Record<string, unknown>;
 }
 
+/** One queued notification, as the outbox holds it. */
+export interface JobRow {
+  leadId: string | null;
+  rule: string;
+  status: string;
+  jobKey: string | null;
+}
+
 export interface LeadReader {
   rows(): Promise<StoredRow[]>;
+  /** The outbox's jobs under one rule, oldest first. */
+  jobs(rule: string): Promise<JobRow[]>;
   counts(): Promise<{ total: number; spam: number }>;
   close(): Promise<void>;
 }
@@ -41,6 +51,11 @@ export function sqliteReader(file: string): LeadReader {
         payload: JSON.parse(r.payload) as Record<string, unknown>,
       }));
     },
+    async jobs(rule) {
+      return withDb((db) =>
+        db.prepare('SELECT lead_id AS leadId, rule, status, job_key AS jobKey FROM outbox WHERE rule = ? ORDER BY id').all(rule),
+      ) as JobRow[];
+    },
     async counts() {
       return withDb((db) => db.prepare('SELECT count(*) AS total, coalesce(sum(spam), 0) AS spam FROM leads').get()) as {
         total: number;
@@ -66,6 +81,13 @@ export function postgresReader(connectionString: string): LeadReader {
         spam: r.spam,
         payload: JSON.parse(r.payload) as Record<string, unknown>,
       }));
+    },
+    async jobs(rule) {
+      const result = await pool.query<JobRow>(
+        'SELECT lead_id::text AS "leadId", rule, status, job_key AS "jobKey" FROM outbox WHERE rule = $1 ORDER BY id',
+        [rule],
+      );
+      return result.rows;
     },
     async counts() {
       const result = await pool.query<{ total: string; spam: string }>(

@@ -257,3 +257,29 @@ export function audit(
   const duplicated = [...byMarker].filter(([, list]) => list.length > 1).map(([marker]) => marker);
   return { acknowledged: acknowledged.length, lost, duplicated, mismatched, stored: rows.length };
 }
+
+/** One submission of `values` to the server at `baseUrl`, as the form's script posts it; resolves with the stored lead's id (201), throws otherwise. */
+export async function submitOnce(baseUrl: string, form: Form, values: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${baseUrl}${form.submit.endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': form.id },
+    body: JSON.stringify(buildPayload(form, values)),
+  });
+  if (res.status !== 201) throw new Error(`${form.submit.endpoint} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+let visitors = 0;
+
+/** A new visitor's request (their own name and address, plus `values`) submitted once; resolves with the lead's id. */
+export function submitVisitor(baseUrl: string, form: Form, values: Record<string, unknown> = {}): Promise<string> {
+  const n = ++visitors;
+  return submitOnce(baseUrl, form, {
+    name: `Visitor ${n}`,
+    email: `visitor${n}.${Date.now().toString(36)}@example.org`,
+    inquiryType: 'takedown',
+    subject: `Copied photos ${n}`,
+    message: 'Our photo series was copied to an online shop without permission.',
+    ...values,
+  });
+}

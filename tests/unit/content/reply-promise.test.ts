@@ -54,6 +54,17 @@ describe('the reply promise', () => {
     expect(problemsWith('site/site.yaml', (t) => t.replace('opens: "8:00", closes: "18:00"', 'opens: "18:00", closes: "8:00"'))).toEqual([
       expect.stringContaining('replyPromise.supportHours[1].closes: closes at 8:00, not later than it opens (18:00)'),
     ]);
+    // The morning digest takes its days and zone from the promise.
+    const digestOn = files.map((f) => (f.path === 'site/notifications.yaml' ? { ...f, text: `${f.text}digest:\n  at: "8:00"\n` } : f));
+    expect(loadSite(digestOn, schemas).problems).toEqual([]);
+    const noPromise = digestOn.map((f) =>
+      f.path === 'site/site.yaml' ? { ...f, text: f.text.replace(/^replyPromise:[\s\S]*?(?=^\S|$(?![\s\S]))/m, '') } : f,
+    );
+    expect(loadSite(noPromise, schemas).problems.map(formatProblem)).toContainEqual(
+      expect.stringMatching(
+        /^site\/notifications\.yaml:\d+:\d+ digest: the morning digest goes out on the support days .* add replyPromise to site\/site\.yaml/,
+      ),
+    );
     expect(problemsWith('site/pages/support.yaml', (t) => t.replace('{promise:hours.sunday}', '{promise:hours.sundy}'))).toEqual([
       expect.stringContaining('no "hours.sundy" in the reply promise. Did you mean "hours.sunday"?'),
     ]);

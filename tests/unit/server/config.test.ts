@@ -36,6 +36,8 @@ describe('the configuration', () => {
       signInRateLimit: { max: 20, windowMs: 60_000 },
       timeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 },
       notifyPollMs: 1_000,
+      notifyLeaseMs: 60_000,
+      reminderSweepMs: 60_000,
       warnings: [],
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -70,6 +72,18 @@ describe('the configuration', () => {
     expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings).toEqual([
       'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
       'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
+    ]);
+  });
+
+  it('takes the reminder sweep and the outbox lease from the environment, and warns of a lease shorter than two sends', () => {
+    const config = readConfig({ IP_HASH_SALT: 'salt', REMINDER_SWEEP_MS: '250', NOTIFY_LEASE_MS: '2000' });
+    expect(config).toMatchObject({ reminderSweepMs: 250, notifyLeaseMs: 2_000 });
+    expect(config.warnings).toEqual([
+      'NOTIFY_LEASE_MS is 2000: below 20000 ms, a notification to a slow mail server or webhook can be sent twice.',
+    ]);
+    expect(problemsOf({ REMINDER_SWEEP_MS: '1m', NOTIFY_LEASE_MS: '0' })).toEqual([
+      'NOTIFY_LEASE_MS must be a whole number of at least 1, got "0".',
+      'REMINDER_SWEEP_MS must be a whole number of at least 1, got "1m".',
     ]);
   });
 

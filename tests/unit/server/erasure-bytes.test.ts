@@ -85,6 +85,11 @@ describe('an erased lead on the SQLite store', () => {
     for (let i = 20; i < 40; i++) await store.insertLead(neighbour(i));
     expect(await store.addNote(stored.id, 'ann@example.com', NOTE)).not.toBeNull();
     await store.audit({ actor: 'ann@example.com', action: 'export', leadId: null, detail: '1 leads exported, filter: q' });
+    // A morning digest that lists the lead by name, as the team's e-mail does.
+    const listed = (leads: ReadonlyArray<{ id: string; payload: Record<string, unknown> }>) => ({
+      leads: leads.map((l) => ({ id: l.id, name: l.payload.name })),
+    });
+    expect(await store.queueDigest({ now: new Date(), key: 'digest:2026-11-27', limit: 100, plan: listed })).toBe(true);
 
     // Before: every value is there, in the -wal (the file is not checkpointed yet) or the file.
     expect(found([file, `${file}-wal`])).toEqual(VALUES);

@@ -377,11 +377,11 @@ describe('an SMTP server that refuses for a while', () => {
     // Each e-mail (two to the team, two auto-replies) is tried and refused at least twice.
     let retrying = await store.listJobs();
     for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.listJobs()) {
-      const mine = retrying.filter((j) => ids.includes(j.leadId) && j.channel !== 'webhook');
+      const mine = retrying.filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
       if (mine.length === 4 && mine.every((j) => j.attempts >= 2)) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    const mine = retrying.filter((j) => ids.includes(j.leadId) && j.channel !== 'webhook');
+    const mine = retrying.filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
     expect(mine.map((j) => [j.status, j.attempts >= 2, j.lastError])).toEqual(
       mine.map(() => ['pending', true, expect.stringMatching(/451/)]),
     );

@@ -33,6 +33,19 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
   describe.skipIf(backend.skipReason !== null)(backend.where, { timeout: 20_000 }, () => {
     const fresh = useFreshStores(backend);
 
+    /** Two stores on one database, as two server processes have, on one clock; `at(m)` is m minutes after it starts. */
+    async function twoProcesses() {
+      const start = '2026-03-02T17:00:00.000Z';
+      const c = clock(start);
+      const target = await fresh.target();
+      const [one, two] = [target.open(c.now), target.open(c.now)];
+      fresh.track(one, two);
+      await one.init();
+      await two.init();
+      const at = (minutes: number) => new Date(Date.parse(start) + minutes * MINUTE).toISOString();
+      return { c, one, two, at };
+    }
+
     it('lists leads newest first, and pages through all of them once each by position', async () => {
       const c = clock();
       const store = await fresh.store(c.now);
@@ -183,14 +196,7 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
     });
 
     it('queues one reminder per overdue New lead, to its owner or the team, once however many stores sweep at once', async () => {
-      const c = clock('2026-03-02T17:00:00.000Z');
-      const target = await fresh.target();
-      const one = target.open(c.now);
-      const two = target.open(c.now);
-      fresh.track(one, two);
-      await one.init();
-      await two.init();
-      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const { one, two, at } = await twoProcesses();
       const owned = await one.insertLead(contact({ name: 'Owned' }, { dueAt: at(30) }));
       const team = await one.insertLead(contact({ name: 'Team' }, { dueAt: at(60) }));
       const answered = await one.insertLead(contact({ name: 'Answered' }, { dueAt: at(30) }));
@@ -215,6 +221,52 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       );
       expect(reminders.find((j) => j.leadId === team.id)?.data).toMatchObject({ reminder: { dueAt: at(60) } });
       expect(reminders.map((j) => j.leadId)).not.toContain(notYet.id);
+    });
+
+    it('queues one digest of the open leads per key, New first and soonest due first, however many stores try at once', async () => {
+      const { c, one, two, at } = await twoProcesses();
+      const late = await one.insertLead(contact({ name: 'Late' }, { dueAt: at(-30) }));
+      const soon = await one.insertLead(contact({ name: 'Soon' }, { dueAt: at(30) }));
+      const undated = await one.insertLead(contact({ name: 'Undated' }));
+      const working = await one.insertLead(contact({ name: 'Working' }, { dueAt: at(-60) }));
+      const closed = await one.insertLead(contact({ name: 'Closed' }, { dueAt: at(-90) }));
+      await one.insertLead(contact({ name: 'Spam' }, { dueAt: at(-30), spam: true }));
+      await one.changeLead(working.id, { status: 'in_progress' }, 'ann@example.com');
+      await one.changeLead(closed.id, { status: 'done' }, 'ann@example.com');
+      const seen: Array<{ names: unknown[]; counts: { open: number; overdue: number } }> = [];
+      const digest = (store: LeadStore, key: string, limit = 100) =>
+        store.queueDigest({
+          now: c.now(),
+          key,
+          limit,
+          plan: (leads, counts) => {
+            seen.push({ names: leads.map((l) => l.payload.name), counts });
+            return { to: ['team@example.com'], leads: leads.map((l) => ({ id: l.id })) };
+          },
+        });
+      const queued = await Promise.all(Array.from({ length: 8 }, (_, i) => digest(i % 2 ? one : two, 'digest:2026-03-02')));
+      expect(queued.filter(Boolean)).toHaveLength(1);
+      expect(await digest(one, 'digest:2026-03-02')).toBe(false);
+      // Overdue means still New past the due time: the lead in progress is answered.
+      expect(seen[0]).toEqual({ names: ['Late', 'Soon', 'Undated', 'Working'], counts: { open: 4, overdue: 1 } });
+      const jobs = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
+      expect(jobs.map((j) => [j.leadId, j.channel, j.data])).toEqual([
+        [null, 'email', { to: ['team@example.com'], leads: [late, soon, undated, working].map((l) => ({ id: l.id })) }],
+      ]);
+      // The next day's key is free; a digest lists at most `limit` leads and counts them all.
+      expect(await digest(two, 'digest:2026-03-03', 2)).toBe(true);
+      expect(seen.at(-1)).toEqual({ names: ['Late', 'Soon'], counts: { open: 4, overdue: 1 } });
+      const [claimed] = await one.claimJobs({ limit: 1, leaseMs: MINUTE });
+      expect(claimed).toMatchObject({ rule: 'digest', leadId: null, lead: null });
+      // An erased lead leaves every digest; the day stays taken.
+      await two.eraseLead(late.id, 'ann@example.com');
+      const after = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
+      expect(after.map((j) => (j.data as { leads: Array<{ id: string }> }).leads.map((l) => l.id))).toEqual([
+        [soon.id, undated.id, working.id],
+        [soon.id],
+      ]);
+      expect(JSON.stringify(after)).not.toContain(late.id);
+      expect(await digest(one, 'digest:2026-03-02')).toBe(false);
     });
 
     it('keeps notes in order and audits them without their text', async () => {
