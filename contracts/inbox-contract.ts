@@ -325,6 +325,9 @@ export const AUDIT_ACTIONS = [
   'export',
   'erase',
   'account',
+  /** The content editor: a file saved, a file made. */
+  'save',
+  'create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
