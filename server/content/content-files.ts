@@ -124,14 +124,17 @@ export class ContentRoot {
     return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = join(dir, entry.name);
       const path = `${rel}/${entry.name}`;
-      let real: string;
-      try {
-        real = realpathSync(full);
-      } catch {
-        return [];
-      }
-      if (!this.inside(real)) return [];
-      if (statSync(real).isDirectory()) return this.walk(full, path);
+      // Only a link can lead out of site/: it is followed, and kept only when it stays inside.
+      if (entry.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync(full);
+        } catch {
+          return [];
+        }
+        if (!this.inside(real)) return [];
+        if (statSync(real).isDirectory()) return this.walk(full, path);
+      } else if (entry.isDirectory()) return this.walk(full, path);
       return path.endsWith('.yaml') || path.endsWith('.md') ? [path] : [];
     });
   }
