@@ -1,10 +1,10 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { EDITOR_ROUTES, type CheckRequest, type NewFileRequest, type ProblemsAnswer } from '../../contracts/editor-contract';
 import { ADMIN_API } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { PathRefused } from '../content/content-files';
 import { schemaBundle, type Editor } from '../content/editor';
-import { badRequest, readBodyOf, route, type AdminContext } from './context';
+import { badRequest, readBodyOf, route, type AdminContext, type SignedIn } from './context';
 import { requireRole } from './roles';
 
 /** The editor's paths below the admin API, as the router mounted there sees them. */
@@ -51,108 +51,85 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
   const problems = (res: Response, status: number, list: ProblemsAnswer['problems']) => {
     res.status(status).json({ problems: list } satisfies ProblemsAnswer);
   };
-  /** Answers a refused path; other errors go on to the app's handler. */
-  const refused = (res: Response, err: unknown) => {
-    if (!(err instanceof PathRefused)) throw err;
-    sendApiError(res, err.status, PATH_CODES[err.status], err.message);
-  };
+  /** A handler whose refused path is answered with its status; other errors go on to the app's handler. */
+  const guarded = (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>) =>
+    route(async (req, res, user) => {
+      try {
+        await handler(req, res, user);
+      } catch (err) {
+        if (!(err instanceof PathRefused)) throw err;
+        sendApiError(res, err.status, PATH_CODES[err.status], err.message);
+      }
+    });
+  /** A handler of a draft (check, preview, save): the body read and its parts checked first. */
+  const ofDraft = (handler: (res: Response, draft: CheckRequest, body: Record<string, unknown>, user: SignedIn) => Promise<void>) =>
+    guarded(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      const draft = body && draftOf(res, body);
+      if (draft) await handler(res, draft, body!, user);
+    });
   // Read once: the schemas do not change while the server runs.
   let bundle: ReturnType<typeof schemaBundle> | undefined;
 
   router.get(
     at(EDITOR_ROUTES.files),
     content,
-    route(async (_req, res) => {
-      res.json(editor.list());
-    }),
+    guarded(async (_req, res) => void res.json(editor.list())),
   );
 
   router.get(
     at(EDITOR_ROUTES.file),
     content,
-    route(async (req, res) => {
-      try {
-        res.json(editor.open(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('path')));
-      } catch (err) {
-        refused(res, err);
-      }
-    }),
+    guarded(async (req, res) => void res.json(editor.open(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('path')))),
   );
 
   router.put(
     at(EDITOR_ROUTES.file),
     content,
-    route(async (req, res, user) => {
-      const body = await readBodyOf(req, res);
-      if (!body) return;
-      const draft = draftOf(res, body);
-      if (!draft) return;
+    ofDraft(async (res, draft, body, user) => {
       if (typeof body.version !== 'string' || !body.version)
         return badRequest(res, 'Send the "version" the edit started from, as the file came.');
-      try {
-        const outcome = await editor.save({ ...draft, version: body.version });
-        if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
-        if ('problems' in outcome) return problems(res, 422, outcome.problems);
-        if (outcome.changed > 0)
-          await ctx.store.audit({
-            actor: user.email,
-            action: 'save',
-            leadId: null,
-            detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed)`,
-          });
-        res.json(outcome.saved);
-      } catch (err) {
-        refused(res, err);
-      }
+      const outcome = await editor.save({ ...draft, version: body.version });
+      if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      if (outcome.changed > 0)
+        await ctx.store.audit({
+          actor: user.email,
+          action: 'save',
+          leadId: null,
+          detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed)`,
+        });
+      res.json(outcome.saved);
     }),
   );
 
   router.post(
     at(EDITOR_ROUTES.check),
     content,
-    route(async (req, res) => {
-      const body = await readBodyOf(req, res);
-      const draft = body && draftOf(res, body);
-      if (!draft) return;
-      try {
-        problems(res, 200, editor.check(draft));
-      } catch (err) {
-        refused(res, err);
-      }
-    }),
+    ofDraft(async (res, draft) => problems(res, 200, editor.check(draft))),
   );
 
   router.post(
     at(EDITOR_ROUTES.preview),
     content,
-    route(async (req, res) => {
-      const body = await readBodyOf(req, res);
-      const draft = body && draftOf(res, body);
-      if (!draft) return;
-      try {
-        const outcome = editor.preview(draft);
-        if ('problems' in outcome) return problems(res, 422, outcome.problems);
-        if ('noPage' in outcome) return sendApiError(res, 400, 'NO_PAGE', outcome.noPage);
-        res.set({ 'Content-Security-Policy': PREVIEW_POLICY, 'X-Frame-Options': 'SAMEORIGIN' }).type('html').send(outcome.html);
-      } catch (err) {
-        refused(res, err);
-      }
+    ofDraft(async (res, draft) => {
+      const outcome = editor.preview(draft);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      if ('noPage' in outcome) return sendApiError(res, 400, 'NO_PAGE', outcome.noPage);
+      res.set({ 'Content-Security-Policy': PREVIEW_POLICY, 'X-Frame-Options': 'SAMEORIGIN' }).type('html').send(outcome.html);
     }),
   );
 
   router.get(
     at(EDITOR_ROUTES.schemas),
     content,
-    route(async (_req, res) => {
-      bundle ??= schemaBundle(editor.schemas);
-      res.json(bundle);
-    }),
+    guarded(async (_req, res) => void res.json((bundle ??= schemaBundle(editor.schemas)))),
   );
 
   router.post(
     at(EDITOR_ROUTES.create),
     content,
-    route(async (req, res, user) => {
+    guarded(async (req, res, user) => {
       const body = await readBodyOf(req, res);
       if (!body) return;
       const { kind, route: address, title } = body;
@@ -161,15 +138,11 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
         return badRequest(res, 'A new page needs its address as "route", such as /guides/youtube-claims.');
       if (kind === 'article' && typeof title !== 'string') return badRequest(res, 'A new article needs its "title".');
       const request: NewFileRequest = kind === 'page' ? { kind, route: address as string } : { kind, title: title as string };
-      try {
-        const outcome = await editor.create(request);
-        if ('exists' in outcome) return sendApiError(res, 409, 'EXISTS', outcome.exists);
-        if ('problems' in outcome) return problems(res, 422, outcome.problems);
-        await ctx.store.audit({ actor: user.email, action: 'create', leadId: null, detail: `made ${outcome.created.path}` });
-        res.status(201).json(outcome.created);
-      } catch (err) {
-        refused(res, err);
-      }
+      const outcome = await editor.create(request);
+      if ('exists' in outcome) return sendApiError(res, 409, 'EXISTS', outcome.exists);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      await ctx.store.audit({ actor: user.email, action: 'create', leadId: null, detail: `made ${outcome.created.path}` });
+      res.status(201).json(outcome.created);
     }),
   );
 
