@@ -120,11 +120,12 @@ export class ContentRoot {
       .map((path) => ({ path, text: readFileSync(join(this.siteDir, path.slice('site/'.length)), 'utf8') }));
   }
 
-  private walk(dir: string, rel: string): string[] {
+  private walk(dir: string, rel: string, seen = new Set([this.siteDir])): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = join(dir, entry.name);
       const path = `${rel}/${entry.name}`;
-      // Only a link can lead out of site/: it is followed, and kept only when it stays inside.
+      if (entry.isDirectory()) return this.walk(full, path, seen);
+      // Only a link can lead out of site/ (or round in a circle): it is followed once, and only when it stays inside.
       if (entry.isSymbolicLink()) {
         let real: string;
         try {
@@ -133,8 +134,12 @@ export class ContentRoot {
           return [];
         }
         if (!this.inside(real)) return [];
-        if (statSync(real).isDirectory()) return this.walk(full, path);
-      } else if (entry.isDirectory()) return this.walk(full, path);
+        if (statSync(real).isDirectory()) {
+          if (seen.has(real)) return [];
+          seen.add(real);
+          return this.walk(full, path, seen);
+        }
+      }
       return path.endsWith('.yaml') || path.endsWith('.md') ? [path] : [];
     });
   }

@@ -127,6 +127,9 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   });
 
   it('lists every page by address and title, the FAQ sets, prices, header and footer, forms and articles, and nothing else', async () => {
+    // A link out of site/ is not listed, and a link round in a circle is followed once.
+    symlinkSync(join(ROOT, 'package.json'), join(contentRoot, 'site/pages/outside.yaml'));
+    symlinkSync(join(contentRoot, 'site/pages'), join(contentRoot, 'site/pages/again'));
     const res = await editor.call(EDITOR_ROUTES.files);
     const { files } = (await res.json()) as FileList;
     expect(files).toContainEqual({ path: 'site/pages/privacy.yaml', kind: 'page', title: 'Privacy Policy', route: '/privacy' });
@@ -137,6 +140,10 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     expect(files.filter((f) => f.kind === 'faq').length).toBeGreaterThan(5);
     expect(files.map((f) => f.path)).not.toContain('site/notifications.yaml');
     expect(files.map((f) => f.path)).not.toContain('site/links.yaml');
+    expect(files.map((f) => f.path)).not.toContain('site/pages/outside.yaml');
+    expect(files.filter((f) => f.path.startsWith('site/pages/again/')).length).toBeLessThanOrEqual(
+      files.filter((f) => f.path.startsWith('site/pages/') && !f.path.startsWith('site/pages/again/')).length,
+    );
   });
 
   it('opens a page with its data, version and schema, and an article with its body byte for byte', async () => {
