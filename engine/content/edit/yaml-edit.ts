@@ -267,7 +267,8 @@ class Splicer {
       if (!(err instanceof NeedsRewrite)) throw err;
       // Lines after the value's own (the blank lines before the next entry) stay; the entry itself is written anew.
       const tail = node?.range ? this.text.slice(nodeEnd(node), chunk.end) : '';
-      const rest = /\n/.test(tail) ? tail.slice(tail.indexOf('\n') + 1) : '';
+      const ownLineDone = node?.range !== undefined && nodeEnd(node) === lineStart(this.text, nodeEnd(node));
+      const rest = ownLineDone ? tail : tail.includes('\n') ? tail.slice(tail.indexOf('\n') + 1) : '';
       return lead + render().slice(lead === '' || lead.endsWith('\n') ? 0 : column(this.text, chunk.at)) + rest;
     }
   }
@@ -291,8 +292,10 @@ class Splicer {
         ) - indent
       : 0;
     const rendered = indentLines(stringifyWith(new Document({ k: scalar }), this.style, width), indent).slice(indent + 'k: '.length);
-    // A block scalar's range ends after its last line break; a one-line value's before it.
-    return /^[|>]/.test(rendered) ? rendered : rendered.replace(/\n$/, '');
+    // A block scalar's range ends after its last line break, a one-line value's before it: a value that changes between them is written as a new entry.
+    const isBlock = /^[|>]/.test(rendered);
+    if (isBlock !== /^[|>]/.test(raw)) throw new NeedsRewrite();
+    return isBlock ? rendered : rendered.replace(/\n$/, '');
   }
 }
 

@@ -159,6 +159,21 @@ describe('sample edits from the editor', () => {
     expect(added).toEqual(['  robots: noindex']);
   });
 
+  it.each(files.map((f) => [f.path, f]))(
+    'in %s, a value that changes shape (to two lines, a number, a list) reads back as written, comments kept',
+    (_path, file) => {
+      const data = parse(file.text) as unknown;
+      const values = stringValues(file.text).filter((_v, i) => i % 7 === 3);
+      for (const [i, { path }] of values.entries()) {
+        const shape = [`first line\nsecond line: with a colon`, 42, ['one', 'two']][i % 3];
+        const next = setIn(data, path, shape);
+        const after = applyMinimalEdit(file.text, next);
+        expect(parse(after), `${file.path} ${path.join('.')}`).toEqual(next);
+        expect(comments(after).length, `${file.path} ${path.join('.')}`).toBeGreaterThanOrEqual(comments(file.text).length - 1);
+      }
+    },
+  );
+
   it('keeps the comments of entries around an edit, and of a moved entry', () => {
     const text = ['# The team', 'items:', '  # first', '  - a', '', '  # second', '  - b # note', 'tail: 1', ''].join('\n');
     expect(applyMinimalEdit(text, { items: ['b', 'a', 'c'], tail: 1 })).toBe(
