@@ -1,10 +1,10 @@
-// npx tsx bench/editor-preview.ts [KEYSTROKES] [--record]: the content editor's preview as a writer
+// Section 8 (npm run bench -- --only=editor), run as its own process: the content editor's preview as a writer
 // types. On a copy of site/, a signed-in content editor types a sentence into a field of a page one
 // character at a time; after each keystroke the draft is sent to POST /admin/api/content/preview
 // over HTTP and the whole answer read, one request at a time, as the screen sends them. Prints one
-// JSON line (EditorPreviewResult); with --record also writes bench/results/<date>-editor-preview.md/.json.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+// JSON line (EditorPreviewResult).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EDITOR_ROUTES, type EditableFile } from '../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
@@ -31,6 +31,8 @@ export interface PreviewLatency {
 }
 
 export interface EditorPreviewResult {
+  /** What the writer types, one character a keystroke. */
+  typed: string;
   /** The first preview after start: the schemas compiled and the engine loaded. */
   firstMs: number;
   pages: PreviewLatency[];
@@ -135,6 +137,7 @@ export async function measurePreview(keystrokes: number): Promise<EditorPreviewR
       });
     }
     return {
+      typed: TYPED,
       firstMs: round(first.ms),
       pages,
       all: {
@@ -151,43 +154,6 @@ export async function measurePreview(keystrokes: number): Promise<EditorPreviewR
   }
 }
 
-function report(result: EditorPreviewResult, load: { start: number[]; end: number[] }): string {
-  const rows = result.pages.map(
-    (p) =>
-      `| ${p.page} (${p.field}) | ${p.keystrokes} | ${p.p50Ms} | ${p.p95Ms} | ${p.p99Ms} | ${p.maxMs} | ${p.cpuP50Ms} | ${p.cpuP95Ms} | ${(p.htmlBytes / 1024).toFixed(1)} KB |`,
-  );
-  const met = result.all.p95Ms < 300 ? '**met**' : '**not met**';
-  return `# Benchmark report, ${new Date().toISOString().slice(0, 10)}: the editor's preview
-
-Machine: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}. Load average at start ${load.start.map((l) => l.toFixed(2)).join(' / ')}, at end ${load.end.map((l) => l.toFixed(2)).join(' / ')}.
-
-A signed-in content editor types "${TYPED}" into a field of each page, one character at a time; each keystroke sends the whole draft to \`POST ${EDITOR_ROUTES.preview}\` over HTTP (on 127.0.0.1, a copy of site/) and the time is taken until the whole HTML answer has been read: the draft written into the file's text, the whole site loaded and checked with it, and the page rendered by the build's \`renderPage\`. One request at a time, as the screen sends them.
-
-## Targets
-
-| What | Target | Measured | |
-|---|---|---|---|
-| Preview per keystroke, end to end, on the real site | p95 < 300 ms | p50 ${result.all.p50Ms} ms, p95 ${result.all.p95Ms} ms by the clock over ${result.pages.reduce((n, p) => n + p.keystrokes, 0)} keystrokes (CPU time p50 ${result.all.cpuP50Ms} ms, p95 ${result.all.cpuP95Ms} ms) | ${met} |
-
-## Per page
-
-| Page (field typed in) | keystrokes | p50 ms | p95 ms | p99 ms | max ms | CPU p50 ms | CPU p95 ms | HTML |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|
-${rows.join('\n')}
-
-The first preview after the server starts took ${result.firstMs} ms (the engine's modules and validators warm up); it is not counted above. Where the clock and the CPU time differ, other processes held the cores.
-`;
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const keystrokes = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? TYPED.length);
-  const start = loadavg();
-  const result = await measurePreview(keystrokes);
-  const end = loadavg();
-  console.log(JSON.stringify(result));
-  if (process.argv.includes('--record')) {
-    const name = join(ROOT, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-editor-preview`);
-    writeFileSync(`${name}.json`, `${JSON.stringify({ ...result, load: { start, end } }, null, 2)}\n`);
-    writeFileSync(`${name}.md`, report(result, { start, end }));
-  }
+  console.log(JSON.stringify(await measurePreview(Number(process.argv[2] ?? TYPED.length))));
 }
