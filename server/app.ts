@@ -6,6 +6,7 @@ import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
+import type { Editor } from './content/editor';
 import { createAdminRouter } from './admin/router';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
@@ -87,6 +88,8 @@ export interface InboxConfig {
   signInRateLimit?: { windowMs: number; max: number };
   /** Where those counts live (the shared PostgreSQL table when DATABASE_URL is set). */
   signInRateLimitStore?: RateLimitStore;
+  /** The content editor's API under /admin/api/content; none without it. */
+  editor?: Editor;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -182,6 +185,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       now: config.now,
       scryptCost: inbox.scryptCost,
       timeZone: teamTimeZone(config.replyPromise),
+      editor: inbox.editor,
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

@@ -19,6 +19,8 @@ import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
+import { createEditor, type Editor } from './content/editor';
+import { readSchemaSet } from './content/content-files';
 import type { SiteHandler } from './static-files';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 import type { LeadStore } from './store/types';
@@ -47,6 +49,8 @@ export interface ServerDeps {
   site?: SiteHandler;
   /** Answers the inbox's page; the built one without it (npm run dev passes Vite's). */
   inboxPage?: SiteHandler;
+  /** The content editor; made from config.contentRoot and config.schemasDir without it; null turns it off. */
+  editor?: Editor | null;
 }
 
 export interface RunningServer {
@@ -93,6 +97,22 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
   return { forms, badges, notifications, site, apiPayloads, knownLinks, pages, search };
 }
 
+/** The content editor over config.contentRoot's site/, when there is one to edit. */
+function editorFor(config: Config, model: ServedModel, log: Logger): Editor | undefined {
+  if (!existsSync(join(config.contentRoot, 'site')) || !existsSync(config.schemasDir)) {
+    log.info(
+      `The content editor is off: there is no site/ in ${config.contentRoot} (CONTENT_ROOT) or no schemas/ in ${config.schemasDir}.`,
+    );
+    return undefined;
+  }
+  return createEditor({
+    contentRoot: config.contentRoot,
+    schemas: readSchemaSet(config.schemasDir),
+    siteUrl: config.siteUrl,
+    previewStylesheets: model.pages?.assets.stylesheets ?? [],
+  });
+}
+
 /**
  * The composition root: one server from the configuration and what is passed in. `npm start`,
  * `npm run dev` and the tests all build it here, so they run the same pipeline.
@@ -100,6 +120,7 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
 export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
   const model = deps.model ?? readSiteModel(config.distDir, log);
+  const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
@@ -204,6 +225,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimit: config.signInRateLimit,
         signInRateLimitStore,
         page: deps.inboxPage,
+        editor,
       },
     });
   };

@@ -7,6 +7,7 @@ import { noteRoute } from '../request-route';
 import type { AttemptVerdict, SignedInSession } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { createAuditLog, type AuditLog } from './audit';
+import type { Editor } from '../content/editor';
 import type { FormsById } from './inbox-view';
 import type { ScryptCost } from './passwords';
 import {
@@ -39,6 +40,8 @@ export interface AdminConfig {
   issuer?: string;
   /** The team's IANA zone (the site's reply promise): the inbox shows due times in it. UTC without it. */
   timeZone?: string;
+  /** The content editor's files and schemas; without it the editor's API answers 404. */
+  editor?: Editor;
 }
 
 export interface SignedIn extends SignedInSession {

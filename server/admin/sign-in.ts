@@ -65,12 +65,15 @@ export function signInRoutes(ctx: AdminContext): Router {
     handle(async (req, res) => {
       const user = await ctx.session(req);
       if (!user) return ctx.signedOut(res);
+      const leads = user.roles.includes('leads');
       const body: InboxSession = {
         user: { email: user.email },
+        roles: user.roles,
         pending: user.pending,
-        forms: user.pending ? [] : formList,
+        // The forms and the team are the inbox's: an account that cannot see leads is told neither.
+        forms: user.pending || !leads ? [] : formList,
         timeZone: ctx.config.timeZone ?? 'UTC',
-        team: user.pending ? [] : await ctx.store.listAccountEmails(),
+        team: user.pending || !leads ? [] : await ctx.store.listAccountEmails(),
       };
       res.json(body);
     }),

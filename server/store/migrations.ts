@@ -287,6 +287,13 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 12,
+    name: 'account_roles',
+    // What each account may do, as a comma list of contracts/editor-contract.ts's ROLES; accounts
+    // made before roles existed keep what they had: the leads.
+    sql: () => `ALTER TABLE accounts ADD COLUMN roles TEXT NOT NULL DEFAULT 'leads';`,
+  },
+  {
     version: 14,
     name: 'outbox_team_jobs',
     // A team e-mail about no one lead (the morning digest) has no lead: lead_id may be null. SQLite
