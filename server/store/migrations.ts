@@ -287,6 +287,13 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 12,
+    name: 'account_roles',
+    // What each account may do, as a comma list of contracts/editor-contract.ts's ROLES; accounts
+    // made before roles existed keep what they had: the leads.
+    sql: () => `ALTER TABLE accounts ADD COLUMN roles TEXT NOT NULL DEFAULT 'leads';`,
+  },
+  {
     version: 13,
     name: 'releases',
     // Each publish of the site: its folder under RELEASES_DIR is named by its id. Exactly one is live
