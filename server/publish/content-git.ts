@@ -21,9 +21,9 @@ export interface ContentGit {
  * The content folder's git repository, or null when it is none. Every call is git's own program
  * with its arguments as a list (execFile, no shell), so an author's address is never a command.
  */
-export async function openContentGit(contentRoot: string): Promise<ContentGit | null> {
-  const git = (args: string[], env?: NodeJS.ProcessEnv) =>
-    run('git', args, { cwd: contentRoot, env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 4 * 1024 * 1024 });
+export async function openContentGit(contentRoot: string, env: NodeJS.ProcessEnv): Promise<ContentGit | null> {
+  const git = (args: string[], extra?: NodeJS.ProcessEnv) =>
+    run('git', args, { cwd: contentRoot, env: { ...env, ...extra, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 4 * 1024 * 1024 });
   try {
     const { stdout } = await git(['rev-parse', '--is-inside-work-tree']);
     if (stdout.trim() !== 'true') return null;

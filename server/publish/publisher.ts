@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Problem, PublishAnswer } from '../../contracts/editor-contract';
 import type { Logger } from '../logging';
 import type { ReleaseStore } from '../store/releases';
@@ -31,6 +31,8 @@ export interface PublisherOptions {
    * it; throws when the folder cannot be served (the site stays as it was).
    */
   prepare(folder: string): () => void;
+  /** The environment the build and git run with (the server's own). */
+  env: NodeJS.ProcessEnv;
   /** The longest a build may take before it is stopped. */
   buildTimeoutMs?: number;
 }
@@ -89,7 +91,7 @@ export function createPublisher(options: PublisherOptions) {
       const child = fork(join(options.projectRoot, 'scripts', 'build-release.ts'), args, {
         cwd: options.projectRoot,
         execArgv: ['--import', 'tsx'],
-        env: { ...process.env, CONTENT_ROOT: options.contentRoot, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+        env: { ...options.env, CONTENT_ROOT: options.contentRoot, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       let said = '';
@@ -126,7 +128,13 @@ export function createPublisher(options: PublisherOptions) {
   /** Removes the oldest releases beyond `keep`, never the live one, from the folder and the store. */
   async function prune(live: string): Promise<void> {
     const listed = await store.listReleases();
-    const kept = new Set([live, ...listed.slice(0, keep).map((r) => r.id)]);
+    const kept = new Set([
+      live,
+      ...listed
+        .filter((r) => r.id !== live)
+        .slice(0, keep)
+        .map((r) => r.id),
+    ]);
     const gone = [...new Set([...listed.map((r) => r.id), ...folders.list()])].filter((id) => !kept.has(id));
     for (const id of gone) folders.remove(id);
     await store.removeReleases(gone);
@@ -153,7 +161,7 @@ export function createPublisher(options: PublisherOptions) {
       });
       return { kind: 'problems', problems };
     }
-    const git = await openContentGit(options.contentRoot);
+    const git = await openContentGit(options.contentRoot, options.env);
     const author = authorOf(by);
     let commit: string | undefined;
     if (git) commit = await git.commit(`Publish ${id}`, author);
@@ -283,4 +291,14 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The project folder a publish builds with (scripts/, vite.config.ts, node_modules): the nearest
+ * folder above this module that has the release build script (the server runs from dist/server/
+ * or from server/publish/), else the working folder.
+ */
+export function findProjectRoot(from: string, fallback: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'scripts', 'build-release.ts'))) return dir;
+  return fallback;
 }
