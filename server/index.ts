@@ -20,6 +20,7 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
   const publisher = createPublisher({
     ...config.publish,
     contentRoot: config.publish.contentRoot ?? projectRoot,
+    deployedBuild: config.distDir,
     store,
     log,
     env: processEnv() as NodeJS.ProcessEnv,

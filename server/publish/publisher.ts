@@ -31,6 +31,8 @@ export interface PublisherOptions {
    * it; throws when the folder cannot be served (the site stays as it was).
    */
   prepare(folder: string): () => void;
+  /** The deployed build (DIST_DIR): what the first publish takes unchanged files from. */
+  deployedBuild?: string;
   /** The environment the build and git run with (the server's own). */
   env: NodeJS.ProcessEnv;
   /** The longest a build may take before it is stopped. */
@@ -146,7 +148,8 @@ export function createPublisher(options: PublisherOptions) {
     const id = newReleaseId(at);
     const live = await store.liveRelease();
     const building = folders.startBuild(id);
-    const outcome = await build(building, live && folders.isComplete(live) ? folders.folderOf(live) : null);
+    const reuse = live && folders.isComplete(live) ? folders.folderOf(live) : (options.deployedBuild ?? null);
+    const outcome = await build(building, reuse && existsSync(join(reuse, 'client', 'index.html')) ? reuse : null);
     if (outcome.kind !== 'built') {
       rmSync(building, { recursive: true, force: true });
       const problems =
