@@ -40,7 +40,7 @@ export interface PublisherOptions {
 }
 
 export type PublishResult =
-  | { kind: 'published'; answer: PublishAnswer }
+  | { kind: 'published'; answer: PublishAnswer; steps?: Record<string, number> }
   | { kind: 'problems'; problems: Problem[] }
   | { kind: 'busy'; message: string }
   | { kind: 'unknown'; message: string };
@@ -150,6 +150,7 @@ export function createPublisher(options: PublisherOptions) {
     const building = folders.startBuild(id);
     const reuse = live && folders.isComplete(live) ? folders.folderOf(live) : (options.deployedBuild ?? null);
     const outcome = await build(building, reuse && existsSync(join(reuse, 'client', 'index.html')) ? reuse : null);
+    const built = performance.now();
     if (outcome.kind !== 'built') {
       rmSync(building, { recursive: true, force: true });
       const problems =
@@ -165,10 +166,12 @@ export function createPublisher(options: PublisherOptions) {
       return { kind: 'problems', problems };
     }
     const git = await openContentGit(options.contentRoot, options.env);
+    const committing = performance.now();
     const author = authorOf(by);
     let commit: string | undefined;
     if (git) commit = await git.commit(`Publish ${id}`, author);
     const release: ReleaseRecord = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}) };
+    const committed = performance.now();
     folders.finish(building, release);
     // Read in full before anything says it is live: a folder that cannot be served is never switched to.
     const swap = options.prepare(folders.folderOf(id));
@@ -177,6 +180,9 @@ export function createPublisher(options: PublisherOptions) {
     serving = id;
     folders.pointCurrentAt(id);
     const durationMs = Math.round(performance.now() - started);
+    const ms = (from: number, to: number) => Math.round(to - from);
+    // The build process's own steps, and around them: starting it, committing, switching.
+    const timings = { ...outcome.steps, process: ms(started, built), git: ms(committing, committed), switch: ms(committed, performance.now()) };
     let pushed = '';
     if (git && commit && options.gitRemote) {
       pushed = await git.push(options.gitRemote).then(
@@ -187,7 +193,7 @@ export function createPublisher(options: PublisherOptions) {
         },
       );
     }
-    const steps = Object.entries(outcome.steps)
+    const steps = Object.entries(timings)
       .map(([step, ms]) => `${step} ${ms} ms`)
       .join(', ');
     await store.audit({
@@ -198,7 +204,7 @@ export function createPublisher(options: PublisherOptions) {
     });
     log.info(`Published release ${id} for ${by} in ${durationMs} ms (${steps})`);
     await prune(id).catch((err: unknown) => log.error({ err }, 'Pruning old releases failed'));
-    return { kind: 'published', answer: { release: { ...release, live: true }, durationMs } };
+    return { kind: 'published', answer: { release: { ...release, live: true }, durationMs }, steps: timings };
   }
 
   return {
