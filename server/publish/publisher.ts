@@ -169,7 +169,7 @@ export function createPublisher(options: PublisherOptions) {
     let commit: string | undefined;
     let release: ReleaseRecord;
     let swap: () => void;
-    let committed = committing;
+    let committed: number;
     try {
       if (git) commit = await git.commit(`Publish ${id}`, authorOf(by));
       committed = performance.now();
