@@ -62,12 +62,14 @@ export default defineConfig<{ engineName: EngineName }>({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
+      command: 'npx tsx tests/e2e/copy-content.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `${OUTPUT}/e2e-data`,
+        // The content editor saves into a copy of site/ made at start, never into the repository's.
+        CONTENT_ROOT: `${OUTPUT}/e2e-content`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',

@@ -80,6 +80,10 @@ export interface ServerConfig {
   dataDir: string;
   /** The build: dist/client and site-model.json. */
   distDir: string;
+  /** The folder holding site/, which the content editor opens and saves (CONTENT_ROOT, else the working folder). */
+  contentRoot: string;
+  /** The content's JSON Schemas (schemas/ of the working folder), which the editor's forms and checks use. */
+  schemasDir: string;
   /** A postgresql:// address (checked), or null for SQLite in dataDir. */
   databaseUrl: string | null;
   siteUrl: string;
@@ -106,8 +110,6 @@ export interface ServerConfig {
 export interface PublishConfig {
   /** RELEASES_DIR: one folder per release, and `current`, a link to the live one. */
   releasesDir: string;
-  /** CONTENT_ROOT: the folder holding site/ that a publish builds; null for the project's own. */
-  contentRoot: string | null;
   /** RELEASES_KEEP: releases kept to roll back to, besides the live one. */
   keep: number;
   /** RELEASE_POLL_MS: how often each process asks the store which release is live. */
@@ -276,6 +278,8 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     distDir,
+    contentRoot: resolve(env.CONTENT_ROOT ?? '.'),
+    schemasDir: resolve('schemas'),
     databaseUrl,
     siteUrl,
     trustProxy,
@@ -301,7 +305,6 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
     publish: {
       releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
-      contentRoot: blank(env.CONTENT_ROOT) && resolve(env.CONTENT_ROOT!),
       keep: positive('RELEASES_KEEP', DEFAULT_PUBLISH.keep),
       pollMs: positive('RELEASE_POLL_MS', DEFAULT_PUBLISH.pollMs),
       gitRemote: blank(env.PUBLISH_GIT_REMOTE),

@@ -16,10 +16,10 @@ export function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL [--role ROLE]`, password on stdin. */
+/** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL [--role …]`, password on stdin. */
 export function createAccount(email: string, password = PASSWORD, dataDir = DATA_DIR, roles: readonly string[] = []): void {
-  const roleArgs = roles.flatMap((role) => ['--role', role]);
-  const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', email, '--password-stdin', ...roleArgs], {
+  const roleArgs = roles.length ? ['--role', roles.join(',')] : [];
+  const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', email, ...roleArgs, '--password-stdin'], {
     cwd: ROOT,
     input: `${password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
