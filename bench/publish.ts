@@ -53,11 +53,11 @@ git('commit', '--quiet', '-m', 'The site');
 
 const store = createSqliteStore({ file: join(tmp, 'leads.sqlite') });
 await store.init();
-const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, DIST_DIR: distDir, IP_HASH_SALT: 'bench' });
+const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, DIST_DIR: distDir, CONTENT_ROOT: content, IP_HASH_SALT: 'bench' });
 const publisher = createPublisher({
   store,
   releasesDir: join(tmp, 'releases'),
-  contentRoot: content,
+  contentRoot: config.contentRoot,
   projectRoot: ROOT,
   deployedBuild: config.distDir,
   keep: 3,

@@ -53,6 +53,16 @@ describe('publishing', { timeout: 120_000 }, () => {
     });
   const edit = (file: string, change: (text: string) => string) =>
     writeFileSync(join(content, file), change(readFileSync(join(content, file), 'utf8')));
+  // The editor the server carries opens the copy too, never the project's site/.
+  const serverConfig = () =>
+    readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: tmp,
+      CONTENT_ROOT: content,
+      SITE_URL: 'http://127.0.0.1',
+      IP_HASH_SALT: 'x'.repeat(32),
+    });
   const page = async (path: string) => (await fetch(base + path)).text();
 
   /** Signs in and returns a caller that keeps the session cookie. */
@@ -90,7 +100,7 @@ describe('publishing', { timeout: 120_000 }, () => {
     publisher = publisherWith();
     const first = await publisher.publish('cy.writer@example.com');
     expect(first.kind).toBe('published');
-    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, SITE_URL: 'http://127.0.0.1', IP_HASH_SALT: 'x'.repeat(32) });
+    const config = serverConfig();
     server = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())!, publisher });
     base = `http://127.0.0.1:${await server.listen()}`;
   }, 120_000);
@@ -258,7 +268,7 @@ describe('publishing', { timeout: 120_000 }, () => {
     // A change without the inbox's header is refused before it reaches publishing.
     expect((await cy(EDITOR_ROUTES.publish, { method: 'POST', headers: { 'X-Requested-With': '' } })).status).toBe(403);
     expect((await fetch(base + EDITOR_ROUTES.releases)).status).toBe(401);
-    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, SITE_URL: 'http://127.0.0.1', IP_HASH_SALT: 'x'.repeat(32) });
+    const config = serverConfig();
     const dev = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())! });
     const devBase = `http://127.0.0.1:${await dev.listen()}`;
     try {
