@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
@@ -15,9 +15,10 @@ import { runStartup } from './startup';
 import type { PipelineResult } from './pipeline';
 import type { SearchBenchResult } from './search';
 import type { EditorPreviewResult } from './editor-preview';
+import type { PublishBenchResult } from './publish';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search', 'editor'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search', 'editor', 'publish'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -47,6 +48,7 @@ const settings = quick
       inboxRequests: 50,
       searchRounds: 5,
       editorKeystrokes: 10,
+      publishRounds: 1,
     }
   : {
       startupRounds: 10,
@@ -63,6 +65,7 @@ const settings = quick
       inboxRequests: 200,
       searchRounds: 40,
       editorKeystrokes: 47,
+      publishRounds: 3,
     };
 const CONNECTIONS = 64;
 // --routes= picks the routes Lighthouse runs on (e.g. the pages whose islands changed).
@@ -262,6 +265,10 @@ async function main(): Promise<void> {
 
   report.editor = await attempt('editor', () =>
     runJson<EditorPreviewResult>(join(ROOT, 'bench', 'editor-preview.ts'), [String(settings.editorKeystrokes)], { timeoutMs: 10 * 60_000 }),
+  );
+
+  report.publish = await attempt('publish', () =>
+    runJson<PublishBenchResult>(join(ROOT, 'bench', 'publish.ts'), [distDir, String(settings.publishRounds)], { timeoutMs: 10 * 60_000 }),
   );
 
   machine.finishedAt = new Date().toISOString();

@@ -325,6 +325,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'erase',
   'account',
+  'publish',
+  'rollback',
   /** The content editor: a file saved, a file made. */
   'save',
   'create',

@@ -27,6 +27,7 @@ import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
+import type { Publisher } from './publish/publisher';
 import type { LeadStore } from './store/types';
 
 /**
@@ -88,6 +89,8 @@ export interface InboxConfig {
   signInRateLimit?: { windowMs: number; max: number };
   /** Where those counts live (the shared PostgreSQL table when DATABASE_URL is set). */
   signInRateLimitStore?: RateLimitStore;
+  /** Publishing for the content editor (npm start); without it the publish endpoints say why there is none. */
+  publisher?: Publisher;
   /** The content editor's API under /admin/api/content; none without it. */
   editor?: Editor;
 }
@@ -185,6 +188,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       now: config.now,
       scryptCost: inbox.scryptCost,
       timeZone: teamTimeZone(config.replyPromise),
+      publisher: inbox.publisher,
       editor: inbox.editor,
     }),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
 import { isPlainAddress } from './notify/config';
@@ -44,6 +44,10 @@ export const VARIABLES = [
   'NOTIFY_POLL_MS',
   'NOTIFY_LEASE_MS',
   'REMINDER_SWEEP_MS',
+  'RELEASES_DIR',
+  'RELEASES_KEEP',
+  'RELEASE_POLL_MS',
+  'PUBLISH_GIT_REMOTE',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -105,9 +109,25 @@ export interface ServerConfig {
   notifyLeaseMs: number;
   /** How often overdue leads and the morning digest are looked for. */
   reminderSweepMs: number;
+  publish: PublishConfig;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
+
+/** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
+export interface PublishConfig {
+  /** RELEASES_DIR: one folder per release, and `current`, a link to the live one. */
+  releasesDir: string;
+  /** RELEASES_KEEP: releases kept to roll back to, besides the live one. */
+  keep: number;
+  /** RELEASE_POLL_MS: how often each process asks the store which release is live. */
+  pollMs: number;
+  /** PUBLISH_GIT_REMOTE: a git remote (name or address) each publish's commit is pushed to; none when unset. */
+  gitRemote: string | null;
+}
+
+/** Ten releases to roll back to; every three seconds each process checks which one is live. */
+export const DEFAULT_PUBLISH = { keep: 10, pollMs: 3_000 } as const;
 
 /** What stops a start: every malformed variable, one message each. */
 export class ConfigError extends Error {
@@ -293,6 +313,12 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
     notifyLeaseMs: positive('NOTIFY_LEASE_MS', DEFAULT_LEASE_MS),
     reminderSweepMs: positive('REMINDER_SWEEP_MS', REMINDER_SWEEP_MS),
+    publish: {
+      releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
+      keep: positive('RELEASES_KEEP', DEFAULT_PUBLISH.keep),
+      pollMs: positive('RELEASE_POLL_MS', DEFAULT_PUBLISH.pollMs),
+      gitRemote: blank(env.PUBLISH_GIT_REMOTE),
+    },
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);

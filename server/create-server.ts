@@ -19,6 +19,7 @@ import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
+import type { Publisher } from './publish/publisher';
 import { createEditor, type Editor } from './content/editor';
 import { readSchemaSet } from './content/content-files';
 import type { SiteHandler } from './static-files';
@@ -49,6 +50,10 @@ export interface ServerDeps {
   site?: SiteHandler;
   /** Answers the inbox's page; the built one without it (npm run dev passes Vite's). */
   inboxPage?: SiteHandler;
+  /** The build folder served (client/, site-model.json…): the live release's; config.distDir without it. */
+  buildDir?: string;
+  /** Publishing, releases and rollback for the content editor; none in npm run dev, whose files are live. */
+  publisher?: Publisher;
   /** The content editor; made from config.contentRoot and config.schemasDir without it; null turns it off. */
   editor?: Editor | null;
 }
@@ -58,6 +63,11 @@ export interface RunningServer {
   readonly http: Server;
   /** Makes the app again for changed content (npm run dev); throws when the content cannot be served. */
   reload(model: ServedModel | undefined): void;
+  /**
+   * Reads another build folder (a release) in full and returns the switch to it: one assignment, so
+   * every request is answered wholly by the old build or wholly by the new. Throws when it cannot be read.
+   */
+  prepareBuild(dir: string): () => void;
   /** Listens on config.port and config.host (and the metrics port); resolves with the public port. */
   listen(): Promise<number>;
   /** Stops taking requests, lets those in flight finish (at most 10 s), stops the outbox worker. */
@@ -119,7 +129,8 @@ function editorFor(config: Config, model: ServedModel, log: Logger): Editor | un
  */
 export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
-  const model = deps.model ?? readSiteModel(config.distDir, log);
+  const buildDir = deps.buildDir ?? config.distDir;
+  const model = deps.model ?? readSiteModel(buildDir, log);
   const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
@@ -192,7 +203,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       ? createDigestSweep({ ...sweepOptions('Digest sweep'), promise: replyPromise, settings: digestSettings })
       : null;
 
-  const appFor = (m: ServedModel | undefined): RequestListener => {
+  const appFor = (m: ServedModel | undefined, dir = buildDir): RequestListener => {
     const notifier =
       worker && m?.notifications
         ? createNotifier({
@@ -203,7 +214,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
             onQueued: () => worker.poke(),
           })
         : undefined;
-    const site = deps.site ? { site: deps.site } : { clientDir: join(config.distDir, 'client') };
+    const site = deps.site ? { site: deps.site } : { clientDir: join(dir, 'client') };
     return createApp({
       ...site,
       ...{ store, siteUrl: config.siteUrl, trustProxy: config.trustProxy, rateLimit: config.rateLimit, ipHashSalt: config.ipHashSalt },
@@ -225,6 +236,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimit: config.signInRateLimit,
         signInRateLimitStore,
         page: deps.inboxPage,
+        publisher: deps.publisher,
         editor,
       },
     });
@@ -256,6 +268,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     http: server,
     reload(next) {
       app = appFor(next);
+    },
+    prepareBuild(dir) {
+      const next = appFor(readSiteModel(dir, log), dir);
+      return () => {
+        app = next;
+      };
     },
     async listen() {
       if (metricsServer && config.metrics) {

@@ -10,6 +10,7 @@ import { createAuditLog, type AuditLog } from './audit';
 import type { Editor } from '../content/editor';
 import type { FormsById } from './inbox-view';
 import type { ScryptCost } from './passwords';
+import type { Publisher } from '../publish/publisher';
 import {
   browserLabel,
   newSessionToken,
@@ -40,6 +41,8 @@ export interface AdminConfig {
   issuer?: string;
   /** The team's IANA zone (the site's reply promise): the inbox shows due times in it. UTC without it. */
   timeZone?: string;
+  /** Publishing for the content editor; none in npm run dev. */
+  publisher?: Publisher;
   /** The content editor's files and schemas; without it the editor's API answers 404. */
   editor?: Editor;
 }
