@@ -6,7 +6,7 @@ import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
 import { enqueueJobs } from './outbox';
 import { prepared } from './prepared';
-import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow } from './rows';
+import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow, sourceColumns } from './rows';
 import type { Db, StoreDialect } from './schema';
 import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
 
@@ -30,6 +30,7 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     search_text: searchText(lead.payload),
     erased_at: lead.erasedAt ?? null,
     due_at: lead.dueAt ?? null,
+    ...sourceColumns(lead.source ?? null),
   };
 }
 
