@@ -46,6 +46,8 @@ export const ADMIN_ROUTES = {
   conversionCsv: `${ADMIN_API}/conversion.csv`,
 } as const;
 
+import { MAX_CAMPAIGN_VALUE, MAX_SOURCE_PATH, type LeadSource } from './api-contract';
+
 /** The header every state-changing call sends (as the site's forms do); a cross-site page cannot send it without a preflight. */
 export { HEADERS, REQUESTED_WITH } from './api-contract';
 
@@ -87,6 +89,12 @@ export interface LeadFilter {
   owner?: OwnerFilter;
   /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
   sort?: 'due';
+  /** Leads whose form was on this page (its path: `/contact-us`). */
+  page?: string;
+  /** Leads sent from a page reached with this utm_campaign. */
+  campaign?: string;
+  /** Leads from visitors that this site (a host) linked to the form's page. */
+  referrer?: string;
 }
 
 export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
@@ -142,6 +150,21 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
   const owner = oneOf('owner', OWNER_FILTERS);
   if (owner) filter.owner = owner;
   if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
+  const page = params.get('page');
+  if (page) {
+    if (page.length <= MAX_SOURCE_PATH && /^\/\S*$/.test(page)) filter.page = page;
+    else problems.push('page must be a path of the site, such as /contact-us.');
+  }
+  const campaign = params.get('campaign')?.trim();
+  if (campaign) {
+    if (campaign.length <= MAX_CAMPAIGN_VALUE) filter.campaign = campaign;
+    else problems.push(`campaign may be at most ${MAX_CAMPAIGN_VALUE} characters.`);
+  }
+  const referrer = params.get('referrer')?.trim().toLowerCase();
+  if (referrer) {
+    if (/^[a-z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(referrer)) filter.referrer = referrer;
+    else problems.push('referrer must be a host name, such as news.example.com.');
+  }
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -162,6 +185,9 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.due) params.set('due', filter.due);
   if (filter.owner) params.set('owner', filter.owner);
   if (filter.sort) params.set('sort', filter.sort);
+  if (filter.page) params.set('page', filter.page);
+  if (filter.campaign) params.set('campaign', filter.campaign);
+  if (filter.referrer) params.set('referrer', filter.referrer);
   return params;
 }
 
@@ -345,6 +371,8 @@ export interface LeadNotification {
 export interface LeadDetail {
   lead: LeadSummary;
   fields: LeadField[];
+  /** Where the visitor came from: the form's page, the campaign and the referring site; null when nothing is known. */
+  source: LeadSource | null;
   meta: {
     endpoint: string;
     idempotencyKey: string | null;

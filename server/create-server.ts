@@ -17,6 +17,8 @@ import { createDelivery, type Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
+import { ownHostsOf } from './leads/lead-source';
+import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
 import type { SiteHandler } from './static-files';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
@@ -157,6 +159,20 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         })
       : null;
 
+  // Only the built site's pages are counted: npm run dev renders them on every request instead.
+  const views =
+    config.pageViews && !deps.site
+      ? createViewCounter({
+          save: (counts) => store.addViewCounts(counts),
+          ownHosts: ownHostsOf(config.siteUrl, undefined),
+          flushMs: config.pageViews.flushMs,
+          onError: (err) => {
+            metrics?.storeError('page_views');
+            log.error({ err }, 'Page views could not be saved; they are kept for the next try');
+          },
+        })
+      : null;
+
   const appFor = (m: ServedModel | undefined): RequestListener => {
     const notifier =
       worker && m?.notifications
@@ -182,7 +198,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         search: m?.search,
         notifier,
       },
-      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now },
+      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count },
       inbox: {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
         secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
@@ -235,6 +251,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
       reminders?.start();
+      views?.start();
       return port;
     },
     async close() {
@@ -256,6 +273,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
         server.closeAllConnections();
       }
+      // After the last request: every view answered is written.
+      await views?.stop();
       await reminders?.stop();
       await worker?.stop();
       delivery?.close();

@@ -80,7 +80,7 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
     const referer = req.headers.referer;
     if (referer) {
       const host = referrerHostOf(referer, ownHosts);
-      const key = host && d + SEP + host;
+      const key = host && host !== req.headers.host?.toLowerCase() && d + SEP + host;
       if (key && (referrers.has(key) || referrers.size < maxKeys)) bump(referrers, key);
     }
   }
