@@ -9,6 +9,16 @@ import type { ViewCounts } from './store/page-views';
  * seconds and on shutdown, so a view never costs a database write.
  */
 
+/** What is counted, in the words the privacy page uses; a unit test checks the page says them. */
+export const COUNTED: Readonly<Record<keyof ViewCounts, string>> = {
+  pages: 'views per page and day',
+  campaigns: 'arrivals per campaign and day',
+  referrers: 'arrivals per referring website and day',
+};
+
+/** What is never kept with a count, in the privacy page's words. */
+export const NEVER_KEPT = ['no cookie', 'no IP address', 'no browser type'] as const;
+
 /** User agents that say they are not a person: crawlers, link previews, monitors, scripts and headless browsers. */
 export const BOT_USER_AGENT =
   /bot|crawl|spider|slurp|archiver|fetch|preview|monitor|lighthouse|headless|phantom|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|scrapy|facebookexternalhit|embedly|pingdom|uptime/i;

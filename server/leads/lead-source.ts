@@ -15,11 +15,16 @@ import {
 export type Campaign = Pick<LeadSource, 'utmSource' | 'utmMedium' | 'utmCampaign'>;
 
 /**
- * What is recorded and kept, in the words the privacy page uses (site/pages/privacy.yaml); a unit
- * test checks the page names each of them.
+ * Each part of a lead's source in the words the privacy page uses (site/pages/privacy.yaml): a
+ * part added to LeadSource needs its words here, and a unit test checks the page says them.
  */
-export const RECORDED_WITH_LEAD = ['the page the form was sent from', 'the campaign', 'the referring site'] as const;
-export const COUNTED_PER_DAY = ['page views', 'arrivals per campaign', 'arrivals per referring site'] as const;
+export const RECORDED_WITH_LEAD: Readonly<Record<keyof LeadSource, string>> = {
+  page: 'the page the form was sent from',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  referrerHost: 'the name of the website that linked to that page',
+};
 
 // Characters a path may hold as a browser sends it (already percent-encoded).
 const PATH = /^\/(?!\/)[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;
@@ -78,7 +83,10 @@ function pageAddress(address: string): Pick<LeadSource, 'page'> & Campaign {
  * submission's body without it. A source that is malformed is recorded as far as it is valid and
  * never refuses the submission: it is the visitor's lead that matters.
  */
-export function takeSource(body: Record<string, unknown>, ownHosts: ReadonlySet<string>): { body: Record<string, unknown>; source: LeadSource | null } {
+export function takeSource(
+  body: Record<string, unknown>,
+  ownHosts: ReadonlySet<string>,
+): { body: Record<string, unknown>; source: LeadSource | null } {
   if (!(SOURCE_KEY in body)) return { body, source: null };
   const { [SOURCE_KEY]: given, ...rest } = body;
   if (typeof given !== 'object' || given === null || Array.isArray(given)) return { body: rest, source: null };
@@ -112,7 +120,9 @@ export function ownHostsOf(siteUrl: string, requestHost: string | undefined): Se
 }
 
 /** The source's columns in the CSV exports, after a lead's own; the same names as LeadSource's. */
-export const SOURCE_COLUMNS = ['page', 'utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const satisfies ReadonlyArray<keyof LeadSource>;
+export const SOURCE_COLUMNS = ['page', 'utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const satisfies ReadonlyArray<
+  keyof LeadSource
+>;
 
 export const sourceCells = (source: LeadSource | null): string[] => SOURCE_COLUMNS.map((c) => source?.[c] ?? '');
 

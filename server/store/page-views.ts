@@ -19,7 +19,9 @@ export async function addViewCounts(db: Db, counts: ViewCounts): Promise<void> {
     await db
       .insertInto('page_views')
       .values(row)
-      .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute();
   for (const c of counts.campaigns)
     await db
