@@ -94,7 +94,7 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
         lead('contact-us', source('/contact-us', { ...newsletter, referrerHost: 'news.example.com' }), due('2026-11-01T12:00:00.000Z')),
       );
       const l2 = await store.insertLead(lead('contact-us', source('/contact-us', newsletter), due('2026-11-01T12:00:00.000Z')));
-      const l3 = await store.insertLead(lead('contact-us', source('/contact-us'), due('2026-11-01T12:00:00.000Z')));
+      await store.insertLead(lead('contact-us', source('/contact-us'), due('2026-11-01T12:00:00.000Z')));
       await store.insertLead(lead('contact-us', source('/contact-us', newsletter), { spam: true }));
       // 2 November: one lead from /pricing on another form, one from the API with no source.
       c.set('2026-11-02T09:00:00.000Z');
