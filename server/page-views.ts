@@ -55,6 +55,22 @@ function bump(map: Map<string, number>, key: string, by = 1): void {
   map.set(key, (map.get(key) ?? 0) + by);
 }
 
+/**
+ * Remembers what a query or referrer was read as: a campaign link or a linking page is followed by
+ * many visitors, and reading it again each time would cost more than counting the view. Bounded,
+ * since both come from the request.
+ */
+function memo<T>(read: (raw: string) => T, max = 1_000): (raw: string) => T {
+  const known = new Map<string, T>();
+  return (raw) => {
+    if (known.has(raw)) return known.get(raw)!;
+    if (known.size >= max) known.clear();
+    const value = read(raw);
+    known.set(raw, value);
+    return value;
+  };
+}
+
 export function createViewCounter(options: ViewCounterOptions): ViewCounter {
   const { save, ownHosts, flushMs, maxKeys = 5_000, onError } = options;
   const now = options.now ?? Date.now;
@@ -65,6 +81,12 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
   let dayEnds = 0;
   let day = '';
   let timer: NodeJS.Timeout | undefined;
+  // A campaign as its part of a key (source, medium, campaign), or null when the query names none.
+  const campaignKey = memo((query: string) => {
+    const c = campaignOf(new URLSearchParams(query));
+    return hasCampaign(c) ? [c.utmSource ?? '', c.utmMedium ?? '', c.utmCampaign ?? ''].join(SEP) : null;
+  });
+  const hostOf = memo((referer: string) => referrerHostOf(referer, ownHosts));
   let flushing: Promise<void> = Promise.resolve();
 
   const today = () => {
@@ -83,13 +105,13 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
     const url = req.url ?? '';
     const at = url.indexOf('?');
     if (at !== -1 && url.includes('utm_', at)) {
-      const c = campaignOf(new URLSearchParams(url.slice(at + 1)));
-      const key = [d, c.utmSource ?? '', c.utmMedium ?? '', c.utmCampaign ?? ''].join(SEP);
-      if (hasCampaign(c) && (campaigns.has(key) || campaigns.size < maxKeys)) bump(campaigns, key);
+      const campaign = campaignKey(url.slice(at + 1));
+      const key = campaign && d + SEP + campaign;
+      if (key && (campaigns.has(key) || campaigns.size < maxKeys)) bump(campaigns, key);
     }
     const referer = req.headers.referer;
     if (referer) {
-      const host = referrerHostOf(referer, ownHosts);
+      const host = hostOf(referer);
       const key = host && host !== req.headers.host?.toLowerCase() && d + SEP + host;
       if (key && (referrers.has(key) || referrers.size < maxKeys)) bump(referrers, key);
     }

@@ -60,12 +60,21 @@ export function cleanHost(value: string): string | null {
   return host.length <= 253 && HOST.test(host) ? host : null;
 }
 
+// The host of an http(s) address as browsers send it: read directly, since a full URL parse costs more than the rest of counting a view.
+const PLAIN_HTTP_HOST = /^https?:\/\/([A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/;
+
 /** The host of a referrer address, or null when it is none, not http(s), or this site itself. */
 export function referrerHostOf(referrer: string | undefined, ownHosts: ReadonlySet<string>): string | null {
-  if (!referrer || referrer.length > MAX_SOURCE_PAGE || !URL.canParse(referrer)) return null;
-  const url = new URL(referrer);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = cleanHost(url.host);
+  if (!referrer || referrer.length > MAX_SOURCE_PAGE) return null;
+  let raw = PLAIN_HTTP_HOST.exec(referrer)?.[1];
+  // Anything unusual (a user part, an international name, odd case in the scheme) goes through the URL parser.
+  if (raw === undefined) {
+    if (!URL.canParse(referrer)) return null;
+    const url = new URL(referrer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    raw = url.host;
+  }
+  const host = cleanHost(raw);
   return host && !ownHosts.has(host) ? host : null;
 }
 
