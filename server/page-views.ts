@@ -49,6 +49,7 @@ export interface ViewCounter {
 }
 
 const DAY_MS = 86_400_000;
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 const SEP = '\n';
 
 function bump(map: Map<string, number>, key: string, by = 1): void {
@@ -71,79 +72,88 @@ function memo<T>(read: (raw: string) => T, max = 1_000): (raw: string) => T {
   };
 }
 
+/** One day's counts: views by path, arrivals by campaign key (source, medium, campaign) and by host. */
+interface Tally {
+  pages: Map<string, number>;
+  campaigns: Map<string, number>;
+  referrers: Map<string, number>;
+}
+
+const emptyTally = (): Tally => ({ pages: new Map(), campaigns: new Map(), referrers: new Map() });
+
 export function createViewCounter(options: ViewCounterOptions): ViewCounter {
   const { save, ownHosts, flushMs, maxKeys = 5_000, onError } = options;
   const now = options.now ?? Date.now;
-  let pages = new Map<string, number>();
-  let campaigns = new Map<string, number>();
-  let referrers = new Map<string, number>();
-  // The day's name is worked out once a day, not per view.
+  // By UTC day; the day's tally is looked up once a day, not per view.
+  let days = new Map<string, Tally>();
   let dayEnds = 0;
-  let day = '';
+  let tally = emptyTally();
   let timer: NodeJS.Timeout | undefined;
-  // A campaign as its part of a key (source, medium, campaign), or null when the query names none.
+  // A campaign as its key (source, medium, campaign), or null when the query names none.
   const campaignKey = memo((query: string) => {
     const c = campaignOf(new URLSearchParams(query));
     return hasCampaign(c) ? [c.utmSource ?? '', c.utmMedium ?? '', c.utmCampaign ?? ''].join(SEP) : null;
   });
   const hostOf = memo((referer: string) => referrerHostOf(referer, ownHosts));
+  const bot = memo(isBot);
   let flushing: Promise<void> = Promise.resolve();
 
-  const today = () => {
+  const today = (): Tally => {
     const t = now();
+    // dayEnds is 0 after a flush, which takes the tallies: the day's is then made again.
     if (t >= dayEnds || t < dayEnds - DAY_MS) {
-      day = new Date(t).toISOString().slice(0, 10);
+      const day = dayOf(t);
       dayEnds = (Math.floor(t / DAY_MS) + 1) * DAY_MS;
+      tally = days.get(day) ?? emptyTally();
+      days.set(day, tally);
     }
-    return day;
+    return tally;
   };
 
   function count(req: IncomingMessage, path: string): void {
-    if (isBot(req.headers['user-agent'])) return;
-    const d = today();
-    bump(pages, d + SEP + path);
+    const agent = req.headers['user-agent'];
+    if (!agent || bot(agent)) return;
+    const t = today();
+    bump(t.pages, path);
     const url = req.url ?? '';
     const at = url.indexOf('?');
     if (at !== -1 && url.includes('utm_', at)) {
-      const campaign = campaignKey(url.slice(at + 1));
-      const key = campaign && d + SEP + campaign;
-      if (key && (campaigns.has(key) || campaigns.size < maxKeys)) bump(campaigns, key);
+      const key = campaignKey(url.slice(at + 1));
+      if (key && (t.campaigns.has(key) || t.campaigns.size < maxKeys)) bump(t.campaigns, key);
     }
     const referer = req.headers.referer;
     if (referer) {
       const host = hostOf(referer);
-      const key = host && host !== req.headers.host?.toLowerCase() && d + SEP + host;
-      if (key && (referrers.has(key) || referrers.size < maxKeys)) bump(referrers, key);
+      if (host && host !== req.headers.host?.toLowerCase() && (t.referrers.has(host) || t.referrers.size < maxKeys))
+        bump(t.referrers, host);
     }
   }
 
   async function writeOnce(): Promise<void> {
-    if (pages.size === 0 && campaigns.size === 0 && referrers.size === 0) return;
-    const taken = { pages, campaigns, referrers };
-    pages = new Map();
-    campaigns = new Map();
-    referrers = new Map();
+    const taken = [...days].filter(([, t]) => t.pages.size + t.campaigns.size + t.referrers.size > 0);
+    if (taken.length === 0) return;
+    days = new Map();
+    dayEnds = 0;
     const counts: ViewCounts = {
-      pages: [...taken.pages].map(([key, views]) => {
-        const [d, path] = key.split(SEP) as [string, string];
-        return { day: d, path, views };
-      }),
-      campaigns: [...taken.campaigns].map(([key, arrivals]) => {
-        const [d, utmSource, utmMedium, utmCampaign] = key.split(SEP) as [string, string, string, string];
-        return { day: d, utmSource, utmMedium, utmCampaign, arrivals };
-      }),
-      referrers: [...taken.referrers].map(([key, arrivals]) => {
-        const [d, host] = key.split(SEP) as [string, string];
-        return { day: d, host, arrivals };
-      }),
+      pages: taken.flatMap(([day, t]) => [...t.pages].map(([path, views]) => ({ day, path, views }))),
+      campaigns: taken.flatMap(([day, t]) =>
+        [...t.campaigns].map(([key, arrivals]) => {
+          const [utmSource, utmMedium, utmCampaign] = key.split(SEP) as [string, string, string];
+          return { day, utmSource, utmMedium, utmCampaign, arrivals };
+        }),
+      ),
+      referrers: taken.flatMap(([day, t]) => [...t.referrers].map(([host, arrivals]) => ({ day, host, arrivals }))),
     };
     try {
       await save(counts);
     } catch (err) {
       // Not lost: added back, to be written with the next flush.
-      for (const [k, v] of taken.pages) bump(pages, k, v);
-      for (const [k, v] of taken.campaigns) bump(campaigns, k, v);
-      for (const [k, v] of taken.referrers) bump(referrers, k, v);
+      for (const [day, t] of taken) {
+        const into = days.get(day) ?? emptyTally();
+        days.set(day, into);
+        for (const kind of ['pages', 'campaigns', 'referrers'] as const) for (const [k, v] of t[kind]) bump(into[kind], k, v);
+      }
+      dayEnds = 0;
       onError?.(err);
     }
   }

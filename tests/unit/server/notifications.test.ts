@@ -316,7 +316,9 @@ describe('webhooks', () => {
     const email = unique('source');
     const id = await post(
       'contact-us',
-      contactUs(email, { [SOURCE_KEY]: { page: '/contact-us?utm_source=newsletter&utm_medium=email&utm_campaign=november', referrer: 'news.example.com' } }),
+      contactUs(email, {
+        [SOURCE_KEY]: { page: '/contact-us?utm_source=newsletter&utm_medium=email&utm_campaign=november', referrer: 'news.example.com' },
+      }),
     );
     const [call] = await until(
       () => callsFor(id),
@@ -334,7 +336,13 @@ describe('webhooks', () => {
       () => mailsFor(id),
       (l) => l.length >= 1,
     );
-    for (const line of ['Page: /contact-us', 'Campaign source: newsletter', 'Campaign medium: email', 'Campaign: november', 'Referring site: news.example.com'])
+    for (const line of [
+      'Page: /contact-us',
+      'Campaign source: newsletter',
+      'Campaign medium: email',
+      'Campaign: november',
+      'Referring site: news.example.com',
+    ])
       expect(mail!.parsed.text).toContain(`${line}\n`);
   });
 
