@@ -23,9 +23,13 @@ const expected = JSON.parse(readFileSync(join(FIXTURES, 'read-back.json'), 'utf8
 /** The same checks on either backend, given a store opened on the old database. */
 async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof readBack>>, versions: () => Promise<number[]>) {
   await store.init();
-  expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  // Leads stored before due times and owners have none, and no first answer recorded.
-  const withoutDueTimes = { ...before, inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null })) };
+  expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  // Leads stored before due times, owners and sources have none, and no first answer recorded.
+  const withoutDueTimes = {
+    ...before,
+    leads: before.leads.map((l) => ({ ...l, source: null })),
+    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null, source: null })),
+  };
   expect(JSON.parse(JSON.stringify(await readBack(store)))).toEqual(withoutDueTimes);
 
   // A retry of the first lead, fingerprinted by the old release, gets that lead back; other answers under its key are refused.
