@@ -79,6 +79,8 @@ export default defineConfig<{ engineName: EngineName }>({
         SIGN_IN_RATE_LIMIT_MAX: '1000',
         // The same for posts: many specs send forms at once; the API limit is tested in process (api-rate-limit.test.ts).
         RATE_LIMIT_MAX: '1000',
+        // Page views reach the store within a fifth of a second, so the conversion view's test need not wait long.
+        PAGE_VIEWS_FLUSH_MS: '200',
         // Only problems: a JSON line per request would bury the test report.
         LOG_LEVEL: 'warn',
       },

@@ -16,7 +16,7 @@ import { ROOT, runJson, startServer, tsNodeArgs, type Started } from './lib/proc
 import { median, pairedRatio, spread } from './lib/stats';
 import type { LoadResult, LoadSpec, Spread } from './lib/types';
 
-export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-notify' | 'nginx' | 'pg-nginx-1' | 'pg-nginx-3';
+export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-uncounted' | 'ours-notify' | 'nginx' | 'pg-nginx-1' | 'pg-nginx-3';
 
 /** The processes behind nginx for each scaling target. */
 const PROCESSES_OF: Partial<Record<TargetKind, number>> = { 'pg-nginx-1': 1, 'pg-nginx-3': 3 };
@@ -87,6 +87,10 @@ export interface HttpOptions {
 }
 
 const CONTACT_FORM = 'contact-us';
+/** A browser's user agent: the view counter leaves out requests without one, as robots. */
+const BROWSER = {
+  'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
 const BADGE_PATH = '/api/badge/standard/medium/blue';
 
 /** The body the contact page's form posts, built by the same code the browser runs. */
@@ -163,6 +167,34 @@ export function scenarios(distDir: string): Scenario[] {
       target: 'ours-notify',
     },
     { id: 'ours-html', label: 'ours GET / (prerendered HTML)', target: 'ours', method: 'GET', path: '/', expectStatus: 200 },
+    // Page views: the same page from a browser, counted (the default) and with PAGE_VIEWS=off.
+    {
+      id: 'views-counted',
+      label: 'ours GET / from a browser, page views counted',
+      target: 'ours',
+      method: 'GET',
+      path: '/',
+      headers: BROWSER,
+      expectStatus: 200,
+    },
+    {
+      id: 'views-campaign',
+      label: 'ours GET /?utm_source=…&utm_campaign=… from another site, counted (view, campaign and referring host)',
+      target: 'ours',
+      method: 'GET',
+      path: '/?utm_source=newsletter&utm_campaign=november',
+      headers: { ...BROWSER, Referer: 'https://news.example.com/story?id=7' },
+      expectStatus: 200,
+    },
+    {
+      id: 'views-off',
+      label: 'ours GET / from a browser, PAGE_VIEWS=off',
+      target: 'ours-uncounted',
+      method: 'GET',
+      path: '/',
+      headers: BROWSER,
+      expectStatus: 200,
+    },
     {
       ...contactPost,
       id: 'scale-1-contact',
@@ -312,6 +344,7 @@ async function startTarget(
       RATE_LIMIT_MAX: '1000000000',
       IP_HASH_SALT: 'benchmark-salt',
       DATABASE_URL: '',
+      PAGE_VIEWS: kind === 'ours-uncounted' ? 'off' : 'on',
       // Notifications are off for `ours`; `ours-notify` sends each lead's team e-mail (and the auto-reply, once an hour) to the local SMTP server.
       ...(kind === 'ours-notify' && smtpUrl
         ? { SMTP_URL: smtpUrl, MAIL_FROM: 'leads@bench.example', LEADS_EMAIL_TO: 'team@bench.example' }
@@ -503,6 +536,11 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
       text: '≥ 85 %',
     }),
     ratio('three-vs-one-process', 'Submissions, 3 processes / 1 process (PostgreSQL behind nginx)', 'scale-3-contact', 'scale-1-contact'),
+    ratio('views-on-vs-off', 'HTML page with page views counted / not counted', 'views-counted', 'views-off', {
+      min: 0.95,
+      text: '≥ 95 %',
+    }),
+    ratio('campaign-vs-off', 'Campaign arrival counted / page not counted', 'views-campaign', 'views-off', { min: 0.95, text: '≥ 95 %' }),
     ratio('html-vs-nginx', 'HTML page / nginx', 'ours-html', 'nginx-html', { min: 0.7, text: '≥ 70 %' }),
     ratio('html-compressed-vs-nginx', 'HTML page as browsers ask (br) / nginx (gzip on the fly)', 'ours-html-br', 'nginx-html-gzip'),
     ratio('html-vs-baseline', 'HTML page / node:http baseline', 'ours-html', 'baseline-get'),

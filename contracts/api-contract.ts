@@ -64,3 +64,43 @@ export interface ErrorAnswer {
 }
 
 export type SubmissionAnswer = CreatedAnswer | ErrorAnswer;
+
+/**
+ * Where a lead came from, recorded with it: the page its form was sent from, the campaign
+ * parameters of that page's address and the referring site's host (never its full address).
+ * Nothing is kept in the visitor's browser. Every value is what a visitor's browser sent: shown as
+ * text, never put in a header or a log.
+ */
+export interface LeadSource {
+  /** The path of the page the form was on, without its query: `/contact-us`. */
+  page: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** The host of the site that linked to the page (`news.example.com`); null for the site itself or when unknown. */
+  referrerHost: string | null;
+}
+
+/** The campaign parameters read from a page's address, in the order they are shown. */
+export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/**
+ * The key of a JSON submission's body that carries where the page was reached from; hyphenated, so
+ * no form field can be named so. It is taken out before the payload is checked and never stored
+ * as a field.
+ */
+export const SOURCE_KEY = 'lead-source';
+
+/** What the site's own forms send under SOURCE_KEY; both optional, anything else in it is ignored. */
+export interface SourceBody {
+  /** The form page's path and query as the browser shows it: `/contact-us?utm_source=newsletter`. */
+  page?: string;
+  /** The host of the page's referrer (document.referrer), never its path or query. */
+  referrer?: string;
+}
+
+/** Longest page address (path and query) read; a longer one is not recorded. */
+export const MAX_SOURCE_PAGE = 2_000;
+/** Longest path and longest campaign value kept; longer ones are not recorded. */
+export const MAX_SOURCE_PATH = 300;
+export const MAX_CAMPAIGN_VALUE = 100;

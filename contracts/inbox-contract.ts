@@ -42,7 +42,13 @@ export const ADMIN_ROUTES = {
   notes: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/notes`,
   /** GET ?cursor: AuditPage, newest first. */
   audit: `${ADMIN_API}/audit`,
+  /** GET ?from&to (YYYY-MM-DD, UTC; the last CONVERSION_DEFAULT_DAYS days without them): ConversionReport. */
+  conversion: `${ADMIN_API}/conversion`,
+  /** GET ?from&to: the same report as CSV, one row per page, campaign, referring site and form. */
+  conversionCsv: `${ADMIN_API}/conversion.csv`,
 } as const;
+
+import { MAX_CAMPAIGN_VALUE, MAX_SOURCE_PATH, type LeadSource } from './api-contract';
 
 /** The header every state-changing call sends (as the site's forms do); a cross-site page cannot send it without a preflight. */
 export { HEADERS, REQUESTED_WITH } from './api-contract';
@@ -85,6 +91,12 @@ export interface LeadFilter {
   owner?: OwnerFilter;
   /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
   sort?: 'due';
+  /** Leads whose form was on this page (its path: `/contact-us`). */
+  page?: string;
+  /** Leads sent from a page reached with this utm_campaign. */
+  campaign?: string;
+  /** Leads from visitors that this site (a host) linked to the form's page. */
+  referrer?: string;
 }
 
 export const OWNER_FILTERS = ['mine', 'unassigned'] as const;
@@ -140,6 +152,21 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
   const owner = oneOf('owner', OWNER_FILTERS);
   if (owner) filter.owner = owner;
   if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
+  const page = params.get('page');
+  if (page) {
+    if (page.length <= MAX_SOURCE_PATH && /^\/\S*$/.test(page)) filter.page = page;
+    else problems.push('page must be a path of the site, such as /contact-us.');
+  }
+  const campaign = params.get('campaign')?.trim();
+  if (campaign) {
+    if (campaign.length <= MAX_CAMPAIGN_VALUE) filter.campaign = campaign;
+    else problems.push(`campaign may be at most ${MAX_CAMPAIGN_VALUE} characters.`);
+  }
+  const referrer = params.get('referrer')?.trim().toLowerCase();
+  if (referrer) {
+    if (/^[a-z0-9.-]{1,253}(:[0-9]{1,5})?$/.test(referrer)) filter.referrer = referrer;
+    else problems.push('referrer must be a host name, such as news.example.com.');
+  }
   const q = params.get('q')?.trim();
   if (q) {
     if (q.length <= MAX_SEARCH_LENGTH) filter.q = q;
@@ -160,7 +187,65 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.due) params.set('due', filter.due);
   if (filter.owner) params.set('owner', filter.owner);
   if (filter.sort) params.set('sort', filter.sort);
+  if (filter.page) params.set('page', filter.page);
+  if (filter.campaign) params.set('campaign', filter.campaign);
+  if (filter.referrer) params.set('referrer', filter.referrer);
   return params;
+}
+
+/** The period the conversion view shows when none is asked for: the last 30 days, today included. */
+export const CONVERSION_DEFAULT_DAYS = 30;
+/** The longest period one report covers. */
+export const CONVERSION_MAX_DAYS = 366;
+
+/** One row of the conversion view: views (or arrivals) counted by the server, leads that came from it, leads per view (null without views). */
+export interface ConversionFigures {
+  views: number;
+  leads: number;
+  rate: number | null;
+}
+
+export interface ConversionReport {
+  /** The days covered, both included (YYYY-MM-DD, UTC). */
+  from: string;
+  to: string;
+  /** Per page: its views, and the leads whose form was on it. */
+  pages: Array<{ path: string } & ConversionFigures>;
+  /** Per campaign (its utm_source, utm_medium and utm_campaign): arrivals on an address carrying it, and leads sent from such a page. */
+  campaigns: Array<{ utmSource: string | null; utmMedium: string | null; utmCampaign: string | null } & ConversionFigures>;
+  /** Per referring site: arrivals from it, and leads sent with script from a page it linked to. */
+  referrers: Array<{ host: string } & ConversionFigures>;
+  /** Per form: its leads by status, spam apart, and the reply promise kept. */
+  forms: Array<{
+    formId: string;
+    new: number;
+    inProgress: number;
+    done: number;
+    spam: number;
+    /** Leads (not spam) whose promise is decided: answered, or past their due time unanswered. */
+    promised: number;
+    /** Of those, answered at or before their due time. */
+    answeredInTime: number;
+  }>;
+}
+
+/** The period a conversion query asks for (today's last CONVERSION_DEFAULT_DAYS days without one), or the problems with it. */
+export function readPeriod(params: URLSearchParams, today: string): { from: string; to: string } | { problems: string[] } {
+  const problems: string[] = [];
+  const to = params.get('to') || today;
+  const start = new Date(`${to}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (CONVERSION_DEFAULT_DAYS - 1));
+  const from = params.get('from') || (isDay(to) ? start.toISOString().slice(0, 10) : '');
+  for (const [key, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (!isDay(value)) problems.push(`${key} must be a date written YYYY-MM-DD.`);
+  if (problems.length) return { problems };
+  if (from > to) return { problems: ['from must not be after to.'] };
+  if (Date.parse(to) - Date.parse(from) >= CONVERSION_MAX_DAYS * 86_400_000)
+    return { problems: [`A report covers at most ${CONVERSION_MAX_DAYS} days.`] };
+  return { from, to };
 }
 
 export interface SignInRequest {
@@ -290,6 +375,8 @@ export interface LeadNotification {
 export interface LeadDetail {
   lead: LeadSummary;
   fields: LeadField[];
+  /** Where the visitor came from: the form's page, the campaign and the referring site; null when nothing is known. */
+  source: LeadSource | null;
   meta: {
     endpoint: string;
     idempotencyKey: string | null;

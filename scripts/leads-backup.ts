@@ -4,6 +4,7 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { SOURCE_COLUMNS } from '../server/leads/lead-source';
 import type { StoreChoice } from '../server/store/create-store';
 import type { LeadStore, StoredLead } from '../server/store/types';
 
@@ -88,13 +89,28 @@ export function readExport(text: string, file: string): StoredLead[] {
         throw new Error(`${file}: lead ${i + 1} has no valid "${field}"; nothing was imported.`);
       }
     }
+    const source = (lead as Record<string, unknown>).source;
+    if (source !== undefined && source !== null && !validSource(source)) {
+      throw new Error(`${file}: lead ${i + 1} has a "source" that is not one an export writes; nothing was imported.`);
+    }
     // An erased lead stays erased in the store it is loaded into.
     const erasedAt = (lead as Record<string, unknown>).erasedAt;
     if (erasedAt !== undefined && erasedAt !== null && (typeof erasedAt !== 'string' || Number.isNaN(Date.parse(erasedAt)))) {
       throw new Error(`${file}: lead ${i + 1} has an "erasedAt" that is not a time; nothing was imported.`);
     }
   });
-  return parsed as StoredLead[];
+  // Exports made before sources were recorded have none.
+  return (parsed as StoredLead[]).map((lead) => ({ ...lead, source: lead.source ?? null }));
+}
+
+/** A lead's source as an export writes it: each part text or null, nothing else. */
+function validSource(source: unknown): boolean {
+  if (typeof source !== 'object' || Array.isArray(source)) return false;
+  const parts = source as Record<string, unknown>;
+  return (
+    Object.keys(parts).every((k) => (SOURCE_COLUMNS as readonly string[]).includes(k)) &&
+    SOURCE_COLUMNS.every((k) => parts[k] === undefined || parts[k] === null || typeof parts[k] === 'string')
+  );
 }
 
 export async function importLeads(store: LeadStore, choice: StoreChoice, file: string): Promise<string> {

@@ -53,6 +53,7 @@ export async function testNotify(
     ipHash: null,
     userAgent: null,
     spam: false,
+    source: null,
   };
   const job = (channel: ClaimedJob['channel'], data: Record<string, unknown>): ClaimedJob => ({
     id: randomUUID(),

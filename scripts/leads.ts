@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import { processEnv, readStorePaths } from '../server/config';
 import { csvRow } from '../server/leads/csv';
+import { SOURCE_COLUMNS, sourceCells } from '../server/leads/lead-source';
 import { jsonSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
 import { chooseStore, createStore } from '../server/store/create-store';
@@ -184,7 +185,10 @@ export function toCsv(leads: readonly StoredLead[]): string {
     if (column === 'payload') return JSON.stringify(value);
     return String(value);
   };
-  return [csvRow(CSV_COLUMNS), ...leads.map((lead) => csvRow(CSV_COLUMNS.map((c) => cellOf(lead, c))))].join('');
+  return [
+    csvRow([...CSV_COLUMNS, ...SOURCE_COLUMNS]),
+    ...leads.map((lead) => csvRow([...CSV_COLUMNS.map((c) => cellOf(lead, c)), ...sourceCells(lead.source)])),
+  ].join('');
 }
 
 /** The leads as JSON; invisible characters in the strings are written as JSON's own \uXXXX escapes. */

@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form, SiteModel } from '../engine/content/model';
@@ -21,7 +21,7 @@ import { rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { setSecurityHeaders } from './security-headers';
-import { createStaticHandler, splitTarget, type SiteHandler } from './static-files';
+import { createStaticHandler, splitTarget, type PageViewed, type SiteHandler } from './static-files';
 import { withSearchPage } from './search/search-page';
 import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
@@ -75,6 +75,8 @@ export type AppConfig = SiteSource & {
   inbox?: InboxConfig;
   /** The site search's index: the search page (with `pages`) is answered with results for ?q=. */
   search?: SiteSearch;
+  /** Counts each page of the built site answered to a GET (server/page-views.ts); no counting without it. */
+  countView?: PageViewed;
 };
 
 export interface InboxConfig {
@@ -215,7 +217,10 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
  * request it does not route (POST /healthz) still gets the site's answer (405).
  */
 export function createApp(config: AppConfig): RequestListener {
-  const site = withSearchPage(config.site ?? createStaticHandler(config.clientDir), config);
+  const { countView } = config;
+  // The inbox's own page is served from the built site too, but is no page of the site.
+  const onPage = countView && ((req: IncomingMessage, path: string) => isInboxPath(path) || countView(req, path));
+  const site = withSearchPage(config.site ?? createStaticHandler(config.clientDir, { onPage }), config);
   const logger = config.logger ?? silentLogger;
 
   const app = express();

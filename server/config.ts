@@ -48,6 +48,8 @@ export const VARIABLES = [
   'RELEASES_KEEP',
   'RELEASE_POLL_MS',
   'PUBLISH_GIT_REMOTE',
+  'PAGE_VIEWS',
+  'PAGE_VIEWS_FLUSH_MS',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -110,6 +112,8 @@ export interface ServerConfig {
   /** How often overdue leads and the morning digest are looked for. */
   reminderSweepMs: number;
   publish: PublishConfig;
+  /** Page views counted in memory and added to the store every flushMs; null when PAGE_VIEWS=off. */
+  pageViews: { flushMs: number } | null;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -242,6 +246,16 @@ export function readProjectPaths(env: Env, root: string): { distDir: string; con
 
 const isOn = (value: string | undefined) => value === '1' || value === 'true';
 
+/** How often each process adds its page-view counts to the store. */
+export const DEFAULT_PAGE_VIEWS_FLUSH_MS = 5_000;
+
+function readPageViews(value: string | undefined, flushMs: () => number, problems: string[]): { flushMs: number } | null {
+  const setting = value?.trim().toLowerCase() || 'on';
+  if (setting === 'off' || setting === '0') return null;
+  if (setting !== 'on' && setting !== '1') problems.push(`PAGE_VIEWS must be on or off, got "${value}".`);
+  return { flushMs: flushMs() };
+}
+
 /**
  * Reads and checks the server's whole configuration; throws a ConfigError naming every malformed
  * variable. `defaultPort` is 3000 for `npm start` and 5173 for `npm run dev`.
@@ -319,6 +333,7 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
       pollMs: positive('RELEASE_POLL_MS', DEFAULT_PUBLISH.pollMs),
       gitRemote: blank(env.PUBLISH_GIT_REMOTE),
     },
+    pageViews: readPageViews(env.PAGE_VIEWS, () => positive('PAGE_VIEWS_FLUSH_MS', DEFAULT_PAGE_VIEWS_FLUSH_MS), problems),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);

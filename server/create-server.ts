@@ -18,6 +18,8 @@ import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
+import { ownHostsOf } from './leads/lead-source';
+import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
 import type { Publisher } from './publish/publisher';
 import { createEditor, type Editor } from './content/editor';
@@ -203,6 +205,20 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       ? createDigestSweep({ ...sweepOptions('Digest sweep'), promise: replyPromise, settings: digestSettings })
       : null;
 
+  // Only the built site's pages are counted: npm run dev renders them on every request instead.
+  const views =
+    config.pageViews && !deps.site
+      ? createViewCounter({
+          save: (counts) => store.addViewCounts(counts),
+          ownHosts: ownHostsOf(config.siteUrl, undefined),
+          flushMs: config.pageViews.flushMs,
+          onError: (err) => {
+            metrics?.storeError('page_views');
+            log.error({ err }, 'Page views could not be saved; they are kept for the next try');
+          },
+        })
+      : null;
+
   const appFor = (m: ServedModel | undefined, dir = buildDir): RequestListener => {
     const notifier =
       worker && m?.notifications
@@ -228,7 +244,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         search: m?.search,
         notifier,
       },
-      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now },
+      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count },
       inbox: {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
         secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
@@ -290,6 +306,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       worker?.start();
       reminders?.start();
       digest?.start();
+      views?.start();
       return port;
     },
     async close() {
@@ -311,6 +328,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
         server.closeAllConnections();
       }
+      // After the last request: every view answered is written.
+      await views?.stop();
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();

@@ -259,14 +259,20 @@ function encodeQuery(query: string): string {
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Told of each page answered, by its path; the page-view counter. */
+export type PageViewed = (req: IncomingMessage, path: string) => void;
+
+const HTML = CONTENT_TYPES['.html'];
+
 /**
  * Serves the built site from memory: the one way the server answers a page, a script, a style, a
  * redirect or the not-found page. Plain Node request and response, so it runs without the router.
  * Only paths that exist as keys are ever answered, so no request path is ever joined onto the file
  * system.
  */
-export function createStaticHandler(source: string | StaticSite): SiteHandler {
+export function createStaticHandler(source: string | StaticSite, options: { onPage?: PageViewed } = {}): SiteHandler {
   const site = typeof source === 'string' ? loadStaticSite(source) : source;
+  const { onPage } = options;
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(req, res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
@@ -286,7 +292,9 @@ export function createStaticHandler(source: string | StaticSite): SiteHandler {
     }
     const decoded = decodePath(rawPath);
     const entry = decoded === null ? undefined : site.entries.get(decoded);
-    if (entry) send(req, res, 200, entry, true);
-    else send(req, res, 404, site.notFound, false);
+    if (!entry) return send(req, res, 404, site.notFound, false);
+    send(req, res, 200, entry, true);
+    // A page someone asked for, answered whole or as still fresh (304); HEAD and files are no view.
+    if (onPage && req.method === 'GET' && entry.contentType === HTML) onPage(req, decoded!);
   };
 }

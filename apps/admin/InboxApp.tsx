@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { AccountPage } from './AccountPage';
 import { AuditLog } from './AuditLog';
+import { Conversion } from './Conversion';
 import { fetchSession, InboxError, signOut, SIGNED_OUT_EVENT } from './inbox-client';
 import { InboxContext, useTitle } from './inbox-context';
 import type { InboxSession } from '../../contracts/inbox-contract';
@@ -140,6 +141,9 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/conversion">Conversion</NavLink>
+              </li>
+              <li>
                 <NavLink to="/audit">Audit log</NavLink>
               </li>
               <li>
@@ -176,6 +180,7 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
         <Routes>
           <Route index element={<LeadList />} />
           <Route path="leads/:id" element={<LeadDetailView />} />
+          <Route path="conversion" element={<Conversion />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<NotFound />} />

@@ -208,6 +208,9 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
             {lead.formTitle}
             {lead.formId && lead.formId !== lead.formTitle ? ` (${lead.formId})` : ''}
           </Row>
+          <Row label="Page">{detail.source?.page ?? 'Not recorded'}</Row>
+          <Row label="Campaign">{campaignText(detail.source)}</Row>
+          <Row label="Referring site">{detail.source?.referrerHost ?? 'None known'}</Row>
           <Row label="Status">{STATUS_LABELS[lead.status]}</Row>
           <Row label="Owner">{lead.assignee ?? 'Nobody'}</Row>
           <Row label="Spam">{lead.spam ? 'Yes' : 'No'}</Row>
@@ -235,6 +238,13 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
       )}
     </div>
   );
+}
+
+/** The campaign's three parameters as one line: "newsletter / email / november"; the missing ones are said so. */
+function campaignText(source: LeadDetail['source']): string {
+  if (!source || (source.utmSource ?? source.utmMedium ?? source.utmCampaign) === null) return 'None';
+  const parts = [source.utmSource, source.utmMedium, source.utmCampaign];
+  return `${parts.map((p) => p ?? '–').join(' / ')} (source / medium / campaign)`;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

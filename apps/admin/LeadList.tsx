@@ -77,6 +77,9 @@ export function LeadList() {
       due: text('due') as DueFilter | undefined,
       owner: text('owner') as OwnerFilter | undefined,
       sort: text('sort') as 'due' | undefined,
+      page: text('page'),
+      campaign: text('campaign'),
+      referrer: text('referrer'),
     };
     setParams(filterParams(next));
   }
@@ -177,6 +180,9 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
         <label htmlFor="filter-to">Received until</label>
         <input className="input" id="filter-to" name="to" type="date" defaultValue={filter.to ?? ''} />
       </div>
+      <TextFilter name="page" label="Page" value={filter.page} hint="The form's page, such as /contact-us." />
+      <TextFilter name="campaign" label="Campaign" value={filter.campaign} hint="Its utm_campaign, such as november." />
+      <TextFilter name="referrer" label="Referring site" value={filter.referrer} hint="A host, such as news.example.com." />
       <div className="admin-filters__actions">
         <button type="submit" className="button button--primary">
           Show leads
@@ -186,6 +192,26 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
         </Link>
       </div>
     </form>
+  );
+}
+
+/** A filter typed as text, matched exactly. */
+function TextFilter({ name, label, value, hint }: { name: string; label: string; value: string | undefined; hint: string }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <input
+        className="input"
+        id={`filter-${name}`}
+        name={name}
+        type="text"
+        defaultValue={value ?? ''}
+        aria-describedby={`filter-${name}-hint`}
+      />
+      <p className="admin-hint" id={`filter-${name}-hint`}>
+        {hint}
+      </p>
+    </div>
   );
 }
 

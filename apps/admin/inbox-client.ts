@@ -7,6 +7,7 @@ import {
   REQUESTED_WITH,
   filterParams,
   type AuditPage,
+  type ConversionReport,
   type InboxSession,
   type LeadChange,
   type LeadDetail,
@@ -131,6 +132,12 @@ export const fetchLead = (id: string) => call<LeadDetail>('GET', ADMIN_ROUTES.le
 export const changeLead = (id: string, change: LeadChange) => call<LeadDetail>('PATCH', ADMIN_ROUTES.lead(id), change);
 export const eraseLead = (id: string) => call<LeadDetail>('DELETE', ADMIN_ROUTES.lead(id));
 export const addNote = (id: string, body: string) => call<LeadDetail>('POST', ADMIN_ROUTES.notes(id), { body });
+
+/** The conversion view for a period (?from&to; the last 30 days without them). */
+export const fetchConversion = (period: URLSearchParams) => call<ConversionReport>('GET', withQuery(ADMIN_ROUTES.conversion, period));
+
+/** The conversion tables as CSV, for a plain download link. */
+export const conversionCsvHref = (period: URLSearchParams) => withQuery(ADMIN_ROUTES.conversionCsv, period);
 
 export function fetchAudit(cursor?: string | null): Promise<AuditPage> {
   const params = new URLSearchParams();

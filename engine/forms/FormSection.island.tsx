@@ -12,7 +12,7 @@ import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
 import { API_MESSAGES } from '../../contracts/api-contract';
-import { submitForm, type SubmitResult } from './submit-client';
+import { pageSource, submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
 import { TickList } from '../ui/lists';
@@ -152,6 +152,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
       result = await submitForm(form.submit.endpoint, payload, {
         formId: form.id,
         formType: form.submit.formType,
+        source: pageSource(window.location, document.referrer),
         mock: typeof __FORM_MOCK__ !== 'undefined' && __FORM_MOCK__ === true,
       });
     } catch {

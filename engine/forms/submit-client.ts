@@ -1,4 +1,14 @@
-import { API_MESSAGES, ERROR_CODES, HEADERS, REQUESTED_WITH, type CreatedAnswer, type ErrorAnswer } from '../../contracts/api-contract';
+import {
+  API_MESSAGES,
+  CAMPAIGN_PARAMS,
+  ERROR_CODES,
+  HEADERS,
+  REQUESTED_WITH,
+  SOURCE_KEY,
+  type CreatedAnswer,
+  type ErrorAnswer,
+  type SourceBody,
+} from '../../contracts/api-contract';
 
 /** What a form shows after a submit: the server's answer or the client's own failure. */
 export interface SubmitResult {
@@ -23,6 +33,26 @@ export interface SubmitOptions {
   /** Where each form's key is kept between sends; one per page by default. */
   keys?: SubmissionKeys;
   newKey?: () => string;
+  /** Where the form's page was reached from (pageSource), sent beside the fields. */
+  source?: SourceBody;
+}
+
+/**
+ * The form page's path with only its campaign parameters, and the host of the site that linked to
+ * it (never that page's path or query): nothing else of the address or the referrer leaves the page.
+ */
+export function pageSource(location: Pick<Location, 'pathname' | 'search' | 'host'>, referrer: string): SourceBody {
+  const params = new URLSearchParams(location.search);
+  const campaign = new URLSearchParams();
+  for (const name of CAMPAIGN_PARAMS) {
+    const value = params.get(name);
+    if (value) campaign.set(name, value);
+  }
+  const query = campaign.toString();
+  const source: SourceBody = { page: query ? `${location.pathname}?${query}` : location.pathname };
+  const host = referrer && URL.canParse(referrer) ? new URL(referrer).host : '';
+  if (host && host !== location.host) source.referrer = host;
+  return source;
 }
 
 // Spec 000 §8-§9: 15 s per attempt, waits of 1 s then 2 s between attempts, the catalogue's words.
@@ -73,7 +103,7 @@ const pageKeys = new SubmissionKeys();
 export async function submitForm(endpoint: string, body: Record<string, unknown>, options: SubmitOptions): Promise<SubmitResult> {
   const { fetchImpl = fetch, sleep = realSleep, random = Math.random, keys = pageKeys, newKey = () => crypto.randomUUID() } = options;
   if (options.mock) return mockSubmit(options.formType, sleep, random);
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(options.source ? { ...body, [SOURCE_KEY]: options.source } : body);
   let idempotencyKey = options.idempotencyKey ?? keys.keyFor(options.formId, text, newKey);
   let freshKeyTried = false;
 

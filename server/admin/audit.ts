@@ -15,8 +15,11 @@ const sessions = (n: number) => `${n} other session${n === 1 ? '' : 's'} ended`;
  * typed (an e-mail address, a name), so only its name is kept; the other filters are form ids,
  * statuses and dates.
  */
+/** Filters whose value is free text: named, never quoted. */
+const FREE_TEXT = new Set(['q', 'page', 'campaign', 'referrer']);
+
 function describeFilter(filter: LeadFilter): string {
-  const params = [...filterParams(filter)].map(([k, v]) => (k === 'q' ? 'q' : `${k}=${v}`));
+  const params = [...filterParams(filter)].map(([k, v]) => (FREE_TEXT.has(k) ? k : `${k}=${v}`));
   return params.length ? params.join(', ') : 'none';
 }
 

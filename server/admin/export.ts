@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { csvRow } from '../leads/csv';
+import { SOURCE_COLUMNS, sourceCells } from '../leads/lead-source';
 import { optionLabels } from '../notify/messages';
 import { route, type AdminContext } from './context';
 import { leadSummary } from './inbox-view';
@@ -11,6 +12,8 @@ const COLUMNS = [
   ...['id', 'receivedAt', 'form', 'status', 'spam', 'name', 'email', 'urgency', 'erasedAt', 'erasedBy', 'payload'],
   // The option each choice showed the visitor, next to the stored values of payload; then the reply promise and the owner.
   ...['labels', 'replyDueAt', 'firstAnsweredAt', 'owner'],
+  // Where the visitor came from: the form's page, the campaign and the referring host.
+  ...SOURCE_COLUMNS,
 ];
 
 /** GET /leads.csv: the leads the list's filter selects, as CSV, written a batch at a time. */
@@ -49,6 +52,7 @@ export function exportRoutes(ctx: AdminContext): Router {
             lead.dueAt ?? '',
             lead.firstAnsweredAt ?? '',
             lead.assignee ?? '',
+            ...sourceCells(lead.source),
           ]);
         }
         count += batch.length;

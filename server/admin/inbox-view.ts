@@ -58,6 +58,7 @@ export function leadDetail(lead: InboxLead, forms: FormsById, notes: readonly St
   return {
     lead: leadSummary(lead, forms),
     fields: leadFields(lead, form),
+    source: lead.source,
     meta: {
       endpoint: lead.endpoint,
       idempotencyKey: lead.idempotencyKey,

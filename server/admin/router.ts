@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { sendApiError, shownPath } from '../api/router';
 import { auditRoutes } from './audit';
 import { contentRoutes } from './content-routes';
+import { conversionRoutes } from './conversion-routes';
 import { createAdminContext, type AdminConfig } from './context';
 import { requireSession } from './csrf';
 import { exportRoutes } from './export';
@@ -26,7 +27,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
   router.use(signInRoutes(ctx));
   router.use(requireSession(ctx));
-  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), auditRoutes(config.store));
+  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
   router.use(publishRoutes(config.publisher));
   if (config.editor) router.use(contentRoutes(ctx, config.editor));
   router.use((req, res) => sendApiError(res, 404, 'NOT_FOUND', `No inbox endpoint at ${shownPath(req)}.`));

@@ -7,6 +7,7 @@ import { API_MESSAGES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
 import { matchPage } from '../../engine/render/App';
 import { renderPage, type PageAssets } from '../../engine/render/render-page';
+import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES } from './json-body';
@@ -144,11 +145,12 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     if (trap) payload[HONEYPOT_FIELD] = trap;
     const key = keyOf(req, form.id, payload);
     const endpoint = form.submit.endpoint as SubmissionEndpoint;
-    let received: Received = await submissions.receive(endpoint, target, payload, req, key);
+    const source = sourceOfFormPost(req.path, req.get('referer'), ownHostsOf(config.siteUrl, req.get('host')));
+    let received: Received = await submissions.receive(endpoint, target, payload, req, key, source);
     // The twin of a double click waits for the first to be stored, then is answered as it was.
     for (let i = 0; received.kind === 'refused' && received.status === 409 && i < IN_FLIGHT_TRIES; i++) {
       await sleep(IN_FLIGHT_WAIT_MS);
-      received = await submissions.receive(endpoint, target, payload, req, key);
+      received = await submissions.receive(endpoint, target, payload, req, key, source);
     }
     if (received.kind === 'created') {
       res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');

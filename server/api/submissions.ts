@@ -11,7 +11,9 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   REQUESTED_WITH,
   type CreatedAnswer,
+  type LeadSource,
 } from '../../contracts/api-contract';
+import { ownHostsOf, takeSource } from '../leads/lead-source';
 import { dueAt } from '../../engine/content/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
@@ -133,6 +135,7 @@ export interface Submissions {
     body: Record<string, unknown>,
     req: Request,
     idempotencyKey: string | undefined,
+    source: LeadSource | null,
   ) => Promise<Received>;
 }
 
@@ -159,6 +162,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     body: Record<string, unknown>,
     req: Request,
     idempotencyKey: string | undefined,
+    source: LeadSource | null,
   ): Promise<Received> {
     const outcome = checkSubmission(target, body);
     if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
@@ -200,6 +204,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         ipHash: hashIp(req.ip, ipHashSalt),
         userAgent: userAgentOf(req),
         spam: outcome.spam,
+        source,
         notifications,
       });
       if (notifications.length) notifier!.queued();
@@ -243,7 +248,9 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
       const target = formId === undefined ? documentedHere : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
-      const received = await receive(endpoint, target, parsed.value, req, req.get(HEADERS.idempotencyKey));
+      // Where the page was reached from travels beside the fields, never as one of them.
+      const { body, source } = takeSource(parsed.value, ownHostsOf(siteUrl, req.get('host')));
+      const received = await receive(endpoint, target, body, req, req.get(HEADERS.idempotencyKey), source);
       if (received.kind === 'invalid') return sendInvalid(res, received.fields);
       if (received.kind === 'refused') {
         if (received.retryAfterSeconds !== undefined) res.set('Retry-After', String(received.retryAfterSeconds));

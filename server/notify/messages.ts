@@ -2,6 +2,7 @@ import { ADMIN_PATH } from '../../contracts/inbox-contract';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { LeadJob, StoredLead } from '../store/types';
+import { describeSource } from '../leads/lead-source';
 import { isPlainAddress } from './config';
 import { optionsOf, optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';
@@ -72,6 +73,8 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
     '',
     `Form: ${formName}`,
     `Received: ${formatTeamTime(new Date(lead.createdAt), place.timeZone)}`,
+    // Where the visitor came from: text a browser sent, so one plain line each.
+    ...describeSource(lead.source).map(({ label, value }) => `${label}: ${oneLine(value, 300)}`),
   ];
   const text = [
     ...intro,
@@ -132,6 +135,7 @@ export function webhookBody(lead: StoredLead, sentAt: Date, test = false, form?:
       spam: lead.spam,
       payload: lead.payload,
       labels: optionLabels(lead, form),
+      source: lead.source,
       ...(siteUrl ? { inboxUrl: inboxUrl(siteUrl, lead.id) } : {}),
     },
   });

@@ -92,6 +92,8 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
             user_agent: null,
             idempotency_key: null,
             idempotency_fingerprint: null,
+            // The page and campaign name the site's own pages and campaigns and keep counting in the conversion view; the other site goes.
+            referrer_host: null,
             erased_at: now().toISOString(),
             erased_by: actor,
           })

@@ -6,7 +6,7 @@ import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
 import { enqueueJobs } from './outbox';
 import { prepared } from './prepared';
-import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow } from './rows';
+import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow, sourceColumns } from './rows';
 import type { Db, StoreDialect } from './schema';
 import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
 
@@ -30,6 +30,7 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     search_text: searchText(lead.payload),
     erased_at: lead.erasedAt ?? null,
     due_at: lead.dueAt ?? null,
+    ...sourceColumns(lead.source ?? null),
   };
 }
 
@@ -147,6 +148,9 @@ interface PageQuery extends Record<string, unknown> {
   afterId?: string;
   byDue?: true;
   afterDue?: string;
+  page?: string;
+  campaign?: string;
+  referrer?: string;
   limit: number;
 }
 
@@ -164,6 +168,9 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .$if('dueFrom' in v, (qb) => qb.where('due_at', '>=', v.dueFrom!))
     .$if('unassigned' in v, (qb) => qb.where('assignee', 'is', null))
     .$if('assignee' in v, (qb) => qb.where('assignee', '=', v.assignee!))
+    .$if('page' in v, (qb) => qb.where('page_path', '=', v.page!))
+    .$if('campaign' in v, (qb) => qb.where('utm_campaign', '=', v.campaign!))
+    .$if('referrer' in v, (qb) => qb.where('referrer_host', '=', v.referrer!))
     .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
     .$if('byDue' in v, (qb) => qb.where('status', '=', 'new').where('due_at', 'is not', null).orderBy('due_at', 'asc').orderBy('id', 'asc'))
     .$if('afterDue' in v, (qb) => qb.where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(v.afterDue!, v.afterId!))))
@@ -193,6 +200,9 @@ export async function findLeads(
     ...(filter.owner === 'mine' && { assignee: query.viewer ?? '' }),
     ...(filter.due === 'soon' && { dueFrom: now.toISOString(), dueBefore: new Date(now.getTime() + DUE_SOON_MS).toISOString() }),
     ...(filter.sort === 'due' && { byDue: true as const }),
+    ...(filter.page && { page: filter.page }),
+    ...(filter.campaign && { campaign: filter.campaign }),
+    ...(filter.referrer && { referrer: filter.referrer }),
     ...(after &&
       (filter.sort === 'due' ? { afterDue: after.createdAt, afterId: after.id } : { afterAt: after.createdAt, afterId: after.id })),
     limit,

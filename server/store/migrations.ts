@@ -287,6 +287,41 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 11,
+    name: 'lead_source_and_page_views',
+    // Where each lead came from (its form's page, campaign and referring host), and page views
+    // counted per day as counts only: each process adds its counts with count = count + ?, so
+    // several processes never overwrite one another. Days are UTC, as the inbox's date filter.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN page_path TEXT;
+      ALTER TABLE leads ADD COLUMN utm_source TEXT;
+      ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+      ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+      ALTER TABLE leads ADD COLUMN referrer_host TEXT;
+      CREATE TABLE page_views (
+        day TEXT NOT NULL,
+        path TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        PRIMARY KEY (day, path)
+      )${t.table};
+      -- Campaign parameters missing from an address are stored as '' so the key stays unique.
+      CREATE TABLE campaign_arrivals (
+        day TEXT NOT NULL,
+        utm_source TEXT NOT NULL,
+        utm_medium TEXT NOT NULL,
+        utm_campaign TEXT NOT NULL,
+        arrivals INTEGER NOT NULL,
+        PRIMARY KEY (day, utm_source, utm_medium, utm_campaign)
+      )${t.table};
+      CREATE TABLE referrer_arrivals (
+        day TEXT NOT NULL,
+        host TEXT NOT NULL,
+        arrivals INTEGER NOT NULL,
+        PRIMARY KEY (day, host)
+      )${t.table};
+    `,
+  },
+  {
     version: 12,
     name: 'account_roles',
     // What each account may do, as a comma list of contracts/editor-contract.ts's ROLES; accounts

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { LeadSource } from '../../contracts/api-contract';
 import type { InboxLead, StoredAuditEntry, StoredNote } from './inbox-types';
 import type { LeadsTable, OutboxTable, Schema } from './schema';
 import type { OutboxJob, StoredLead } from './types';
@@ -30,11 +31,38 @@ export const LEAD_COLUMNS = [
   'user_agent',
   'spam',
   'erased_at',
+  'page_path',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
 ] as const;
 export const INBOX_COLUMNS = [...LEAD_COLUMNS, 'status', 'erased_by', 'due_at', 'first_answered_at', 'assignee'] as const;
 
 type LeadRow = Pick<Selectable<LeadsTable>, (typeof LEAD_COLUMNS)[number]>;
 type InboxRow = Pick<Selectable<LeadsTable>, (typeof INBOX_COLUMNS)[number]>;
+
+/** The lead's source columns; all null when nothing is known. */
+export function sourceColumns(source: LeadSource | null) {
+  return {
+    page_path: source?.page ?? null,
+    utm_source: source?.utmSource ?? null,
+    utm_medium: source?.utmMedium ?? null,
+    utm_campaign: source?.utmCampaign ?? null,
+    referrer_host: source?.referrerHost ?? null,
+  };
+}
+
+function sourceFromRow(row: LeadRow): LeadSource | null {
+  const source: LeadSource = {
+    page: row.page_path,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    referrerHost: row.referrer_host,
+  };
+  return Object.values(source).every((v) => v === null) ? null : source;
+}
 
 export function leadFromRow(row: LeadRow): StoredLead {
   return {
@@ -48,6 +76,7 @@ export function leadFromRow(row: LeadRow): StoredLead {
     ipHash: row.ip_hash,
     userAgent: row.user_agent,
     spam: truthy(row.spam),
+    source: sourceFromRow(row),
     ...(row.erased_at ? { erasedAt: isoTime(row.erased_at) } : {}),
   };
 }

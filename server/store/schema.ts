@@ -30,6 +30,11 @@ export interface LeadsTable {
   due_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   first_answered_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   assignee: ColumnType<string | null, string | null | undefined, string | null>;
+  page_path: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_source: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  referrer_host: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {
@@ -82,6 +87,9 @@ export interface Schema {
   recovery_codes: { account_id: string; code_hash: string; used_at: ColumnType<string | Date | null, undefined, string> };
   rate_limit_hits: { key: string; hits: number; reset_at: Time };
   releases: { id: string; published_at: Time; published_by: string; commit_sha: string | null; live: Bool };
+  page_views: { day: string; path: string; views: number };
+  campaign_arrivals: { day: string; utm_source: string; utm_medium: string; utm_campaign: string; arrivals: number };
+  referrer_arrivals: { day: string; host: string; arrivals: number };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;

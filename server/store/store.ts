@@ -4,6 +4,7 @@ import { audit, inboxChanges, listAudit, listNotes } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { releaseStore } from './releases';
+import { addViewCounts, conversionReport } from './page-views';
 import { isUuid } from './rows';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
@@ -38,6 +39,11 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     finishJobs: async (outcomes) => finishJobs(db(), now(), outcomes),
     listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
     requeueJob: async (id) => requeueJob(db(), now(), id),
+    addViewCounts: async (counts) =>
+      db()
+        .transaction()
+        .execute((trx) => addViewCounts(trx, counts)),
+    conversionReport: async (range) => conversionReport(db(), range),
     ping: async () => {
       await db()
         .selectNoFrom((eb) => eb.lit(1).as('one'))

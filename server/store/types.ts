@@ -1,3 +1,6 @@
+import type { LeadSource } from '../../contracts/api-contract';
+import type { ConversionReport } from '../../contracts/inbox-contract';
+import type { ViewCounts } from './page-views';
 import type { AccountStore, InboxStore } from './inbox-types';
 import type { ReleaseStore } from './releases';
 
@@ -23,6 +26,8 @@ export interface NewLead {
   ipHash?: string | null;
   userAgent?: string | null;
   spam?: boolean;
+  /** Where the visitor came from: the form's page, its campaign and the referring host. */
+  source?: LeadSource | null;
   /** Queued in the same transaction as the lead, and only if the lead is new (not a retry). */
   notifications?: readonly PlannedNotification[];
 }
@@ -80,6 +85,8 @@ export interface StoredLead {
   ipHash: string | null;
   userAgent: string | null;
   spam: boolean;
+  /** Where the visitor came from; null when nothing of it is known (API clients, leads stored before it was recorded, erased leads). */
+  source: LeadSource | null;
   /** Set (only) on an erased lead, whose payload is then `{}`: exports mark it as erased. */
   erasedAt?: string | null;
 }
@@ -141,6 +148,10 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore {
    * are queued. Resolves with how many were new.
    */
   importLeads(leads: readonly StoredLead[]): Promise<number>;
+  /** Adds a process's page-view counts to the stored ones (count = count + ?), in one transaction. */
+  addViewCounts(counts: ViewCounts): Promise<void>;
+  /** The conversion view for the days from..to (UTC, both included); `now` decides which reply promises are past. */
+  conversionReport(range: { from: string; to: string; now: Date }): Promise<ConversionReport>;
   /** Resolves when the store can serve queries; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

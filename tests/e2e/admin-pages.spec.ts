@@ -125,6 +125,13 @@ test('at phone width the list and a lead with long values fit the screen; the ta
       { name: 'email', label: 'Email address', value: long.email! },
       { name: 'message', label: 'Message', value: `See https://example.com/${'a'.repeat(300)}` },
     ],
+    source: {
+      page: `/${'p'.repeat(120)}`,
+      utmSource: 's'.repeat(100),
+      utmMedium: null,
+      utmCampaign: 'c'.repeat(100),
+      referrerHost: `${'r'.repeat(60)}.example.org`,
+    },
     meta: { endpoint: '/api/contact', idempotencyKey: 'k'.repeat(120), userAgent: 'Mozilla/5.0 '.repeat(20) },
     notes: [],
     notifications: [

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ADMIN_ROUTES,
+  type ConversionReport,
   type InboxSession,
   type LeadDetail,
   type LeadPage,
@@ -594,7 +595,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="leads-2026-03-02.csv"');
       const rows = (await res.text()).trimEnd().split('\r\n');
       expect(rows[0]).toBe(
-        'id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload,labels,replyDueAt,firstAnsweredAt,owner',
+        'id,receivedAt,form,status,spam,name,email,urgency,erasedAt,erasedBy,payload,labels,replyDueAt,firstAnsweredAt,owner,page,utmSource,utmMedium,utmCampaign,referrerHost',
       );
       expect(rows).toHaveLength(2);
       expect(rows[1]).toContain(risky.id);
@@ -605,6 +606,42 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(rows[1]).toContain('""urgency"":""urgent""');
       expect(rows[1]).toContain('""inquiryType"":""DMCA Takedown"",""urgency"":""Urgent (2-6 hours)""');
       expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
+    });
+
+    it('gives the conversion report for a period, as JSON and CSV, refuses a period that is no period, and audits a filtered export by filter names only', async () => {
+      const { b, store } = await start();
+      const lead = await store.insertLead({
+        ...contactLead('Campaign Visitor'),
+        source: {
+          page: '/contact-us',
+          utmSource: 'newsletter',
+          utmMedium: null,
+          utmCampaign: 'november',
+          referrerHost: 'news.example.com',
+        },
+      });
+      await store.addViewCounts({ pages: [{ day: '2026-03-02', path: '/contact-us', views: 40 }], campaigns: [], referrers: [] });
+      await b.signIn('ann@example.com');
+      const report = await b.json<ConversionReport>(`${ADMIN_ROUTES.conversion}?from=2026-03-01&to=2026-03-02`);
+      expect(report.pages).toEqual([{ path: '/contact-us', views: 40, leads: 1, rate: 0.025 }]);
+      expect(report.campaigns).toEqual([
+        { utmSource: 'newsletter', utmMedium: null, utmCampaign: 'november', views: 0, leads: 1, rate: null },
+      ]);
+      // Without a period: the last 30 days, today (2 March) included.
+      expect(await b.json<ConversionReport>(ADMIN_ROUTES.conversion)).toMatchObject({ from: '2026-02-01', to: '2026-03-02' });
+      const csv = await b.call(`${ADMIN_ROUTES.conversionCsv}?from=2026-03-01&to=2026-03-02`);
+      expect(csv.headers.get('content-disposition')).toBe('attachment; filename="conversion-2026-03-01-to-2026-03-02.csv"');
+      expect((await csv.text()).split('\r\n').slice(0, 2)).toEqual([
+        'table,name,views,leads,rate,new,inProgress,done,spam,promised,answeredInTime',
+        'page,/contact-us,40,1,0.0250,,,,,,',
+      ]);
+      for (const bad of ['from=2026-3-1', 'from=2026-03-05&to=2026-03-01', 'from=2020-01-01&to=2026-03-01']) {
+        const res = await b.call(`${ADMIN_ROUTES.conversion}?${bad}`);
+        expect(res.status, bad).toBe(400);
+      }
+      const res = await b.call(`${ADMIN_ROUTES.export}?campaign=november&referrer=news.example.com&page=%2Fcontact-us`);
+      expect(await res.text()).toContain(lead.id);
+      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ detail: '1 leads exported, filter: page, campaign, referrer' });
     });
 
     it("an export searched by a visitor's address is audited with the filter's name, never the address", async () => {

@@ -40,7 +40,11 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = ['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'erasedAt', 'payload'];
+const HEADER = [
+  ...['id', 'createdAt', 'endpoint', 'formType', 'spam', 'idempotencyKey', 'ipHash', 'userAgent', 'erasedAt', 'payload'],
+  // Where the lead came from.
+  ...['page', 'utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'],
+];
 
 const tricky: NewLead = {
   endpoint: '/api/contact',
@@ -50,6 +54,7 @@ const tricky: NewLead = {
   ipHash: null,
   userAgent: '=HYPERLINK("http://evil.example")',
   spam: true,
+  source: { page: '/contact-us', utmSource: 'newsletter', utmMedium: null, utmCampaign: '=november', referrerHost: 'news.example.com' },
 };
 
 let dataDir: string;
@@ -103,6 +108,12 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
       userAgent: `'=HYPERLINK("http://evil.example")`,
       erasedAt: '',
       payload: JSON.stringify(tricky.payload),
+      page: '/contact-us',
+      utmSource: 'newsletter',
+      utmMedium: '',
+      // A campaign is typed by whoever made the link: neutralised like the visitor's own values.
+      utmCampaign: `'=november`,
+      referrerHost: 'news.example.com',
     });
     expect(JSON.parse(row.payload!)).toEqual(tricky.payload);
   });

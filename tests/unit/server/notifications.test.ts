@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_KEY } from '../../../contracts/api-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import { formatTeamTime } from '../../../engine/content/reply-promise';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
@@ -309,6 +310,40 @@ describe('webhooks', () => {
       if (!job) await new Promise((r) => setTimeout(r, 20));
     }
     expect(job?.attempts).toBe(3);
+  });
+
+  it('and the team e-mail say where the lead came from: page, campaign and referring site', async () => {
+    const email = unique('source');
+    const id = await post(
+      'contact-us',
+      contactUs(email, {
+        [SOURCE_KEY]: { page: '/contact-us?utm_source=newsletter&utm_medium=email&utm_campaign=november', referrer: 'news.example.com' },
+      }),
+    );
+    const [call] = await until(
+      () => callsFor(id),
+      (l) => l.length === 1,
+    );
+    expect(call!.body.data.source).toEqual({
+      page: '/contact-us',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'november',
+      referrerHost: 'news.example.com',
+    });
+    expect(call!.body.data.payload).not.toHaveProperty(SOURCE_KEY);
+    const [mail] = await until(
+      () => mailsFor(id),
+      (l) => l.length >= 1,
+    );
+    for (const line of [
+      'Page: /contact-us',
+      'Campaign source: newsletter',
+      'Campaign medium: email',
+      'Campaign: november',
+      'Referring site: news.example.com',
+    ])
+      expect(mail!.parsed.text).toContain(`${line}\n`);
   });
 
   it('410 Gone stops retries: the job is dead after one call', async () => {

@@ -25,10 +25,11 @@ const expected = JSON.parse(readFileSync(join(FIXTURES, 'read-back.json'), 'utf8
 async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof readBack>>, versions: () => Promise<number[]>) {
   await store.init();
   expect(await versions()).toEqual(migrations.map((m) => m.version));
-  // Leads stored before due times and owners have none, and no first answer recorded; the account made before roles keeps the leads.
+  // Leads stored before due times, owners and sources have none, and no first answer recorded; the account made before roles keeps the leads.
   const withoutDueTimes = {
     ...before,
-    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null })),
+    leads: before.leads.map((l) => ({ ...l, source: null })),
+    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null, source: null })),
     account: { ...before.account, roles: ['leads'] },
   };
   expect(JSON.parse(JSON.stringify(await readBack(store)))).toEqual(withoutDueTimes);

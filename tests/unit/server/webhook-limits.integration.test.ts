@@ -96,6 +96,7 @@ function webhookJob(): ClaimedJob {
       ipHash: null,
       userAgent: null,
       spam: false,
+      source: null,
     },
   };
 }

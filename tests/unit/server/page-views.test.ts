@@ -1,0 +1,170 @@
+// Page views counted as the server answers pages: what counts, what never does, and that the
+// counts reach the store whole even when a write fails.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { createViewCounter, isBot, type ViewCounter } from '../../../server/page-views';
+import type { ViewCounts } from '../../../server/store/page-views';
+import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const DAY = '2026-11-26';
+const NOON = Date.parse(`${DAY}T12:00:00Z`);
+
+let fixture: Fixture;
+let server: Running;
+let saved: ViewCounts[];
+let counter: ViewCounter;
+
+beforeAll(async () => {
+  fixture = createFixture();
+  // The inbox's page is part of the built site, yet no page of the site.
+  mkdirSync(join(fixture.clientDir, 'admin'));
+  writeFileSync(join(fixture.clientDir, 'admin/index.html'), '<!doctype html><title>Leads inbox</title>');
+  counter = createViewCounter({
+    save: async (counts) => void saved.push(counts),
+    ownHosts: new Set(['www.takedownshield.example']),
+    flushMs: 60_000,
+    now: () => NOON,
+  });
+  const app = createApp({
+    clientDir: fixture.clientDir,
+    store: fakeStore(),
+    siteUrl: 'https://www.takedownshield.example',
+    countView: counter.count,
+    inbox: { secureCookies: false },
+  });
+  server = await listen(app);
+});
+afterAll(async () => {
+  await server.close();
+  fixture.cleanup();
+});
+afterEach(() => {
+  saved = [];
+});
+
+async function flushed(): Promise<ViewCounts> {
+  saved = [];
+  await counter.flush();
+  return saved[0] ?? { pages: [], campaigns: [], referrers: [] };
+}
+
+describe('what the server counts as it answers', () => {
+  it('counts each page a browser gets, by path and day, and its campaign and referring site', async () => {
+    await flushed();
+    await rawRequest(server.port, '/', { 'User-Agent': BROWSER });
+    await rawRequest(server.port, '/about?utm_source=newsletter&utm_campaign=november', {
+      'User-Agent': BROWSER,
+      Referer: 'https://news.example.com/story?id=7',
+    });
+    await rawRequest(server.port, '/about', { 'User-Agent': BROWSER, Referer: 'https://www.takedownshield.example/' });
+    const counts = await flushed();
+    expect(counts.pages).toEqual([
+      { day: DAY, path: '/', views: 1 },
+      { day: DAY, path: '/about', views: 2 },
+    ]);
+    expect(counts.campaigns).toEqual([{ day: DAY, utmSource: 'newsletter', utmMedium: '', utmCampaign: 'november', arrivals: 1 }]);
+    // Only the host of the other site; a move within the site is no arrival.
+    expect(counts.referrers).toEqual([{ day: DAY, host: 'news.example.com', arrivals: 1 }]);
+  });
+
+  it.each([
+    ['a robot that says so', '/', 'GET', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, 200],
+    ['a request with no user agent', '/', 'GET', {}, 200],
+    ['a HEAD request', '/', 'HEAD', { 'User-Agent': BROWSER }, 200],
+    ['a script or style file', '/assets/app-abc123.js', 'GET', { 'User-Agent': BROWSER }, 200],
+    ['the not-found page', '/no-such-page', 'GET', { 'User-Agent': BROWSER }, 404],
+    ['the inbox', '/admin', 'GET', { 'User-Agent': BROWSER }, 200],
+  ])('never counts %s', async (_case, path, method, headers, status) => {
+    await flushed();
+    expect((await rawRequest(server.port, path, headers as Record<string, string>, method)).status).toBe(status);
+    expect((await flushed()).pages).toEqual([]);
+  });
+
+  it('counts a page answered 304 (still fresh in the browser) as a view', async () => {
+    await flushed();
+    const first = await rawRequest(server.port, '/about', { 'User-Agent': BROWSER });
+    const again = await rawRequest(server.port, '/about', { 'User-Agent': BROWSER, 'If-None-Match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect((await flushed()).pages).toEqual([{ day: DAY, path: '/about', views: 2 }]);
+  });
+});
+
+it.each([
+  ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1)', true],
+  ['curl', 'curl/8.5.0', true],
+  ['headless Chrome', 'Mozilla/5.0 HeadlessChrome/131.0', true],
+  ['a link preview', 'facebookexternalhit/1.1', true],
+  ['Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', false],
+  [
+    'Safari on a phone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+    false,
+  ],
+])('%s is a robot: %s', (_name, agent, bot) => {
+  expect(isBot(agent)).toBe(bot);
+});
+
+describe('the counter between flushes', () => {
+  const req = (url: string, headers: Record<string, string> = {}) => ({ url, headers: { 'user-agent': BROWSER, ...headers } }) as never;
+
+  it('keeps the counts of a failed write and adds them to the next', async () => {
+    const writes: ViewCounts[] = [];
+    let fail = true;
+    const errors: unknown[] = [];
+    const c = createViewCounter({
+      save: async (counts) => {
+        if (fail) throw new Error('database is locked');
+        writes.push(counts);
+      },
+      ownHosts: new Set(),
+      flushMs: 60_000,
+      now: () => NOON,
+      onError: (err) => errors.push(err),
+    });
+    c.count(req('/'), '/');
+    await c.flush();
+    expect(errors).toHaveLength(1);
+    c.count(req('/'), '/');
+    fail = false;
+    await c.flush();
+    expect(writes).toEqual([{ pages: [{ day: DAY, path: '/', views: 2 }], campaigns: [], referrers: [] }]);
+  });
+
+  it('counts a view on the day it happened, also across midnight', async () => {
+    let t = Date.parse('2026-11-26T23:59:59Z');
+    const writes: ViewCounts[] = [];
+    const c = createViewCounter({ save: async (x) => void writes.push(x), ownHosts: new Set(), flushMs: 60_000, now: () => t });
+    c.count(req('/'), '/');
+    t += 2_000;
+    c.count(req('/'), '/');
+    await c.stop();
+    expect(writes[0]!.pages).toEqual([
+      { day: '2026-11-26', path: '/', views: 1 },
+      { day: '2026-11-27', path: '/', views: 1 },
+    ]);
+  });
+
+  it('keeps at most maxKeys campaigns and referring sites between flushes, whatever is sent', async () => {
+    const writes: ViewCounts[] = [];
+    const c = createViewCounter({
+      save: async (x) => void writes.push(x),
+      ownHosts: new Set(),
+      flushMs: 60_000,
+      now: () => NOON,
+      maxKeys: 3,
+    });
+    for (let i = 0; i < 10; i++) c.count(req(`/?utm_campaign=c${i}`, { referer: `https://s${i}.example/` }), '/');
+    c.count(req('/?utm_campaign=c0'), '/');
+    await c.flush();
+    expect(writes[0]!.pages).toEqual([{ day: DAY, path: '/', views: 11 }]);
+    expect(writes[0]!.campaigns.map((x) => [x.utmCampaign, x.arrivals])).toEqual([
+      ['c0', 2],
+      ['c1', 1],
+      ['c2', 1],
+    ]);
+    expect(writes[0]!.referrers).toHaveLength(3);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Lead sources, page-view counts and the conversion view: one behaviour on both backends. The
+ * report is checked against figures counted by hand from the seeded data.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LeadSource } from '../../../contracts/api-contract';
+import { EMPTY_FILTER } from '../../../contracts/inbox-contract';
+import type { NewLead } from '../../../server/store/types';
+import { backends, useFreshStores } from './store-backends';
+
+const HOUR = 3_600_000;
+
+function clock(start: string) {
+  let t = Date.parse(start);
+  return { now: () => new Date(t), set: (iso: string) => void (t = Date.parse(iso)) };
+}
+
+const source = (page: string, more: Partial<LeadSource> = {}): LeadSource => ({
+  page,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  referrerHost: null,
+  ...more,
+});
+
+const lead = (formId: string, src: LeadSource | null, extra: Partial<NewLead> = {}): NewLead => ({
+  endpoint: '/api/contact',
+  formType: 'contact',
+  formId,
+  payload: { name: 'Ann' },
+  source: src,
+  ...extra,
+});
+
+const newsletter = { utmSource: 'newsletter', utmCampaign: 'november' };
+
+describe.each(backends)('%s conversion store contract', (_name, backend) => {
+  describe.skipIf(backend.skipReason !== null)(backend.where, { timeout: 20_000 }, () => {
+    const fresh = useFreshStores(backend);
+
+    it('keeps a lead source, filters by it, and an erasure keeps the page and campaign but not the other site', async () => {
+      const store = await fresh.store();
+      const full = source('/contact-us', { ...newsletter, utmMedium: 'email', referrerHost: 'news.example.com' });
+      const a = await store.insertLead(lead('contact-us', full));
+      const b = await store.insertLead(lead('contact-us', null));
+      expect((await store.getLead(a.id))!.source).toEqual(full);
+      expect((await store.getLead(b.id))!.source).toBeNull();
+      expect((await store.listLeads()).map((l) => l.source)).toEqual([full, null]);
+      const ids = async (f: object) => (await store.findLeads({ filter: { ...EMPTY_FILTER, ...f }, limit: 10 })).map((l) => l.id);
+      expect(await ids({ page: '/contact-us' })).toEqual([a.id]);
+      expect(await ids({ campaign: 'november' })).toEqual([a.id]);
+      expect(await ids({ referrer: 'news.example.com' })).toEqual([a.id]);
+      expect(await ids({ page: '/pricing' })).toEqual([]);
+      await store.eraseLead(a.id, 'team@example.com');
+      expect((await store.getLead(a.id))!.source).toEqual({ ...full, referrerHost: null });
+    });
+
+    it('adds the view counts of every flush to the stored ones', async () => {
+      const store = await fresh.store();
+      const day = '2026-11-02';
+      const flush = {
+        pages: [{ day, path: '/a', views: 3 }],
+        campaigns: [{ day, utmSource: 's', utmMedium: '', utmCampaign: 'c', arrivals: 2 }],
+        referrers: [{ day, host: 'x.example', arrivals: 1 }],
+      };
+      await Promise.all([store.addViewCounts(flush), store.addViewCounts(flush), store.addViewCounts(flush)]);
+      const report = await store.conversionReport({ from: day, to: day, now: new Date() });
+      expect(report.pages).toEqual([{ path: '/a', views: 9, leads: 0, rate: 0 }]);
+      expect(report.campaigns).toEqual([{ utmSource: 's', utmMedium: null, utmCampaign: 'c', views: 6, leads: 0, rate: 0 }]);
+      expect(report.referrers).toEqual([{ host: 'x.example', views: 3, leads: 0, rate: 0 }]);
+    });
+
+    it('the conversion view matches a hand count of seeded views and leads', async () => {
+      const c = clock('2026-11-01T10:00:00.000Z');
+      const store = await fresh.store(c.now);
+      await store.addViewCounts({
+        pages: [
+          { day: '2026-10-31', path: '/contact-us', views: 1000 }, // before the period
+          { day: '2026-11-01', path: '/contact-us', views: 40 },
+          { day: '2026-11-02', path: '/contact-us', views: 60 },
+          { day: '2026-11-01', path: '/pricing', views: 50 },
+          { day: '2026-11-02', path: '/about', views: 7 },
+        ],
+        campaigns: [
+          { day: '2026-11-01', utmSource: 'newsletter', utmMedium: '', utmCampaign: 'november', arrivals: 20 },
+          { day: '2026-11-03', utmSource: 'newsletter', utmMedium: '', utmCampaign: 'november', arrivals: 5 }, // after it
+        ],
+        referrers: [{ day: '2026-11-02', host: 'news.example.com', arrivals: 8 }],
+      });
+      const due = (iso: string) => ({ dueAt: iso });
+      // 1 November: three real leads from /contact-us (one from the newsletter via news.example.com), one spam.
+      const l1 = await store.insertLead(
+        lead('contact-us', source('/contact-us', { ...newsletter, referrerHost: 'news.example.com' }), due('2026-11-01T12:00:00.000Z')),
+      );
+      const l2 = await store.insertLead(lead('contact-us', source('/contact-us', newsletter), due('2026-11-01T12:00:00.000Z')));
+      await store.insertLead(lead('contact-us', source('/contact-us'), due('2026-11-01T12:00:00.000Z')));
+      await store.insertLead(lead('contact-us', source('/contact-us', newsletter), { spam: true }));
+      // 2 November: one lead from /pricing on another form, one from the API with no source.
+      c.set('2026-11-02T09:00:00.000Z');
+      await store.insertLead(lead('quote', source('/pricing'), due('2026-11-02T11:00:00.000Z')));
+      await store.insertLead(lead('api-contact', null, due('2026-11-05T11:00:00.000Z')));
+      // 4 November, outside the period.
+      c.set('2026-11-04T09:00:00.000Z');
+      await store.insertLead(lead('contact-us', source('/contact-us', newsletter)));
+      // Answers: l1 within its promise, l2 one hour late; l3 never (and now past due).
+      c.set('2026-11-01T11:30:00.000Z');
+      await store.changeLead(l1.id, { status: 'in_progress' }, 'team@example.com');
+      c.set(new Date(Date.parse('2026-11-01T12:00:00.000Z') + HOUR).toISOString());
+      await store.changeLead(l2.id, { status: 'done' }, 'team@example.com');
+
+      const report = await store.conversionReport({ from: '2026-11-01', to: '2026-11-02', now: new Date('2026-11-02T10:00:00.000Z') });
+      expect(report.from).toBe('2026-11-01');
+      expect(report.pages).toEqual([
+        { path: '/contact-us', views: 100, leads: 3, rate: 0.03 },
+        { path: '/pricing', views: 50, leads: 1, rate: 0.02 },
+        { path: '/about', views: 7, leads: 0, rate: 0 },
+      ]);
+      expect(report.campaigns).toEqual([
+        { utmSource: 'newsletter', utmMedium: null, utmCampaign: 'november', views: 20, leads: 2, rate: 0.1 },
+      ]);
+      expect(report.referrers).toEqual([{ host: 'news.example.com', views: 8, leads: 1, rate: 0.125 }]);
+      // At 10:00 on 2 November the quote's promise (11:00) and the API lead's are still open.
+      expect(report.forms).toEqual([
+        { formId: 'api-contact', new: 1, inProgress: 0, done: 0, spam: 0, promised: 0, answeredInTime: 0 },
+        { formId: 'contact-us', new: 1, inProgress: 1, done: 1, spam: 1, promised: 3, answeredInTime: 1 },
+        { formId: 'quote', new: 1, inProgress: 0, done: 0, spam: 0, promised: 0, answeredInTime: 0 },
+      ]);
+    });
+  });
+});
