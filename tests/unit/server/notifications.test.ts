@@ -333,7 +333,7 @@ describe('webhooks', () => {
     });
     expect(call!.body.data.payload).not.toHaveProperty(SOURCE_KEY);
     const [mail] = await until(
-      () => mailsFor(id),
+      () => mailsFor(id).filter((m) => m.envelopeTo.includes('team@takedownshield.test')),
       (l) => l.length >= 1,
     );
     for (const line of [
