@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
-import { isPlainAddress } from './notify/config';
-import { DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
+import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
+import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
 
 /**
  * The one place the environment is read. Every variable the server, the dev server and the
@@ -40,6 +40,7 @@ export const VARIABLES = [
   'NOTIFY_RETRY_BASE_MS',
   'NOTIFY_RETRY_MAX_MS',
   'NOTIFY_POLL_MS',
+  'NOTIFY_LEASE_MS',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -93,6 +94,8 @@ export interface ServerConfig {
   notify: NotifyConfig;
   retry: RetryPolicy;
   notifyPollMs: number;
+  /** How long a claimed notification is held before another worker may take it over (after a crash). */
+  notifyLeaseMs: number;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -277,8 +280,11 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
       giveUpAfterMs: DEFAULT_RETRY.giveUpAfterMs,
     },
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
+    notifyLeaseMs: positive('NOTIFY_LEASE_MS', DEFAULT_LEASE_MS),
     warnings: [],
   };
+  if (config.notifyLeaseMs <= DELIVERY_TIMEOUT_MS)
+    problems.push(`NOTIFY_LEASE_MS must be longer than a delivery may take (${DELIVERY_TIMEOUT_MS} ms), got "${env.NOTIFY_LEASE_MS}".`);
   if (problems.length) throw new ConfigError(problems);
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
   if (!env.IP_HASH_SALT)

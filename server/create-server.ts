@@ -130,6 +130,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         deliver: (job) => delivery.deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
+        leaseMs: config.notifyLeaseMs,
         log: (e) => {
           if (e.outcome === 'done') return;
           metrics?.deliveryFailed(e.channel, e.outcome);

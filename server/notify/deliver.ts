@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import type { Described } from './plan';
 import type { ClaimedJob } from '../store/types';
-import type { NotifyConfig } from './config';
+import { DELIVERY_TIMEOUT_MS, type NotifyConfig } from './config';
 import { autoReplyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
 
 export type DeliveryResult = { ok: true; detail: string } | { ok: false; error: string; permanent?: boolean };
@@ -23,7 +23,6 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Most of a receiver's answer that is read; only its status matters, the rest is never downloaded. */
 export const MAX_WEBHOOK_ANSWER_BYTES = 4096;
 
@@ -48,7 +47,7 @@ async function discardAnswer(res: Response, max = MAX_WEBHOOK_ANSWER_BYTES): Pro
   }
 }
 
-export function createTransport(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Transporter {
+export function createTransport(smtpUrl: string, timeoutMs = DELIVERY_TIMEOUT_MS): Transporter {
   // Pooled: a burst of leads reuses a few connections instead of one handshake per message.
   return nodemailer.createTransport(smtpUrl, {
     pool: true,
@@ -78,7 +77,7 @@ async function send(transport: Transporter, message: MailMessage): Promise<Deliv
 }
 
 export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delivery {
-  const { forms, siteName, place, fetchImpl = fetch, now = () => new Date(), timeoutMs = DEFAULT_TIMEOUT_MS } = deps;
+  const { forms, siteName, place, fetchImpl = fetch, now = () => new Date(), timeoutMs = DELIVERY_TIMEOUT_MS } = deps;
   const transport = config.smtpUrl ? createTransport(config.smtpUrl, timeoutMs) : null;
   const signer = config.webhookSecret ? new Webhook(config.webhookSecret) : null;
 

@@ -11,6 +11,8 @@ export interface RetryPolicy {
 }
 
 /** Retries for a day: 10 s, 20 s, 40 s … then every 30 min, each wait shortened by up to half at random. */
+/** A claimed job's lease: after a crash, its notifications wait this long before another pass sends them. */
+export const DEFAULT_LEASE_MS = 60_000;
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 10_000, maxMs: 30 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
 
 export interface WorkerOptions {
@@ -92,7 +94,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     busyAbove = 0.5,
     busyBatchSize = 20,
     busyWindowMs = 1_000,
-    leaseMs = 60_000,
+    leaseMs = DEFAULT_LEASE_MS,
     now = () => new Date(),
     random = Math.random,
     log = () => {},

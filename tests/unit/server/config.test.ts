@@ -36,6 +36,7 @@ describe('the configuration', () => {
       signInRateLimit: { max: 20, windowMs: 60_000 },
       timeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 },
       notifyPollMs: 1_000,
+      notifyLeaseMs: 60_000,
       warnings: [],
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -64,6 +65,10 @@ describe('the configuration', () => {
     expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
       'METRICS_PORT must differ from PORT: metrics are never served on the public port.',
     ]);
+    expect(problemsOf({ NOTIFY_LEASE_MS: '10000' })).toEqual([
+      'NOTIFY_LEASE_MS must be longer than a delivery may take (10000 ms), got "10000".',
+    ]);
+    expect(readConfig({ NOTIFY_LEASE_MS: '10001' }).notifyLeaseMs).toBe(10_001);
   });
 
   it('warns once at start about a random address-hash key and e-mails that reach nobody', () => {
