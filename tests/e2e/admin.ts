@@ -1,9 +1,9 @@
 // Helpers for the leads inbox's end-to-end tests: accounts made with the CLI in the store the
 // server under test uses, leads sent through the public API, signing in, and axe.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { axeBuilder } from './axe';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The server's store (playwright.config.ts starts it with this DATA_DIR). */
@@ -86,7 +86,7 @@ export const statusLine = (page: Page) => page.locator('p.admin-status');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
   const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')} — ${v.help}`));
   expect(found, `axe violations on ${what}`).toEqual([]);
 }
