@@ -50,8 +50,9 @@ export default defineConfig<{ engineName: EngineName }>({
       },
     },
     // The smoke journeys in the two other engines visitors use.
-    { name: 'firefox', testMatch: 'engines/**/*.spec.ts', use: { engineName: 'firefox' } },
-    { name: 'webkit', testMatch: 'engines/**/*.spec.ts', use: { engineName: 'webkit' } },
+    // One worker each: a worker starts its own server and browser, so a second would only add those starts.
+    { name: 'firefox', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'firefox' } },
+    { name: 'webkit', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'webkit' } },
   ],
   webServer: [
     {

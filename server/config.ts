@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
-import { isPlainAddress } from './notify/config';
-import { DELIVERY_TIMEOUT_MS } from './notify/deliver';
+import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
 import { REMINDER_SWEEP_MS } from './notify/reminders';
 import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
 

@@ -1,4 +1,7 @@
 /** Where notifications go, read from the environment only (server/config.ts): addresses and secrets never live in YAML. */
+/** The longest one SMTP or webhook call may take; a job's lease must outlast it. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
 export interface NotifyConfig {
   /** `smtp://user:pass@host:port` or `smtps://…` (TLS from the start). */
   smtpUrl: string | null;

@@ -4,7 +4,7 @@ import type { Described } from './plan';
 import type { ClaimedJob, LeadJob } from '../store/types';
 import { DIGEST_RULE } from '../store/outbox';
 import { digestEmail } from './digest';
-import type { NotifyConfig } from './config';
+import { DELIVERY_TIMEOUT_MS, type NotifyConfig } from './config';
 import { autoReplyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
 
 export type DeliveryResult = { ok: true; detail: string } | { ok: false; error: string; permanent?: boolean };
@@ -25,8 +25,6 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
-/** Per SMTP or webhook call. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Most of a receiver's answer that is read; only its status matters, the rest is never downloaded. */
 export const MAX_WEBHOOK_ANSWER_BYTES = 4096;
 

@@ -1,5 +1,6 @@
 // axe-core on every route, the not-found page, and the open desktop and mobile menus.
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, test as base, type Page } from '@playwright/test';
 import { islandsOf } from '../../engine/render/render-page';
 import { MISSING_PATH, routes, siteModel, waitForIslands } from './site';
@@ -33,7 +34,7 @@ function describe(violations: Violation[]): string[] {
 }
 
 async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
   const found = describe(violations);
   expect(found, `axe violations on ${what}`).toEqual([]);
 }

@@ -1,9 +1,9 @@
 // /badges in Chromium (spec 001 §2 Badges, §4, §7, §9): the customiser's live preview, the install
 // snippet for each choice, the Copy button and its 2-second "Copied!", and the rest of the page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { priceText } from '../../engine/content/placeholders';
 import { axeViolations, holdIslandCode, islandHydrated, siteModel, siteUrl, waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -266,7 +266,7 @@ test('/badges has no accessibility violations after choosing a badge and copying
   await choose(page, { type: TYPES.premium, size: SIZES.large, color: COLORS.purple });
   await copyButton(page).click();
   await expect(copyButton(page)).toHaveText('Copied!');
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`))).toEqual([]);
 });
 

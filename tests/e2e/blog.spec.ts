@@ -3,12 +3,12 @@
 // its counts, the featured/latest split, the result line, the address round trip, the sidebar, each
 // article's page and the Atom feed. Everything expected is read from the site model, so the tests
 // hold for whatever articles site/blog/ has.
-import AxeBuilder from '@axe-core/playwright';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { expect, test, type Page } from '@playwright/test';
 import type { ArticleSummary, ResolvedArticleListSection } from '../../engine/content/model';
 import { formatLongDate } from '../../engine/sections/long-date';
 import { axeViolations, holdIslandCode, horizontalOverflow, islandHydrated, siteModel, siteUrl, waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 const model = siteModel();
 const blogPage = model.pages.find((p) => p.path === '/blog')!;
@@ -199,7 +199,7 @@ test('the sidebar has trending topics, a newsletter box linking to /contact-us a
 test('a filtered list and the empty state on a phone have no accessibility violations', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const violations = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations.map(
+    (await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations.map(
       (v) => `${v.id}: ${v.help}`,
     );
   const first = articles[0]!;

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +7,7 @@ import Database from 'better-sqlite3';
 import { writableSectionTypes } from '../../engine/content/schema-set';
 import { readSchemas } from '../../scripts/read-project';
 import { waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
 const ROOT = join(import.meta.dirname, '../..');
@@ -18,7 +18,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axeBuilder(page).withTags(AXE_TAGS).analyze();
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
 }
 

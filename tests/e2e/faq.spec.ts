@@ -1,9 +1,9 @@
 // The FAQ hub and the eight FAQ category pages (spec 001 §2 "FAQ hub", "FAQ category pages", §4,
 // §5, §8): prerendered content, one open question at a time, quick-navigation anchors, links to a
 // question, the hub's search and category filter with its empty state, and the URL query.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibleExpanded, axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 // Counts and categories as specified (not read from site/, so a content change that breaks them shows up).
 const CATEGORY_PAGES = [
@@ -424,7 +424,7 @@ test.describe('the FAQ hub', () => {
 
 test.describe('FAQ pages on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
-  const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const axe = (page: Page) => axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
 
   for (const path of ['/faq', '/faq/pricing', '/faq/legal', '/questions']) {
     test(`${path} fits the screen`, async ({ page }) => {

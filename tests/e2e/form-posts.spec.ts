@@ -1,6 +1,5 @@
 // Every lead form as a real HTML form: sent without JavaScript (the server checks it and answers
 // with the page), and sent before its script has arrived (the loader holds the click and replays it).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import type { Form, ResolvedFormSection } from '../../engine/content/model';
 import { messageFor } from '../../engine/forms/payload';
 import { siteModel, waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 const STORE = join(process.env.E2E_OUTPUT ?? 'test-results', 'e2e-data', 'leads.sqlite');
 const SUCCESS_DEFAULT = 'Form submitted successfully.';
@@ -202,13 +202,13 @@ test.describe('with the page scripts blocked', () => {
     test(`${path} passes axe as it loads and with the server's messages showing`, async ({ page }) => {
       test.slow();
       await page.goto(path);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await formOf(page, form).evaluate((el: HTMLFormElement) => (el.noValidate = true));
       const answer = page.waitForResponse((r) => r.request().method() === 'POST');
       await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
       expect((await answer).status()).toBe(422);
       await expect(page.locator('.error-summary')).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
     });
   }
 });
@@ -219,12 +219,12 @@ test.describe('with JavaScript', () => {
       test.slow();
       await page.goto(path);
       await waitForIslands(page);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
       // A form that leaves its checks to the browser shows the browser's own message; the others their summary.
       if (form.errors.show === 'browser') await expect(formOf(page, form).locator(':invalid').first()).toBeVisible();
       else await expect(page.locator('.error-summary')).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
     });
   }
 

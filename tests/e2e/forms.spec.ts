@@ -1,11 +1,11 @@
 // The lead forms in a real browser against the real server: the spec's messages and states (spec
 // 000 §4, §5, §8), the retry policy, and the lead each successful submit leaves in the store.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 const STORE = join(process.env.E2E_OUTPUT ?? 'test-results', 'e2e-data', 'leads.sqlite');
 
@@ -144,7 +144,11 @@ test.describe('Contact Us message form (/contact-us)', () => {
     await expect(errorOf(page, F, 'email')).toHaveText('Please enter a valid email address');
     expect(posts.count).toBe(1);
     expect(leadsFor(email)).toEqual([]);
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    expect(
+      await axeBuilder(page)
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
   });
 
   test('a valid message is sent once, shows Sending... while out, then a green banner, clears the form and is stored', async ({ page }) => {
@@ -307,7 +311,7 @@ test.describe('Contact Us message form (/contact-us)', () => {
     await open(page, '/contact-us');
     await submitButton(page, F).click();
     await expect(page.locator('.error-summary')).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('#message-form').analyze();
+    const results = await axeBuilder(page).include('#message-form').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });
@@ -452,7 +456,7 @@ test.describe('Personal takedown request (/takedowns/personal)', () => {
     await open(page, '/takedowns/personal');
     await submitButton(page, F).click();
     await expect(page.locator('.error-summary')).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('#contact-form').analyze();
+    const results = await axeBuilder(page).include('#contact-form').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 // /pricing in Chromium (spec 001 §2 Pricing, §4, §9 "Pricing page (monthly / annual)"): the
 // monthly/annual switch, the yearly savings, the plan highlight, the ?billing= address, the rest of
 // the page; plus the plans of /lawyers and /wordpress-dmca.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatAmount } from '../../engine/content/format-amount';
 import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
 import { parse } from 'yaml';
 import { readSiteFiles } from '../../scripts/read-project';
 import { axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
+import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -70,7 +70,7 @@ async function expectPressed(buttons: Locator[], pressed: number): Promise<void>
 }
 
 async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
   expect(
     violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`)),
     `axe on ${what}`,

@@ -1,10 +1,10 @@
 // The site search (/search): the server's results with JavaScript on and off, the header's search
 // box on desktop and in the phone menu, the help shown for an empty or unmatched search, long and
 // hostile queries, and axe on the results page and the open search box.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_QUERY_LENGTH } from '../../engine/search/query-terms';
 import { siteModel } from './site';
+import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -172,7 +172,7 @@ test('the results page is kept out of search engines and the sitemap, and never 
 
 test.describe('accessibility', () => {
   const expectNoViolations = async (page: Page, what: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
     expect(
       violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} — ${v.help}`)),
       `axe violations on ${what}`,

@@ -16,7 +16,7 @@ import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '
 import { postgresReader, type LeadReader } from './support/lead-reader';
 import { byMode, MODE } from './support/mode';
 import { startServer, type ServerProcess } from './support/server-process';
-import { CLIENT_DIR, readBuiltModel, ROOT } from './support/site-build';
+import { BUILT_SERVER, CLIENT_DIR, readBuiltModel, ROOT } from './support/site-build';
 import { audit, Submitters } from './support/submitters';
 
 const PROCESSES = 3;
@@ -62,7 +62,7 @@ describe.skipIf(skipReason !== null)('several processes behind nginx', () => {
 
   beforeAll(async () => {
     // The compiled server, as `npm start` runs it; inside the project so its imports find node_modules.
-    compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'scale-server'));
+    compiled = BUILT_SERVER ?? (await buildServer(join(ROOT, 'node_modules', '.cache', 'scale-server')));
     postgres = await startLocalPostgres(pgFound);
     databaseUrl = await postgres.createDatabase('scale');
     reader = postgresReader(databaseUrl);

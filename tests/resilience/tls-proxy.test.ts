@@ -18,7 +18,7 @@ import { freePort } from '../../bench/lib/proc';
 import { buildPayload } from '../../engine/forms/payload';
 import { buildServer } from '../../scripts/build-server';
 import { startServer, type ServerProcess } from './support/server-process';
-import { CLIENT_DIR, readBuiltModel, ROOT } from './support/site-build';
+import { BUILT_SERVER, CLIENT_DIR, readBuiltModel, ROOT } from './support/site-build';
 
 /** The salt server-process.ts gives every test server, so the test can compute the stored hash. */
 const IP_HASH_SALT = 'resilience-tests';
@@ -104,7 +104,7 @@ describe.skipIf(skipReason !== null)('deploy/nginx.conf with TLS in front of the
     );
     certificate = readFileSync(cert, 'utf8');
     // The compiled server, as the systemd unit runs it; inside the project so its imports find node_modules.
-    const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'tls-proxy-server'));
+    const compiled = BUILT_SERVER ?? (await buildServer(join(ROOT, 'node_modules', '.cache', 'tls-proxy-server')));
     server = await startServer({ dataDir: dir, nodeArgs: ['--enable-source-maps', compiled], env: { TRUST_PROXY: '1' } });
     httpPort = await freePort();
     if (!nginxFound.ok) throw new Error('unreachable');

@@ -1,11 +1,11 @@
 /**
- * The real server (`server/index.ts`) in its own process, as production runs it, so a test can
+ * The real server in its own process, as production runs it, so a test can
  * kill it with SIGKILL and start it again on the same data.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST_DIR, ROOT } from './site-build';
+import { BUILT_SERVER, DIST_DIR, ROOT } from './site-build';
 
 export interface ServerOptions {
   /** Where the SQLite file goes (DATA_DIR); always set, so a stray database never lands in the project. */
@@ -15,7 +15,7 @@ export interface ServerOptions {
   /** 0 (the default) lets the OS choose. */
   port?: number;
   env?: Record<string, string>;
-  /** Node's arguments: the compiled server (`--enable-source-maps dist/server/index.js`); server/index.ts through tsx without them. */
+  /** Node's arguments; without them the build's compiled server (BUILT_SERVER), else server/index.ts through tsx. */
   nodeArgs?: string[];
 }
 
@@ -75,7 +75,8 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, options.nodeArgs ?? ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
+  const source = BUILT_SERVER ? ['--enable-source-maps', BUILT_SERVER] : ['--import', 'tsx', join(ROOT, 'server/index.ts')];
+  const child = spawn(process.execPath, options.nodeArgs ?? source, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
