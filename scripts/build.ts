@@ -13,7 +13,7 @@ import { writeCompressedSiblings } from '../server/static-files';
 import { buildSearchIndex, SEARCH_INDEX_FILE } from '../engine/search/search-index';
 import { buildServer } from './build-server';
 import { loadModelOrExit, siteUrlOf } from './load-model';
-import { DIST_DIR, ROOT } from './read-project';
+import { DIST_DIR, readSchemas, ROOT } from './read-project';
 
 const started = performance.now();
 const model = loadModelOrExit();
@@ -30,7 +30,7 @@ await build({
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
 // The leads inbox: a browser app of its own under /admin, never prerendered.
-await build(adminBuildConfig(join(clientDir, 'admin')));
+await build(adminBuildConfig(join(clientDir, 'admin'), readSchemas()));
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.
 const linked = assetsFromManifest(manifest);

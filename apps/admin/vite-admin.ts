@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { InlineConfig, ViteDevServer } from 'vite';
 import { ADMIN_PATH } from '../../contracts/inbox-contract';
+import { editorValidatorsPlugin } from '../../tooling/vite-plugin-editor-validators';
+import type { SchemaSet } from '../../engine/content/schema-set';
 
 const ADMIN_DIR = import.meta.dirname;
 /** The inbox's page; its script is main.tsx beside it. */
@@ -12,9 +14,13 @@ export const ADMIN_HTML = join(ADMIN_DIR, 'index.html');
 /** For the dev server's dependency scan, which would otherwise find react-router-dom only on the first visit and reload the page. */
 export const ADMIN_DEV_ENTRY = 'apps/admin/main.tsx';
 
-/** The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*, addressed from /admin/. */
-export function adminBuildConfig(outDir: string): InlineConfig {
+/**
+ * The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*,
+ * addressed from /admin/. The content editor's form validators are compiled from `schemas`.
+ */
+export function adminBuildConfig(outDir: string, schemas: SchemaSet): InlineConfig {
   return {
+    plugins: [editorValidatorsPlugin(() => schemas)],
     // The page's folder is the root, so index.html lands at outDir/index.html.
     root: ADMIN_DIR,
     configFile: false,
