@@ -4,6 +4,8 @@
  * parameter or status cannot drift between them. Errors use the site API's ErrorAnswer shape.
  */
 
+import type { Role } from './editor-contract';
+
 /** Where the inbox's browser app lives; every path below it that is not the API is the app. */
 export const ADMIN_PATH = '/admin';
 /** The inbox's JSON API. Every call but sign-in answers 401 without a session. */
@@ -219,6 +221,8 @@ export interface SessionList {
 
 export interface InboxSession {
   user: { email: string };
+  /** What the account may do: the app shows the leads to `leads`, the editor to `content`. */
+  roles: Role[];
   /** Null once every step is done; the API then answers only the calls that step needs. */
   pending: PendingStep | null;
   /** Every form and API payload a lead can come from, for the form filter. */

@@ -1,6 +1,6 @@
 /**
- * npm run leads -- add-user EMAIL | remove-user EMAIL | reset-password EMAIL [--password-stdin]
- *                 | require-2fa EMAIL [--off]
+ * npm run leads -- add-user EMAIL [--role ROLE] | set-roles EMAIL --role ROLE | remove-user EMAIL
+ *                 | reset-password EMAIL [--password-stdin] | require-2fa EMAIL [--off]
  *
  * The inbox's accounts, kept in the lead store. Passwords are asked for on the terminal (twice,
  * not echoed) or read from standard input with --password-stdin, never from the command line,
@@ -8,13 +8,14 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { ReadStream } from 'node:tty';
+import { ROLES, type Role } from '../contracts/editor-contract';
 import { hashPassword, passwordProblem } from '../server/admin/passwords';
 import { accountKey } from '../server/admin/sign-in-limits';
 import { isPlainAddress } from '../server/notify/config';
 import type { LeadStore } from '../server/store/types';
 
-export type AccountCommand = 'add-user' | 'remove-user' | 'reset-password' | 'require-2fa';
-export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'remove-user', 'reset-password', 'require-2fa'];
+export type AccountCommand = 'add-user' | 'set-roles' | 'remove-user' | 'reset-password' | 'require-2fa';
+export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'set-roles', 'remove-user', 'reset-password', 'require-2fa'];
 
 export interface AccountArgs {
   command: AccountCommand;
@@ -22,6 +23,8 @@ export interface AccountArgs {
   passwordStdin: boolean;
   /** require-2fa --off: no longer required of this account. */
   off?: boolean;
+  /** add-user (default `leads`) and set-roles: what the account may do, in ROLES order. */
+  roles?: Role[];
 }
 
 /** Where a password comes from: the terminal, or whatever is piped in. */
@@ -33,18 +36,54 @@ export interface PasswordSource {
 
 export class AccountError extends Error {}
 
+/** The roles named by every `--role ROLE` (or `--role=ROLE`), each a word or a comma list; the other arguments. */
+function takeRoles(rest: readonly string[]): { named: string[]; others: string[] } {
+  const named: string[] = [];
+  const others: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--role' || arg === '--roles') {
+      const value = rest[++i];
+      if (value === undefined || value.startsWith('-')) throw new AccountError(`${arg} needs a role: one of ${ROLES.join(', ')}.`);
+      named.push(...value.split(','));
+    } else if (arg.startsWith('--role=') || arg.startsWith('--roles=')) named.push(...arg.slice(arg.indexOf('=') + 1).split(','));
+    else others.push(arg);
+  }
+  return { named: named.map((r) => r.trim().toLowerCase()).filter(Boolean), others };
+}
+
+function readRoleList(command: AccountCommand, named: readonly string[]): Role[] | undefined {
+  if (command !== 'add-user' && command !== 'set-roles') {
+    if (named.length) throw new AccountError(`${command} takes no role; use set-roles to change what an account may do.`);
+    return undefined;
+  }
+  const unknown = named.find((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown !== undefined) throw new AccountError(`"${unknown}" is not a role. The roles are ${ROLES.join(', ')}.`);
+  if (named.length === 0) {
+    if (command === 'set-roles')
+      throw new AccountError(
+        `set-roles needs at least one --role, such as: npm run leads -- set-roles ann@example.com --role leads,content`,
+      );
+    return ['leads'];
+  }
+  return ROLES.filter((r) => named.includes(r));
+}
+
 export function parseAccountArgs(command: AccountCommand, rest: readonly string[]): AccountArgs {
-  const passwordStdin = rest.includes('--password-stdin');
-  const off = command === 'require-2fa' && rest.includes('--off');
-  const others = rest.filter((a) => a !== '--password-stdin' && !(off && a === '--off'));
+  const { named, others: given } = takeRoles(rest);
+  const roles = readRoleList(command, named);
+  const passwordStdin = given.includes('--password-stdin');
+  const off = command === 'require-2fa' && given.includes('--off');
+  const others = given.filter((a) => a !== '--password-stdin' && !(off && a === '--off'));
   const unknown = others.find((a) => a.startsWith('-'));
   if (unknown) throw new AccountError(`Unknown option "${unknown}".`);
   if (others.length !== 1)
     throw new AccountError(`${command} needs one e-mail address, such as: npm run leads -- ${command} ann@example.com`);
-  if ((command === 'remove-user' || command === 'require-2fa') && passwordStdin) throw new AccountError(`${command} takes no password.`);
+  if ((command === 'remove-user' || command === 'require-2fa' || command === 'set-roles') && passwordStdin)
+    throw new AccountError(`${command} takes no password.`);
   const email = others[0]!.trim().toLowerCase();
   if (!isPlainAddress(email)) throw new AccountError(`"${others[0]}" is not an e-mail address.`);
-  return { command, email, passwordStdin, ...(command === 'require-2fa' ? { off } : {}) };
+  return { command, email, passwordStdin, ...(command === 'require-2fa' ? { off } : {}), ...(roles ? { roles } : {}) };
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -118,12 +157,26 @@ export async function runAccountCommand(
       if (await store.findAccount(args.email))
         throw new AccountError(`There is already an account for ${args.email}. Use reset-password to change its password.`);
       const hash = await hashPassword(await readNewPassword(args, source));
-      if (!(await store.createAccount(args.email, hash))) throw new AccountError(`There is already an account for ${args.email}.`);
-      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added` });
+      const roles = args.roles ?? ['leads'];
+      if (!(await store.createAccount(args.email, hash, roles))) throw new AccountError(`There is already an account for ${args.email}.`);
+      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added, roles: ${roles.join(', ')}` });
+      const added = `Added ${args.email} with the roles ${roles.join(', ')}.`;
       // Without SITE_URL the address is unknown here; a made-up one would send people astray.
       return siteUrl
-        ? `Added ${args.email}. Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`
-        : `Added ${args.email}. Sign in at /admin on the site's address (SITE_URL is not set, so it is not known here).\n`;
+        ? `${added} Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`
+        : `${added} Sign in at /admin on the site's address (SITE_URL is not set, so it is not known here).\n`;
+    }
+    case 'set-roles': {
+      const roles = args.roles!;
+      const before = (await store.findAccount(args.email))?.roles;
+      if (!before || !(await store.setRoles(args.email, roles))) throw new AccountError(`There is no account for ${args.email}.`);
+      await store.audit({
+        actor,
+        action: 'account',
+        leadId: null,
+        detail: `roles of ${args.email}: ${before.join(', ')} → ${roles.join(', ')}`,
+      });
+      return `${args.email} now has the roles ${roles.join(', ')} (it had ${before.join(', ')}); its next request uses them.\n`;
     }
     case 'reset-password': {
       if (!(await store.findAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);

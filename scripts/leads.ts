@@ -1,6 +1,7 @@
 /**
  * npm run leads -- export [--since 2026-01-01] [--format csv|json] | backup FILE | import FILE | outbox | retry ID
- *                 | test-notify | add-user EMAIL | reset-password EMAIL | remove-user EMAIL | require-2fa EMAIL
+ *                 | test-notify | add-user EMAIL [--role ROLE] | set-roles EMAIL --role ROLE | reset-password EMAIL
+ *                 | remove-user EMAIL | require-2fa EMAIL
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -37,10 +38,16 @@ export const USAGE = `Usage: npm run leads -- COMMAND
   retry ID                                    send a dead notification again
   test-notify                                 send a test through every configured channel
                                               (SMTP_URL, WEBHOOK_URL) and print each answer
-  add-user EMAIL [--password-stdin]           create an account for the leads inbox at /admin
+  add-user EMAIL [--role ROLE] [--password-stdin]
+                                              create an account for /admin, with the roles given
+                                              (default leads)
+  set-roles EMAIL --role ROLE                 replace what an account may do
   reset-password EMAIL [--password-stdin]     set a new password and end the account's sessions
   remove-user EMAIL                           delete an account and end its sessions
   require-2fa EMAIL [--off]                   require two-step sign-in of one account (or no longer)
+
+Roles: leads (sees and works the leads), content (edits and publishes the site), accounts
+(manages accounts). Give several with --role leads,content or by repeating --role.
 
 add-user and reset-password ask for the password on the terminal (twice, not shown), or read it
 from standard input with --password-stdin. It must be 12 to 1024 characters long, not only
@@ -246,6 +253,7 @@ async function withAccounts(args: AccountArgs, source: PasswordSource): Promise<
 async function run(args: Args, source: PasswordSource): Promise<{ out: string; ok: boolean }> {
   switch (args.command) {
     case 'add-user':
+    case 'set-roles':
     case 'reset-password':
     case 'remove-user':
     case 'require-2fa':

@@ -3,6 +3,7 @@ import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../.
 import type { LeadStore } from '../store/types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';
+import { requireRole } from './roles';
 
 /** Who a failed sign-in to an address with no account is logged as: never the typed text. */
 const UNKNOWN_ACCOUNT = 'unknown account';
@@ -58,6 +59,7 @@ export function auditRoutes(store: LeadStore): Router {
   const router = Router({ caseSensitive: true });
   router.get(
     '/audit',
+    requireRole('leads'),
     route(async (req, res) => {
       const cursor = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('cursor') ?? undefined;
       if (cursor !== undefined && !/^[1-9][0-9]{0,15}$/.test(cursor)) return badRequest(res, 'cursor is not one this log gave out.');

@@ -4,6 +4,7 @@ import { optionLabels } from '../notify/messages';
 import { route, type AdminContext } from './context';
 import { leadSummary } from './inbox-view';
 import { listQuery } from './leads-routes';
+import { requireRole } from './roles';
 
 const EXPORT_BATCH = 500;
 const COLUMNS = [
@@ -18,6 +19,7 @@ export function exportRoutes(ctx: AdminContext): Router {
   const router = Router({ caseSensitive: true });
   router.get(
     '/leads.csv',
+    requireRole('leads'),
     route(async (req, res, user) => {
       const query = listQuery(req, res);
       if (!query) return;

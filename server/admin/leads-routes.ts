@@ -12,6 +12,7 @@ import { sendApiError } from '../api/router';
 import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';
 import { leadDetail, leadSummary } from './inbox-view';
+import { requireRole } from './roles';
 
 /** The position a cursor stands for; cursors are opaque to the browser. */
 function readCursor(value: unknown): LeadPosition | null | undefined {
@@ -47,6 +48,7 @@ export function listQuery(req: Request, res: Response): { filter: LeadFilter; af
 export function leadRoutes(ctx: AdminContext): Router {
   const { store, forms } = ctx;
   const router = Router({ caseSensitive: true });
+  const leads = requireRole('leads');
   const noSuchLead = (res: Response) => sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
 
   /** The lead's page: the lead as the caller already has it, with its notes and notifications. */
@@ -57,6 +59,7 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.get(
     '/leads',
+    leads,
     route(async (req, res, user) => {
       const query = listQuery(req, res);
       if (!query) return;
@@ -76,6 +79,7 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.get(
     '/leads/:id',
+    leads,
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const lead = await store.getLead(id);
@@ -87,6 +91,7 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.patch(
     '/leads/:id',
+    leads,
     route(async (req, res, user) => {
       const body = await readBodyOf(req, res);
       if (!body) return;
@@ -121,6 +126,7 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.post(
     '/leads/:id/notes',
+    leads,
     route(async (req, res, user) => {
       const body = await readBodyOf(req, res);
       if (!body) return;
@@ -138,6 +144,7 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   router.delete(
     '/leads/:id',
+    leads,
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const erased = await store.eraseLead(id, user.email);

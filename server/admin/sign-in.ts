@@ -67,6 +67,7 @@ export function signInRoutes(ctx: AdminContext): Router {
       if (!user) return ctx.signedOut(res);
       const body: InboxSession = {
         user: { email: user.email },
+        roles: user.roles,
         pending: user.pending,
         forms: user.pending ? [] : formList,
         timeZone: ctx.config.timeZone ?? 'UTC',

@@ -4,6 +4,7 @@ import type { Account, AccountStore, AttemptVerdict, FailureRule, SessionInfo, S
 import { prepared } from './prepared';
 import { isoTime, ms, truthy } from './rows';
 import type { Schema, StoreDialect } from './schema';
+import { readRoles, writeRoles } from './roles';
 import { judgeAttempt, type AttemptRow } from './sign-in-attempts';
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -21,6 +22,7 @@ const signedIn = prepared((db, v: { tokenHash: string }) =>
       'a.email',
       eb('a.totp_secret', 'is not', null).as('totp'),
       'a.require_two_step',
+      'a.roles',
     ])
     .where('s.token_hash', '=', v.tokenHash),
 );
@@ -38,11 +40,11 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       .execute();
 
   return {
-    async createAccount(email, passwordHash) {
+    async createAccount(email, passwordHash, roles = ['leads']) {
       const at = now().toISOString();
       const result = await db()
         .insertInto('accounts')
-        .values({ id: randomUUID(), email, password_hash: passwordHash, created_at: at, password_changed_at: at })
+        .values({ id: randomUUID(), email, password_hash: passwordHash, created_at: at, password_changed_at: at, roles: writeRoles(roles) })
         .onConflict((oc) => oc.column('email').doNothing())
         .executeTakeFirst();
       return result.numInsertedOrUpdatedRows === 1n;
@@ -51,7 +53,7 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     async findAccount(email) {
       const row = await db()
         .selectFrom('accounts')
-        .select(['id', 'email', 'password_hash', 'created_at', 'totp_secret', 'totp_pending', 'require_two_step'])
+        .select(['id', 'email', 'password_hash', 'created_at', 'totp_secret', 'totp_pending', 'require_two_step', 'roles'])
         .where('email', '=', email)
         .executeTakeFirst();
       return row
@@ -63,6 +65,7 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
             totpSecret: row.totp_secret,
             totpPending: row.totp_pending,
             requireTwoStep: truthy(row.require_two_step),
+            roles: readRoles(row.roles),
           } satisfies Account)
         : null;
     },
@@ -82,6 +85,15 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           await trx.deleteFrom('sign_in_failures').where('key', '=', failureKey).execute();
           return true;
         });
+    },
+
+    async setRoles(email, roles) {
+      const result = await db()
+        .updateTable('accounts')
+        .set({ roles: writeRoles(roles) })
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
 
     async removeAccount(email) {
@@ -153,6 +165,7 @@ export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () 
         twoStepDone: truthy(row.two_step_done),
         totpEnabled: truthy(row.totp as number | boolean),
         requireTwoStep: truthy(row.require_two_step),
+        roles: readRoles(row.roles),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { Role } from '../../contracts/editor-contract';
 import type { AuditEntry, LeadChange, LeadFilter, LeadNote, LeadStatus } from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 
@@ -60,6 +61,8 @@ export interface Account {
   totpPending: string | null;
   /** Two-step sign-in is required of this account even without INBOX_REQUIRE_2FA. */
   requireTwoStep: boolean;
+  /** What the account may do, in ROLES order. */
+  roles: Role[];
 }
 
 /**
@@ -84,6 +87,8 @@ export interface SignedInSession {
   twoStepDone: boolean;
   totpEnabled: boolean;
   requireTwoStep: boolean;
+  /** What the account may do, in ROLES order. */
+  roles: Role[];
 }
 
 /** A session as its owner sees it in "Your sessions". */
@@ -134,8 +139,10 @@ export interface SessionStart {
 
 /** Accounts, their sessions and the sign-in failure counters. */
 export interface AccountStore {
-  /** False when an account with that e-mail exists already. */
-  createAccount(email: string, passwordHash: string): Promise<boolean>;
+  /** False when an account with that e-mail exists already. Roles default to `leads`. */
+  createAccount(email: string, passwordHash: string, roles?: readonly Role[]): Promise<boolean>;
+  /** Replaces the account's roles (at least one); false when there is no such account. */
+  setRoles(email: string, roles: readonly Role[]): Promise<boolean>;
   findAccount(email: string): Promise<Account | null>;
   /** Also ends every session of the account and clears its failed sign-ins. False when there is no such account. */
   setPassword(email: string, passwordHash: string, failureKey: string): Promise<boolean>;

@@ -286,6 +286,13 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE UNIQUE INDEX outbox_job_key ON outbox (job_key);
     `,
   },
+  {
+    version: 12,
+    name: 'account_roles',
+    // What each account may do, as a comma list of contracts/editor-contract.ts's ROLES; accounts
+    // made before roles existed keep what they had: the leads.
+    sql: () => `ALTER TABLE accounts ADD COLUMN roles TEXT NOT NULL DEFAULT 'leads';`,
+  },
 ];
 
 /** The migrations as one backend runs them. */

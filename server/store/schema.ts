@@ -65,6 +65,8 @@ export interface Schema {
     totp_pending: ColumnType<string | null, undefined, string | null>;
     totp_last_step: ColumnType<number | string | null, undefined, number | null>;
     require_two_step: Bool;
+    /** A comma list of roles (server/store/roles.ts); `leads` unless given. */
+    roles: ColumnType<string, string | undefined, string>;
   };
   sessions: {
     token_hash: string;

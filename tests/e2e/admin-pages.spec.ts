@@ -16,6 +16,7 @@ import { horizontalOverflow } from './site';
 
 const SESSION: InboxSession = {
   user: { email: 'pager@takedownshield.test' },
+  roles: ['leads'],
   pending: null,
   forms: [{ id: 'contact', title: 'Send us a message' }],
   timeZone: 'America/Los_Angeles',

@@ -173,6 +173,43 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(me.forms.map((f) => f.id)).toEqual(expect.arrayContaining(['contact', 'personal-takedown', 'api-contact']));
     });
 
+    it('lets only accounts with the leads role see or change leads, and tells the others which role they lack', async () => {
+      const { b, store } = await start({ accounts: ['ann@example.com', 'cy@example.com'] });
+      await store.setRoles('cy@example.com', ['content']);
+      const lead = await store.insertLead(contactLead('Zoe Quill'));
+
+      await b.signIn('cy@example.com');
+      const me = await b.json<InboxSession>(ADMIN_ROUTES.session);
+      expect(me.roles).toEqual(['content']);
+      const refusals = await Promise.all([
+        b.call(ADMIN_ROUTES.leads),
+        b.call(ADMIN_ROUTES.lead(lead.id)),
+        b.call(ADMIN_ROUTES.export),
+        b.call(ADMIN_ROUTES.audit),
+        b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { status: 'done' }),
+        b.change(ADMIN_ROUTES.notes(lead.id), 'POST', { body: 'Called back.' }),
+        b.change(ADMIN_ROUTES.lead(lead.id), 'DELETE'),
+      ]);
+      expect(refusals.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+      expect(await refusals[0]!.json()).toEqual({
+        success: false,
+        error: 'ROLE_NEEDED',
+        message:
+          'This account may not do this: it needs the role "leads" (Sees and works the leads). Ask someone who manages accounts to add it.',
+      });
+      const untouched = await store.getLead(lead.id);
+      expect(untouched).toMatchObject({ status: 'new', erasedAt: null });
+      expect(await store.listNotes(lead.id)).toEqual([]);
+
+      const ann = browser(server!.url);
+      await ann.signIn('ann@example.com');
+      expect((await ann.json<InboxSession>(ADMIN_ROUTES.session)).roles).toEqual(['leads']);
+      expect((await ann.json<LeadPage>(ADMIN_ROUTES.leads)).leads.map((l) => l.id)).toEqual([lead.id]);
+      // A role given is used by the next request of a session already open.
+      await store.setRoles('cy@example.com', ['leads', 'content']);
+      expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
+    });
+
     it('over HTTPS the cookie is Secure and __Host- prefixed', async () => {
       const { b } = await start({ secureCookies: true });
       const ok = await b.signIn('ann@example.com');

@@ -51,10 +51,11 @@ describe('the account commands', { timeout: 20_000 }, () => {
       piped('lantern orchard pebble\n'),
     );
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('Added ann@example.com.');
+    expect(result.stdout).toContain('Added ann@example.com with the roles leads.');
     const { account: found, audit } = await account('ann@example.com');
     expect(await verifyPassword('lantern orchard pebble', found!.passwordHash)).toBe(true);
-    expect(audit[0]).toMatchObject({ action: 'account', actor: 'command line', detail: 'account ann@example.com added' });
+    expect(audit[0]).toMatchObject({ action: 'account', actor: 'command line', detail: 'account ann@example.com added, roles: leads' });
+    expect(found!.roles).toEqual(['leads']);
   });
 
   it('asks twice on a terminal without showing the password', async () => {
@@ -126,7 +127,29 @@ describe('the account commands', { timeout: 20_000 }, () => {
     expect((await account('ed@example.com')).account!.requireTwoStep).toBe(false);
   });
 
+  it('add-user gives the roles named, repeated or as a comma list; set-roles replaces them and audits the change', async () => {
+    const added = await leads(
+      ['add-user', 'fay@example.com', '--role', 'content', '--role=accounts', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('lantern orchard pebble'),
+    );
+    expect(added.stdout).toContain('Added fay@example.com with the roles content, accounts.');
+    expect((await account('fay@example.com')).account!.roles).toEqual(['content', 'accounts']);
+
+    const set = await leads(['set-roles', 'Fay@example.com', '--role', 'leads,content'], { DATA_DIR: dataDir });
+    expect(set).toMatchObject({ code: 0, stderr: '' });
+    expect(set.stdout).toContain('fay@example.com now has the roles leads, content (it had content, accounts)');
+    const { account: found, audit } = await account('fay@example.com');
+    expect(found!.roles).toEqual(['leads', 'content']);
+    expect(audit[0]).toMatchObject({ action: 'account', detail: 'roles of fay@example.com: content, accounts → leads, content' });
+  });
+
   it.each([
+    [['set-roles', 'a@example.com'], 'set-roles needs at least one --role'],
+    [['set-roles', 'a@example.com', '--role', 'editor'], '"editor" is not a role. The roles are leads, content, accounts.'],
+    [['add-user', 'a@example.com', '--role'], '--role needs a role: one of leads, content, accounts.'],
+    [['remove-user', 'a@example.com', '--role', 'leads'], 'remove-user takes no role'],
+    [['set-roles', 'nobody@example.com', '--role', 'leads'], 'There is no account for nobody@example.com.'],
     [['add-user'], 'add-user needs one e-mail address'],
     [['add-user', 'not-an-address'], '"not-an-address" is not an e-mail address.'],
     [['remove-user', 'a@example.com', '--password-stdin'], 'remove-user takes no password.'],

@@ -305,6 +305,22 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await store.countAccounts()).toBe(0);
     });
 
+    it('gives an account the leads unless told otherwise, and changes its roles, which its open session sees at once', async () => {
+      const store = await fresh.store();
+      expect(await store.createAccount('ann@example.com', 'h')).toBe(true);
+      expect(await store.createAccount('bo@example.com', 'h', ['content', 'leads'])).toBe(true);
+      expect((await store.findAccount('ann@example.com'))!.roles).toEqual(['leads']);
+      expect((await store.findAccount('bo@example.com'))!.roles).toEqual(['leads', 'content']);
+
+      await store.createSession('token-bo', (await store.findAccount('bo@example.com'))!.id);
+      expect(await store.findSession('token-bo', 60 * MINUTE)).toMatchObject({ roles: ['leads', 'content'] });
+      expect(await store.setRoles('bo@example.com', ['accounts', 'content'])).toBe(true);
+      expect(await store.findSession('token-bo', 60 * MINUTE)).toMatchObject({ roles: ['content', 'accounts'] });
+      expect((await store.findAccount('ann@example.com'))!.roles).toEqual(['leads']);
+      expect(await store.setRoles('nobody@example.com', ['leads'])).toBe(false);
+      await expect(store.setRoles('ann@example.com', [])).rejects.toThrow('at least one role');
+    });
+
     it('ends a session after it has been idle too long, keeps one in use alive, and replaces the old one at sign-in', async () => {
       const c = clock();
       const store = await fresh.store(c.now);

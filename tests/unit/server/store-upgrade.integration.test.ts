@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../../server/store/migrations';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import { IdempotencyKeyReused, type LeadStore } from '../../../server/store/types';
@@ -23,9 +24,13 @@ const expected = JSON.parse(readFileSync(join(FIXTURES, 'read-back.json'), 'utf8
 /** The same checks on either backend, given a store opened on the old database. */
 async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof readBack>>, versions: () => Promise<number[]>) {
   await store.init();
-  expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  // Leads stored before due times and owners have none, and no first answer recorded.
-  const withoutDueTimes = { ...before, inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null })) };
+  expect(await versions()).toEqual(migrations.map((m) => m.version));
+  // Leads stored before due times and owners have none, and no first answer recorded; the account made before roles keeps the leads.
+  const withoutDueTimes = {
+    ...before,
+    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null })),
+    account: { ...before.account, roles: ['leads'] },
+  };
   expect(JSON.parse(JSON.stringify(await readBack(store)))).toEqual(withoutDueTimes);
 
   // A retry of the first lead, fingerprinted by the old release, gets that lead back; other answers under its key are refused.
@@ -51,11 +56,12 @@ async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof
   expect((await store.findLeads({ filter: { spam: 'include', q: 'zoe' }, limit: 10 })).map((l) => l.id)).toEqual([first.id]);
   expect(await store.findLeads({ filter: { spam: 'include', q: 'erin' }, limit: 10 })).toEqual([]);
 
-  // The old session signs in; the pending jobs are claimed, the dead one is not.
+  // The old session signs in, its account keeping what it could do before roles: the leads; the pending jobs are claimed, the dead one is not.
   expect(await store.findSession(SESSION_TOKEN_HASH, 3_600_000)).toMatchObject({
     email: 'ann@example.com',
     totpEnabled: true,
     twoStepDone: true,
+    roles: ['leads'],
   });
   const claimed = await store.claimJobs({ limit: 10, leaseMs: 60_000 });
   expect(claimed.map((j) => j.id).sort()).toEqual(
