@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { build } from 'vite';
 import { adminBuildConfig } from '../apps/admin/vite-admin';
 import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
+import { editorValidatorsPlugin } from '../tooling/vite-plugin-editor-validators';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
 import { renderAtomFeed } from '../engine/render/feed';
@@ -30,7 +31,8 @@ await build({
   plugins: [formValidatorsPlugin(() => model.forms)],
 });
 // The leads inbox: a browser app of its own under /admin, never prerendered.
-await build(adminBuildConfig(join(clientDir, 'admin'), readSchemas()));
+const schemas = readSchemas();
+await build(adminBuildConfig(join(clientDir, 'admin'), [editorValidatorsPlugin(() => schemas)]));
 const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 // Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.
 const linked = assetsFromManifest(manifest);

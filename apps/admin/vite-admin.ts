@@ -3,10 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { InlineConfig, ViteDevServer } from 'vite';
+import type { InlineConfig, PluginOption, ViteDevServer } from 'vite';
 import { ADMIN_PATH } from '../../contracts/inbox-contract';
-import { editorValidatorsPlugin } from '../../tooling/vite-plugin-editor-validators';
-import type { SchemaSet } from '../../engine/content/schema-set';
 
 const ADMIN_DIR = import.meta.dirname;
 /** The inbox's page; its script is main.tsx beside it. */
@@ -16,11 +14,11 @@ export const ADMIN_DEV_ENTRY = 'apps/admin/main.tsx';
 
 /**
  * The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*,
- * addressed from /admin/. The content editor's form validators are compiled from `schemas`.
+ * addressed from /admin/. `plugins`: the content editor's form validators (built by the tools).
  */
-export function adminBuildConfig(outDir: string, schemas: SchemaSet): InlineConfig {
+export function adminBuildConfig(outDir: string, plugins: PluginOption[] = []): InlineConfig {
   return {
-    plugins: [editorValidatorsPlugin(() => schemas)],
+    plugins,
     // The page's folder is the root, so index.html lands at outDir/index.html.
     root: ADMIN_DIR,
     configFile: false,

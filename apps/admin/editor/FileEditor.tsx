@@ -172,8 +172,8 @@ function Editor({ file, forms, examples }: Loaded) {
         <div className="admin-alert editor-conflict" role="alert" tabIndex={-1} ref={conflictRef}>
           <h2>Not saved: this file changed since you opened it</h2>
           <p>
-            Someone saved <code>{file.path}</code> after you loaded it, so your save was refused and nothing was written over. Your
-            changes are still here in the form. This is what changed in the saved file:
+            Someone saved <code>{file.path}</code> after you loaded it, so your save was refused and nothing was written over. Your changes
+            are still here in the form. This is what changed in the saved file:
           </p>
           <pre className="editor-diff" aria-label="What changed in the saved file">
             {conflict.diff || '(no difference in the text)'}
@@ -205,7 +205,8 @@ function Editor({ file, forms, examples }: Loaded) {
       {notice?.kind === 'problems' && (
         <div className="admin-alert" role="alert" tabIndex={-1} ref={noticeRef}>
           <p>
-            Not saved: {notice.count} problem{notice.count === 1 ? '' : 's'} to fix first, shown at {notice.count === 1 ? 'its field' : 'their fields'}.
+            Not saved: {notice.count} problem{notice.count === 1 ? '' : 's'} to fix first, shown at{' '}
+            {notice.count === 1 ? 'its field' : 'their fields'}.
           </p>
         </div>
       )}
@@ -248,7 +249,12 @@ function Editor({ file, forms, examples }: Loaded) {
               opened={opened}
               onChange={(next) => change({ ...(data as Record<string, unknown>), sections: next })}
               onBlur={check}
-              problemsIn={(i) => problemsInSection(problems.filter((p) => p.path === file.path), i)}
+              problemsIn={(i) =>
+                problemsInSection(
+                  problems.filter((p) => p.path === file.path),
+                  i,
+                )
+              }
             />
           )}
           {body !== undefined && (

@@ -50,8 +50,8 @@ export function PublishView() {
       {state.kind === 'published' && (
         <div className="admin-notice editor-result">
           <p>
-            Published release <code>{state.answer.release.id}</code> in {(state.answer.durationMs / 1000).toFixed(1)} s. The live site
-            shows it now. <Link to="/content/history">See the history</Link>.
+            Published release <code>{state.answer.release.id}</code> in {(state.answer.durationMs / 1000).toFixed(1)} s. The live site shows
+            it now. <Link to="/content/history">See the history</Link>.
           </p>
         </div>
       )}
@@ -110,7 +110,9 @@ export function HistoryView() {
   return (
     <>
       <h1 tabIndex={-1}>History</h1>
-      <p>Every publish, newest first. Rolling back switches the live site to an earlier release at once; the saved files stay as they are.</p>
+      <p>
+        Every publish, newest first. Rolling back switches the live site to an earlier release at once; the saved files stay as they are.
+      </p>
       {error && <ErrorBox message={`Not rolled back: ${error}`} />}
       {releases === null && <p className="admin-loading">Loading the releases…</p>}
       {releases && 'failed' in releases && <ErrorBox message={releases.failed} />}
@@ -146,10 +148,19 @@ export function HistoryView() {
                     {!r.live &&
                       (confirming === r.id ? (
                         <span className="editor-confirm">
-                          <button type="button" className="button admin-button--danger admin-button--small" disabled={busy} onClick={() => void onRollback(r.id)}>
+                          <button
+                            type="button"
+                            className="button admin-button--danger admin-button--small"
+                            disabled={busy}
+                            onClick={() => void onRollback(r.id)}
+                          >
                             Yes, make {r.id} live
                           </button>
-                          <button type="button" className="button button--secondary admin-button--small" onClick={() => setConfirming(null)}>
+                          <button
+                            type="button"
+                            className="button button--secondary admin-button--small"
+                            onClick={() => setConfirming(null)}
+                          >
                             Cancel
                           </button>
                         </span>

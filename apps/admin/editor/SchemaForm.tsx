@@ -92,7 +92,11 @@ export function SchemaForm({ schema, data, idPrefix, errors, onChange, onBlur }:
       noHtml5Validate
       showErrorList={false}
       extraErrors={errors as never}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' }, constAsDefaults: 'never' }}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipDefaults',
+        arrayMinItems: { populate: 'never' },
+        constAsDefaults: 'never',
+      }}
       onChange={(event: IChangeEvent) => onChange(event.formData)}
       onBlur={onBlur}
       onSubmit={() => undefined}

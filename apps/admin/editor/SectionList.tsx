@@ -119,7 +119,9 @@ export function SectionList({
                     id={`${key}-up`}
                     className="button button--secondary admin-button--small"
                     disabled={i === 0}
-                    onClick={() => apply(moveSection(sections, i, i - 1), moveSection(shownKeys, i, i - 1), `${key}-up`, `Moved to position ${i}.`)}
+                    onClick={() =>
+                      apply(moveSection(sections, i, i - 1), moveSection(shownKeys, i, i - 1), `${key}-up`, `Moved to position ${i}.`)
+                    }
                   >
                     Move up<span className="visually-hidden"> section {i + 1}</span>
                   </button>
@@ -139,7 +141,12 @@ export function SectionList({
                     className="button button--secondary admin-button--small"
                     onClick={() => {
                       const copy = newKey();
-                      apply(duplicateSection(sections, i), insertSection(shownKeys, i + 1, copy), `${copy}-toggle`, `Copied; the copy is section ${i + 2}.`);
+                      apply(
+                        duplicateSection(sections, i),
+                        insertSection(shownKeys, i + 1, copy),
+                        `${copy}-toggle`,
+                        `Copied; the copy is section ${i + 2}.`,
+                      );
                     }}
                   >
                     Duplicate<span className="visually-hidden"> section {i + 1}</span>
@@ -150,7 +157,12 @@ export function SectionList({
                     disabled={sections.length === 1}
                     onClick={() => {
                       const neighbour = shownKeys[i + 1] ?? shownKeys[i - 1] ?? null;
-                      apply(removeSection(sections, i), removeSection(shownKeys, i), neighbour && `${neighbour}-toggle`, `Removed section ${i + 1}.`);
+                      apply(
+                        removeSection(sections, i),
+                        removeSection(shownKeys, i),
+                        neighbour && `${neighbour}-toggle`,
+                        `Removed section ${i + 1}.`,
+                      );
                     }}
                   >
                     Remove<span className="visually-hidden"> section {i + 1}</span>
@@ -169,7 +181,9 @@ export function SectionList({
                       onBlur={onBlur}
                     />
                   ) : (
-                    <p className="admin-alert">There is no section type “{type}”. Remove this section, or pick a type from the list below.</p>
+                    <p className="admin-alert">
+                      There is no section type “{type}”. Remove this section, or pick a type from the list below.
+                    </p>
                   ))}
               </div>
             </li>
@@ -185,7 +199,12 @@ export function SectionList({
           const section = example && typeof example === 'object' ? structuredClone(example) : { type };
           const key = newKey();
           setOpen((previous) => new Set(previous).add(key));
-          apply(insertSection(sections, at, section), insertSection(shownKeys, at, key), `${key}-toggle`, `Added a ${type} section at position ${Math.min(at, sections.length) + 1}.`);
+          apply(
+            insertSection(sections, at, section),
+            insertSection(shownKeys, at, key),
+            `${key}-toggle`,
+            `Added a ${type} section at position ${Math.min(at, sections.length) + 1}.`,
+          );
         }}
         count={sections.length}
       />

@@ -26,10 +26,13 @@ function pointerGet(root: Json, pointer: string): Json | undefined {
 const DROPPED = new Set(['$schema', 'examples', 'discriminator']);
 
 /** A definition's name for what an address points at: `defs.schema.json#/definitions/link` is `defs-link`. */
-function nameOf(address: string, fragment: string): string {
-  const file = address.slice(BASE.length).replace(/\.schema\.json$/, '');
+function nameOf(address: string, fragment: string, folder: string): string {
+  const file = address.slice(folder.length).replace(/\.schema\.json$/, '');
   const inside = fragment.replace(/^\/definitions\//, '').replace(/^\//, '');
-  return [file, inside].filter(Boolean).join('-').replace(/[^A-Za-z0-9_-]/g, '-');
+  return [file, inside]
+    .filter(Boolean)
+    .join('-')
+    .replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
 const isObject = (value: Json | undefined): value is JsonObject => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -46,6 +49,14 @@ export function inlineSchema(schemas: Record<string, unknown>, key: string): Jso
   const root = byAddress.get(start);
   if (!isObject(root)) throw new Error(`No schema "${key}" among the editor's schemas.`);
   const definitions: JsonObject = {};
+  // The folder every key shares (`schemas/`, or none) is left out of names, so they do not depend on it.
+  const folder = [...byAddress.keys()].reduce(
+    (common, address) => {
+      while (!address.startsWith(common)) common = common.slice(0, common.slice(0, -1).lastIndexOf('/') + 1);
+      return common;
+    },
+    start.slice(0, start.lastIndexOf('/') + 1),
+  );
 
   const walk = (node: Json, file: string): Json => {
     if (Array.isArray(node)) return node.map((item) => walk(item, file));
@@ -58,9 +69,10 @@ export function inlineSchema(schemas: Record<string, unknown>, key: string): Jso
         continue;
       }
       // Under `properties`, names are field names: a field called "examples" stays.
-      out[name] = name === 'properties' && isObject(value)
-        ? Object.fromEntries(Object.entries(value).map(([field, sub]) => [field, walk(sub, file)]))
-        : walk(value, file);
+      out[name] =
+        name === 'properties' && isObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([field, sub]) => [field, walk(sub, file)]))
+          : walk(value, file);
     }
     return out;
   };
@@ -71,7 +83,7 @@ export function inlineSchema(schemas: Record<string, unknown>, key: string): Jso
     const doc = byAddress.get(targetFile);
     const found = doc === undefined ? undefined : pointerGet(doc, fragment);
     if (found === undefined) throw new Error(`The schema reference "${ref}" in ${file.slice(BASE.length)} points at nothing.`);
-    const name = nameOf(targetFile, fragment);
+    const name = nameOf(targetFile, fragment, folder);
     if (!(name in definitions)) {
       definitions[name] = true; // taken before walking, so a schema that contains itself ends here
       definitions[name] = walk(found, targetFile);
@@ -112,7 +124,8 @@ function asRoot(schema: JsonObject, definitions: JsonObject): JsonObject {
 /** What `node` is once its `$ref` (into `definitions`) is followed. */
 function followed(node: Json | undefined, definitions: JsonObject): JsonObject | undefined {
   const ref = isObject(node) ? node.$ref : undefined;
-  if (typeof ref === 'string' && ref.startsWith('#/definitions/')) return followed(definitions[ref.slice('#/definitions/'.length)], definitions);
+  if (typeof ref === 'string' && ref.startsWith('#/definitions/'))
+    return followed(definitions[ref.slice('#/definitions/'.length)], definitions);
   return isObject(node) ? node : undefined;
 }
 
