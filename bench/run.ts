@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
 import { execFileSync } from 'node:child_process';
@@ -14,9 +14,10 @@ import { measureWeights } from './page-weight';
 import { runStartup } from './startup';
 import type { PipelineResult } from './pipeline';
 import type { SearchBenchResult } from './search';
+import type { PublishBenchResult } from './publish';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search', 'publish'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -45,6 +46,7 @@ const settings = quick
       inboxLeads: 10_000,
       inboxRequests: 50,
       searchRounds: 5,
+      publishRounds: 1,
     }
   : {
       startupRounds: 10,
@@ -60,6 +62,7 @@ const settings = quick
       inboxLeads: 100_000,
       inboxRequests: 200,
       searchRounds: 40,
+      publishRounds: 3,
     };
 const CONNECTIONS = 64;
 // --routes= picks the routes Lighthouse runs on (e.g. the pages whose islands changed).
@@ -255,6 +258,10 @@ async function main(): Promise<void> {
 
   report.search = await attempt('search', () =>
     runJson<SearchBenchResult>(join(ROOT, 'bench', 'search.ts'), [distDir, String(settings.searchRounds)], { timeoutMs: 10 * 60_000 }),
+  );
+
+  report.publish = await attempt('publish', () =>
+    runJson<PublishBenchResult>(join(ROOT, 'bench', 'publish.ts'), [distDir, String(settings.publishRounds)], { timeoutMs: 10 * 60_000 }),
   );
 
   machine.finishedAt = new Date().toISOString();

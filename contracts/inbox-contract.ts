@@ -325,6 +325,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'erase',
   'account',
+  'publish',
+  'rollback',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

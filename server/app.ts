@@ -26,6 +26,7 @@ import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
+import type { Publisher } from './publish/publisher';
 import type { LeadStore } from './store/types';
 
 /**
@@ -87,6 +88,8 @@ export interface InboxConfig {
   signInRateLimit?: { windowMs: number; max: number };
   /** Where those counts live (the shared PostgreSQL table when DATABASE_URL is set). */
   signInRateLimitStore?: RateLimitStore;
+  /** Publishing for the content editor (npm start); without it the publish endpoints say why there is none. */
+  publisher?: Publisher;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -182,6 +185,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       now: config.now,
       scryptCost: inbox.scryptCost,
       timeZone: teamTimeZone(config.replyPromise),
+      publisher: inbox.publisher,
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

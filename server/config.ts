@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
 import { isPlainAddress } from './notify/config';
@@ -40,6 +40,10 @@ export const VARIABLES = [
   'NOTIFY_RETRY_BASE_MS',
   'NOTIFY_RETRY_MAX_MS',
   'NOTIFY_POLL_MS',
+  'RELEASES_DIR',
+  'RELEASES_KEEP',
+  'RELEASE_POLL_MS',
+  'PUBLISH_GIT_REMOTE',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -93,9 +97,27 @@ export interface ServerConfig {
   notify: NotifyConfig;
   retry: RetryPolicy;
   notifyPollMs: number;
+  publish: PublishConfig;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
+
+/** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
+export interface PublishConfig {
+  /** RELEASES_DIR: one folder per release, and `current`, a link to the live one. */
+  releasesDir: string;
+  /** CONTENT_ROOT: the folder holding site/ that a publish builds; null for the project's own. */
+  contentRoot: string | null;
+  /** RELEASES_KEEP: releases kept to roll back to, besides the live one. */
+  keep: number;
+  /** RELEASE_POLL_MS: how often each process asks the store which release is live. */
+  pollMs: number;
+  /** PUBLISH_GIT_REMOTE: a git remote (name or address) each publish's commit is pushed to; none when unset. */
+  gitRemote: string | null;
+}
+
+/** Ten releases to roll back to; every three seconds each process checks which one is live. */
+export const DEFAULT_PUBLISH = { keep: 10, pollMs: 3_000 } as const;
 
 /** What stops a start: every malformed variable, one message each. */
 export class ConfigError extends Error {
@@ -277,6 +299,13 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
       giveUpAfterMs: DEFAULT_RETRY.giveUpAfterMs,
     },
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
+    publish: {
+      releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
+      contentRoot: blank(env.CONTENT_ROOT) && resolve(env.CONTENT_ROOT!),
+      keep: positive('RELEASES_KEEP', DEFAULT_PUBLISH.keep),
+      pollMs: positive('RELEASE_POLL_MS', DEFAULT_PUBLISH.pollMs),
+      gitRemote: blank(env.PUBLISH_GIT_REMOTE),
+    },
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);

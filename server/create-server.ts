@@ -18,6 +18,7 @@ import { createNotifier } from './notify/notifier';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
+import type { Publisher } from './publish/publisher';
 import type { SiteHandler } from './static-files';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 import type { LeadStore } from './store/types';
@@ -46,6 +47,10 @@ export interface ServerDeps {
   site?: SiteHandler;
   /** Answers the inbox's page; the built one without it (npm run dev passes Vite's). */
   inboxPage?: SiteHandler;
+  /** The build folder served (client/, site-model.json…): the live release's; config.distDir without it. */
+  buildDir?: string;
+  /** Publishing, releases and rollback for the content editor; none in npm run dev, whose files are live. */
+  publisher?: Publisher;
 }
 
 export interface RunningServer {
@@ -53,6 +58,11 @@ export interface RunningServer {
   readonly http: Server;
   /** Makes the app again for changed content (npm run dev); throws when the content cannot be served. */
   reload(model: ServedModel | undefined): void;
+  /**
+   * Reads another build folder (a release) in full and returns the switch to it: one assignment, so
+   * every request is answered wholly by the old build or wholly by the new. Throws when it cannot be read.
+   */
+  prepareBuild(dir: string): () => void;
   /** Listens on config.port and config.host (and the metrics port); resolves with the public port. */
   listen(): Promise<number>;
   /** Stops taking requests, lets those in flight finish (at most 10 s), stops the outbox worker. */
@@ -98,7 +108,8 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
  */
 export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
-  const model = deps.model ?? readSiteModel(config.distDir, log);
+  const buildDir = deps.buildDir ?? config.distDir;
+  const model = deps.model ?? readSiteModel(buildDir, log);
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
@@ -157,7 +168,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         })
       : null;
 
-  const appFor = (m: ServedModel | undefined): RequestListener => {
+  const appFor = (m: ServedModel | undefined, dir = buildDir): RequestListener => {
     const notifier =
       worker && m?.notifications
         ? createNotifier({
@@ -168,7 +179,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
             onQueued: () => worker.poke(),
           })
         : undefined;
-    const site = deps.site ? { site: deps.site } : { clientDir: join(config.distDir, 'client') };
+    const site = deps.site ? { site: deps.site } : { clientDir: join(dir, 'client') };
     return createApp({
       ...site,
       ...{ store, siteUrl: config.siteUrl, trustProxy: config.trustProxy, rateLimit: config.rateLimit, ipHashSalt: config.ipHashSalt },
@@ -190,6 +201,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimit: config.signInRateLimit,
         signInRateLimitStore,
         page: deps.inboxPage,
+        publisher: deps.publisher,
       },
     });
   };
@@ -220,6 +232,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     http: server,
     reload(next) {
       app = appFor(next);
+    },
+    prepareBuild(dir) {
+      const next = appFor(readSiteModel(dir, log), dir);
+      return () => {
+        app = next;
+      };
     },
     async listen() {
       if (metricsServer && config.metrics) {

@@ -1,12 +1,12 @@
 import { ConfigError, processEnv, readConfig } from './config';
-import { createServer, readSiteModel, StartError } from './create-server';
+import { createServer, readSiteModel, StartError, type RunningServer } from './create-server';
+import { createPublisher, findProjectRoot } from './publish/publisher';
 import { createLogger, type Logger } from './logging';
 import { chooseStore, createStore } from './store/create-store';
 
 /** npm start: read the configuration, build the server, listen, and shut down gracefully on SIGTERM or SIGINT. */
 async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise<void> {
   for (const warning of config.warnings) log.warn(warning);
-  const model = readSiteModel(config.distDir, log);
   const storeConfig = {
     databaseUrl: config.databaseUrl ?? undefined,
     dataDir: config.dataDir,
@@ -15,11 +15,29 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
   log.info(`Leads are stored in ${chooseStore(storeConfig).description}`);
   const store = createStore(storeConfig);
   await store.init();
-  const server = createServer(config, { store, logger: log, model });
+  let server: RunningServer | undefined;
+  const projectRoot = findProjectRoot(import.meta.dirname, process.cwd());
+  const publisher = createPublisher({
+    ...config.publish,
+    contentRoot: config.publish.contentRoot ?? projectRoot,
+    deployedBuild: config.distDir,
+    store,
+    log,
+    env: processEnv() as NodeJS.ProcessEnv,
+    projectRoot,
+    prepare: (folder) => server!.prepareBuild(folder),
+  });
+  // The live release when there is one; the deployed build (DIST_DIR) before the first publish.
+  const buildDir = (await publisher.liveFolder()) ?? config.distDir;
+  if (buildDir !== config.distDir) log.info(`Serving release ${publisher.serving} from ${buildDir}`);
+  const model = readSiteModel(buildDir, log);
+  server = createServer(config, { store, logger: log, model, buildDir, publisher });
   log.info(`Serving http://localhost:${await server.listen()}`);
+  publisher.start();
   const shutdown = async (signal: NodeJS.Signals) => {
     log.info(`${signal} received, finishing in-flight requests…`);
-    await server.close();
+    publisher.stop();
+    await server!.close();
     await store.close();
     process.exit(0);
   };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -82,15 +82,28 @@ function isSibling(file: string, files: ReadonlySet<string>): boolean {
 /**
  * For `npm run build`: writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of
  * the built site, at the highest levels, so the server never compresses while it starts or runs.
- * A copy is written only when it is smaller than the file.
+ * A copy is written only when it is smaller than the file. With `reuseFrom` (an earlier build's
+ * client folder), a file whose bytes are the same there takes that build's copies instead of being
+ * compressed again: a publish that changed one page compresses little more than that page.
  */
-export function writeCompressedSiblings(clientDir: string): { files: number; siblings: number } {
+export function writeCompressedSiblings(clientDir: string, reuseFrom?: string): { files: number; siblings: number; reused: number } {
   let files = 0;
   let siblings = 0;
+  let reused = 0;
   for (const file of listFiles(clientDir)) {
     if (!COMPRESSIBLE.has(extname(file).toLowerCase())) continue;
     files += 1;
     const body = readFileSync(file);
+    const earlier = reuseFrom ? join(reuseFrom, relative(clientDir, file)) : null;
+    if (earlier && statSync(earlier, { throwIfNoEntry: false })?.isFile() && readFileSync(earlier).equals(body)) {
+      reused += 1;
+      for (const suffix of Object.values(SIBLING_SUFFIX)) {
+        if (!statSync(earlier + suffix, { throwIfNoEntry: false })?.isFile()) continue;
+        copyFileSync(earlier + suffix, file + suffix);
+        siblings += 1;
+      }
+      continue;
+    }
     const compressed: Record<ContentEncoding, Buffer> = {
       br: brotliCompressSync(body, {
         params: {
@@ -107,7 +120,7 @@ export function writeCompressedSiblings(clientDir: string): { files: number; sib
       siblings += 1;
     }
   }
-  return { files, siblings };
+  return { files, siblings, reused };
 }
 
 /**

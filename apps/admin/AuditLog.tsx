@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Exported leads',
   erase: 'Erased a lead',
   account: 'Changed an account',
+  publish: 'Published the site',
+  rollback: 'Rolled the site back',
 };
 
 type Listing =

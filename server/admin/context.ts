@@ -9,6 +9,7 @@ import type { LeadStore } from '../store/types';
 import { createAuditLog, type AuditLog } from './audit';
 import type { FormsById } from './inbox-view';
 import type { ScryptCost } from './passwords';
+import type { Publisher } from '../publish/publisher';
 import {
   browserLabel,
   newSessionToken,
@@ -39,6 +40,8 @@ export interface AdminConfig {
   issuer?: string;
   /** The team's IANA zone (the site's reply promise): the inbox shows due times in it. UTC without it. */
   timeZone?: string;
+  /** Publishing for the content editor; none in npm run dev. */
+  publisher?: Publisher;
 }
 
 export interface SignedIn extends SignedInSession {

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit';
 import { createAdminContext, type AdminConfig } from './context';
 import { requireSession } from './csrf';
 import { exportRoutes } from './export';
+import { publishRoutes } from '../publish/routes';
 import { leadRoutes } from './leads-routes';
 import { sessionRoutes, signInRoutes } from './sign-in';
 import { twoStepRoutes } from './two-step-routes';
@@ -25,6 +26,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   router.use(signInRoutes(ctx));
   router.use(requireSession(ctx));
   router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), auditRoutes(config.store));
+  router.use(publishRoutes(config.publisher));
   router.use((req, res) => sendApiError(res, 404, 'NOT_FOUND', `No inbox endpoint at ${shownPath(req)}.`));
   return router;
 }

@@ -293,6 +293,23 @@ export const migrations: readonly MigrationDeclaration[] = [
     // made before roles existed keep what they had: the leads.
     sql: () => `ALTER TABLE accounts ADD COLUMN roles TEXT NOT NULL DEFAULT 'leads';`,
   },
+  {
+    version: 13,
+    name: 'releases',
+    // Each publish of the site: its folder under RELEASES_DIR is named by its id. Exactly one is live
+    // (the partial unique index); every server process serves the one marked live.
+    sql: (t) => `
+      CREATE TABLE releases (
+        id TEXT PRIMARY KEY,
+        published_at ${t.time} NOT NULL,
+        published_by TEXT NOT NULL,
+        commit_sha TEXT,
+        live ${t.bool('live', false)}
+      )${t.table};
+      CREATE UNIQUE INDEX releases_one_live ON releases (live) WHERE live;
+      CREATE INDEX releases_published ON releases (published_at);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

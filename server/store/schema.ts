@@ -80,6 +80,7 @@ export interface Schema {
   sign_in_failures: { key: string; failures: number; first_at: Time; locked_until: Time | ColumnType<null, null, null> };
   recovery_codes: { account_id: string; code_hash: string; used_at: ColumnType<string | Date | null, undefined, string> };
   rate_limit_hits: { key: string; hits: number; reset_at: Time };
+  releases: { id: string; published_at: Time; published_by: string; commit_sha: string | null; live: Bool };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;

@@ -3,6 +3,7 @@ import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listNotes } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueReminders, requeueJob } from './outbox';
+import { releaseStore } from './releases';
 import { isUuid } from './rows';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
@@ -25,6 +26,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     audit: async (entry) => audit(db(), now(), entry),
     listAudit: async (opts) => listAudit(db(), opts),
     ...accountStore(db, d, now),
+    ...releaseStore(db),
     listLeads: async (opts) => listLeads(db(), d, opts),
     importLeads: async (leads) =>
       db()

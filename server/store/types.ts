@@ -1,4 +1,5 @@
 import type { AccountStore, InboxStore } from './inbox-types';
+import type { ReleaseStore } from './releases';
 
 import type { InboxLead } from './inbox-types';
 
@@ -94,7 +95,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore {
+export interface LeadStore extends InboxStore, AccountStore, ReleaseStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;

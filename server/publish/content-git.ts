@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The author git records for a publish: the account's e-mail, named by the part before the @ (accounts have no other name). */
+export function authorOf(email: string): { name: string; email: string } {
+  // git refuses angle brackets and line breaks in an identity; an account's address never has them, but never trust that.
+  const clean = email.replace(/[<>\r\n]/g, '').trim();
+  return { name: clean.split('@')[0] || clean, email: clean };
+}
+
+export interface ContentGit {
+  /** Commits every change under site/ as the editor; resolves with HEAD's id (the new commit, or the last one when nothing changed). */
+  commit(message: string, author: { name: string; email: string }): Promise<string>;
+  /** Pushes HEAD to the remote; throws with git's words when it cannot. */
+  push(remote: string): Promise<void>;
+}
+
+/**
+ * The content folder's git repository, or null when it is none. Every call is git's own program
+ * with its arguments as a list (execFile, no shell), so an author's address is never a command.
+ */
+export async function openContentGit(contentRoot: string, env: NodeJS.ProcessEnv): Promise<ContentGit | null> {
+  const git = (args: string[], extra?: NodeJS.ProcessEnv) =>
+    run('git', args, { cwd: contentRoot, env: { ...env, ...extra, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 4 * 1024 * 1024 });
+  try {
+    const { stdout } = await git(['rev-parse', '--is-inside-work-tree']);
+    if (stdout.trim() !== 'true') return null;
+  } catch {
+    return null;
+  }
+  return {
+    async commit(message, author) {
+      await git(['add', '--all', '--', 'site']);
+      const staged = await git(['diff', '--cached', '--quiet', '--', 'site']).then(
+        () => false,
+        () => true,
+      );
+      if (staged) {
+        // The server's own git identity commits; without one, the editor is the committer too.
+        const configured = await git(['config', 'user.email']).then(
+          (r) => r.stdout.trim() !== '',
+          () => false,
+        );
+        const committer = configured ? {} : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+        await git(
+          ['commit', '--quiet', '--no-verify', '-m', message, `--author=${author.name} <${author.email}>`, '--', 'site'],
+          committer,
+        );
+      }
+      return (await git(['rev-parse', 'HEAD'])).stdout.trim();
+    },
+    async push(remote) {
+      await git(['push', '--quiet', remote, 'HEAD']);
+    },
+  };
+}

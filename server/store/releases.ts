@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Release } from '../../contracts/editor-contract';
+import { isoTime, truthy } from './rows';
+import type { Schema } from './schema';
+
+/** The site's releases as the store keeps them: which exist, who published each, which one is live. */
+export interface ReleaseStore {
+  /** Records a finished release and makes it the live one, in one transaction. */
+  addLiveRelease(release: Omit<Release, 'live'>): Promise<void>;
+  /** Makes a recorded release the live one; false when there is no release with that id. */
+  setLiveRelease(id: string): Promise<boolean>;
+  /** The live release's id, or null before the first publish: a cheap query every process polls. */
+  liveRelease(): Promise<string | null>;
+  /** Every recorded release, newest first. */
+  listReleases(): Promise<Release[]>;
+  /** Forgets releases whose folders were pruned; never the live one. */
+  removeReleases(ids: readonly string[]): Promise<void>;
+}
+
+export function releaseStore(db: () => Kysely<Schema>): ReleaseStore {
+  const makeLive = (trx: Kysely<Schema>, id: string) =>
+    trx
+      .updateTable('releases')
+      .set({ live: false })
+      .where('live', '=', true)
+      .where('id', '!=', id)
+      .execute()
+      .then(() => trx.updateTable('releases').set({ live: true }).where('id', '=', id).executeTakeFirst());
+  return {
+    addLiveRelease: async (r) =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('releases')
+            .values({ id: r.id, published_at: r.publishedAt, published_by: r.by, commit_sha: r.commit ?? null, live: false })
+            .execute();
+          await makeLive(trx, r.id);
+        }),
+    setLiveRelease: async (id) =>
+      db()
+        .transaction()
+        .execute(async (trx) => Number((await makeLive(trx, id)).numUpdatedRows) === 1),
+    liveRelease: async () => (await db().selectFrom('releases').select('id').where('live', '=', true).executeTakeFirst())?.id ?? null,
+    listReleases: async () =>
+      (await db().selectFrom('releases').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute()).map((row) => ({
+        id: row.id,
+        publishedAt: isoTime(row.published_at),
+        by: row.published_by,
+        ...(row.commit_sha ? { commit: row.commit_sha } : {}),
+        live: truthy(row.live),
+      })),
+    removeReleases: async (ids) => {
+      if (ids.length === 0) return;
+      await db().deleteFrom('releases').where('id', 'in', ids).where('live', '=', false).execute();
+    },
+  };
+}

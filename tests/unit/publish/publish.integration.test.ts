@@ -1,0 +1,252 @@
+/**
+ * Publishing on a copy of site/ in a git repository of its own: a release is built in a child
+ * process and switched to whole; bad content and a failed build leave the live site serving; a
+ * rollback switches back; old releases are pruned; and the endpoints are for the `content` role.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_ROUTES, type ProblemsAnswer, type PublishAnswer, type ReleaseList } from '../../../contracts/editor-contract';
+import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
+import { hashPassword } from '../../../server/admin/passwords';
+import { readConfig } from '../../../server/config';
+import { createServer, type RunningServer } from '../../../server/create-server';
+import { silentLogger } from '../../../server/logging';
+import { createPublisher, type Publisher } from '../../../server/publish/publisher';
+import { NOT_PUBLISHED_HERE } from '../../../server/publish/routes';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const PASSWORD = 'correct horse battery staple';
+const JSON_CHANGE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+const ABOUT = 'site/pages/about.yaml';
+const TITLE = 'About Our Copyright Takedown Service';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+describe('publishing', { timeout: 120_000 }, () => {
+  let tmp: string;
+  let content: string;
+  let releasesDir: string;
+  let store: LeadStore;
+  let server: RunningServer | undefined;
+  let base: string;
+  let publisher: Publisher;
+
+  const publisherWith = (extra: { buildTimeoutMs?: number } = {}) =>
+    createPublisher({
+      store,
+      releasesDir,
+      contentRoot: content,
+      projectRoot: ROOT,
+      keep: 1,
+      gitRemote: 'origin',
+      pollMs: 60_000,
+      log: silentLogger,
+      env: { ...process.env, SITE_URL: 'http://127.0.0.1' },
+      // Before the server exists (the first publish), a release is only read to check it serves.
+      prepare: (folder) => (server ? server.prepareBuild(folder) : () => {}),
+      ...extra,
+    });
+  const edit = (file: string, change: (text: string) => string) =>
+    writeFileSync(join(content, file), change(readFileSync(join(content, file), 'utf8')));
+  const page = async (path: string) => (await fetch(base + path)).text();
+
+  /** Signs in and returns a caller that keeps the session cookie. */
+  async function signedIn(email: string) {
+    const res = await fetch(base + ADMIN_ROUTES.signIn, {
+      method: 'POST',
+      headers: JSON_CHANGE,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(res.status).toBe(204);
+    const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+    return (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(base + path, {
+        method: init.method ?? 'GET',
+        headers: { Cookie: cookie, ...(init.method && init.method !== 'GET' ? JSON_CHANGE : {}), ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+  }
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'publish-'));
+    content = join(tmp, 'content');
+    releasesDir = join(tmp, 'releases');
+    cpSync(join(ROOT, 'site'), join(content, 'site'), { recursive: true });
+    const remote = join(tmp, 'remote.git');
+    execFileSync('git', ['init', '--quiet', '--bare', remote]);
+    git(content, 'init', '--quiet');
+    git(content, 'remote', 'add', 'origin', remote);
+    git(content, '-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'add', '.');
+    git(content, '-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '--quiet', '-m', 'The site');
+    store = createSqliteStore({ file: join(tmp, 'leads.sqlite') });
+    await store.init();
+    await store.createAccount('cy.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    await store.createAccount('ann@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['leads']);
+    publisher = publisherWith();
+    const first = await publisher.publish('cy.writer@example.com');
+    expect(first.kind).toBe('published');
+    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, SITE_URL: 'http://127.0.0.1', IP_HASH_SALT: 'x'.repeat(32) });
+    server = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())!, publisher });
+    base = `http://127.0.0.1:${await server.listen()}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('publishes an edit: the page changes, the content is committed as the editor and pushed', async () => {
+    expect(await page('/about')).toContain(TITLE);
+    edit(ABOUT, (t) => t.replaceAll(TITLE, 'About Our Takedown Team'));
+    const cy = await signedIn('cy.writer@example.com');
+    const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const { release, durationMs } = (await res.json()) as PublishAnswer;
+    expect(release).toMatchObject({ by: 'cy.writer@example.com', live: true });
+    expect(durationMs).toBeGreaterThan(0);
+    expect(await page('/about')).toContain('About Our Takedown Team');
+    expect(git(content, 'log', '-1', '--format=%an <%ae>|%s')).toBe(`cy.writer <cy.writer@example.com>|Publish ${release.id}`);
+    expect(release.commit).toBe(git(content, 'rev-parse', 'HEAD'));
+    expect(git(join(tmp, 'remote.git'), 'rev-parse', 'HEAD')).toBe(release.commit);
+    expect(readdirSync(releasesDir)).toContain(release.id);
+    const list = (await (await cy(EDITOR_ROUTES.releases)).json()) as ReleaseList;
+    expect(list.releases.map((r) => [r.id, r.live])[0]).toEqual([release.id, true]);
+    expect(list.releases.filter((r) => r.live)).toHaveLength(1);
+    const audit = await store.listAudit({ limit: 5 });
+    expect(audit[0]).toMatchObject({ actor: 'cy.writer@example.com', action: 'publish' });
+    expect(audit[0]!.detail).toContain(release.id);
+  });
+
+  it('refuses content with problems (422, the messages npm run validate prints) and keeps the live site', async () => {
+    const live = await store.liveRelease();
+    const head = git(content, 'rev-parse', 'HEAD');
+    edit(ABOUT, (t) => t.replace('path: /about', 'path: about'));
+    const cy = await signedIn('cy.writer@example.com');
+    const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+    expect(res.status).toBe(422);
+    const { problems } = (await res.json()) as ProblemsAnswer;
+    const validate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, CONTENT_ROOT: content },
+      encoding: 'utf8',
+    });
+    expect(validate.status).toBe(1);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) {
+      expect(p.path).toBe(ABOUT);
+      expect(validate.stderr).toContain(`${p.path}:${p.line}:${p.column} ${p.message}`);
+    }
+    expect(problems.some((p) => p.pointer === '/path')).toBe(true);
+    expect(await store.liveRelease()).toBe(live);
+    expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
+    expect(await page('/about')).toContain('About Our Takedown Team');
+    edit(ABOUT, (t) => t.replace('path: about', 'path: /about'));
+  });
+
+  it('keeps the live site when the build fails, and removes the half-built folder', async () => {
+    const live = await store.liveRelease();
+    edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'Never Published'));
+    // A build stopped part way (here after 1 ms) is a build that crashed.
+    const result = await publisherWith({ buildTimeoutMs: 1 }).publish('cy.writer@example.com');
+    expect(result.kind).toBe('problems');
+    expect(result.kind === 'problems' && result.problems[0]!.message).toMatch(
+      /^The site could not be built, so nothing was published: the build stopped/,
+    );
+    expect(await store.liveRelease()).toBe(live);
+    expect(await page('/about')).toContain('About Our Takedown Team');
+    expect(readdirSync(releasesDir).filter((n) => n.startsWith('.building-'))).toEqual([]);
+    edit(ABOUT, (t) => t.replaceAll('Never Published', 'About Our Takedown Team'));
+  });
+
+  it('answers 409 to a second publish while one runs', async () => {
+    const cy = await signedIn('cy.writer@example.com');
+    edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'About the Team'));
+    const first = cy(EDITOR_ROUTES.publish, { method: 'POST' });
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { message: string }).message).toMatch(/A publish is already running/);
+    expect((await first).status).toBe(200);
+    expect(await page('/about')).toContain('About the Team');
+  });
+
+  it('rolls back to an earlier release, records it, and prunes to RELEASES_KEEP besides the live one', async () => {
+    const cy = await signedIn('cy.writer@example.com');
+    const { releases } = (await (await cy(EDITOR_ROUTES.releases)).json()) as ReleaseList;
+    // Three publishes so far, keeping one besides the live one: the oldest folder and row are gone.
+    expect(releases).toHaveLength(2);
+    expect(
+      readdirSync(releasesDir)
+        .filter((n) => /^\d{8}T/.test(n))
+        .sort(),
+    ).toEqual(releases.map((r) => r.id).sort());
+    const earlier = releases[1]!;
+    const res = await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: earlier.id } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as PublishAnswer).release).toMatchObject({ id: earlier.id, live: true });
+    expect(await page('/about')).toContain('About Our Takedown Team');
+    expect(await store.liveRelease()).toBe(earlier.id);
+    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+      action: 'rollback',
+      detail: `rolled the site back to release ${earlier.id}`,
+    });
+    const unknown = await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: '../../etc' } });
+    expect(unknown.status).toBe(404);
+    expect((await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: {} })).status).toBe(400);
+  });
+
+  it('never serves a release folder a killed build left half-written', async () => {
+    const live = (await store.liveRelease())!;
+    const half = '20990101T000000Z-abcdef';
+    mkdirSync(join(releasesDir, half, 'client'), { recursive: true });
+    writeFileSync(join(releasesDir, half, 'client', 'index.html'), 'half');
+    mkdirSync(join(releasesDir, `.building-20990101T000001Z-abcdef`, 'client'), { recursive: true });
+    // Even when the store names it (a process stopped between the two), no process switches to it.
+    await store.addLiveRelease({ id: half, publishedAt: new Date().toISOString(), by: 'nobody@example.com' });
+    await publisher.follow();
+    expect(await page('/')).not.toBe('half');
+    expect(publisher.serving).toBe(live);
+    expect(await publisher.liveFolder()).toBeNull();
+    const cy = await signedIn('cy.writer@example.com');
+    expect((await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: half } })).status).toBe(404);
+    await store.setLiveRelease(live);
+  });
+
+  it('is for accounts with the content role, and the dev server offers none', async () => {
+    const ann = await signedIn('ann@example.com');
+    for (const [path, method] of [
+      [EDITOR_ROUTES.publish, 'POST'],
+      [EDITOR_ROUTES.releases, 'GET'],
+      [EDITOR_ROUTES.rollback, 'POST'],
+    ] as const) {
+      const res = await ann(path, { method, body: method === 'POST' ? {} : undefined });
+      expect(res.status, path).toBe(403);
+    }
+    const cy = await signedIn('cy.writer@example.com');
+    // A change without the inbox's header is refused before it reaches publishing.
+    expect((await cy(EDITOR_ROUTES.publish, { method: 'POST', headers: { 'X-Requested-With': '' } })).status).toBe(403);
+    expect((await fetch(base + EDITOR_ROUTES.releases)).status).toBe(401);
+    const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, SITE_URL: 'http://127.0.0.1', IP_HASH_SALT: 'x'.repeat(32) });
+    const dev = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())! });
+    const devBase = `http://127.0.0.1:${await dev.listen()}`;
+    try {
+      const signIn = await fetch(devBase + ADMIN_ROUTES.signIn, {
+        method: 'POST',
+        headers: JSON_CHANGE,
+        body: JSON.stringify({ email: 'cy.writer@example.com', password: PASSWORD }),
+      });
+      const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+      const res = await fetch(devBase + EDITOR_ROUTES.publish, { method: 'POST', headers: { ...JSON_CHANGE, Cookie: cookie } });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toBe(NOT_PUBLISHED_HERE);
+    } finally {
+      await dev.close();
+    }
+  });
+});
