@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../server/config';
-import { createServer, type RunningServer } from '../server/create-server';
+import { createServer } from '../server/create-server';
 import { silentLogger } from '../server/logging';
 import { createPublisher } from '../server/publish/publisher';
 import { createSqliteStore } from '../server/store/sqlite';
@@ -54,7 +54,6 @@ git('commit', '--quiet', '-m', 'The site');
 const store = createSqliteStore({ file: join(tmp, 'leads.sqlite') });
 await store.init();
 const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp, DIST_DIR: distDir, IP_HASH_SALT: 'bench' });
-let server: RunningServer | undefined;
 const publisher = createPublisher({
   store,
   releasesDir: join(tmp, 'releases'),
@@ -66,9 +65,9 @@ const publisher = createPublisher({
   pollMs: 60_000,
   log: silentLogger,
   env: process.env,
-  prepare: (folder) => server!.prepareBuild(folder),
+  prepare: (folder) => server.prepareBuild(folder),
 });
-server = createServer(config, { store, logger: silentLogger, delivery: null, publisher });
+const server = createServer(config, { store, logger: silentLogger, delivery: null, publisher });
 
 async function publishOnce(): Promise<PublishRun> {
   const cpu = cpuWithChildren();

@@ -1,5 +1,5 @@
 import { ConfigError, processEnv, readConfig } from './config';
-import { createServer, readSiteModel, StartError, type RunningServer } from './create-server';
+import { createServer, readSiteModel, StartError } from './create-server';
 import { createPublisher, findProjectRoot } from './publish/publisher';
 import { createLogger, type Logger } from './logging';
 import { chooseStore, createStore } from './store/create-store';
@@ -15,7 +15,6 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
   log.info(`Leads are stored in ${chooseStore(storeConfig).description}`);
   const store = createStore(storeConfig);
   await store.init();
-  let server: RunningServer | undefined;
   const projectRoot = findProjectRoot(import.meta.dirname, process.cwd());
   const publisher = createPublisher({
     ...config.publish,
@@ -25,19 +24,20 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
     log,
     env: processEnv() as NodeJS.ProcessEnv,
     projectRoot,
-    prepare: (folder) => server!.prepareBuild(folder),
+    // Called only after the server below exists: on a publish, a rollback or a poll.
+    prepare: (folder) => server.prepareBuild(folder),
   });
   // The live release when there is one; the deployed build (DIST_DIR) before the first publish.
   const buildDir = (await publisher.liveFolder()) ?? config.distDir;
   if (buildDir !== config.distDir) log.info(`Serving release ${publisher.serving} from ${buildDir}`);
   const model = readSiteModel(buildDir, log);
-  server = createServer(config, { store, logger: log, model, buildDir, publisher });
+  const server = createServer(config, { store, logger: log, model, buildDir, publisher });
   log.info(`Serving http://localhost:${await server.listen()}`);
   publisher.start();
   const shutdown = async (signal: NodeJS.Signals) => {
     log.info(`${signal} received, finishing in-flight requests…`);
     publisher.stop();
-    await server!.close();
+    await server.close();
     await store.close();
     process.exit(0);
   };
