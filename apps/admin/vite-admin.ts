@@ -31,6 +31,8 @@ export function adminBuildConfig(outDir: string, plugins: PluginOption[] = []): 
       target: 'es2022',
       // Everything as files: the Content-Security-Policy allows scripts from the site's own origin only.
       assetsInlineLimit: 0,
+      // For npm run report:size: which chunk is the inbox's first load and which the editor's.
+      manifest: true,
       rollupOptions: {
         onwarn(warning, warn) {
           // react-router marks files 'use client' for frameworks with server components; this app has none.
