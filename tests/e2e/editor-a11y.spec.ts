@@ -1,0 +1,92 @@
+// Every editor screen under axe, the menu by role, and a whole edit made from the keyboard alone.
+import { expect, test } from '@playwright/test';
+import { createAccount, expectNoAxeViolations, PASSWORD, signIn, uniqueWord } from './admin';
+import { createEditor, openFile, preview, section } from './editor';
+
+let editor = '';
+test.beforeAll(() => {
+  editor = createEditor('axe');
+});
+
+test('the menu follows the roles: an editor sees Content and no leads, a lead handler the inbox and no Content', async ({ page }) => {
+  await signIn(page, editor);
+  const nav = page.getByRole('navigation', { name: 'Inbox' });
+  await expect(page).toHaveURL(/\/admin\/content$/);
+  await expect(nav.getByRole('link', { name: 'Content' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+
+  const leadsOnly = `${uniqueWord('leads')}@takedownshield.test`;
+  createAccount(leadsOnly);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, leadsOnly);
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Content' })).toHaveCount(0);
+  await page.goto('/admin/content');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nothing here' })).toBeVisible();
+});
+
+test('the file list, the editor with a section open and a problem shown, New, Publish and History pass axe', async ({ page }) => {
+  await signIn(page, editor, PASSWORD, '/admin/content');
+  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the file list');
+
+  await openFile(page, editor, 'terms', 'Terms of Service');
+  await expect(preview(page).locator('main h1')).toBeVisible();
+  await section(page, 0).locator('.editor-section__toggle').click();
+  const title = section(page, 0).getByRole('textbox', { name: /^title/ });
+  await title.fill('Te');
+  await title.blur();
+  await expect(section(page, 0).locator('.editor-problem-mark')).toHaveText(/1 problem/);
+  await expectNoAxeViolations(page, 'the editor with a section open and a problem at its field');
+
+  for (const [link, heading] of [
+    ['New page or article', 'New page or article'],
+    ['Publish', 'Publish'],
+    ['History', 'History'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (link === 'History') await expect(page.locator('.admin-loading')).toHaveCount(0);
+    await expectNoAxeViolations(page, `the ${heading} screen`);
+  }
+});
+
+test('from the keyboard alone: find a page, open a section, change a field, move the section, and save', async ({ page }) => {
+  await signIn(page, editor, PASSWORD, '/admin/content');
+  await page.getByLabel('Search pages and files').focus();
+  await page.keyboard.type('about');
+  // Tab from the search box reaches the first matching file's link.
+  let found = false;
+  for (let i = 0; i < 12 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = (await page.evaluate(() => document.activeElement?.textContent ?? '')).startsWith('About');
+  }
+  expect(found, 'Tab reaches a file link').toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  const toggle = section(page, 1).locator('.editor-section__toggle');
+  const label = await toggle.textContent();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Move it up by keyboard: focus stays on the moved section's button, now first.
+  const up = section(page, 1).getByRole('button', { name: /^Move up/ });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect(section(page, 0).locator('.editor-section__toggle')).toHaveText(label!.replace(/^2\./, '1.'));
+  await expect(section(page, 0).getByRole('button', { name: /^Move up/ })).toBeDisabled();
+  await expect(page.locator('p.admin-status')).toHaveText('Moved to position 1.');
+  // And back down, so the page is as it was.
+  await section(page, 0)
+    .getByRole('button', { name: /^Move down/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(section(page, 1).locator('.editor-section__toggle')).toHaveText(label!);
+  await expect(section(page, 1).getByRole('button', { name: /^Move down/ })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Saved\./)).toBeVisible();
+});

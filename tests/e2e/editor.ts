@@ -1,0 +1,60 @@
+// Helpers for the content editor's end-to-end tests: an account with the content role, the copy of
+// site/ the server under test edits (CONTENT_ROOT, made by tests/e2e/content-copy.ts), and the
+// editor's parts as a person finds them.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** The server's copy of site/ (playwright.config.ts points CONTENT_ROOT at it). */
+const CONTENT_ROOT = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results', 'e2e-content');
+
+/** A new account that may edit and publish the site (and nothing else). */
+export function createEditor(prefix: string): string {
+  const email = `${uniqueWord(prefix)}@takedownshield.test`;
+  createAccount(email, PASSWORD, undefined, 'content');
+  return email;
+}
+
+/** A file as the server under test has it now, and as the project has it (the copy's starting point). */
+export const servedFile = (path: string) => readFileSync(join(CONTENT_ROOT, path), 'utf8');
+export const originalFile = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/** The lines of `after` that differ from `before`, as [before, after] pairs (same line count assumed). */
+export function changedLines(before: string, after: string): Array<[string, string]> {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length, 'the file keeps its number of lines').toBe(a.length);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!] as [string, string]]));
+}
+
+/** Signs in and opens a file from the Content list by searching for it, as a writer does. */
+export async function openFile(page: Page, email: string, search: string, title: string): Promise<void> {
+  await signIn(page, email, PASSWORD, '/admin/content');
+  await page.getByLabel('Search pages and files').fill(search);
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Section `n` (0-based) of the open page: its panel. */
+export const section = (page: Page, n: number): Locator => page.locator('li.editor-section').nth(n);
+
+/** Opens section `n`'s form (unless open) and returns its panel. */
+export async function openSection(page: Page, n: number): Promise<Locator> {
+  const panel = section(page, n);
+  const toggle = panel.locator('.editor-section__toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return panel;
+}
+
+/** A text field of a form by its label (rjsf labels a field by its name; a required one ends in *). */
+export const field = (scope: Locator | Page, name: string): Locator => scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) });
+
+/** The preview's document. */
+export const preview = (page: Page) => page.frameLocator('iframe.editor-preview__frame');
+
+export async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
