@@ -151,12 +151,8 @@ export function createPublisher(options: PublisherOptions) {
     const reuse = live && folders.isComplete(live) ? folders.folderOf(live) : (options.deployedBuild ?? null);
     const outcome = await build(building, reuse && existsSync(join(reuse, 'client', 'index.html')) ? reuse : null);
     const built = performance.now();
-    if (outcome.kind !== 'built') {
+    const refuse = async (problems: Problem[]): Promise<PublishResult> => {
       rmSync(building, { recursive: true, force: true });
-      const problems =
-        outcome.kind === 'problems'
-          ? outcome.problems.map(editorProblem)
-          : [buildProblem(`The site could not be built, so nothing was published: ${outcome.message.split('\n')[0]}`)];
       await store.audit({
         actor: by,
         action: 'publish',
@@ -164,25 +160,41 @@ export function createPublisher(options: PublisherOptions) {
         detail: `publish refused: ${problems.length} problem(s); the live site is unchanged`,
       });
       return { kind: 'problems', problems };
-    }
+    };
+    if (outcome.kind === 'problems') return refuse(outcome.problems.map(editorProblem));
+    if (outcome.kind === 'failed')
+      return refuse([buildProblem(`The site could not be built, so nothing was published: ${outcome.message.split('\n')[0]}`)]);
     const git = await openContentGit(options.contentRoot, options.env);
     const committing = performance.now();
-    const author = authorOf(by);
     let commit: string | undefined;
-    if (git) commit = await git.commit(`Publish ${id}`, author);
-    const release: ReleaseRecord = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}) };
-    const committed = performance.now();
-    folders.finish(building, release);
-    // Read in full before anything says it is live: a folder that cannot be served is never switched to.
-    const swap = options.prepare(folders.folderOf(id));
-    await store.addLiveRelease(release);
+    let release: ReleaseRecord;
+    let swap: () => void;
+    let committed = committing;
+    try {
+      if (git) commit = await git.commit(`Publish ${id}`, authorOf(by));
+      committed = performance.now();
+      release = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}) };
+      folders.finish(building, release);
+      // Read in full before anything says it is live: a folder that cannot be served is never switched to.
+      swap = options.prepare(folders.folderOf(id));
+      await store.addLiveRelease(release);
+    } catch (err) {
+      log.error({ err }, `Publish ${id} failed after its build; the live site is unchanged`);
+      folders.remove(id);
+      return refuse([buildProblem(`The site was built but could not be published: ${(err as Error).message.split('\n')[0]}`)]);
+    }
     swap();
     serving = id;
     folders.pointCurrentAt(id);
     const durationMs = Math.round(performance.now() - started);
     const ms = (from: number, to: number) => Math.round(to - from);
     // The build process's own steps, and around them: starting it, committing, switching.
-    const timings = { ...outcome.steps, process: ms(started, built), git: ms(committing, committed), switch: ms(committed, performance.now()) };
+    const timings = {
+      ...outcome.steps,
+      process: ms(started, built),
+      git: ms(committing, committed),
+      switch: ms(committed, performance.now()),
+    };
     let pushed = '';
     if (git && commit && options.gitRemote) {
       pushed = await git.push(options.gitRemote).then(

@@ -164,6 +164,24 @@ describe('publishing', { timeout: 120_000 }, () => {
     edit(ABOUT, (t) => t.replaceAll('Never Published', 'About Our Takedown Team'));
   });
 
+  it('keeps the live site when the commit fails after the build, and keeps no folder of it', async () => {
+    const live = await store.liveRelease();
+    const before = readdirSync(releasesDir).sort();
+    edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'Never Committed'));
+    // Another git command holding the index: git add refuses.
+    writeFileSync(join(content, '.git', 'index.lock'), '');
+    try {
+      const result = await publisher.publish('cy.writer@example.com');
+      expect(result.kind === 'problems' && result.problems[0]!.message).toMatch(/^The site was built but could not be published: /);
+    } finally {
+      rmSync(join(content, '.git', 'index.lock'));
+    }
+    expect(await store.liveRelease()).toBe(live);
+    expect(await page('/about')).toContain('About Our Takedown Team');
+    expect(readdirSync(releasesDir).sort()).toEqual(before);
+    edit(ABOUT, (t) => t.replaceAll('Never Committed', 'About Our Takedown Team'));
+  });
+
   it('answers 409 to a second publish while one runs', async () => {
     const cy = await signedIn('cy.writer@example.com');
     edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'About the Team'));
