@@ -38,7 +38,9 @@ test('the file list, the editor with a section open and a problem shown, New, Pu
   await title.fill('Te');
   await title.blur();
   await expect(section(page, 0).locator('.editor-problem-mark')).toHaveText(/1 problem/);
-  await expectNoAxeViolations(page, 'the editor with a section open and a problem at its field');
+  // The preview is the site's own page (checked by a11y.spec.ts), in a frame that runs no scripts, axe's included.
+  await expect(page.locator('iframe.editor-preview__frame')).toHaveAttribute('title', /^Preview of \/terms/);
+  await expectNoAxeViolations(page, 'the editor with a section open and a problem at its field', 'iframe.editor-preview__frame');
 
   for (const [link, heading] of [
     ['New page or article', 'New page or article'],
