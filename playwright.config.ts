@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { resolve } from 'node:path';
 import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
 
@@ -9,8 +8,6 @@ const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The mail server the site sends lead e-mails to during the run (tests/e2e/mail-catcher.ts). */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
-/** The copy of site/ the server under test edits and publishes (made fresh by the webServer command). */
-export const E2E_CONTENT_ROOT = resolve(import.meta.dirname, OUTPUT, 'e2e-content');
 
 /**
  * End-to-end tests against the built site, served by the real server, in the system Chromium.
@@ -65,13 +62,14 @@ export default defineConfig<{ engineName: EngineName }>({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx tests/e2e/content-copy.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
+      command: 'npx tsx tests/e2e/copy-content.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `${OUTPUT}/e2e-data`,
-        CONTENT_ROOT: E2E_CONTENT_ROOT,
+        // The content editor saves into a copy of site/ made at start, never into the repository's.
+        CONTENT_ROOT: `${OUTPUT}/e2e-content`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',

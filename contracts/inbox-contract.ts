@@ -327,6 +327,9 @@ export const AUDIT_ACTIONS = [
   'account',
   'publish',
   'rollback',
+  /** The content editor: a file saved, a file made. */
+  'save',
+  'create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

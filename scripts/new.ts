@@ -6,8 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { closest } from '../engine/content/closest';
-import { articleScaffold, pageFileFor, pageScaffold, ROUTE_PATTERN, slugify } from '../tooling/scaffold';
+import { blogCategories, planArticle, planPage } from '../engine/content/scaffold';
 import { trimTrailing } from '../engine/trim';
 import { CONTENT_ROOT } from './read-project';
 
@@ -49,30 +48,18 @@ function writeNew(file: string, text: string): void {
 
 function newPage(route: string | undefined): void {
   if (!route) fail(`Say where the page goes, e.g. npm run new -- page /guides/youtube-claims\n\n${USAGE}`, 2);
+  const pages = filesUnder(join(CONTENT_ROOT, 'site', 'pages'), '.yaml');
+  const plan = planPage(route, (clean) => {
+    const found = pages.find((file) => (parse(readFileSync(file, 'utf8')) as { path?: unknown } | null)?.path === clean);
+    return found ? show(found) : undefined;
+  });
+  if ('problem' in plan) fail(plan.problem, plan.usage ? 2 : 1);
+  const file = join(CONTENT_ROOT, plan.file);
+  writeNew(file, plan.text);
   const clean = trimTrailing(route, '/');
-  if (!ROUTE_PATTERN.test(clean))
-    fail(`"${route}" is not a page address: use lowercase letters, digits and hyphens between slashes, e.g. /guides/youtube-claims.`, 2);
-  for (const file of filesUnder(join(CONTENT_ROOT, 'site', 'pages'), '.yaml')) {
-    const data = parse(readFileSync(file, 'utf8')) as { path?: unknown } | null;
-    if (data?.path === clean) fail(`${show(file)} already declares the page ${clean}; nothing was written.`);
-  }
-  const file = join(CONTENT_ROOT, pageFileFor(clean));
-  const schema = relative(dirname(file), join(CONTENT_ROOT, 'schemas', 'page.schema.json'))
-    .split(sep)
-    .join('/');
-  writeNew(file, pageScaffold(clean, schema));
   console.log(`Wrote ${show(file)}. Replace its sentences with the page's copy, then:
   npm run dev        to see it at http://localhost:5173${clean}
   npm run validate   to check it`);
-}
-
-/** The blog's categories, from the article list on site/pages/blog.yaml. */
-function blogCategories(): string[] {
-  const blog = parse(readFileSync(join(CONTENT_ROOT, 'site', 'pages', 'blog.yaml'), 'utf8')) as {
-    sections?: { type?: string; categories?: { name?: string }[] }[];
-  };
-  const list = blog.sections?.find((s) => s.type === 'article-list');
-  return (list?.categories ?? []).map((c) => c.name).filter((n): n is string => typeof n === 'string');
 }
 
 function gitUserName(): string | undefined {
@@ -85,24 +72,15 @@ function gitUserName(): string | undefined {
 
 function newArticle(title: string | undefined, options: { category?: string; author?: string; date?: string }): void {
   if (!title?.trim()) fail(`Give the article's title in quotes, e.g. npm run new -- article "Fair Use for Streamers"\n\n${USAGE}`, 2);
-  const slug = slugify(title);
-  if (!slug) fail(`"${title}" has no letters or digits to make the article's file name from; choose another title.`, 2);
-  const categories = blogCategories();
-  if (!categories.length) fail('site/pages/blog.yaml has no article list with categories; an article needs one to belong to.');
-  const category = options.category ?? categories[0]!;
-  if (!categories.includes(category)) {
-    const near = closest(category, categories);
-    fail(
-      `"${category}" is not one of the blog's categories${near ? `; did you mean "${near}"?` : ''} They are: ${categories.join(', ')}.`,
-      2,
-    );
-  }
-  const date = options.date ?? new Date().toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) fail(`--date must be a date like 2025-03-01, not "${date}".`, 2);
+  const categories = blogCategories(parse(readFileSync(join(CONTENT_ROOT, 'site', 'pages', 'blog.yaml'), 'utf8')));
   const author = options.author ?? gitUserName();
+  const date = options.date ?? new Date().toISOString().slice(0, 10);
+  const plan = planArticle({ title, category: options.category, author: author ?? '', date }, categories);
+  if ('problem' in plan) fail(plan.problem, plan.usage ? 2 : 1);
   if (!author) fail('Say who wrote the article: --author "Your name".', 2);
-  const file = join(CONTENT_ROOT, 'site', 'blog', `${slug}.md`);
-  writeNew(file, articleScaffold({ title: title.trim(), date, author, category, categories }));
+  const file = join(CONTENT_ROOT, plan.file);
+  writeNew(file, plan.text);
+  const slug = plan.file.replace(/^site\/blog\/|\.md$/g, '');
   console.log(`Wrote ${show(file)}. Write the article below its front matter, then:
   npm run dev        to read it at http://localhost:5173/blog/${slug}
   npm run validate   to check it`);

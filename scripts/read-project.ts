@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
 import { processEnv, readProjectPaths } from '../server/config';
+import { readSchemaSet } from '../server/content/content-files';
 
 export const ROOT = join(import.meta.dirname, '..');
 
@@ -34,8 +35,5 @@ export function readSiteFiles(root = CONTENT_ROOT, siteDir = 'site'): SourceFile
 
 /** Every schema under `schemas/`, keyed by its path inside that folder. */
 export function readSchemas(root = ROOT): SchemaSet {
-  const dir = join(root, 'schemas');
-  const set: SchemaSet = {};
-  for (const f of walk(dir, '.schema.json')) set[rel(dir, f)] = JSON.parse(readFileSync(f, 'utf8'));
-  return set;
+  return readSchemaSet(join(root, 'schemas'));
 }

@@ -6,6 +6,7 @@ import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
+import type { Editor } from './content/editor';
 import { createAdminRouter } from './admin/router';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
@@ -90,6 +91,8 @@ export interface InboxConfig {
   signInRateLimitStore?: RateLimitStore;
   /** Publishing for the content editor (npm start); without it the publish endpoints say why there is none. */
   publisher?: Publisher;
+  /** The content editor's API under /admin/api/content; none without it. */
+  editor?: Editor;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -186,6 +189,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       scryptCost: inbox.scryptCost,
       timeZone: teamTimeZone(config.replyPromise),
       publisher: inbox.publisher,
+      editor: inbox.editor,
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

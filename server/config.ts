@@ -80,6 +80,10 @@ export interface ServerConfig {
   dataDir: string;
   /** The build: dist/client and site-model.json. */
   distDir: string;
+  /** The folder holding site/, which the content editor opens and saves (CONTENT_ROOT, else the working folder). */
+  contentRoot: string;
+  /** The content's JSON Schemas (schemas/ of the working folder), which the editor's forms and checks use. */
+  schemasDir: string;
   /** A postgresql:// address (checked), or null for SQLite in dataDir. */
   databaseUrl: string | null;
   siteUrl: string;
@@ -276,6 +280,8 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     distDir,
+    contentRoot: resolve(env.CONTENT_ROOT ?? '.'),
+    schemasDir: resolve('schemas'),
     databaseUrl,
     siteUrl,
     trustProxy,

@@ -19,6 +19,8 @@ import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
 import { createReadiness } from './readiness';
 import type { Publisher } from './publish/publisher';
+import { createEditor, type Editor } from './content/editor';
+import { readSchemaSet } from './content/content-files';
 import type { SiteHandler } from './static-files';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 import type { LeadStore } from './store/types';
@@ -51,6 +53,8 @@ export interface ServerDeps {
   buildDir?: string;
   /** Publishing, releases and rollback for the content editor; none in npm run dev, whose files are live. */
   publisher?: Publisher;
+  /** The content editor; made from config.contentRoot and config.schemasDir without it; null turns it off. */
+  editor?: Editor | null;
 }
 
 export interface RunningServer {
@@ -102,6 +106,22 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
   return { forms, badges, notifications, site, apiPayloads, knownLinks, pages, search };
 }
 
+/** The content editor over config.contentRoot's site/, when there is one to edit. */
+function editorFor(config: Config, model: ServedModel, log: Logger): Editor | undefined {
+  if (!existsSync(join(config.contentRoot, 'site')) || !existsSync(config.schemasDir)) {
+    log.info(
+      `The content editor is off: there is no site/ in ${config.contentRoot} (CONTENT_ROOT) or no schemas/ in ${config.schemasDir}.`,
+    );
+    return undefined;
+  }
+  return createEditor({
+    contentRoot: config.contentRoot,
+    schemas: readSchemaSet(config.schemasDir),
+    siteUrl: config.siteUrl,
+    previewStylesheets: model.pages?.assets.stylesheets ?? [],
+  });
+}
+
 /**
  * The composition root: one server from the configuration and what is passed in. `npm start`,
  * `npm run dev` and the tests all build it here, so they run the same pipeline.
@@ -110,6 +130,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
   const buildDir = deps.buildDir ?? config.distDir;
   const model = deps.model ?? readSiteModel(buildDir, log);
+  const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
@@ -202,6 +223,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimitStore,
         page: deps.inboxPage,
         publisher: deps.publisher,
+        editor,
       },
     });
   };

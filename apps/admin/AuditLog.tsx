@@ -22,6 +22,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   account: 'Changed an account',
   publish: 'Published the site',
   rollback: 'Rolled the site back',
+  save: 'Saved a content file',
+  create: 'Made a content file',
 };
 
 type Listing =

@@ -30,7 +30,7 @@ export function parseArticleFile(file: SourceFile): { parsed?: ParsedArticle; pr
       ],
     };
   }
-  const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l.replace(/\r$/, '')));
+  const close = closingFence(lines);
   if (close === -1) {
     return { problems: [at(1, 'the front matter opened here is never closed: add a line with only --- after its last field')] };
   }
@@ -55,6 +55,37 @@ export function parseArticleFile(file: SourceFile): { parsed?: ParsedArticle; pr
   // The front matter is still checked, so every problem of the file is reported at once.
   const empty = body.text.trim() === '' ? [at(close + 1, 'the article has no text: write it in Markdown below this --- line')] : [];
   return { parsed: { ...parsed, body }, problems: empty };
+}
+
+/** The index of the line that closes the front matter (the second `---` line), or -1. */
+function closingFence(lines: readonly string[]): number {
+  return lines.findIndex((l, i) => i > 0 && FENCE.test(l.replace(/\r$/, '')));
+}
+
+/** An article's text in three parts that join back to it: up to its front matter, the front matter's YAML, and from the closing `---` on. */
+export interface ArticleParts {
+  head: string;
+  frontMatter: string;
+  /** The closing `---` line with its line break: what comes before the body. */
+  fence: string;
+  /** The Markdown body, as `parseArticleFile` reads it. */
+  body: string;
+}
+
+/** The parts of an article with front matter; null when it has none (parseArticleFile says why). */
+export function splitArticle(text: string): ArticleParts | null {
+  const lines = text.split('\n');
+  if (!FENCE.test(lines[0]?.replace(/\r$/, '') ?? '')) return null;
+  const close = closingFence(lines);
+  if (close === -1) return null;
+  const offsetOf = (line: number) => lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0);
+  const bodyStart = Math.min(offsetOf(close + 1), text.length);
+  return {
+    head: text.slice(0, offsetOf(1)),
+    frontMatter: text.slice(offsetOf(1), offsetOf(close)),
+    fence: text.slice(offsetOf(close), bodyStart),
+    body: text.slice(bodyStart),
+  };
 }
 
 /** The address part of an article's file: `site/blog/fair-use.md` → `fair-use`. */

@@ -28,7 +28,7 @@ export function PageView({ model, page, year }: { model: SiteModel; page: Resolv
       <main id="main" tabIndex={-1}>
         {page.sections.map((section, i) => (
           <Fragment key={i}>
-            {sources && <SectionSource file={page.file} at={page.sources[i]} type={section.type} shown={sources.shown} />}
+            {sources && <SectionSource file={page.file} at={page.sources[i]} type={section.type} shown={sources.shown} index={i} />}
             <RenderSection section={section} index={i} />
           </Fragment>
         ))}

@@ -16,13 +16,26 @@ export const sourceText = (file: string, at: SourcePosition) => `${file}:${at.li
 
 /**
  * A sibling before the section rather than a wrapper around it, so the page's selectors (`a ~ b`)
- * and layout are the same with and without it.
+ * and layout are the same with and without it. `data-section` is the section's index in the page's
+ * `sections`, which the editor's preview maps a click to.
  */
-export function SectionSource({ file, at, type, shown }: { file: string; at: SourcePosition; type: string; shown: boolean }) {
+export function SectionSource({
+  file,
+  at,
+  type,
+  shown,
+  index,
+}: {
+  file: string;
+  at: SourcePosition;
+  type: string;
+  shown: boolean;
+  index: number;
+}) {
   const place = sourceText(file, at);
-  if (!shown) return <span hidden data-source={place} data-section-type={type} />;
+  if (!shown) return <span hidden data-source={place} data-section-type={type} data-section={index} />;
   return (
-    <p className="dev-source" data-source={place} data-section-type={type}>
+    <p className="dev-source" data-source={place} data-section-type={type} data-section={index}>
       <code>{place}</code> <span className="dev-source__type">{type}</span>
     </p>
   );

@@ -7,6 +7,7 @@ import { noteRoute } from '../request-route';
 import type { AttemptVerdict, SignedInSession } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { createAuditLog, type AuditLog } from './audit';
+import type { Editor } from '../content/editor';
 import type { FormsById } from './inbox-view';
 import type { ScryptCost } from './passwords';
 import type { Publisher } from '../publish/publisher';
@@ -42,6 +43,8 @@ export interface AdminConfig {
   timeZone?: string;
   /** Publishing for the content editor; none in npm run dev. */
   publisher?: Publisher;
+  /** The content editor's files and schemas; without it the editor's API answers 404. */
+  editor?: Editor;
 }
 
 export interface SignedIn extends SignedInSession {

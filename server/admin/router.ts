@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { sendApiError, shownPath } from '../api/router';
 import { auditRoutes } from './audit';
+import { contentRoutes } from './content-routes';
 import { createAdminContext, type AdminConfig } from './context';
 import { requireSession } from './csrf';
 import { exportRoutes } from './export';
@@ -13,7 +14,7 @@ export type { AdminConfig } from './context';
 
 /**
  * The inbox's API: signing in, then (behind the session and same-origin guard) sessions, two-step
- * sign-in, the leads, their export and the audit log.
+ * sign-in, the leads, their export, the audit log and the content editor.
  */
 export function createAdminRouter(config: AdminConfig): Router {
   const ctx = createAdminContext(config);
@@ -27,6 +28,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   router.use(requireSession(ctx));
   router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), auditRoutes(config.store));
   router.use(publishRoutes(config.publisher));
+  if (config.editor) router.use(contentRoutes(ctx, config.editor));
   router.use((req, res) => sendApiError(res, 404, 'NOT_FOUND', `No inbox endpoint at ${shownPath(req)}.`));
   return router;
 }

@@ -16,12 +16,9 @@ export function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/**
- * An inbox account, made the way the README says: `npm run leads -- add-user EMAIL`, password on
- * stdin; `roles` as `--role` takes them (`content`, `leads,content`), the leads when left out.
- */
-export function createAccount(email: string, password = PASSWORD, dataDir = DATA_DIR, roles?: string): void {
-  const roleArgs = roles ? ['--role', roles] : [];
+/** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL [--role …]`, password on stdin. */
+export function createAccount(email: string, password = PASSWORD, dataDir = DATA_DIR, roles: readonly string[] = []): void {
+  const roleArgs = roles.length ? ['--role', roles.join(',')] : [];
   const result = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', email, ...roleArgs, '--password-stdin'], {
     cwd: ROOT,
     input: `${password}\n`,

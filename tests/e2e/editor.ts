@@ -13,7 +13,7 @@ const CONTENT_ROOT = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results', 'e2
 /** A new account that may edit and publish the site (and nothing else). */
 export function createEditor(prefix: string): string {
   const email = `${uniqueWord(prefix)}@takedownshield.test`;
-  createAccount(email, PASSWORD, undefined, 'content');
+  createAccount(email, PASSWORD, undefined, ['content']);
   return email;
 }
 

@@ -8,19 +8,17 @@ import { messageOf } from './editor-paths';
 export const PREVIEW_DEBOUNCE_MS = 150;
 
 /**
- * The index of the page section an element belongs to: the engine puts a marker (`data-section-type`)
- * before each section in <main>, so it is the count of markers up to the section holding the element.
+ * The index of the page section an element belongs to: the engine puts a hidden marker before each
+ * section in <main>, `data-section` holding its index, so it is the nearest marker before the
+ * section that holds the element.
  */
 export function sectionIndexOf(target: Element | null): number | null {
-  const indexed = target?.closest('[data-section-index]');
-  if (indexed) return Number(indexed.getAttribute('data-section-index'));
   let node: Element | null = target;
   while (node && node.parentElement && node.parentElement.tagName !== 'MAIN') node = node.parentElement;
-  if (!node || !node.parentElement) return null;
-  const markers = [...node.parentElement.querySelectorAll(':scope > [data-section-type]')];
+  if (!node?.parentElement) return null;
   for (let sibling: Element | null = node; sibling; sibling = sibling.previousElementSibling) {
-    const at = markers.indexOf(sibling);
-    if (at >= 0) return at;
+    const index = sibling.getAttribute('data-section');
+    if (index !== null && /^\d+$/.test(index)) return Number(index);
   }
   return null;
 }

@@ -1,0 +1,150 @@
+import { Router, type Request, type Response } from 'express';
+import { EDITOR_ROUTES, type CheckRequest, type NewFileRequest, type ProblemsAnswer } from '../../contracts/editor-contract';
+import { ADMIN_API } from '../../contracts/inbox-contract';
+import { sendApiError } from '../api/router';
+import { PathRefused } from '../content/content-files';
+import { schemaBundle, type Editor } from '../content/editor';
+import { badRequest, readBodyOf, route, type AdminContext, type SignedIn } from './context';
+import { requireRole } from './roles';
+
+/** The editor's paths below the admin API, as the router mounted there sees them. */
+const at = (path: string) => path.slice(ADMIN_API.length);
+
+/**
+ * What a preview may do in the browser: show the site's styles and images, nothing else. It holds
+ * no script, and a frame that shows it should add `sandbox` too.
+ */
+const PREVIEW_POLICY = [
+  "default-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox',
+].join('; ');
+
+const PATH_CODES = { 400: 'BAD_PATH', 403: 'PATH_REFUSED', 404: 'NOT_FOUND' } as const;
+
+/** The parts of a check, preview or save request, or null once a 400 was sent. */
+function draftOf(res: Response, body: Record<string, unknown>): CheckRequest | null {
+  if (!('data' in body)) {
+    badRequest(res, 'Send the file’s data as "data" (and an article’s Markdown as "body").');
+    return null;
+  }
+  if (body.body !== undefined && typeof body.body !== 'string') {
+    badRequest(res, '"body" is an article’s Markdown, as text.');
+    return null;
+  }
+  return { path: body.path as string, data: body.data, ...(typeof body.body === 'string' ? { body: body.body } : {}) };
+}
+
+/**
+ * The content editor's API (contracts/editor-contract.ts), behind the session guard and its
+ * same-origin check like the inbox's, for accounts with the role `content`. Saves and new files
+ * are written to the audit log.
+ */
+export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
+  const router = Router({ caseSensitive: true });
+  const content = requireRole('content');
+  const problems = (res: Response, status: number, list: ProblemsAnswer['problems']) => {
+    res.status(status).json({ problems: list } satisfies ProblemsAnswer);
+  };
+  /** A handler whose refused path is answered with its status; other errors go on to the app's handler. */
+  const guarded = (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>) =>
+    route(async (req, res, user) => {
+      try {
+        await handler(req, res, user);
+      } catch (err) {
+        if (!(err instanceof PathRefused)) throw err;
+        sendApiError(res, err.status, PATH_CODES[err.status], err.message);
+      }
+    });
+  /** A handler of a draft (check, preview, save): the body read and its parts checked first. */
+  const ofDraft = (handler: (res: Response, draft: CheckRequest, body: Record<string, unknown>, user: SignedIn) => Promise<void>) =>
+    guarded(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      const draft = body && draftOf(res, body);
+      if (draft) await handler(res, draft, body!, user);
+    });
+  // Read once: the schemas do not change while the server runs.
+  let bundle: ReturnType<typeof schemaBundle> | undefined;
+
+  router.get(
+    at(EDITOR_ROUTES.files),
+    content,
+    guarded(async (_req, res) => void res.json(editor.list())),
+  );
+
+  router.get(
+    at(EDITOR_ROUTES.file),
+    content,
+    guarded(async (req, res) => void res.json(editor.open(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('path')))),
+  );
+
+  router.put(
+    at(EDITOR_ROUTES.file),
+    content,
+    ofDraft(async (res, draft, body, user) => {
+      if (typeof body.version !== 'string' || !body.version)
+        return badRequest(res, 'Send the "version" the edit started from, as the file came.');
+      const outcome = await editor.save({ ...draft, version: body.version });
+      if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      if (outcome.changed > 0)
+        await ctx.store.audit({
+          actor: user.email,
+          action: 'save',
+          leadId: null,
+          detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed)`,
+        });
+      res.json(outcome.saved);
+    }),
+  );
+
+  router.post(
+    at(EDITOR_ROUTES.check),
+    content,
+    ofDraft(async (res, draft) => problems(res, 200, editor.check(draft))),
+  );
+
+  router.post(
+    at(EDITOR_ROUTES.preview),
+    content,
+    ofDraft(async (res, draft) => {
+      const outcome = editor.preview(draft);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      if ('noPage' in outcome) return sendApiError(res, 400, 'NO_PAGE', outcome.noPage);
+      res.set({ 'Content-Security-Policy': PREVIEW_POLICY, 'X-Frame-Options': 'SAMEORIGIN' }).type('html').send(outcome.html);
+    }),
+  );
+
+  router.get(
+    at(EDITOR_ROUTES.schemas),
+    content,
+    guarded(async (_req, res) => void res.json((bundle ??= schemaBundle(editor.schemas)))),
+  );
+
+  router.post(
+    at(EDITOR_ROUTES.create),
+    content,
+    guarded(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      const { kind, route: address, title } = body;
+      if (kind !== 'page' && kind !== 'article') return badRequest(res, '"kind" must be "page" or "article".');
+      if (kind === 'page' && typeof address !== 'string')
+        return badRequest(res, 'A new page needs its address as "route", such as /guides/youtube-claims.');
+      if (kind === 'article' && typeof title !== 'string') return badRequest(res, 'A new article needs its "title".');
+      const request: NewFileRequest = kind === 'page' ? { kind, route: address as string } : { kind, title: title as string };
+      const outcome = await editor.create(request);
+      if ('exists' in outcome) return sendApiError(res, 409, 'EXISTS', outcome.exists);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      await ctx.store.audit({ actor: user.email, action: 'create', leadId: null, detail: `made ${outcome.created.path}` });
+      res.status(201).json(outcome.created);
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,350 @@
+/**
+ * The content editor's API over HTTP, on a copy of site/: who may call it, which paths it opens,
+ * saves that keep the file and refuse stale versions, checks and previews by the real engine, and
+ * new files from the same starting points as npm run new.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  EDITOR_ROUTES,
+  type EditableFile,
+  type FileList,
+  type ProblemsAnswer,
+  type SaveAnswer,
+  type SaveConflict,
+  type SchemaBundle,
+} from '../../../contracts/editor-contract';
+import { ADMIN_ROUTES, type AuditPage } from '../../../contracts/inbox-contract';
+import { loadSite } from '../../../engine/content/load-site';
+import { readSchemas, readSiteFiles, ROOT } from '../../../scripts/read-project';
+import { hashPassword } from '../../../server/admin/passwords';
+import { createApp } from '../../../server/app';
+import { createEditor } from '../../../server/content/editor';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
+import { createFixture, listen, type Fixture, type Running } from './helpers';
+
+const PASSWORD = 'correct horse battery staple';
+const JSON_CHANGE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+const schemas = readSchemas();
+
+function browser(base: string) {
+  let cookie = '';
+  const call = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(base + path, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...(init.headers ?? {}) } });
+    for (const c of res.headers.getSetCookie()) cookie = c.split(';')[0]!;
+    return res;
+  };
+  return {
+    call,
+    signIn: (email: string) =>
+      call(ADMIN_ROUTES.signIn, { method: 'POST', headers: JSON_CHANGE, body: JSON.stringify({ email, password: PASSWORD }) }),
+    send: (path: string, method: string, body: unknown) => call(path, { method, headers: JSON_CHANGE, body: JSON.stringify(body) }),
+    open: async (path: string) => {
+      const res = await call(`${EDITOR_ROUTES.file}?path=${encodeURIComponent(path)}`);
+      expect(res.status, `${path} answered ${res.status}`).toBe(200);
+      return (await res.json()) as EditableFile;
+    },
+  };
+}
+
+describe('the content editor API', { timeout: 60_000 }, () => {
+  let contentRoot: string;
+  let dataDir: string;
+  let store: LeadStore;
+  let fixture: Fixture;
+  let server: Running;
+  let editor: ReturnType<typeof browser>;
+  const disk = (path: string) => readFileSync(join(contentRoot, path), 'utf8');
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'editor-store-'));
+    store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await store.init();
+    const hash = await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 });
+    await store.createAccount('writer@example.com', hash, ['content']);
+    await store.createAccount('leads@example.com', hash, ['leads']);
+    fixture = createFixture();
+  });
+
+  beforeEach(async () => {
+    await server?.close();
+    if (contentRoot) rmSync(contentRoot, { recursive: true, force: true });
+    // Every test edits its own copy of site/: the repository's is never written.
+    contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
+    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    const app = createApp({
+      clientDir: fixture.clientDir,
+      store,
+      siteUrl: 'https://example.com',
+      inbox: {
+        secureCookies: false,
+        scryptCost: { log2N: 10, r: 8, p: 1 },
+        signInRateLimit: { windowMs: 60_000, max: 10_000 },
+        editor: createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] }),
+      },
+    });
+    server = await listen(app);
+    editor = browser(server.url);
+    expect((await editor.signIn('writer@example.com')).status).toBe(204);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await store.close();
+    fixture.cleanup();
+    rmSync(contentRoot, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers only accounts with the content role, and only changes sent from the admin app', async () => {
+    const stranger = browser(server.url);
+    expect((await stranger.call(EDITOR_ROUTES.files)).status).toBe(401);
+    const leadsOnly = browser(server.url);
+    await leadsOnly.signIn('leads@example.com');
+    const calls = await Promise.all([
+      leadsOnly.call(EDITOR_ROUTES.files),
+      leadsOnly.call(`${EDITOR_ROUTES.file}?path=site/pages/privacy.yaml`),
+      leadsOnly.call(EDITOR_ROUTES.schemas),
+      leadsOnly.send(EDITOR_ROUTES.file, 'PUT', { path: 'site/pages/privacy.yaml', data: {}, version: 'x' }),
+      leadsOnly.send(EDITOR_ROUTES.check, 'POST', { path: 'site/pages/privacy.yaml', data: {} }),
+      leadsOnly.send(EDITOR_ROUTES.preview, 'POST', { path: 'site/pages/privacy.yaml', data: {} }),
+      leadsOnly.send(EDITOR_ROUTES.create, 'POST', { kind: 'page', route: '/x' }),
+    ]);
+    expect(calls.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+    expect(await calls[0]!.json()).toMatchObject({ error: 'ROLE_NEEDED', message: expect.stringContaining('the role "content"') });
+
+    const file = await editor.open('site/pages/privacy.yaml');
+    const forged = await editor.call(EDITOR_ROUTES.file, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: file.path, data: file.data, version: file.version }),
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it('lists every page by address and title, the FAQ sets, prices, header and footer, forms and articles, and nothing else', async () => {
+    // A link out of site/ is not listed, and a link round in a circle is followed once.
+    symlinkSync(join(ROOT, 'package.json'), join(contentRoot, 'site/pages/outside.yaml'));
+    symlinkSync(join(contentRoot, 'site/pages'), join(contentRoot, 'site/pages/again'));
+    const res = await editor.call(EDITOR_ROUTES.files);
+    const { files } = (await res.json()) as FileList;
+    expect(files).toContainEqual({ path: 'site/pages/privacy.yaml', kind: 'page', title: 'Privacy Policy', route: '/privacy' });
+    expect(files).toContainEqual({ path: 'site/data/pricing.yaml', kind: 'prices', title: 'Price catalogue' });
+    expect(files).toContainEqual({ path: 'site/site.yaml', kind: 'navigation', title: 'Header, footer and site settings' });
+    expect(files.filter((f) => f.kind === 'article')).toHaveLength(readdirSync(join(ROOT, 'site/blog')).length);
+    expect(files.find((f) => f.kind === 'article')?.route).toMatch(/^\/blog\/[^/]+$/);
+    expect(files.filter((f) => f.kind === 'faq').length).toBeGreaterThan(5);
+    expect(files.map((f) => f.path)).not.toContain('site/notifications.yaml');
+    expect(files.map((f) => f.path)).not.toContain('site/links.yaml');
+    expect(files.map((f) => f.path)).not.toContain('site/pages/outside.yaml');
+    expect(files.filter((f) => f.path.startsWith('site/pages/again/')).length).toBeLessThanOrEqual(
+      files.filter((f) => f.path.startsWith('site/pages/') && !f.path.startsWith('site/pages/again/')).length,
+    );
+  });
+
+  it('opens a page with its data, version and schema, and an article with its body byte for byte', async () => {
+    const page = await editor.open('site/pages/privacy.yaml');
+    expect(page).toMatchObject({ kind: 'page', route: '/privacy', schema: 'page.schema.json' });
+    expect(page.data).toEqual(parse(disk('site/pages/privacy.yaml')));
+    const name = readdirSync(join(contentRoot, 'site/blog'))[0]!;
+    const article = await editor.open(`site/blog/${name}`);
+    expect(article.schema).toBe('article.schema.json');
+    expect(disk(`site/blog/${name}`).endsWith(article.body!)).toBe(true);
+  });
+
+  it('saves one changed value as one changed line, keeps every comment, and writes it to the audit log', async () => {
+    const before = disk('site/pages/home.yaml');
+    const file = await editor.open('site/pages/home.yaml');
+    const data = structuredClone(file.data) as { meta: { title: string } };
+    data.meta.title = 'Copyright takedowns that work';
+    const res = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data, version: file.version });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as SaveAnswer;
+    expect(saved.version).not.toBe(file.version);
+    expect(saved.diff).toContain('-  title: DMCA Takedown and Copyright Protection Service\n+  title: Copyright takedowns that work\n');
+    const after = disk('site/pages/home.yaml');
+    expect(after).toBe(
+      before.replace('  title: DMCA Takedown and Copyright Protection Service\n', '  title: Copyright takedowns that work\n'),
+    );
+    // Written whole through a temporary file: none is left behind.
+    expect(readdirSync(join(contentRoot, 'site/pages')).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect((await editor.open(file.path)).version).toBe(saved.version);
+
+    const unchanged = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data, version: saved.version });
+    expect(await unchanged.json()).toEqual({ version: saved.version, diff: '' });
+
+    const reader = browser(server.url);
+    await store.setRoles('leads@example.com', ['leads', 'content']);
+    await reader.signIn('leads@example.com');
+    const audit = (await (await reader.call(ADMIN_ROUTES.audit)).json()) as AuditPage;
+    expect(audit.entries.filter((e) => e.action === 'save')).toEqual([
+      expect.objectContaining({ actor: 'writer@example.com', detail: 'saved site/pages/home.yaml (2 lines changed)' }),
+    ]);
+    await store.setRoles('leads@example.com', ['leads']);
+  });
+
+  it('refuses a save against a file that changed since it was opened, shows what changed and writes nothing', async () => {
+    const file = await editor.open('site/pages/privacy.yaml');
+    // Someone else's save (or a git pull) lands first.
+    const theirs = disk(file.path).replace('title: Privacy Policy\n', 'title: Our Privacy Policy\n');
+    writeFileSync(join(contentRoot, file.path), theirs);
+    const data = structuredClone(file.data) as { sections: Array<{ eyebrow?: string }> };
+    data.sections[0]!.eyebrow = 'Legal notice';
+    const res = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data, version: file.version });
+    expect(res.status).toBe(409);
+    const conflict = (await res.json()) as SaveConflict;
+    expect(conflict.error).toContain('changed since it was opened');
+    expect(conflict.diff).toContain('-  title: Privacy Policy\n+  title: Our Privacy Policy\n');
+    expect(conflict.current.data).toEqual(parse(theirs));
+    expect(disk(file.path)).toBe(theirs);
+  });
+
+  it('refuses a save the schemas refuse, with the words and place npm run validate gives, and writes nothing', async () => {
+    const before = disk('site/pages/privacy.yaml');
+    const file = await editor.open('site/pages/privacy.yaml');
+    const data = structuredClone(file.data) as { meta: { title: unknown }; sections: Array<Record<string, unknown>> };
+    data.meta.title = 42;
+    const res = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data, version: file.version });
+    expect(res.status).toBe(422);
+    const { problems } = (await res.json()) as ProblemsAnswer;
+    const files = readSiteFiles(contentRoot).map((f) =>
+      f.path === file.path ? { ...f, text: before.replace('  title: Privacy Policy', '  title: 42') } : f,
+    );
+    const expected = loadSite(files, schemas).problems.filter((p) => p.file === file.path);
+    expect(problems).toEqual(
+      expected.map((p) => ({ path: p.file, pointer: '/meta/title', line: p.line, column: p.column, message: p.message })),
+    );
+    expect(problems[0]).toMatchObject({ line: 4, column: 10 });
+    expect(disk(file.path)).toBe(before);
+  });
+
+  it('checks a draft in the context of the whole site: a missing FAQ set, a broken link, an unknown price', async () => {
+    const file = await editor.open('site/pages/home.yaml');
+    const clean = await editor.send(EDITOR_ROUTES.check, 'POST', { path: file.path, data: file.data });
+    expect(await clean.json()).toEqual({ problems: [] });
+    const data = structuredClone(file.data) as { sections: Array<Record<string, unknown>> };
+    data.sections.push({ type: 'faq', title: 'Questions', faqSet: 'no-such-set' });
+    data.sections.push({ type: 'cta', title: 'Go', text: 'From {price:no.such.price}.', actions: [{ label: 'Go', href: '/pricing' }] });
+    const res = await editor.send(EDITOR_ROUTES.check, 'POST', { path: file.path, data });
+    expect(res.status).toBe(200);
+    const { problems } = (await res.json()) as ProblemsAnswer;
+    expect(problems.map((p) => p.pointer)).toEqual(['/sections/7/faqSet', '/sections/8/text']);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/no-such-set[^]*no\.such\.price/);
+    expect(problems.every((p) => p.path === file.path && p.line! > 0)).toBe(true);
+
+    // Links are checked once the draft loads: a page the site does not have, an id a page does not have.
+    const linked = structuredClone(file.data) as { sections: Array<Record<string, unknown>> };
+    linked.sections.push({
+      type: 'cta',
+      title: 'Go',
+      text: 'Now.',
+      actions: [
+        { label: 'Go', href: '/no-such-page' },
+        { label: 'Plans', href: '/pricing#no-such-id' },
+      ],
+    });
+    const links = (await (await editor.send(EDITOR_ROUTES.check, 'POST', { path: file.path, data: linked })).json()) as ProblemsAnswer;
+    expect(links.problems).toEqual([
+      expect.objectContaining({ pointer: '/sections/7/actions/0/href', message: '/no-such-page: no page at /no-such-page' }),
+      expect.objectContaining({
+        pointer: '/sections/7/actions/1/href',
+        message: '/pricing#no-such-id: /pricing has no element with id "no-such-id"',
+      }),
+    ]);
+  });
+
+  it('previews the draft as the site renders it, each section marked, the site’s styles linked and no script', async () => {
+    const file = await editor.open('site/pages/privacy.yaml');
+    const data = structuredClone(file.data) as { sections: Array<Record<string, unknown>> };
+    data.sections[0]!.title = '<script>alert("typed")</script> Privacy';
+    const res = await editor.send(EDITOR_ROUTES.preview, 'POST', { path: file.path, data });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    const html = await res.text();
+    // What was typed is text on the page, never markup.
+    expect(html).toContain('&lt;script&gt;alert(&quot;typed&quot;)&lt;/script&gt; Privacy');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/site-abc.css"/>');
+    const marks = [...html.matchAll(/data-section="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(marks).toEqual(data.sections.map((_s, i) => i));
+
+    const article = readdirSync(join(contentRoot, 'site/blog'))[0]!;
+    const opened = await editor.open(`site/blog/${article}`);
+    const body = `${opened.body}\n<script>alert(1)</script>\n`;
+    const articleHtml = await (await editor.send(EDITOR_ROUTES.preview, 'POST', { path: opened.path, data: opened.data, body })).text();
+    expect(articleHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(articleHtml).not.toContain('<script>alert');
+
+    const noPage = await editor.send(EDITOR_ROUTES.preview, 'POST', {
+      path: 'site/data/pricing.yaml',
+      data: parse(disk('site/data/pricing.yaml')),
+    });
+    expect(noPage.status).toBe(400);
+  });
+
+  it.each([
+    ['../package.json', 400, '".."'],
+    ['site/../package.json', 400, '".."'],
+    ['/etc/passwd', 400, 'absolute path'],
+    ['site\\pages\\privacy.yaml', 400, 'forward slashes'],
+    ['site/pages/privacy.txt', 400, 'is not a content file'],
+    ['server/app.ts', 403, 'Only files under site/'],
+    ['site/notifications.yaml', 403, 'is not edited in the browser'],
+    ['site/pages/nothing-here.yaml', 404, 'There is no file'],
+    ['site/pages/outside.yaml', 403, 'leads outside site/'],
+  ])('refuses to open %s (%i)', async (path, status, words) => {
+    symlinkSync(join(ROOT, 'package.json'), join(contentRoot, 'site/pages/outside.yaml'));
+    const res = await editor.call(`${EDITOR_ROUTES.file}?path=${encodeURIComponent(path)}`);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { message: string }).message).toContain(words);
+    const save = await editor.send(EDITOR_ROUTES.file, 'PUT', { path, data: {}, version: 'x' });
+    expect(save.status).toBe(status);
+    expect(existsSync(join(ROOT, 'site/pages/outside.yaml'))).toBe(false);
+  });
+
+  it('gives every schema by its name and each section type’s catalogue example', async () => {
+    const bundle = (await (await editor.call(EDITOR_ROUTES.schemas)).json()) as SchemaBundle;
+    expect(Object.keys(bundle.schemas)).toEqual(
+      expect.arrayContaining(['page.schema.json', 'section.schema.json', 'sections/hero.schema.json']),
+    );
+    expect(bundle.schemas['page.schema.json']).toMatchObject({ $id: 'page.schema.json', title: 'Page' });
+    expect(bundle.sectionExamples.hero).toEqual((schemas['sections/hero.schema.json']!.examples as unknown[])[0]);
+    expect(bundle.sectionExamples).not.toHaveProperty('article');
+  });
+
+  it('makes a new page and a new article from npm run new’s starting points, and never overwrites one', async () => {
+    const res = await editor.send(EDITOR_ROUTES.create, 'POST', { kind: 'page', route: '/guides/fresh-start' });
+    expect(res.status).toBe(201);
+    const page = (await res.json()) as EditableFile;
+    expect(page).toMatchObject({
+      path: 'site/pages/guides/fresh-start.yaml',
+      kind: 'page',
+      route: '/guides/fresh-start',
+      title: 'Fresh Start',
+    });
+    expect(disk(page.path)).toContain('# yaml-language-server: $schema=../../../schemas/page.schema.json');
+    expect(loadSite(readSiteFiles(contentRoot), schemas).problems).toEqual([]);
+    expect((await editor.send(EDITOR_ROUTES.create, 'POST', { kind: 'page', route: '/guides/fresh-start' })).status).toBe(409);
+    expect((await editor.send(EDITOR_ROUTES.create, 'POST', { kind: 'page', route: '/privacy' })).status).toBe(409);
+    const bad = await editor.send(EDITOR_ROUTES.create, 'POST', { kind: 'page', route: '/Not A Route' });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as ProblemsAnswer).problems[0]).toMatchObject({
+      pointer: '/route',
+      message: expect.stringContaining('is not a page address'),
+    });
+
+    const made = await editor.send(EDITOR_ROUTES.create, 'POST', { kind: 'article', title: 'Takedowns for Streamers' });
+    expect(made.status).toBe(201);
+    const article = (await made.json()) as EditableFile;
+    expect(article).toMatchObject({ path: 'site/blog/takedowns-for-streamers.md', kind: 'article', title: 'Takedowns for Streamers' });
+    expect(article.body).toContain('## A first section');
+    expect(loadSite(readSiteFiles(contentRoot), schemas).problems).toEqual([]);
+  });
+});
