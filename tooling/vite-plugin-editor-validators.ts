@@ -2,6 +2,8 @@ import { createSchemaUtils, hashForSchema, ID_KEY, schemaParser, type RJSFSchema
 import type { Plugin } from 'vite';
 import { editorFormSchemas } from '../apps/admin/editor/schema-forms';
 import { compileSchemaMap } from './vite-plugin-form-validators';
+import { schemaBundle } from '../server/content/editor';
+import type { SchemaSet } from '../engine/content/schema-set';
 
 /** What `schema` is once its own `$ref`s into the root's definitions are followed (nothing inside it resolved). */
 function followed(schema: RJSFSchema, root: RJSFSchema): RJSFSchema {
@@ -62,14 +64,16 @@ const ONE = 'virtual:editor-validator/';
  * compiled at build time into one lazy chunk each and keyed by the schema's hash, so the browser
  * ships no schema compiler and the Content-Security-Policy needs no unsafe-eval.
  */
-export function editorValidatorsPlugin(getSchemas: () => Record<string, unknown>): Plugin {
+export function editorValidatorsPlugin(getSchemas: () => SchemaSet): Plugin {
   // Worked out once per set of schemas (the dev server hands a new set after a schema is saved).
   let cached: { from: Record<string, unknown>; byHash: Map<string, RJSFSchema> } | null = null;
   const forms = () => {
     const from = getSchemas();
     if (cached?.from !== from) {
       const byHash = new Map<string, RJSFSchema>();
-      for (const schema of editorFormSchemas(from)) byHash.set(hashForSchema(schema as RJSFSchema), schema as RJSFSchema);
+      // The schemas as the editor's API sends them, so each form's schema hashes the same in the browser.
+      for (const schema of editorFormSchemas(schemaBundle(from).schemas))
+        byHash.set(hashForSchema(schema as RJSFSchema), schema as RJSFSchema);
       cached = { from, byHash };
     }
     return cached.byHash;

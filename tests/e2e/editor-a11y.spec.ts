@@ -1,7 +1,7 @@
 // Every editor screen under axe, the menu by role, and a whole edit made from the keyboard alone.
 import { expect, test } from '@playwright/test';
-import { createAccount, expectNoAxeViolations, PASSWORD, signIn, uniqueWord } from './admin';
-import { createEditor, openFile, preview, section } from './editor';
+import { createAccount, expectNoAxeViolations, signIn, uniqueWord } from './admin';
+import { createEditor, openFile, preview, section, signInToContent } from './editor';
 
 let editor = '';
 test.beforeAll(() => {
@@ -27,11 +27,10 @@ test('the menu follows the roles: an editor sees Content and no leads, a lead ha
 });
 
 test('the file list, the editor with a section open and a problem shown, New, Publish and History pass axe', async ({ page }) => {
-  await signIn(page, editor, PASSWORD, '/admin/content');
-  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await signInToContent(page, editor);
   await expectNoAxeViolations(page, 'the file list');
 
-  await openFile(page, editor, 'terms', 'Terms of Service');
+  await openFile(page, null, 'terms', 'Terms of Service');
   await expect(preview(page).locator('main h1')).toBeVisible();
   await section(page, 0).locator('.editor-section__toggle').click();
   const title = section(page, 0).getByRole('textbox', { name: /^title/ });
@@ -55,7 +54,7 @@ test('the file list, the editor with a section open and a problem shown, New, Pu
 });
 
 test('from the keyboard alone: find a page, open a section, change a field, move the section, and save', async ({ page }) => {
-  await signIn(page, editor, PASSWORD, '/admin/content');
+  await signInToContent(page, editor);
   await page.getByLabel('Search pages and files').focus();
   await page.keyboard.type('about');
   // Tab from the search box reaches the first matching file's link.
@@ -69,26 +68,39 @@ test('from the keyboard alone: find a page, open a section, change a field, move
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
   const toggle = section(page, 1).locator('.editor-section__toggle');
-  const label = await toggle.textContent();
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // Move it up by keyboard: focus stays on the moved section's button, now first.
-  const up = section(page, 1).getByRole('button', { name: /^Move up/ });
-  await up.focus();
+  // Tab on into the section's form, to its title, and change it.
+  let inTitle = false;
+  for (let i = 0; i < 25 && !inTitle; i++) {
+    await page.keyboard.press('Tab');
+    inTitle = await page.evaluate(() => /_title$/.test(document.activeElement?.id ?? ''));
+  }
+  expect(inTitle, 'Tab reaches the section title').toBe(true);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' by keyboard');
+  const label = (await toggle.textContent())!;
+  expect(label).toMatch(/ by keyboard$/);
+  // Back with Shift+Tab to the section's Move up, and move it: focus stays with the moved section
+  // (on Move down, as Move up is disabled at the top).
+  let onUp = false;
+  for (let i = 0; i < 25 && !onUp; i++) {
+    await page.keyboard.press('Shift+Tab');
+    onUp = await page.evaluate(() => (document.activeElement?.textContent ?? '').startsWith('Move up'));
+  }
+  expect(onUp, 'Shift+Tab reaches Move up').toBe(true);
   await page.keyboard.press('Enter');
-  await expect(section(page, 0).locator('.editor-section__toggle')).toHaveText(label!.replace(/^2\./, '1.'));
+  await expect(section(page, 0).locator('.editor-section__toggle')).toHaveText(label.replace('2.', '1.'));
   await expect(section(page, 0).getByRole('button', { name: /^Move up/ })).toBeDisabled();
+  await expect(section(page, 0).getByRole('button', { name: /^Move down/ })).toBeFocused();
   await expect(page.locator('p.admin-status')).toHaveText('Moved to position 1.');
-  // And back down, so the page is as it was.
-  await section(page, 0)
-    .getByRole('button', { name: /^Move down/ })
-    .focus();
+  // And back down, so only the title changes.
   await page.keyboard.press('Enter');
-  await expect(section(page, 1).locator('.editor-section__toggle')).toHaveText(label!);
+  await expect(section(page, 1).locator('.editor-section__toggle')).toHaveText(label);
   await expect(section(page, 1).getByRole('button', { name: /^Move down/ })).toBeFocused();
 
   await page.getByRole('button', { name: 'Save', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/^Saved\./)).toBeVisible();
+  await expect(page.getByLabel('The lines that changed')).toContainText(' by keyboard');
 });

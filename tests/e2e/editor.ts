@@ -29,9 +29,19 @@ export function changedLines(before: string, after: string): Array<[string, stri
   return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!] as [string, string]]));
 }
 
-/** Signs in and opens a file from the Content list by searching for it, as a writer does. */
-export async function openFile(page: Page, email: string, search: string, title: string): Promise<void> {
+/** Signs in at the Content list and waits for it. */
+export async function signInToContent(page: Page, email: string): Promise<void> {
   await signIn(page, email, PASSWORD, '/admin/content');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Opens a file from the Content list by searching for it, as a writer does (signing in first when `email` is given). */
+export async function openFile(page: Page, email: string | null, search: string, title: string): Promise<void> {
+  if (email) await signInToContent(page, email);
+  else {
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Files' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible({ timeout: 15_000 });
+  }
   await page.getByLabel('Search pages and files').fill(search);
   await page.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -73,6 +73,15 @@ export function SectionList({
     announce(message);
   }
 
+  /** Moves a section one place; focus stays with it, on the same button unless that one is now disabled (at the top or the bottom). */
+  function move(from: number, to: number) {
+    const key = shownKeys[from]!;
+    const up = to < from;
+    const edge = to === 0 || to === sections.length - 1;
+    const button = up !== edge ? 'up' : 'down';
+    apply(moveSection(sections, from, to), moveSection(shownKeys, from, to), `${key}-${button}`, `Moved to position ${to + 1}.`);
+  }
+
   const toggle = (key: string) =>
     setOpen((previous) => {
       const next = new Set(previous);
@@ -119,9 +128,7 @@ export function SectionList({
                     id={`${key}-up`}
                     className="button button--secondary admin-button--small"
                     disabled={i === 0}
-                    onClick={() =>
-                      apply(moveSection(sections, i, i - 1), moveSection(shownKeys, i, i - 1), `${key}-up`, `Moved to position ${i}.`)
-                    }
+                    onClick={() => move(i, i - 1)}
                   >
                     Move up<span className="visually-hidden"> section {i + 1}</span>
                   </button>
@@ -130,9 +137,7 @@ export function SectionList({
                     id={`${key}-down`}
                     className="button button--secondary admin-button--small"
                     disabled={i === sections.length - 1}
-                    onClick={() =>
-                      apply(moveSection(sections, i, i + 1), moveSection(shownKeys, i, i + 1), `${key}-down`, `Moved to position ${i + 2}.`)
-                    }
+                    onClick={() => move(i, i + 1)}
                   >
                     Move down<span className="visually-hidden"> section {i + 1}</span>
                   </button>

@@ -22,8 +22,11 @@ function pointerGet(root: Json, pointer: string): Json | undefined {
   return node;
 }
 
-/** Keywords that only describe a file to other tools; a form and its validator need none of them. */
-const DROPPED = new Set(['$schema', 'examples', 'discriminator']);
+/**
+ * Keywords that only describe a file to other tools; a form and its validator need none of them.
+ * `$id` too: its references are resolved here, and rjsf would look a validator up by it.
+ */
+const DROPPED = new Set(['$schema', '$id', 'examples', 'discriminator']);
 
 /** A definition's name for what an address points at: `defs.schema.json#/definitions/link` is `defs-link`. */
 function nameOf(address: string, fragment: string, folder: string): string {
@@ -40,8 +43,8 @@ const isObject = (value: Json | undefined): value is JsonObject => !!value && ty
 /**
  * `key`'s schema as one self-contained schema: every `$ref`, to this file or another of the bundle,
  * points into its own `definitions` (`#/definitions/defs-link`), which hold only what is reachable.
- * Recursive schemas (a price group of price groups) stay recursive. `$schema`, `examples` and
- * `discriminator` are dropped. A reference that points at nothing throws, naming it.
+ * Recursive schemas (a price group of price groups) stay recursive. `$schema`, `$id`, `examples`
+ * and `discriminator` are dropped. A reference that points at nothing throws, naming it.
  */
 export function inlineSchema(schemas: Record<string, unknown>, key: string): JsonObject {
   const byAddress = new Map(Object.entries(schemas).map(([k, v]) => [addressOf(k), v as Json]));

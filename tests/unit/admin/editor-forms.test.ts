@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { editorFormSchemas, inlineSchema, sectionSchemas, withoutSections, type JsonObject } from '../../../apps/admin/editor/schema-forms';
 import { formsFor } from '../../../apps/admin/editor/schemas-cache';
 import { readSchemas } from '../../../scripts/read-project';
+import { schemaBundle } from '../../../server/content/editor';
 
 const schemas = readSchemas();
 
@@ -53,12 +54,15 @@ describe('the editor’s form schemas', () => {
   });
 
   it('are the ones the build compiled: the browser finds each form’s validator by the same hash', () => {
-    const compiled = new Set(editorFormSchemas(schemas).map((s) => hashForSchema(s as RJSFSchema)));
-    const page = formsFor(schemas, 'page.schema.json');
+    const sent = schemaBundle(schemas).schemas;
+    const compiled = new Set(editorFormSchemas(sent).map((s) => hashForSchema(s as RJSFSchema)));
+    // What the API sends carries an $id on each schema; the forms are the same without it.
+    expect(formsFor(sent, 'page.schema.json')).toEqual(formsFor(schemas, 'page.schema.json'));
+    const page = formsFor(sent, 'page.schema.json');
     expect(compiled.has(hashForSchema(page.top))).toBe(true);
     for (const section of Object.values(page.sections)) expect(compiled.has(hashForSchema(section))).toBe(true);
     for (const key of ['faq-set.schema.json', 'pricing.schema.json', 'site.schema.json', 'article.schema.json'])
-      expect(compiled.has(hashForSchema(formsFor(schemas, key).top)), key).toBe(true);
+      expect(compiled.has(hashForSchema(formsFor(sent, key).top)), key).toBe(true);
   });
 
   it('say which reference points at nothing', () => {
