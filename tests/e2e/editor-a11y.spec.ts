@@ -67,8 +67,14 @@ test('from the keyboard alone: find a page, open a section, change a field, move
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
+  // Tab past the page's settings to the second section's heading, and open it.
   const toggle = section(page, 1).locator('.editor-section__toggle');
-  await toggle.focus();
+  let onToggle = false;
+  for (let i = 0; i < 80 && !onToggle; i++) {
+    await page.keyboard.press('Tab');
+    onToggle = await toggle.evaluate((el) => el === document.activeElement);
+  }
+  expect(onToggle, 'Tab reaches the second section').toBe(true);
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   // Tab on into the section's form, to its title, and change it.

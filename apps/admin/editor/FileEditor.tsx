@@ -71,6 +71,11 @@ function Editor({ file, forms, examples }: Loaded) {
   const [saving, setSaving] = useState(false);
   const [opened, setOpened] = useState<OpenRequest | null>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The loading view's heading had focus (a new view), and went with it: the file's heading takes it.
+    if (document.activeElement === document.body) headingRef.current?.focus();
+  }, []);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const isPage = Object.keys(forms.sections).length > 0 && isRecord(data) && Array.isArray(data.sections);
@@ -147,7 +152,7 @@ function Editor({ file, forms, examples }: Loaded) {
     <>
       <div className="admin-title-row">
         <div>
-          <h1 tabIndex={-1} className="admin-text">
+          <h1 tabIndex={-1} className="admin-text" ref={headingRef}>
             {file.title}
           </h1>
           <p className="admin-hint">
