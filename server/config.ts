@@ -110,8 +110,6 @@ export interface ServerConfig {
 export interface PublishConfig {
   /** RELEASES_DIR: one folder per release, and `current`, a link to the live one. */
   releasesDir: string;
-  /** CONTENT_ROOT: the folder holding site/ that a publish builds; null for the project's own. */
-  contentRoot: string | null;
   /** RELEASES_KEEP: releases kept to roll back to, besides the live one. */
   keep: number;
   /** RELEASE_POLL_MS: how often each process asks the store which release is live. */
@@ -307,7 +305,6 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     notifyPollMs: positive('NOTIFY_POLL_MS', 1_000),
     publish: {
       releasesDir: resolve(env.RELEASES_DIR ?? join(dataDir, 'releases')),
-      contentRoot: blank(env.CONTENT_ROOT) && resolve(env.CONTENT_ROOT!),
       keep: positive('RELEASES_KEEP', DEFAULT_PUBLISH.keep),
       pollMs: positive('RELEASE_POLL_MS', DEFAULT_PUBLISH.pollMs),
       gitRemote: blank(env.PUBLISH_GIT_REMOTE),

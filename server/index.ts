@@ -18,7 +18,8 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
   const projectRoot = findProjectRoot(import.meta.dirname, process.cwd());
   const publisher = createPublisher({
     ...config.publish,
-    contentRoot: config.publish.contentRoot ?? projectRoot,
+    // The folder the editor saves into is the one published.
+    contentRoot: config.contentRoot,
     deployedBuild: config.distDir,
     store,
     log,

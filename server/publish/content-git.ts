@@ -11,8 +11,14 @@ export function authorOf(email: string): { name: string; email: string } {
 }
 
 export interface ContentGit {
-  /** Commits every change under site/ as the editor; resolves with HEAD's id (the new commit, or the last one when nothing changed). */
-  commit(message: string, author: { name: string; email: string }): Promise<string>;
+  /** Where the content folder is inside the repository: '' at its top, `web/` for a folder below. */
+  prefix: string;
+  /**
+   * Commits site/ as it is in `snapshot` (a copy of the repository's layout holding `<prefix>site/`,
+   * the files the release was built from) as the editor; an edit saved since is left for the next
+   * publish. Resolves with HEAD's id (the new commit, or the last one when nothing changed).
+   */
+  commit(snapshot: string, message: string, author: { name: string; email: string }): Promise<string>;
   /** Pushes HEAD to the remote; throws with git's words when it cannot. */
   push(remote: string): Promise<void>;
 }
@@ -24,16 +30,23 @@ export interface ContentGit {
 export async function openContentGit(contentRoot: string, env: NodeJS.ProcessEnv): Promise<ContentGit | null> {
   const git = (args: string[], extra?: NodeJS.ProcessEnv) =>
     run('git', args, { cwd: contentRoot, env: { ...env, ...extra, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 4 * 1024 * 1024 });
+  let prefix: string;
+  let gitDir: string;
   try {
-    const { stdout } = await git(['rev-parse', '--is-inside-work-tree']);
-    if (stdout.trim() !== 'true') return null;
+    const { stdout } = await git(['rev-parse', '--is-inside-work-tree', '--show-prefix', '--absolute-git-dir']);
+    const [inside, shownPrefix, dir] = stdout.split('\n');
+    if (inside !== 'true') return null;
+    prefix = shownPrefix ?? '';
+    gitDir = dir!;
   } catch {
     return null;
   }
   return {
-    async commit(message, author) {
-      await git(['add', '--all', '--', 'site']);
-      const staged = await git(['diff', '--cached', '--quiet', '--', 'site']).then(
+    prefix,
+    async commit(snapshot, message, author) {
+      // The snapshot stands in for the working tree while staging: the index gets exactly the built files.
+      await git(['-C', snapshot, `--git-dir=${gitDir}`, `--work-tree=${snapshot}`, 'add', '--all', '--', `${prefix}site`]);
+      const staged = await git(['diff', '--cached', '--quiet']).then(
         () => false,
         () => true,
       );
@@ -44,10 +57,7 @@ export async function openContentGit(contentRoot: string, env: NodeJS.ProcessEnv
           () => false,
         );
         const committer = configured ? {} : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
-        await git(
-          ['commit', '--quiet', '--no-verify', '-m', message, `--author=${author.name} <${author.email}>`, '--', 'site'],
-          committer,
-        );
+        await git(['commit', '--quiet', '--no-verify', '-m', message, `--author=${author.name} <${author.email}>`], committer);
       }
       return (await git(['rev-parse', 'HEAD'])).stdout.trim();
     },

@@ -1,12 +1,12 @@
 import { fork } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Problem, PublishAnswer } from '../../contracts/editor-contract';
 import type { Logger } from '../logging';
 import type { ReleaseStore } from '../store/releases';
 import type { NewAuditEntry } from '../store/inbox-types';
 import type { BuildOutcome } from './build-outcome';
-import { authorOf, openContentGit } from './content-git';
+import { authorOf, openContentGit, type ContentGit } from './content-git';
 import { editorProblem } from './problems';
 import { isReleaseId, newReleaseId, releaseFolders, type ReleaseRecord } from './release-folders';
 
@@ -87,13 +87,13 @@ export function createPublisher(options: PublisherOptions) {
   }
 
   /** Runs scripts/build-release.ts in its own process: a crash there never takes the server down. */
-  function build(into: string, reuseFrom: string | null): Promise<BuildOutcome> {
+  function build(into: string, contentRoot: string, reuseFrom: string | null): Promise<BuildOutcome> {
     return new Promise((resolve) => {
       const args = [into, ...(reuseFrom ? ['--reuse-from', reuseFrom] : [])];
       const child = fork(join(options.projectRoot, 'scripts', 'build-release.ts'), args, {
         cwd: options.projectRoot,
         execArgv: ['--import', 'tsx'],
-        env: { ...options.env, CONTENT_ROOT: options.contentRoot, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+        env: { ...options.env, CONTENT_ROOT: contentRoot, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       let said = '';
@@ -148,8 +148,36 @@ export function createPublisher(options: PublisherOptions) {
     const id = newReleaseId(at);
     const live = await store.liveRelease();
     const building = folders.startBuild(id);
+    const git = await openContentGit(options.contentRoot, options.env);
+    // The files as they are now, built and committed alike: a save during the build waits for the next publish.
+    const snapshot = `${building}-content`;
+    cpSync(join(options.contentRoot, 'site'), join(snapshot, git?.prefix ?? '', 'site'), { recursive: true });
+    try {
+      return await buildAndSwitch({ id, at, by, started, building, snapshot, git, live });
+    } finally {
+      rmSync(snapshot, { recursive: true, force: true });
+    }
+  }
+
+  /** The publish under way: its release id and time, who asked, its build and snapshot folders, the git repository and the live release. */
+  interface Job {
+    id: string;
+    at: Date;
+    by: string;
+    started: number;
+    building: string;
+    snapshot: string;
+    git: ContentGit | null;
+    live: string | null;
+  }
+
+  async function buildAndSwitch({ id, at, by, started, building, snapshot, git, live }: Job): Promise<PublishResult> {
     const reuse = live && folders.isComplete(live) ? folders.folderOf(live) : (options.deployedBuild ?? null);
-    const outcome = await build(building, reuse && existsSync(join(reuse, 'client', 'index.html')) ? reuse : null);
+    const outcome = await build(
+      building,
+      join(snapshot, git?.prefix ?? ''),
+      reuse && existsSync(join(reuse, 'client', 'index.html')) ? reuse : null,
+    );
     const built = performance.now();
     const refuse = async (problems: Problem[]): Promise<PublishResult> => {
       rmSync(building, { recursive: true, force: true });
@@ -164,14 +192,13 @@ export function createPublisher(options: PublisherOptions) {
     if (outcome.kind === 'problems') return refuse(outcome.problems.map(editorProblem));
     if (outcome.kind === 'failed')
       return refuse([buildProblem(`The site could not be built, so nothing was published: ${outcome.message.split('\n')[0]}`)]);
-    const git = await openContentGit(options.contentRoot, options.env);
     const committing = performance.now();
     let commit: string | undefined;
     let release: ReleaseRecord;
     let swap: () => void;
-    let committed = committing;
+    let committed: number;
     try {
-      if (git) commit = await git.commit(`Publish ${id}`, authorOf(by));
+      if (git) commit = await git.commit(snapshot, `Publish ${id}`, authorOf(by));
       committed = performance.now();
       release = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}) };
       folders.finish(building, release);

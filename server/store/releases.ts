@@ -18,14 +18,14 @@ export interface ReleaseStore {
 }
 
 export function releaseStore(db: () => Kysely<Schema>): ReleaseStore {
-  const makeLive = (trx: Kysely<Schema>, id: string) =>
-    trx
-      .updateTable('releases')
-      .set({ live: false })
-      .where('live', '=', true)
-      .where('id', '!=', id)
-      .execute()
-      .then(() => trx.updateTable('releases').set({ live: true }).where('id', '=', id).executeTakeFirst());
+  /** In the caller's transaction: the release becomes the live one; false (and nothing changed) when there is no such release. */
+  const makeLive = async (trx: Kysely<Schema>, id: string): Promise<boolean> => {
+    if (!(await trx.selectFrom('releases').select('id').where('id', '=', id).executeTakeFirst())) return false;
+    // Off first, then on: the partial unique index never sees two live rows.
+    await trx.updateTable('releases').set({ live: false }).where('live', '=', true).where('id', '!=', id).execute();
+    await trx.updateTable('releases').set({ live: true }).where('id', '=', id).execute();
+    return true;
+  };
   return {
     addLiveRelease: async (r) =>
       db()
@@ -40,7 +40,7 @@ export function releaseStore(db: () => Kysely<Schema>): ReleaseStore {
     setLiveRelease: async (id) =>
       db()
         .transaction()
-        .execute(async (trx) => Number((await makeLive(trx, id)).numUpdatedRows) === 1),
+        .execute((trx) => makeLive(trx, id)),
     liveRelease: async () => (await db().selectFrom('releases').select('id').where('live', '=', true).executeTakeFirst())?.id ?? null,
     listReleases: async () =>
       (await db().selectFrom('releases').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute()).map((row) => ({

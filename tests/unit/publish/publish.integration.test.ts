@@ -182,16 +182,24 @@ describe('publishing', { timeout: 120_000 }, () => {
     edit(ABOUT, (t) => t.replaceAll('Never Committed', 'About Our Takedown Team'));
   });
 
-  it('answers 409 to a second publish while one runs', async () => {
+  it('answers 409 to a second publish while one runs, and leaves an edit saved meanwhile for the next publish', async () => {
     const cy = await signedIn('cy.writer@example.com');
     edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'About the Team'));
     const first = cy(EDITOR_ROUTES.publish, { method: 'POST' });
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the publish has taken its copy of the files, an editor saves another change.
+    await expect.poll(() => readdirSync(releasesDir).some((n) => n.endsWith('-content')), { timeout: 10_000, interval: 20 }).toBe(true);
+    edit(ABOUT, (t) => t.replace('subtitle: >-', 'subtitle: >-\n      Saved during a publish.'));
     const second = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
     expect(second.status).toBe(409);
     expect(((await second.json()) as { message: string }).message).toMatch(/A publish is already running/);
     expect((await first).status).toBe(200);
     expect(await page('/about')).toContain('About the Team');
+    expect(await page('/about')).not.toContain('Saved during a publish.');
+    // Committed as built; the later save waits in the folder, uncommitted.
+    expect(git(content, 'show', `HEAD:${ABOUT}`)).not.toContain('Saved during a publish.');
+    expect(git(content, 'status', '--porcelain')).toBe(`M ${ABOUT}`);
+    edit(ABOUT, (t) => t.replace('\n      Saved during a publish.', ''));
+    expect(git(content, 'status', '--porcelain')).toBe('');
   });
 
   it('rolls back to an earlier release, records it, and prunes to RELEASES_KEEP besides the live one', async () => {
