@@ -1,7 +1,7 @@
 // Every editor screen under axe, the menu by role, and a whole edit made from the keyboard alone.
 import { expect, test } from '@playwright/test';
 import { createAccount, expectNoAxeViolations, signIn, uniqueWord } from './admin';
-import { createEditor, openFile, preview, section, signInToContent } from './editor';
+import { createEditor, field, openFile, preview, section, sectionButton, signInToContent } from './editor';
 
 let editor = '';
 test.beforeAll(() => {
@@ -27,6 +27,7 @@ test('the menu follows the roles: an editor sees Content and no leads, a lead ha
 });
 
 test('the file list, the editor with a section open and a problem shown, New, Publish and History pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
   await signInToContent(page, editor);
   await expectNoAxeViolations(page, 'the file list');
 
@@ -54,6 +55,7 @@ test('the file list, the editor with a section open and a problem shown, New, Pu
 });
 
 test('from the keyboard alone: find a page, open a section, change a field, move the section, and save', async ({ page }) => {
+  test.setTimeout(90_000);
   await signInToContent(page, editor);
   await page.getByLabel('Search pages and files').focus();
   await page.keyboard.type('about');
@@ -77,6 +79,8 @@ test('from the keyboard alone: find a page, open a section, change a field, move
   expect(onToggle, 'Tab reaches the second section').toBe(true);
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Its form draws once its validator chunk has loaded.
+  await expect(field(section(page, 1), 'title')).toBeVisible({ timeout: 15_000 });
   // Tab on into the section's form, to its title, and change it.
   let inTitle = false;
   for (let i = 0; i < 25 && !inTitle; i++) {
@@ -98,13 +102,13 @@ test('from the keyboard alone: find a page, open a section, change a field, move
   expect(onUp, 'Shift+Tab reaches Move up').toBe(true);
   await page.keyboard.press('Enter');
   await expect(section(page, 0).locator('.editor-section__toggle')).toHaveText(label.replace('2.', '1.'));
-  await expect(section(page, 0).getByRole('button', { name: /^Move up/ })).toBeDisabled();
-  await expect(section(page, 0).getByRole('button', { name: /^Move down/ })).toBeFocused();
+  await expect(sectionButton(page, 0, 'Move up')).toBeDisabled();
+  await expect(sectionButton(page, 0, 'Move down')).toBeFocused();
   await expect(page.locator('p.admin-status')).toHaveText('Moved to position 1.');
   // And back down, so only the title changes.
   await page.keyboard.press('Enter');
   await expect(section(page, 1).locator('.editor-section__toggle')).toHaveText(label);
-  await expect(section(page, 1).getByRole('button', { name: /^Move down/ })).toBeFocused();
+  await expect(sectionButton(page, 1, 'Move down')).toBeFocused();
 
   await page.getByRole('button', { name: 'Save', exact: true }).focus();
   await page.keyboard.press('Enter');

@@ -50,6 +50,10 @@ export async function openFile(page: Page, email: string | null, search: string,
 /** Section `n` (0-based) of the open page: its panel. */
 export const section = (page: Page, n: number): Locator => page.locator('li.editor-section').nth(n);
 
+/** One of section `n`'s own buttons (Move up, Move down, Duplicate, Remove), not a list's inside its form. */
+export const sectionButton = (page: Page, n: number, action: string): Locator =>
+  page.getByRole('button', { name: `${action} section ${n + 1}`, exact: true });
+
 /** Opens section `n`'s form (unless open) and returns its panel. */
 export async function openSection(page: Page, n: number): Promise<Locator> {
   const panel = section(page, n);
@@ -59,8 +63,9 @@ export async function openSection(page: Page, n: number): Promise<Locator> {
   return panel;
 }
 
-/** A text field of a form by its label (rjsf labels a field by its name; a required one ends in *). */
-export const field = (scope: Locator | Page, name: string): Locator => scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) });
+/** A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's own, before any nested one's. */
+export const field = (scope: Locator | Page, name: string): Locator =>
+  scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) }).first();
 
 /** The preview's document. */
 export const preview = (page: Page) => page.frameLocator('iframe.editor-preview__frame');
