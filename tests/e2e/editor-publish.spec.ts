@@ -1,7 +1,21 @@
 // The writer's journey: change the privacy page's hero title in the browser, see it in the preview,
-// save (one line of the YAML changes), publish, and the live /privacy serves it; then roll back.
+// save (one line of the YAML changes), publish, and the live /privacy serves it; then roll back. And
+// a typo'd reference: shown at its field, refused on save, and (made in the file) refused on publish.
+// One after the other: each publishes the whole copy of site/.
 import { expect, test } from '@playwright/test';
-import { changedLines, createEditor, field, openFile, openSection, originalFile, preview, save, servedFile } from './editor';
+import {
+  changedLines,
+  createEditor,
+  field,
+  openFile,
+  openSection,
+  originalFile,
+  preview,
+  save,
+  section,
+  servedFile,
+  writeServedFile,
+} from './editor';
 
 const PRIVACY = 'site/pages/privacy.yaml';
 let editor = '';
@@ -70,4 +84,45 @@ test('History rolls the live site back to the previous release', async ({ page, 
   const live = await (await request.get('/privacy')).text();
   expect(live).toContain('Your Privacy at TakedownShield');
   expect(live).not.toContain('Privacy, Second Edition');
+});
+
+test('a typo’d reference shows its error at the field, is not saved, and blocks publishing until fixed', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const PRICING = 'site/pages/pricing.yaml';
+  const typo = 'no FAQ set with id "pricing-pag" in site/faq/. Did you mean "pricing-page" (site/faq/pricing-page.yaml)?';
+  await openFile(page, editor, '/pricing', 'Pricing for DMCA Takedowns and Content Protection');
+  const faq = await openSection(page, 6);
+  const faqSet = field(faq, 'faqSet');
+  await expect(faqSet).toHaveValue('pricing-page');
+  await faqSet.fill('pricing-pag');
+  await faqSet.blur();
+  // At the field, in the words npm run validate prints, and marked on the section even when folded.
+  await expect(faq.locator('.error-detail')).toHaveText(typo);
+  await faq.locator('.editor-section__toggle').click();
+  await expect(section(page, 6).locator('.editor-problem-mark')).toHaveText(/1 problem/);
+
+  const before = servedFile(PRICING);
+  await save(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: 1 problem to fix first' })).toBeVisible();
+  expect(servedFile(PRICING)).toBe(before);
+
+  // The same typo made in the file itself: publishing checks every file and refuses, the live site unchanged.
+  writeServedFile(PRICING, before.replace('    faqSet: pricing-page\n', '    faqSet: pricing-pag\n'));
+  const liveBefore = await (await request.get('/pricing')).text();
+  await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish the saved content' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Not published: 1 problem to fix first. The live site is unchanged.' });
+  await expect(refused).toBeVisible({ timeout: 150_000 });
+  await expect(refused).toContainText(`${PRICING}:`);
+  await expect(refused).toContainText(typo);
+  expect(await (await request.get('/pricing')).text()).toBe(liveBefore);
+
+  // Fixed at the field from the problem's Edit link, saved: the file is as it was.
+  await refused.getByRole('link', { name: `Edit ${PRICING}` }).click();
+  const again = field(await openSection(page, 6), 'faqSet');
+  await expect(again).toHaveValue('pricing-pag');
+  await again.fill('pricing-page');
+  await save(page);
+  await expect(page.getByText('Saved. The lines that changed in the file:')).toBeVisible();
+  expect(servedFile(PRICING)).toBe(before);
 });

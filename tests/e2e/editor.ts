@@ -2,7 +2,7 @@
 // site/ the server under test edits (CONTENT_ROOT, made by tests/e2e/content-copy.ts), and the
 // editor's parts as a person finds them.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
 
@@ -20,6 +20,8 @@ export function createEditor(prefix: string): string {
 /** A file as the server under test has it now, and as the project has it (the copy's starting point). */
 export const servedFile = (path: string) => readFileSync(join(CONTENT_ROOT, path), 'utf8');
 export const originalFile = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+/** Changes the server's copy of a file as someone editing the files (not the editor) would. */
+export const writeServedFile = (path: string, text: string) => writeFileSync(join(CONTENT_ROOT, path), text);
 
 /** The lines of `after` that differ from `before`, as [before, after] pairs (same line count assumed). */
 export function changedLines(before: string, after: string): Array<[string, string]> {
