@@ -6,10 +6,14 @@ import { createEditor, field, openFile, openSection, save, servedFile } from './
 const SUPPORT = 'site/pages/support.yaml';
 
 test('the second of two editors saving the same file is refused, sees what changed, and loses nothing', async ({ browser }) => {
+  // Two accounts made with the CLI and two browsers: slow on a busy machine.
+  test.setTimeout(90_000);
   const ann = createEditor('ann');
   const bob = createEditor('bob');
-  const annPage = await (await browser.newContext()).newPage();
-  const bobPage = await (await browser.newContext()).newPage();
+  const annContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  const annPage = await annContext.newPage();
+  const bobPage = await bobContext.newPage();
   await openFile(annPage, ann, 'support', 'Support Center');
   await openFile(bobPage, bob, 'support', 'Support Center');
 
@@ -35,4 +39,6 @@ test('the second of two editors saving the same file is refused, sees what chang
   await refusal.getByRole('button', { name: 'Save my version over it' }).click();
   await expect(bobPage.getByText('Saved. The lines that changed in the file:')).toBeVisible();
   expect(servedFile(SUPPORT)).toContain('Support Center, as Bob wrote it');
+  await annContext.close();
+  await bobContext.close();
 });
