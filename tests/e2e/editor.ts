@@ -3,12 +3,13 @@
 // editor's parts as a person finds them.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
+import { e2eContentRoot } from './content-root';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The server's copy of site/ (playwright.config.ts points CONTENT_ROOT at it). */
-const CONTENT_ROOT = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results', 'e2e-content');
+const CONTENT_ROOT = e2eContentRoot(Number(process.env.E2E_PORT ?? 4173));
 
 /** A new account that may edit and publish the site (and nothing else). */
 export function createEditor(prefix: string): string {
