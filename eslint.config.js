@@ -27,7 +27,9 @@ const BOUNDARIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'engine/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'data/'] },
+  {
+    ignores: ['dist/', 'dist-*/', 'engine/generated/', 'test-results/', 'test-results-*/', 'playwright-report/', 'bench/results/', 'data/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat['recommended-latest'],
