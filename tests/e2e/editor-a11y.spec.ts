@@ -26,13 +26,19 @@ test('the menu follows the roles: an editor sees Content and no leads, a lead ha
   await expect(page.getByRole('heading', { level: 1, name: 'Nothing here' })).toBeVisible();
 });
 
-test('the file list, the editor with a section open and a problem shown, New, Publish and History pass axe', async ({ page }) => {
+test('the file list, the editor (a section opened from the preview, a problem shown), New, Publish and History pass axe', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInToContent(page, editor);
   await expectNoAxeViolations(page, 'the file list');
 
   await openFile(page, null, 'terms', 'Terms of Service');
   await expect(preview(page).locator('main h1')).toBeVisible();
+  // A click on a section in the preview opens its form and puts focus on its heading.
+  await preview(page).locator('main > [data-section="1"] + *').click();
+  await expect(section(page, 1).locator('.editor-section__toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(section(page, 1).locator('.editor-section__toggle')).toBeFocused();
   await section(page, 0).locator('.editor-section__toggle').click();
   const title = section(page, 0).getByRole('textbox', { name: /^title/ });
   await title.fill('Te');
