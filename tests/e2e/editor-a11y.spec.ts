@@ -120,3 +120,20 @@ test('from the keyboard alone: find a page, open a section, change a field, move
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('The lines that changed')).toContainText(' by keyboard');
 });
+
+test('New page makes a page from its address, as npm run new does, and opens it with its preview', async ({ page }) => {
+  test.setTimeout(60_000);
+  const route = `/protection/${uniqueWord('new')}`;
+  await signInToContent(page, editor);
+  await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'New page or article' }).click();
+  await page.getByLabel('The page’s address').fill(route);
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page).toHaveURL(/\/admin\/content\/edit\?path=site%2Fpages%2Fprotection%2F/);
+  await expect(page.getByText(`makes the page ${route}`)).toBeVisible();
+  await expect(preview(page).locator('main h1')).toBeVisible({ timeout: 15_000 });
+  // The same address again is refused with the reason.
+  await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'New page or article' }).click();
+  await page.getByLabel('The page’s address').fill(route);
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.getByRole('alert')).toContainText(route);
+});
