@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
+import { e2eContentRoot } from './tests/e2e/content-root';
 
 // E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -70,7 +71,7 @@ export default defineConfig<{ engineName: EngineName }>({
         HOST: '127.0.0.1',
         DATA_DIR: `${OUTPUT}/e2e-data`,
         // The content editor saves into a copy of site/ made at start, never into the repository's.
-        CONTENT_ROOT: `${OUTPUT}/e2e-content`,
+        CONTENT_ROOT: e2eContentRoot(PORT),
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',

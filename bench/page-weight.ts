@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
-import { JS_BUDGETS, measureBuiltSite, type PageKind, type PageWeight } from '../tooling/page-weight';
+import { existsSync } from 'node:fs';
+import {
+  EDITOR_FIRST_LOAD_BUDGET,
+  JS_BUDGETS,
+  measureAdminApp,
+  measureBuiltSite,
+  type AdminWeight,
+  type PageKind,
+  type PageWeight,
+} from '../tooling/page-weight';
 
 export interface PageWeightReport {
   rows: Omit<PageWeight, 'jsFiles'>[];
@@ -10,7 +19,12 @@ export interface PageWeightReport {
   summary: { routes: number; maxJsKb: number; minJsKb: number; maxHtmlKb: number; maxRequests: number; medianTotalKb: number };
   /** Per kind of page: how many, and the range of first-load and total JS, KB. */
   byKind: { kind: PageKind; routes: number; firstKb: [number, number]; totalKb: [number, number] }[];
+  /** The admin app: the inbox's first load and the content editor's, against its budget and Decap CMS's figure. */
+  admin?: AdminWeight & { budget: number; decapKb: number };
 }
+
+/** Decap CMS's editor: about 480 KB of script (gzip) on first load, as its users report it. */
+const DECAP_KB = 480;
 
 export function measureWeights(distDir: string): PageWeightReport {
   const clientDir = join(distDir, 'client');
@@ -30,7 +44,12 @@ export function measureWeights(distDir: string): PageWeightReport {
       firstKb: range(of.map((r) => r.jsFirstGzip)),
       totalKb: range(of.map((r) => r.jsGzip)),
     }));
+  const adminDir = join(clientDir, 'admin');
+  const admin = existsSync(join(adminDir, '.vite', 'manifest.json'))
+    ? { ...measureAdminApp((file) => readFileSync(join(adminDir, file))), budget: EDITOR_FIRST_LOAD_BUDGET, decapKb: DECAP_KB }
+    : undefined;
   return {
+    admin,
     byKind,
     rows,
     anchors: [

@@ -450,6 +450,21 @@ function weightSection(w: PageWeightReport): string[] {
     );
   for (const a of w.anchors) out.push(`| ${a.name} | ${f1(a.jsKb)} | ${a.note} |`);
   out.push('');
+  if (w.admin) {
+    const a = w.admin;
+    out.push('The admin app (gzip, level 9): the content editor is a route loaded on demand, so the inbox does not carry it.');
+    out.push('');
+    out.push('| Admin app | JS KB (gzip) | |');
+    out.push('|---|---:|---|');
+    out.push(`| /admin, the inbox's first load | ${kb(a.inboxGzip)} | |`);
+    out.push(`| the editor's chunks (rjsf, the screens) | ${kb(a.editorGzip)} | loaded when /admin/content opens |`);
+    out.push(`| /admin/content, the editor's first load | ${kb(a.editorFirstLoadGzip)} | budget ${kb(a.budget)} |`);
+    out.push(
+      `| a form's precompiled validator | ≤ ${kb(a.validatorLargestGzip)} | ${a.validatorCount} chunks, each loaded with its form |`,
+    );
+    out.push(`| Decap CMS's editor | ${f1(a.decapKb)} | first load as its users report it |`);
+    out.push('');
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { build } from 'vite';
 import { adminBuildConfig } from '../apps/admin/vite-admin';
 import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
+import { editorValidatorsPlugin } from '../tooling/vite-plugin-editor-validators';
 import type { SiteModel } from '../engine/content/model';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
@@ -12,7 +13,7 @@ import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
 import { buildSearchIndex, SEARCH_INDEX_FILE } from '../engine/search/search-index';
-import { ROOT } from './read-project';
+import { readSchemas, ROOT } from './read-project';
 
 export interface SiteBuildOptions {
   siteUrl: string;
@@ -53,7 +54,11 @@ export async function buildSite(model: SiteModel, outDir: string, options: SiteB
   const earlier = options.reuseFrom && join(options.reuseFrom, 'client');
   const adminFrom = earlier && join(earlier, 'admin');
   if (adminFrom && existsSync(join(adminFrom, 'index.html'))) cpSync(adminFrom, join(clientDir, 'admin'), { recursive: true });
-  else await build(adminBuildConfig(join(clientDir, 'admin')));
+  else {
+    // The editor's form validators come from schemas/, which a publish never changes: reusing the app stays right.
+    const schemas = readSchemas();
+    await build(adminBuildConfig(join(clientDir, 'admin'), [editorValidatorsPlugin(() => schemas)]));
+  }
   step('inbox');
   const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
   // Styles go into each page (see PageAssets.inlineStyles); the files stay for anything that links them.

@@ -10,6 +10,7 @@ import { ADMIN_DEV_ENTRY, adminDevPage } from '../apps/admin/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
+import { editorValidatorsPlugin } from '../tooling/vite-plugin-editor-validators';
 import { escapeMarkup } from '../engine/render/escape-markup';
 import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
@@ -63,7 +64,7 @@ const vite = await createViteServer({
   appType: 'custom',
   // The inbox's entry too (vite.config.ts names the site's), so its dependencies are bundled up front.
   optimizeDeps: { entries: [ADMIN_DEV_ENTRY] },
-  plugins: [formValidatorsPlugin(() => current.model?.forms ?? {})],
+  plugins: [formValidatorsPlugin(() => current.model?.forms ?? {}), editorValidatorsPlugin(() => schemas)],
 });
 
 function load(): LoadResult {

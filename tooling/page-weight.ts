@@ -108,3 +108,50 @@ export function measureBuiltSite(
   rows.push(measurePage('(not found)', budgetKind(model.notFound), readHtml('404.html'), readAsset, pageChunks(manifest, model.notFound)));
   return rows;
 }
+
+/**
+ * The admin app's script budget (gzip): what the editor loads on its first visit, the inbox's
+ * entry and the editor's route chunk together (the brief's limit, against Decap CMS's ~480 KB).
+ */
+export const EDITOR_FIRST_LOAD_BUDGET = 250 * 1024;
+
+export interface AdminWeight {
+  /** The inbox's entry and what it imports: the first load of /admin. */
+  inboxGzip: number;
+  /** The editor's route chunk and what it imports that the inbox has not loaded. */
+  editorGzip: number;
+  /** The inbox's first load plus the editor's chunks: what opening /admin/content loads. */
+  editorFirstLoadGzip: number;
+  /** The largest and the sum of the form validator chunks (each loads with the form that needs it). */
+  validatorLargestGzip: number;
+  validatorCount: number;
+}
+
+/** The admin app's chunks from its build manifest (`dist/client/admin/.vite/manifest.json`). */
+export function measureAdminApp(readAdminFile: (relativePath: string) => Uint8Array): AdminWeight {
+  const manifest = JSON.parse(Buffer.from(readAdminFile('.vite/manifest.json')).toString('utf8')) as ViteManifest;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  const editor = Object.entries(manifest).find(([key]) => key.endsWith('editor/EditorRoutes.tsx'));
+  if (!entry || !editor) throw new Error('The admin build manifest has no entry or no editor chunk; run npm run build.');
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const size = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gzipSize(readAdminFile(manifest[k]!.file)), 0);
+  const inbox = closure(entry[0], new Set());
+  const withEditor = closure(editor[0], new Set(inbox));
+  const editorOnly = [...withEditor].filter((k) => !inbox.has(k));
+  const validators = Object.keys(manifest).filter((k) => k.includes('virtual:editor-validator/'));
+  const validatorSizes = validators.map((k) => gzipSize(readAdminFile(manifest[k]!.file)));
+  const inboxGzip = size(inbox);
+  const editorGzip = size(editorOnly);
+  return {
+    inboxGzip,
+    editorGzip,
+    editorFirstLoadGzip: inboxGzip + editorGzip,
+    validatorLargestGzip: Math.max(0, ...validatorSizes),
+    validatorCount: validators.length,
+  };
+}

@@ -13,7 +13,11 @@ const ONE = 'virtual:form-validator/';
  * hashes, which are not valid ES export names, so the exports are mapped to v0, v1… here.
  */
 export function compileFormValidators(fields: RJSFSchema): string {
-  const schemas = schemaParser(fields);
+  return compileSchemaMap(schemaParser(fields));
+}
+
+/** A map of schemas by the key rjsf looks each up by (its `$id` or hash), as such a module. */
+export function compileSchemaMap(schemas: Record<string, RJSFSchema>): string {
   const ids = Object.keys(schemas);
   const ajv = createAjvInstance(undefined, undefined, {
     code: { source: true, esm: true, lines: true },

@@ -1,7 +1,7 @@
 // The inbox's shell: asks the server who is signed in, then shows the sign-in view, the second step
 // a session still owes (a code, or setting two-step sign-in up), or the header and the routes.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { AccountPage } from './AccountPage';
 import { AuditLog } from './AuditLog';
 import { Conversion } from './Conversion';
@@ -13,6 +13,10 @@ import { LeadList } from './LeadList';
 import { SecondStep } from './SecondStep';
 import { SignIn } from './SignIn';
 import { TwoStepSetup } from './TwoStepSetup';
+import { rolesOf } from './roles';
+
+// The content editor and its form library load only when someone opens it.
+const EditorRoutes = lazy(() => import('./editor/EditorRoutes'));
 
 type SessionState =
   | { kind: 'loading' }
@@ -99,6 +103,9 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
   const firstPath = useRef(pathname);
 
   const announce = useCallback((message: string) => setStatus({ message, at: pathname }), [pathname]);
+  const roles = rolesOf(session);
+  const leads = roles.includes('leads');
+  const content = roles.includes('content');
 
   useEffect(() => {
     if (arrived) mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
@@ -130,22 +137,33 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
       </a>
       <header className="admin-header">
         <div className="container admin-header__bar">
-          <Link className="brand" to="/">
-            Leads inbox
+          <Link className="brand" to={leads || !content ? '/' : '/content'}>
+            {leads || !content ? 'Leads inbox' : 'Site content'}
           </Link>
           <nav aria-label="Inbox">
             <ul className="admin-nav">
-              <li>
-                <NavLink to="/" end>
-                  Inbox
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/conversion">Conversion</NavLink>
-              </li>
-              <li>
-                <NavLink to="/audit">Audit log</NavLink>
-              </li>
+              {leads && (
+                <li>
+                  <NavLink to="/" end>
+                    Inbox
+                  </NavLink>
+                </li>
+              )}
+              {content && (
+                <li>
+                  <NavLink to="/content">Content</NavLink>
+                </li>
+              )}
+              {leads && (
+                <li>
+                  <NavLink to="/conversion">Conversion</NavLink>
+                </li>
+              )}
+              {leads && (
+                <li>
+                  <NavLink to="/audit">Audit log</NavLink>
+                </li>
+              )}
               <li>
                 <NavLink to="/account">Your account</NavLink>
               </li>
@@ -178,11 +196,21 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
           {status && status.at === pathname ? status.message : ''}
         </p>
         <Routes>
-          <Route index element={<LeadList />} />
+          <Route index element={leads || !content ? <LeadList /> : <Navigate to="/content" replace />} />
           <Route path="leads/:id" element={<LeadDetailView />} />
           <Route path="conversion" element={<Conversion />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="account" element={<AccountPage />} />
+          {content && (
+            <Route
+              path="content/*"
+              element={
+                <Suspense fallback={<p className="admin-loading">Loading the editor…</p>}>
+                  <EditorRoutes />
+                </Suspense>
+              }
+            />
+          )}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

@@ -50,7 +50,9 @@ async function errorFrom(response: Response): Promise<InboxError> {
   return new InboxError(response.status, answer.error ?? `HTTP_${response.status}`, message);
 }
 
-async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Response> {
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   // Every state-changing call carries the header a cross-site page cannot send without a preflight.
   const headers: Record<string, string> =
     method === 'GET'
@@ -63,18 +65,24 @@ async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, b
       credentials: 'same-origin',
       cache: 'no-store',
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
-  } catch {
+  } catch (err) {
+    // A request given up on purpose (a newer preview replaced it) is not a network failure.
+    if (signal?.aborted) throw err;
     throw new InboxError(0, 'NETWORK', NETWORK_MESSAGE);
   }
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** A refused answer as an InboxError; a 401 also tells the app the session has ended. */
+export async function refusal(response: Response): Promise<InboxError> {
+  if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+  return errorFrom(response);
+}
+
+export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const response = await send(method, path, body);
-  if (!response.ok) {
-    if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
-    throw await errorFrom(response);
-  }
+  if (!response.ok) throw await refusal(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { InlineConfig, ViteDevServer } from 'vite';
+import type { InlineConfig, PluginOption, ViteDevServer } from 'vite';
 import { ADMIN_PATH } from '../../contracts/inbox-contract';
 
 const ADMIN_DIR = import.meta.dirname;
@@ -12,9 +12,13 @@ export const ADMIN_HTML = join(ADMIN_DIR, 'index.html');
 /** For the dev server's dependency scan, which would otherwise find react-router-dom only on the first visit and reload the page. */
 export const ADMIN_DEV_ENTRY = 'apps/admin/main.tsx';
 
-/** The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*, addressed from /admin/. */
-export function adminBuildConfig(outDir: string): InlineConfig {
+/**
+ * The Vite build of the inbox into outDir (the built site's admin/ folder): index.html and assets/*,
+ * addressed from /admin/. `plugins`: the content editor's form validators (built by the tools).
+ */
+export function adminBuildConfig(outDir: string, plugins: PluginOption[] = []): InlineConfig {
   return {
+    plugins,
     // The page's folder is the root, so index.html lands at outDir/index.html.
     root: ADMIN_DIR,
     configFile: false,
@@ -27,6 +31,8 @@ export function adminBuildConfig(outDir: string): InlineConfig {
       target: 'es2022',
       // Everything as files: the Content-Security-Policy allows scripts from the site's own origin only.
       assetsInlineLimit: 0,
+      // For npm run report:size: which chunk is the inbox's first load and which the editor's.
+      manifest: true,
       rollupOptions: {
         onwarn(warning, warn) {
           // react-router marks files 'use client' for frameworks with server components; this app has none.

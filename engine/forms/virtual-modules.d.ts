@@ -6,3 +6,9 @@ declare module 'virtual:form-validators' {
 
 /** True only in a build made with FORM_MOCK=1: forms answer from a simulated server. */
 declare const __FORM_MOCK__: boolean | undefined;
+
+declare module 'virtual:editor-validators' {
+  /** Loads the precompiled validation functions of one of the content editor's form schemas (its own chunk), by the schema's hash. */
+  const loaders: Record<string, () => Promise<Record<string, unknown>>>;
+  export default loaders;
+}

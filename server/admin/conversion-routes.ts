@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { readPeriod, type ConversionReport } from '../../contracts/inbox-contract';
 import { csvRow } from '../leads/csv';
 import { badRequest, route, type AdminContext } from './context';
+import { requireRole } from './roles';
 
 const CSV_COLUMNS = ['table', 'name', 'views', 'leads', 'rate', 'new', 'inProgress', 'done', 'spam', 'promised', 'answeredInTime'];
 
@@ -37,6 +38,8 @@ export function conversionCsv(report: ConversionReport, formTitle: (id: string) 
 /** GET /conversion and /conversion.csv: views, leads and rates for a period. */
 export function conversionRoutes(ctx: AdminContext): Router {
   const router = Router({ caseSensitive: true });
+  // Lead figures are the leads' own: an account that only edits content is not shown them.
+  const leads = requireRole('leads');
   const report = async (req: Request, res: Response): Promise<ConversionReport | null> => {
     const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
     const now = ctx.now();
@@ -50,6 +53,7 @@ export function conversionRoutes(ctx: AdminContext): Router {
 
   router.get(
     '/conversion',
+    leads,
     route(async (req, res) => {
       const found = await report(req, res);
       if (found) res.json(found);
@@ -58,6 +62,7 @@ export function conversionRoutes(ctx: AdminContext): Router {
 
   router.get(
     '/conversion.csv',
+    leads,
     route(async (req, res) => {
       const found = await report(req, res);
       if (!found) return;

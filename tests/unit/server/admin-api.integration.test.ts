@@ -187,11 +187,13 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         b.call(ADMIN_ROUTES.lead(lead.id)),
         b.call(ADMIN_ROUTES.export),
         b.call(ADMIN_ROUTES.audit),
+        b.call(ADMIN_ROUTES.conversion),
+        b.call(ADMIN_ROUTES.conversionCsv),
         b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { status: 'done' }),
         b.change(ADMIN_ROUTES.notes(lead.id), 'POST', { body: 'Called back.' }),
         b.change(ADMIN_ROUTES.lead(lead.id), 'DELETE'),
       ]);
-      expect(refusals.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+      expect(refusals.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403, 403, 403]);
       expect(await refusals[0]!.json()).toEqual({
         success: false,
         error: 'ROLE_NEEDED',

@@ -1,0 +1,78 @@
+// Helpers for the content editor's end-to-end tests: an account with the content role, the copy of
+// site/ the server under test edits (CONTENT_ROOT, made by tests/e2e/content-copy.ts), and the
+// editor's parts as a person finds them.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
+import { e2eContentRoot } from './content-root';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** The server's copy of site/ (playwright.config.ts points CONTENT_ROOT at it). */
+const CONTENT_ROOT = e2eContentRoot(Number(process.env.E2E_PORT ?? 4173));
+
+/** A new account that may edit and publish the site (and nothing else). */
+export function createEditor(prefix: string): string {
+  const email = `${uniqueWord(prefix)}@takedownshield.test`;
+  createAccount(email, PASSWORD, undefined, ['content']);
+  return email;
+}
+
+/** A file as the server under test has it now, and as the project has it (the copy's starting point). */
+export const servedFile = (path: string) => readFileSync(join(CONTENT_ROOT, path), 'utf8');
+export const originalFile = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+/** Changes the server's copy of a file as someone editing the files (not the editor) would. */
+export const writeServedFile = (path: string, text: string) => writeFileSync(join(CONTENT_ROOT, path), text);
+
+/** The lines of `after` that differ from `before`, as [before, after] pairs (same line count assumed). */
+export function changedLines(before: string, after: string): Array<[string, string]> {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length, 'the file keeps its number of lines').toBe(a.length);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!] as [string, string]]));
+}
+
+/** Signs in at the Content list and waits for it. */
+export async function signInToContent(page: Page, email: string): Promise<void> {
+  await signIn(page, email, PASSWORD, '/admin/content');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Opens a file from the Content list by searching for it, as a writer does (signing in first when `email` is given). */
+export async function openFile(page: Page, email: string | null, search: string, title: string): Promise<void> {
+  if (email) await signInToContent(page, email);
+  else {
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Files' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible({ timeout: 15_000 });
+  }
+  await page.getByLabel('Search pages and files').fill(search);
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Section `n` (0-based) of the open page: its panel. */
+export const section = (page: Page, n: number): Locator => page.locator('li.editor-section').nth(n);
+
+/** One of section `n`'s own buttons (Move up, Move down, Duplicate, Remove), not a list's inside its form. */
+export const sectionButton = (page: Page, n: number, action: string): Locator =>
+  page.getByRole('button', { name: `${action} section ${n + 1}`, exact: true });
+
+/** Opens section `n`'s form (unless open) and returns its panel. */
+export async function openSection(page: Page, n: number): Promise<Locator> {
+  const panel = section(page, n);
+  const toggle = panel.locator('.editor-section__toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return panel;
+}
+
+/** A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's own, before any nested one's. */
+export const field = (scope: Locator | Page, name: string): Locator =>
+  scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) }).first();
+
+/** The preview's document. */
+export const preview = (page: Page) => page.frameLocator('iframe.editor-preview__frame');
+
+export async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
