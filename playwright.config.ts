@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
-import { e2eContentRoot } from './tests/e2e/content-root';
+import { e2eContentRoot, e2eDataDir, editorServerPort } from './tests/e2e/content-root';
 
 // E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -9,6 +9,13 @@ const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The mail server the site sends lead e-mails to during the run (tests/e2e/mail-catcher.ts). */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
+/** The content editor's specs have a server of their own: their publishes change what it serves. */
+const EDITOR_PORT = editorServerPort(PORT);
+const CHROMIUM = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+};
 
 /**
  * End-to-end tests against the built site, served by the real server, in the system Chromium.
@@ -38,18 +45,8 @@ export default defineConfig<{ engineName: EngineName }>({
     trace: 'on-first-retry',
   },
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: 'engines/**',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: chromiumExecutable(),
-          args: CHROMIUM_ARGS,
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: ['engines/**', 'editor-*.spec.ts'], use: CHROMIUM },
+    { name: 'editor', testMatch: 'editor-*.spec.ts', use: { ...CHROMIUM, baseURL: `http://127.0.0.1:${EDITOR_PORT}` } },
     // The smoke journeys in the two other engines visitors use.
     // One worker each: a worker starts its own server and browser, so a second would only add those starts.
     { name: 'firefox', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'firefox' } },
@@ -69,7 +66,7 @@ export default defineConfig<{ engineName: EngineName }>({
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: `${OUTPUT}/e2e-data`,
+        DATA_DIR: e2eDataDir(OUTPUT),
         // The content editor saves into a copy of site/ made at start, never into the repository's.
         CONTENT_ROOT: e2eContentRoot(PORT),
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
@@ -84,6 +81,24 @@ export default defineConfig<{ engineName: EngineName }>({
         // Page views reach the store within a fifth of a second, so the conversion view's test need not wait long.
         PAGE_VIEWS_FLUSH_MS: '200',
         // Only problems: a JSON line per request would bury the test report.
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // Started after the one above, so the build it may have made is there.
+      command: 'npx tsx tests/e2e/copy-content.ts && node --enable-source-maps dist/server/index.js',
+      url: `http://127.0.0.1:${EDITOR_PORT}/healthz`,
+      env: {
+        PORT: String(EDITOR_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir(OUTPUT, true),
+        CONTENT_ROOT: e2eContentRoot(EDITOR_PORT),
+        SIGN_IN_RATE_LIMIT_MAX: '1000',
+        RATE_LIMIT_MAX: '1000',
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,

@@ -1,13 +1,21 @@
 // Helpers for the leads inbox's end-to-end tests: accounts made with the CLI in the store the
 // server under test uses, leads sent through the public API, signing in, and axe.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { axeBuilder } from './axe';
+import { e2eDataDir, editorServerPort } from './content-root';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The server's store (playwright.config.ts starts it with this DATA_DIR). */
-const DATA_DIR = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results', 'e2e-data');
+const OUTPUT = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results');
+/** The shared server's store (playwright.config.ts starts it with this DATA_DIR). */
+const DATA_DIR = e2eDataDir(OUTPUT);
+
+/** The store of the server the running test talks to: the shared one, or the content editor's own. */
+function serverDataDir(): string {
+  const port = Number(new URL(test.info().project.use.baseURL ?? 'http://x').port);
+  return port === editorServerPort(Number(process.env.E2E_PORT ?? 4173)) ? e2eDataDir(OUTPUT, true) : DATA_DIR;
+}
 
 /** The CLI through tsx's loader in one process: `npx tsx` starts two and costs about a second more per account. */
 const TSX = ['--import', 'tsx'];
@@ -20,7 +28,7 @@ export function uniqueWord(prefix: string): string {
 }
 
 /** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL [--role …]`, password on stdin. */
-export function createAccount(email: string, password = PASSWORD, dataDir = DATA_DIR, roles: readonly string[] = []): void {
+export function createAccount(email: string, password = PASSWORD, dataDir = serverDataDir(), roles: readonly string[] = []): void {
   const roleArgs = roles.length ? ['--role', roles.join(',')] : [];
   const result = spawnSync(process.execPath, [...TSX, 'scripts/leads.ts', 'add-user', email, ...roleArgs, '--password-stdin'], {
     cwd: ROOT,

@@ -5,11 +5,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
-import { e2eContentRoot } from './content-root';
+import { e2eContentRoot, editorServerPort } from './content-root';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The server's copy of site/ (playwright.config.ts points CONTENT_ROOT at it). */
-const CONTENT_ROOT = e2eContentRoot(Number(process.env.E2E_PORT ?? 4173));
+/** The editor's server's copy of site/ (playwright.config.ts points its CONTENT_ROOT at it). */
+const CONTENT_ROOT = e2eContentRoot(editorServerPort(Number(process.env.E2E_PORT ?? 4173)));
 
 /** A new account that may edit and publish the site (and nothing else). */
 export function createEditor(prefix: string): string {
