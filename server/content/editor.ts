@@ -84,8 +84,9 @@ export function createEditor(config: EditorConfig) {
   const now = config.now ?? (() => new Date());
   const known = new Map<string, string>();
   const remember = (text: string) => {
-    known.delete(versionOf(text));
-    known.set(versionOf(text), text);
+    const version = versionOf(text);
+    known.delete(version);
+    known.set(version, text);
     if (known.size > KNOWN_VERSIONS) known.delete(known.keys().next().value!);
   };
   // One save or new file at a time per path, so two saves in this process cannot both pass the version check.

@@ -14,10 +14,10 @@ describe('import boundaries', () => {
   it.each([
     ['engine/render/App.tsx', '../../server/app'],
     ['engine/render/App.tsx', '../../apps/admin/inbox-client'],
-    ['engine/render/App.tsx', '../../tooling/scaffold'],
+    ['engine/render/App.tsx', '../../tooling/page-weight'],
     ['apps/admin/LeadList.tsx', '../../server/app'],
     ['server/app.ts', '../apps/admin/inbox-client'],
-    ['server/app.ts', '../tooling/scaffold'],
+    ['server/app.ts', '../tooling/page-weight'],
     ['contracts/api-contract.ts', '../engine/trim'],
     ['contracts/api-contract.ts', '../server/app'],
   ])('in %s, importing %s fails the lint', async (filePath, target) => {
@@ -31,7 +31,7 @@ describe('import boundaries', () => {
     ['server/app.ts', '../engine/trim'],
     ['apps/admin/LeadList.tsx', '../../contracts/inbox-contract'],
     ['engine/forms/submit-client.ts', '../../contracts/api-contract'],
-    ['tooling/scaffold.ts', '../engine/trim'],
+    ['tooling/page-weight.ts', '../engine/trim'],
   ])('in %s, importing %s passes', async (filePath, target) => {
     expect(await rulesBroken(filePath, `import * as other from '${target}';\nexport const used = other;\n`)).not.toContain(
       'no-restricted-imports',
