@@ -198,6 +198,14 @@ export const CONVERSION_DEFAULT_DAYS = 30;
 /** The longest period one report covers. */
 export const CONVERSION_MAX_DAYS = 366;
 
+/** Most rows a conversion report (and its CSV) gives per table; the rest, with the fewest leads and views, are counted in `omitted`. */
+export const CONVERSION_MAX_ROWS = 200;
+/**
+ * The name the arrivals of a day's campaigns (as utm_source) and referring sites (as host) past
+ * the day's limit are counted under; no real host has parentheses.
+ */
+export const OTHER_SOURCES = '(other)';
+
 /** One row of the conversion view: views (or arrivals) counted by the server, leads that came from it, leads per view (null without views). */
 export interface ConversionFigures {
   views: number;
@@ -215,6 +223,8 @@ export interface ConversionReport {
   campaigns: Array<{ utmSource: string | null; utmMedium: string | null; utmCampaign: string | null } & ConversionFigures>;
   /** Per referring site: arrivals from it, and leads sent with script from a page it linked to. */
   referrers: Array<{ host: string } & ConversionFigures>;
+  /** Rows left out of pages, campaigns and referrers past CONVERSION_MAX_ROWS each. */
+  omitted: { pages: number; campaigns: number; referrers: number };
   /** Per form: its leads by status, spam apart, and the reply promise kept. */
   forms: Array<{
     formId: string;

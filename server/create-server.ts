@@ -72,7 +72,10 @@ export interface RunningServer {
   prepareBuild(dir: string): () => void;
   /** Listens on config.port and config.host (and the metrics port); resolves with the public port. */
   listen(): Promise<number>;
-  /** Stops taking requests, lets those in flight finish (at most 10 s), stops the outbox worker. */
+  /**
+   * Stops taking requests, lets those in flight finish (at most 10 s), writes the page views left,
+   * stops the outbox worker. Rejects (after closing the rest) when page views could not be written.
+   */
   close(): Promise<void>;
 }
 
@@ -328,8 +331,14 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         log.error(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing them.`);
         server.closeAllConnections();
       }
-      // After the last request: every view answered is written.
-      await views?.stop();
+      // After the last request: every view answered is written, or the loss is said and the close fails.
+      const viewsLost = await views?.stop().then(
+        () => null,
+        (err: unknown) => {
+          log.error({ err }, (err as Error).message);
+          return err;
+        },
+      );
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();
@@ -338,6 +347,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       signInRateLimitStore?.shutdown();
       await rateLimitPool?.end();
       metricsServer?.close();
+      if (viewsLost) throw viewsLost;
     },
   };
 }

@@ -38,9 +38,14 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
   const shutdown = async (signal: NodeJS.Signals) => {
     log.info(`${signal} received, finishing in-flight requests…`);
     publisher.stop();
-    await server.close();
+    // A close that fails has said why (page views it could not write): the store is closed all the
+    // same, and the exit code tells the supervisor something was lost.
+    const closed = await server.close().then(
+      () => true,
+      () => false,
+    );
     await store.close();
-    process.exit(0);
+    process.exit(closed ? 0 : 1);
   };
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {

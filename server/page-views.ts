@@ -36,6 +36,23 @@ export interface ViewCounterOptions {
   now?: () => number;
   /** Told when a flush fails; its counts are kept and tried again with the next. */
   onError?: (err: unknown) => void;
+  /** How long stopping keeps trying to write what is left before it gives up and reports the loss. */
+  finalFlushMs?: number;
+  /** Pause between two tries of the final flush. */
+  retryMs?: number;
+}
+
+/** The views a stopping process could not write before its deadline: gone, and said so. */
+export class ViewsNotSaved extends Error {
+  constructor(
+    readonly views: number,
+    cause: unknown,
+  ) {
+    super(`${views} page views could not be saved before the process stopped and are lost: ${(cause as Error)?.message ?? String(cause)}`, {
+      cause,
+    });
+    this.name = 'ViewsNotSaved';
+  }
 }
 
 export interface ViewCounter {
@@ -44,7 +61,10 @@ export interface ViewCounter {
   /** Writes what was counted so far. */
   flush(): Promise<void>;
   start(): void;
-  /** Stops the timer and writes what is left. */
+  /**
+   * Stops the timer and writes what is left, trying again until it is written or `finalFlushMs`
+   * has passed; then rejects with ViewsNotSaved, which says how many views were lost.
+   */
   stop(): Promise<void>;
 }
 
@@ -82,7 +102,7 @@ interface Tally {
 const emptyTally = (): Tally => ({ pages: new Map(), campaigns: new Map(), referrers: new Map() });
 
 export function createViewCounter(options: ViewCounterOptions): ViewCounter {
-  const { save, ownHosts, flushMs, maxKeys = 5_000, onError } = options;
+  const { save, ownHosts, flushMs, maxKeys = 5_000, onError, finalFlushMs = 5_000, retryMs = 250 } = options;
   const now = options.now ?? Date.now;
   // By UTC day; the day's tally is looked up once a day, not per view.
   let days = new Map<string, Tally>();
@@ -129,9 +149,10 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
     }
   }
 
-  async function writeOnce(): Promise<void> {
+  /** Writes what was counted; the error when the store refused it (the counts are then kept). */
+  async function writeOnce(): Promise<unknown> {
     const taken = [...days].filter(([, t]) => t.pages.size + t.campaigns.size + t.referrers.size > 0);
-    if (taken.length === 0) return;
+    if (taken.length === 0) return undefined;
     days = new Map();
     dayEnds = 0;
     const counts: ViewCounts = {
@@ -146,6 +167,7 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
     };
     try {
       await save(counts);
+      return undefined;
     } catch (err) {
       // Not lost: added back, to be written with the next flush.
       for (const [day, t] of taken) {
@@ -155,23 +177,36 @@ export function createViewCounter(options: ViewCounterOptions): ViewCounter {
       }
       dayEnds = 0;
       onError?.(err);
+      return err;
     }
   }
 
   // One flush at a time, so a slow store never sees the same counts twice.
-  const flush = () => (flushing = flushing.then(writeOnce));
+  const write = () => {
+    const written = flushing.then(writeOnce);
+    flushing = written.then(() => undefined);
+    return written;
+  };
+  const pendingViews = () => [...days.values()].reduce((sum, t) => sum + [...t.pages.values()].reduce((a, b) => a + b, 0), 0);
 
   return {
     count,
-    flush,
+    flush: async () => void (await write()),
     start() {
-      timer ??= setInterval(() => void flush(), flushMs);
+      timer ??= setInterval(() => void write(), flushMs);
       timer.unref();
     },
     async stop() {
       clearInterval(timer);
       timer = undefined;
-      await flush();
+      // By the wall clock: `now` places a view in its day and may be a test's fixed clock.
+      const deadline = Date.now() + finalFlushMs;
+      for (;;) {
+        const err = await write();
+        if (err === undefined) return;
+        if (Date.now() + retryMs > deadline) throw new ViewsNotSaved(pendingViews(), err);
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
     },
   };
 }

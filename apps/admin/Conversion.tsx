@@ -4,7 +4,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { conversionCsvHref, fetchConversion, InboxError } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
-import { CONVERSION_DEFAULT_DAYS, filterParams, type ConversionReport, type LeadFilter } from '../../contracts/inbox-contract';
+import {
+  CONVERSION_DEFAULT_DAYS,
+  filterParams,
+  OTHER_SOURCES,
+  type ConversionReport,
+  type LeadFilter,
+} from '../../contracts/inbox-contract';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; report: ConversionReport };
 
@@ -119,6 +125,7 @@ function Report({ report }: { report: ConversionReport }) {
               viewsHeading="Views"
               rows={report.pages.map((p) => ({ key: p.path, name: p.path, href: p.leads > 0 ? leadsHref({ page: p.path }) : null, ...p }))}
             />
+            <Omitted count={report.omitted.pages} what="pages" />
           </>
         )}
       </section>
@@ -149,6 +156,7 @@ function Report({ report }: { report: ConversionReport }) {
                 ...c,
               }))}
             />
+            <Omitted count={report.omitted.campaigns} what="campaigns" />
           </>
         )}
       </section>
@@ -162,17 +170,20 @@ function Report({ report }: { report: ConversionReport }) {
         {report.referrers.length === 0 ? (
           <p className="admin-empty">No arrivals from other sites in this period.</p>
         ) : (
-          <FiguresTable
-            caption="Arrivals and leads by referring site"
-            nameHeading="Site"
-            viewsHeading="Arrivals"
-            rows={report.referrers.map((r) => ({
-              key: r.host,
-              name: r.host,
-              href: r.leads > 0 ? leadsHref({ referrer: r.host }) : null,
-              ...r,
-            }))}
-          />
+          <>
+            <FiguresTable
+              caption="Arrivals and leads by referring site"
+              nameHeading="Site"
+              viewsHeading="Arrivals"
+              rows={report.referrers.map((r) => ({
+                key: r.host,
+                name: r.host === OTHER_SOURCES ? OTHER_SITES : r.host,
+                href: r.leads > 0 ? leadsHref({ referrer: r.host }) : null,
+                ...r,
+              }))}
+            />
+            <Omitted count={report.omitted.referrers} what="referring sites" />
+          </>
         )}
       </section>
 
@@ -220,8 +231,22 @@ function Report({ report }: { report: ConversionReport }) {
   );
 }
 
+const OTHER_CAMPAIGNS = "Other campaigns (past the day's limit)";
+const OTHER_SITES = "Other sites (past the day's limit)";
 const campaignLabel = (c: ConversionReport['campaigns'][number]) =>
-  [c.utmSource, c.utmMedium, c.utmCampaign].map((p) => p ?? '–').join(' / ');
+  c.utmSource === OTHER_SOURCES && !c.utmMedium && !c.utmCampaign
+    ? OTHER_CAMPAIGNS
+    : [c.utmSource, c.utmMedium, c.utmCampaign].map((p) => p ?? '–').join(' / ');
+
+/** Said under a table cut at CONVERSION_MAX_ROWS: what is left out, and how to see it. */
+function Omitted({ count, what }: { count: number; what: string }) {
+  if (count === 0) return null;
+  return (
+    <p>
+      {count.toLocaleString('en')} more {what}, with fewer leads and views, are not shown; choose a shorter period to see them.
+    </p>
+  );
+}
 
 interface FigureRow {
   key: string;

@@ -392,7 +392,7 @@ export async function runMigrations(db: Kysely<Schema>, d: StoreDialect, migrati
     if (i > 0 && m.version <= migrations[i - 1]!.version) throw new Error('Migrations must have increasing version numbers.');
   });
   await db.transaction().execute(async (trx) => {
-    await d.lockMigrations(trx);
+    await d.holdLock(trx, 'migrations');
     // Created under the lock: two concurrent CREATE TABLE IF NOT EXISTS can still collide.
     await d.execScript(
       trx,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ConversionReport } from '../../contracts/inbox-contract';
+import { CONVERSION_MAX_ROWS, OTHER_SOURCES, type ConversionReport } from '../../contracts/inbox-contract';
 import { ms } from './rows';
 import type { Db } from './schema';
 
@@ -10,33 +10,149 @@ export interface ViewCounts {
   referrers: ReadonlyArray<{ day: string; host: string; arrivals: number }>;
 }
 
+/** Most distinct campaigns, and most distinct referring sites, stored for one day; the rest count as OTHER_SOURCES. */
+export const MAX_SOURCES_PER_DAY = 5_000;
+/** Rows per INSERT: well inside SQLite's 32,766 bound parameters with five columns a row. */
+const ROWS_PER_STATEMENT = 500;
+
+type Campaign = ViewCounts['campaigns'][number];
+type Referrer = ViewCounts['referrers'][number];
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+const byKey =
+  <T>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+const campaignKey = (c: Pick<Campaign, 'utmSource' | 'utmMedium' | 'utmCampaign'>) => [c.utmSource, c.utmMedium, c.utmCampaign].join('\n');
+
+/**
+ * Keeps a day's distinct sources (campaigns or referring sites) within `cap`, counted in the store
+ * so the bound holds across flushes and processes: rows already stored are always added to, new
+ * ones only while the day has room, and the arrivals of the rest are summed into one `other` row.
+ * The caller holds the page-view lock, so no other process adds sources in between.
+ */
+async function withinCap<R extends { day: string; arrivals: number }>(
+  rows: readonly R[],
+  cap: number,
+  stored: { count: (day: string) => Promise<number>; keys: (day: string) => Promise<Set<string>> },
+  keyOf: (row: R) => string,
+  other: (day: string, arrivals: number) => R,
+): Promise<R[]> {
+  const days = new Map<string, R[]>();
+  for (const row of rows) {
+    const list = days.get(row.day) ?? [];
+    list.push(row);
+    days.set(row.day, list);
+  }
+  const kept: R[] = [];
+  for (const [day, dayRows] of days) {
+    const otherKey = keyOf(other(day, 0));
+    const named = dayRows.filter((r) => keyOf(r) !== otherKey);
+    let count = await stored.count(day);
+    if (count + named.length <= cap) {
+      kept.push(...dayRows);
+      continue;
+    }
+    const known = await stored.keys(day);
+    let others = dayRows.filter((r) => keyOf(r) === otherKey).reduce((sum, r) => sum + r.arrivals, 0);
+    for (const row of named) {
+      if (known.has(keyOf(row))) kept.push(row);
+      else if (count < cap) {
+        kept.push(row);
+        count += 1;
+      } else others += row.arrivals;
+    }
+    if (others > 0) kept.push(other(day, others));
+  }
+  return kept;
+}
+
 /**
  * Adds the counts to the stored ones (count = count + ?), in one transaction: several processes
- * flushing at once each add theirs, and none overwrites another's.
+ * flushing at once each add theirs, and none overwrites another's. `trx` holds the page-view lock
+ * (see StoreDialect.holdLock), so flushes from several processes take turns instead of locking
+ * the same rows in different orders; rows go in key order, a few hundred per statement.
  */
-export async function addViewCounts(db: Db, counts: ViewCounts): Promise<void> {
-  for (const row of counts.pages)
-    await db
+export async function addViewCounts(trx: Db, counts: ViewCounts, cap = MAX_SOURCES_PER_DAY): Promise<void> {
+  const pages = [...counts.pages].sort(byKey((r) => `${r.day}\n${r.path}`));
+  for (const rows of chunks(pages))
+    await trx
       .insertInto('page_views')
-      .values(row)
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', eb.ref('excluded.views')) })),
       )
       .execute();
-  for (const c of counts.campaigns)
-    await db
+
+  const campaignsOfDay = (day: string) => trx.selectFrom('campaign_arrivals').where('day', '=', day);
+  const campaigns = await withinCap(
+    counts.campaigns,
+    cap,
+    {
+      count: async (day) =>
+        Number(
+          (
+            await campaignsOfDay(day)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        ),
+      keys: async (day) =>
+        new Set(
+          (await campaignsOfDay(day).select(['utm_source', 'utm_medium', 'utm_campaign']).execute()).map((r) =>
+            campaignKey({ utmSource: r.utm_source, utmMedium: r.utm_medium, utmCampaign: r.utm_campaign }),
+          ),
+        ),
+    },
+    campaignKey,
+    (day, arrivals): Campaign => ({ day, utmSource: OTHER_SOURCES, utmMedium: '', utmCampaign: '', arrivals }),
+  );
+  for (const rows of chunks(campaigns.sort(byKey((c) => `${c.day}\n${campaignKey(c)}`))))
+    await trx
       .insertInto('campaign_arrivals')
-      .values({ day: c.day, utm_source: c.utmSource, utm_medium: c.utmMedium, utm_campaign: c.utmCampaign, arrivals: c.arrivals })
+      .values(
+        rows.map((c) => ({
+          day: c.day,
+          utm_source: c.utmSource,
+          utm_medium: c.utmMedium,
+          utm_campaign: c.utmCampaign,
+          arrivals: c.arrivals,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns(['day', 'utm_source', 'utm_medium', 'utm_campaign'])
           .doUpdateSet((eb) => ({ arrivals: eb('campaign_arrivals.arrivals', '+', eb.ref('excluded.arrivals')) })),
       )
       .execute();
-  for (const row of counts.referrers)
-    await db
+
+  const referrersOfDay = (day: string) => trx.selectFrom('referrer_arrivals').where('day', '=', day);
+  const referrers = await withinCap(
+    counts.referrers,
+    cap,
+    {
+      count: async (day) =>
+        Number(
+          (
+            await referrersOfDay(day)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
+        ),
+      keys: async (day) => new Set((await referrersOfDay(day).select('host').execute()).map((r) => r.host)),
+    },
+    (r) => r.host,
+    (day, arrivals): Referrer => ({ day, host: OTHER_SOURCES, arrivals }),
+  );
+  for (const rows of chunks(referrers.sort(byKey((r) => `${r.day}\n${r.host}`))))
+    await trx
       .insertInto('referrer_arrivals')
-      .values(row)
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['day', 'host']).doUpdateSet((eb) => ({ arrivals: eb('referrer_arrivals.arrivals', '+', eb.ref('excluded.arrivals')) })),
       )
@@ -161,25 +277,30 @@ export async function conversionReport(db: Db, range: { from: string; to: string
 
   const byLeadsThenViews = (a: { leads: number; views: number }, b: { leads: number; views: number }) =>
     b.leads - a.leads || b.views - a.views;
+  const pageRows = [...pages]
+    .map(([path, r]) => ({ path, views: r.views, leads: r.leads, rate: rate(r.leads, r.views) }))
+    .sort((a, b) => byLeadsThenViews(a, b) || a.path.localeCompare(b.path));
+  const campaignRows = [...campaigns.values()]
+    .map((r) => ({
+      utmSource: part(r.parts[0]),
+      utmMedium: part(r.parts[1]),
+      utmCampaign: part(r.parts[2]),
+      views: r.views,
+      leads: r.leads,
+      rate: rate(r.leads, r.views),
+    }))
+    .sort(byLeadsThenViews);
+  const referrerRows = [...referrers]
+    .map(([host, r]) => ({ host, views: r.views, leads: r.leads, rate: rate(r.leads, r.views) }))
+    .sort((a, b) => byLeadsThenViews(a, b) || a.host.localeCompare(b.host));
+  const left = (rows: readonly unknown[]) => Math.max(0, rows.length - CONVERSION_MAX_ROWS);
   return {
     from: range.from,
     to: range.to,
-    pages: [...pages]
-      .map(([path, r]) => ({ path, views: r.views, leads: r.leads, rate: rate(r.leads, r.views) }))
-      .sort((a, b) => byLeadsThenViews(a, b) || a.path.localeCompare(b.path)),
-    campaigns: [...campaigns.values()]
-      .map((r) => ({
-        utmSource: part(r.parts[0]),
-        utmMedium: part(r.parts[1]),
-        utmCampaign: part(r.parts[2]),
-        views: r.views,
-        leads: r.leads,
-        rate: rate(r.leads, r.views),
-      }))
-      .sort(byLeadsThenViews),
-    referrers: [...referrers]
-      .map(([host, r]) => ({ host, views: r.views, leads: r.leads, rate: rate(r.leads, r.views) }))
-      .sort((a, b) => byLeadsThenViews(a, b) || a.host.localeCompare(b.host)),
+    pages: pageRows.slice(0, CONVERSION_MAX_ROWS),
+    campaigns: campaignRows.slice(0, CONVERSION_MAX_ROWS),
+    referrers: referrerRows.slice(0, CONVERSION_MAX_ROWS),
+    omitted: { pages: left(pageRows), campaigns: left(campaignRows), referrers: left(referrerRows) },
     forms: [...byForm.values()].sort((a, b) => a.formId.localeCompare(b.formId)),
   };
 }

@@ -36,9 +36,9 @@ export function describePostgresUrl(connectionString: string): string {
   }
 }
 
-// One key for every process migrating this database; hashing a name keeps it readable in pg_locks
-// and unlikely to collide with locks taken by other applications sharing the database.
-const MIGRATION_LOCK = 'takedown-site:lead-store:migrations';
+// One key per kind of work (see StoreLock); hashing a name keeps it readable in pg_locks and
+// unlikely to collide with locks taken by other applications sharing the database.
+const LOCK_PREFIX = 'takedown-site:lead-store:';
 
 /** PostgreSQL's spelling of what differs between the backends (see StoreDialect). */
 function postgresDialect(afterErase: () => Promise<void> = async () => {}): StoreDialect {
@@ -57,7 +57,8 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
     // Without parameters pg sends the simple query protocol, which takes several statements.
     execScript: async (trx, script) => void (await sql.raw(script).execute(trx)),
     // Transaction-scoped: released by COMMIT or ROLLBACK, and by the server if this process dies.
-    lockMigrations: async (trx) => void (await sql`SELECT pg_advisory_xact_lock(hashtextextended(${MIGRATION_LOCK}, 0))`.execute(trx)),
+    holdLock: async (trx, lock) =>
+      void (await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${LOCK_PREFIX}${lock}`}, 0))`.execute(trx)),
     lockRows: (qb) => qb.forUpdate(),
     skipLocked: (qb) => qb.forUpdate().skipLocked(),
     insertionOrder: 'seq',

@@ -123,13 +123,20 @@ export interface Lockable<QB> {
  * What differs between the backends, and nothing else: the repositories are written once against
  * Kysely and ask the edge only for these.
  */
+/** The kinds of work that take turns across processes (StoreDialect.holdLock). */
+export type StoreLock = 'migrations' | 'page-views';
+
 export interface StoreDialect {
   kind: 'sqlite' | 'postgres';
   ddl: Ddl;
   /** Runs a migration's statements (several, triggers included) in the migration's transaction. */
   execScript(trx: Transaction<Schema>, script: string): Promise<void>;
-  /** Held until the migration's transaction ends, so two starting processes migrate one after the other. */
-  lockMigrations(trx: Transaction<Schema>): Promise<void>;
+  /**
+   * Held until the transaction ends, so work of one kind from several processes takes turns:
+   * migrations at start, page-view flushes (whose rows several processes add to at once). Nothing
+   * on SQLite, whose IMMEDIATE transactions already hold the one write lock.
+   */
+  holdLock(trx: Transaction<Schema>, lock: StoreLock): Promise<void>;
   /**
    * Locks the rows a transaction reads and then writes: FOR UPDATE on PostgreSQL; nothing on SQLite,
    * whose transactions start IMMEDIATE and so already hold the one write lock.

@@ -170,7 +170,7 @@ function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> 
       open()!.raw.exec(script);
     },
     // The migration's IMMEDIATE transaction holds the database's one write lock.
-    async lockMigrations() {},
+    async holdLock() {},
     lockRows: (qb) => qb,
     skipLocked: (qb) => qb,
     insertionOrder: 'rowid',

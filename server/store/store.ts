@@ -6,6 +6,7 @@ import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJo
 import { releaseStore } from './releases';
 import { addViewCounts, conversionReport } from './page-views';
 import { isUuid } from './rows';
+import { retryAborted } from './aborted';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
 
@@ -40,9 +41,14 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     listJobs: async (opts = {}) => listJobs(db(), { statuses: opts.status ?? ['pending', 'dead'] }),
     requeueJob: async (id) => requeueJob(db(), now(), id),
     addViewCounts: async (counts) =>
-      db()
-        .transaction()
-        .execute((trx) => addViewCounts(trx, counts)),
+      retryAborted(() =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await d.holdLock(trx, 'page-views');
+            await addViewCounts(trx, counts);
+          }),
+      ),
     conversionReport: async (range) => conversionReport(db(), range),
     ping: async () => {
       await db()

@@ -2,7 +2,7 @@
  * Three server processes on one store count 1,000 page views between them, flushing their counts
  * as they go and when they stop: the stored counts add up exactly, on SQLite and on PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres } from '../../support/postgres';
-import { startServer, type ServerProcess } from '../../resilience/support/server-process';
+import { problemLines, startServer, type ServerProcess } from '../../resilience/support/server-process';
 import { createFixture } from './helpers';
 
 const VIEWS = 1_000;
@@ -26,7 +26,9 @@ if (!found.available) console.warn(`Skipping the PostgreSQL half of the page-vie
 let compiled: string;
 let compiledDir: string;
 beforeAll(async () => {
-  compiledDir = mkdtempSync(join(import.meta.dirname, '../../../node_modules/.cache/views-server-'));
+  const cache = join(import.meta.dirname, '../../../node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  compiledDir = mkdtempSync(join(cache, 'views-server-'));
   compiled = await buildServer(compiledDir);
 }, 60_000);
 afterAll(() => rmSync(compiledDir, { recursive: true, force: true }));
@@ -93,6 +95,9 @@ const backends = [
   },
 ];
 
+/** The lines a server logged at error level or worse. */
+const errorLines = (output: string) => problemLines(output).filter((line) => /"level":"(error|fatal)"/.test(line));
+
 describe.each(backends)('$name', ({ skip, setUp }) => {
   it.skipIf(skip)(
     `${VIEWS} views across ${PROCESSES} processes add up exactly`,
@@ -116,6 +121,8 @@ describe.each(backends)('$name', ({ skip, setUp }) => {
       // Some counts are flushed while serving, the rest as each process stops.
       await Promise.all(servers.map((s) => s.kill('SIGTERM')));
       for (const s of servers) expect(await s.exited).toEqual({ code: 0, signal: null });
+      // Flushes from several processes take turns: none was refused (a deadlock) and tried again later.
+      expect(servers.flatMap((s) => errorLines(s.output()))).toEqual([]);
 
       const store = backend.open();
       await store.init();
@@ -134,4 +141,33 @@ describe.each(backends)('$name', ({ skip, setUp }) => {
     },
     120_000,
   );
+});
+
+describe.skipIf(!found.available)('PostgreSQL gone when a process stops', () => {
+  it('the last views are tried again until the deadline, then the loss is logged with its count and the exit code is 1', async () => {
+    const fixture = createFixture();
+    cleanups.push(() => fixture.cleanup());
+    const dir = mkdtempSync(join(tmpdir(), 'views-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const pg = await startLocalPostgres(found);
+    cleanups.push(() => pg.destroy());
+    const url = await pg.createDatabase('views');
+    // Flushed only on stop: every view below is still in memory when the database goes.
+    const server = await startServer({
+      dataDir: join(dir, 'data'),
+      databaseUrl: url,
+      env: { DIST_DIR: fixture.root, PAGE_VIEWS_FLUSH_MS: '600000' },
+      nodeArgs: [compiled],
+    });
+    cleanups.push(() => server.kill('SIGKILL'));
+    for (let i = 0; i < 12; i++) expect(await get(server.port, '/', { 'User-Agent': BROWSER })).toBe(200);
+    await pg.stop('fast');
+    const started = Date.now();
+    await server.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    // It kept trying for its deadline (5 s) rather than giving up at the first refusal.
+    expect(Date.now() - started).toBeGreaterThan(4_000);
+    const lost = errorLines(server.output()).filter((line) => line.includes('12 page views could not be saved'));
+    expect(lost).toHaveLength(1);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createViewCounter, isBot, type ViewCounter } from '../../../server/page-views';
+import { createViewCounter, isBot, ViewsNotSaved, type ViewCounter } from '../../../server/page-views';
 import type { ViewCounts } from '../../../server/store/page-views';
 import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
 
@@ -131,6 +131,47 @@ describe('the counter between flushes', () => {
     fail = false;
     await c.flush();
     expect(writes).toEqual([{ pages: [{ day: DAY, path: '/', views: 2 }], campaigns: [], referrers: [] }]);
+  });
+
+  it('tries a refused final write again as it stops, until the store takes it', async () => {
+    const writes: ViewCounts[] = [];
+    let refusals = 2;
+    const errors: unknown[] = [];
+    const c = createViewCounter({
+      save: async (counts) => {
+        if (refusals-- > 0) throw new Error('deadlock detected');
+        writes.push(counts);
+      },
+      ownHosts: new Set(),
+      flushMs: 60_000,
+      now: () => NOON,
+      onError: (err) => errors.push(err),
+      retryMs: 10,
+    });
+    for (let i = 0; i < 3; i++) c.count(req('/'), '/');
+    await c.stop();
+    expect(errors).toHaveLength(2);
+    expect(writes).toEqual([{ pages: [{ day: DAY, path: '/', views: 3 }], campaigns: [], referrers: [] }]);
+  });
+
+  it('says how many views it lost when the store keeps refusing past the deadline', async () => {
+    let tries = 0;
+    const c = createViewCounter({
+      save: async () => {
+        tries += 1;
+        throw new Error('connection refused');
+      },
+      ownHosts: new Set(),
+      flushMs: 60_000,
+      now: () => NOON,
+      finalFlushMs: 200,
+      retryMs: 20,
+    });
+    for (let i = 0; i < 7; i++) c.count(req(i % 2 ? '/' : '/pricing'), i % 2 ? '/' : '/pricing');
+    const stopped = c.stop();
+    await expect(stopped).rejects.toBeInstanceOf(ViewsNotSaved);
+    await expect(stopped).rejects.toMatchObject({ views: 7, message: expect.stringContaining('connection refused') });
+    expect(tries).toBeGreaterThan(1);
   });
 
   it('counts a view on the day it happened, also across midnight', async () => {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LeadSource } from '../../../contracts/api-contract';
-import { EMPTY_FILTER } from '../../../contracts/inbox-contract';
+import { CONVERSION_MAX_ROWS, EMPTY_FILTER, OTHER_SOURCES } from '../../../contracts/inbox-contract';
+import { MAX_SOURCES_PER_DAY } from '../../../server/store/page-views';
 import type { NewLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 
@@ -69,6 +70,43 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
       expect(report.pages).toEqual([{ path: '/a', views: 9, leads: 0, rate: 0 }]);
       expect(report.campaigns).toEqual([{ utmSource: 's', utmMedium: null, utmCampaign: 'c', views: 6, leads: 0, rate: 0 }]);
       expect(report.referrers).toEqual([{ host: 'x.example', views: 3, leads: 0, rate: 0 }]);
+    });
+
+    it("keeps at most the day's limit of campaigns and referring sites across flushes, the rest counted as other", async () => {
+      const store = await fresh.store();
+      const day = '2026-11-05';
+      // 10,000 distinct forged campaigns and hosts in five flushes, three of them at once as from three processes.
+      const flushOf = (from: number) => ({
+        pages: [{ day, path: '/', views: 2_000 }],
+        campaigns: Array.from({ length: 2_000 }, (_, i) => ({
+          day,
+          utmSource: 'forged',
+          utmMedium: '',
+          utmCampaign: `c${from + i}`,
+          arrivals: 1,
+        })),
+        referrers: Array.from({ length: 2_000 }, (_, i) => ({ day, host: `h${from + i}.example`, arrivals: 1 })),
+      });
+      await store.addViewCounts(flushOf(0));
+      await Promise.all([store.addViewCounts(flushOf(2_000)), store.addViewCounts(flushOf(4_000)), store.addViewCounts(flushOf(6_000))]);
+      await store.addViewCounts(flushOf(8_000));
+      // One already stored gains its arrival even at the limit.
+      await store.addViewCounts({ pages: [], campaigns: [{ ...flushOf(0).campaigns[0]!, arrivals: 3 }], referrers: [] });
+
+      const report = await store.conversionReport({ from: day, to: day, now: new Date() });
+      expect(report.pages).toEqual([{ path: '/', views: 10_000, leads: 0, rate: 0 }]);
+      // MAX_SOURCES_PER_DAY named rows and one for the rest; the report shows the first CONVERSION_MAX_ROWS.
+      for (const [rows, omitted] of [
+        [report.campaigns, report.omitted.campaigns],
+        [report.referrers, report.omitted.referrers],
+      ] as const) {
+        expect(rows).toHaveLength(CONVERSION_MAX_ROWS);
+        expect(rows.length + omitted).toBe(MAX_SOURCES_PER_DAY + 1);
+      }
+      expect(report.campaigns[0]).toMatchObject({ utmSource: OTHER_SOURCES, utmMedium: null, utmCampaign: null, views: 5_000 });
+      expect(report.campaigns[1]).toMatchObject({ utmCampaign: 'c0', views: 4 });
+      expect(report.referrers[0]).toMatchObject({ host: OTHER_SOURCES, views: 5_000 });
+      expect(report.omitted.pages).toBe(0);
     });
 
     it('the conversion view matches a hand count of seeded views and leads', async () => {
