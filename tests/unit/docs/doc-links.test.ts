@@ -54,6 +54,16 @@ describe('links in the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('every record of the decisions is listed in its index, once', () => {
+    const file = join(ROOT, 'docs/developers/decisions.md');
+    const text = readFileSync(file, 'utf8');
+    const index = text.slice(text.indexOf('## Index'), text.indexOf('\n## ', text.indexOf('## Index') + 1));
+    const listed = [...index.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
+    const records = [...pages.get(file)!.anchors].filter((a) => a !== 'decisions' && a !== 'index');
+    expect(records.length).toBeGreaterThan(50);
+    expect([...listed].sort()).toEqual([...records].sort());
+  });
+
   it('the README stays short: at most 200 lines, the rest lives in docs/', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(200);
   });
