@@ -23,6 +23,8 @@ export interface Target {
   exec(sql: string): Promise<void>;
   /** The first column of the first row of a query, as a number: a count the store's API does not give. */
   count(sql: string): Promise<number>;
+  /** Every table the database has, with its column names. */
+  columns(): Promise<Record<string, string[]>>;
   dispose(): Promise<void>;
 }
 
@@ -61,6 +63,16 @@ export const sqliteBackend: Backend = {
         withDb((db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]),
       exec: async (sql) => withDb((db) => void db.exec(sql)),
       count: async (sql) => withDb((db) => Number(db.prepare(sql).pluck().get())),
+      columns: async () =>
+        withDb((db) => {
+          const tables = db
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .pluck()
+            .all() as string[];
+          return Object.fromEntries(
+            tables.map((t) => [t, (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).sort()]),
+          );
+        }),
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   },
@@ -100,6 +112,15 @@ export const postgresBackend: Backend = {
         ),
       exec: (sql) => withClient(async (c) => void (await c.query(sql))),
       count: (sql) => withClient(async (c) => Number(Object.values((await c.query(sql)).rows[0] as object)[0])),
+      columns: () =>
+        withClient(async (c) => {
+          const { rows } = await c.query<{ table_name: string; column_name: string }>(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
+          );
+          const tables: Record<string, string[]> = {};
+          for (const r of rows) (tables[r.table_name] ??= []).push(r.column_name);
+          return tables;
+        }),
       dispose: async () => {},
     };
   },
