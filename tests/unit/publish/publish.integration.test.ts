@@ -36,7 +36,7 @@ const TITLE = 'About Our Copyright Takedown Service';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
-describe('publishing', { timeout: 120_000 }, () => {
+describe('publishing', { timeout: 300_000 }, () => {
   let tmp: string;
   let content: string;
   let releasesDir: string;
@@ -112,7 +112,7 @@ describe('publishing', { timeout: 120_000 }, () => {
     const config = serverConfig();
     server = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())!, publisher });
     base = `http://127.0.0.1:${await server.listen()}`;
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.close();
