@@ -180,11 +180,16 @@ export function createPublisher(options: PublisherOptions) {
     const saves = await savesSince(store, await countedFrom());
     const changes = changedFiles(before, current).map((change) => {
       const mine = saves.filter((s) => s.path === change.path);
+      const draftNow = describeFile(change.path, current.get(change.path)).draft;
+      const draftLive = describeFile(change.path, before.get(change.path)).draft;
+      // For visitors, a draft marked ready is a new page, and a page made a draft again is gone.
+      const seen = change.change === 'changed' && draftLive !== draftNow ? (draftNow ? 'removed' : 'added') : change.change;
       return {
         ...change,
+        change: seen,
         savedBy: [...new Set(mine.map((s) => s.actor))],
         ...(mine[0] ? { savedAt: mine[0].at } : {}),
-        ...(describeFile(change.path, current.get(change.path)).draft ? { draft: true } : {}),
+        ...(draftNow ? { draft: true } : {}),
       };
     });
     const authors = [...new Set(changes.flatMap((c) => c.savedBy))];
