@@ -34,8 +34,16 @@ export const EDITOR_ROUTES = {
   publish: `${EDITOR_API}/publish`,
   /** GET: ReleaseList, newest first. */
   releases: `${EDITOR_API}/releases`,
-  /** POST { release }: PublishAnswer, the site switched back to that release. */
+  /** POST { release }: PublishAnswer, the site switched back to that release and its files restored. */
   rollback: `${EDITOR_API}/rollback`,
+  /** GET: PendingChanges, every file changed since the live release, with who saved it. */
+  changes: `${EDITOR_API}/changes`,
+  /** GET ?path: FileDiff, the file's lines changed since the live release. */
+  changeDiff: `${EDITOR_API}/changes/diff`,
+  /** GET ?release: RollbackPlan, the files a rollback to that release would change back. */
+  rollbackPlan: `${EDITOR_API}/rollback/plan`,
+  /** POST DeleteRequest: DeleteAnswer; 409 SaveConflict when the file changed since it was opened. */
+  remove: `${EDITOR_API}/delete`,
 } as const;
 
 /** What a file holds, which picks its form. */
@@ -50,6 +58,8 @@ export interface FileSummary {
   title: string;
   /** The address the file makes, when it makes a page: `/privacy`. */
   route?: string;
+  /** A page or article marked `draft: true`: never published until a writer marks it ready. */
+  draft?: boolean;
 }
 
 export interface FileList {
@@ -133,6 +143,74 @@ export interface Release {
   /** The content commit, when `site/` is a git repository. */
   commit?: string;
   live: boolean;
+  /** The publish's message: what it changed, in the writer's words. */
+  message?: string;
+  /** Every account whose saves it carries (account e-mails). */
+  authors?: string[];
+  /** The files it changed since the release before it. */
+  changes?: ChangedFile[];
+}
+
+/** A content file that differs between two states of site/. */
+export interface ChangedFile {
+  path: string;
+  /** The page's or article's title (the file's name when it has none). */
+  title: string;
+  change: 'added' | 'changed' | 'removed';
+}
+
+/** A file changed since the live release, with who saved it. */
+export interface PendingChange extends ChangedFile {
+  /** The accounts that saved it since the live release, latest first. */
+  savedBy: string[];
+  /** The latest save's ISO time, when the audit log has one. */
+  savedAt?: string;
+  /** A page or article still marked as a draft: the publish leaves it out. */
+  draft?: boolean;
+}
+
+export interface PendingChanges {
+  /** The live release's id; null when the comparison is with the deployed build. */
+  since: string | null;
+  /** False when the live site's files were not kept (a build from before they were): nothing to compare with. */
+  compared: boolean;
+  changes: PendingChange[];
+  /** A publish message made from the changed files' titles, for the writer to keep or change. */
+  suggestedMessage: string;
+}
+
+/** A file's unified diff from the live release to what is saved now ('' when it has no change). */
+export interface FileDiff {
+  path: string;
+  diff: string;
+}
+
+/** What rolling back to a release would change back, before it is done. */
+export interface RollbackPlan {
+  release: string;
+  /** False for a release published before releases kept their files: only the live site switches. */
+  restoresFiles: boolean;
+  /** Each file as the rollback changes it: `added` comes back, `changed` returns to its old text, `removed` is taken away. */
+  changes: Array<ChangedFile & { unpublishedEdits?: boolean }>;
+}
+
+export interface PublishRequest {
+  /** The writer's message for the release (at most 500 characters); one is made from the titles when absent. */
+  message?: string;
+}
+
+export interface DeleteRequest {
+  path: string;
+  /** The version the writer saw. */
+  version: string;
+  /** An address of a live page to send visitors of the deleted one to (a 301, recorded in site/links.yaml). */
+  redirect?: string;
+}
+
+export interface DeleteAnswer {
+  path: string;
+  /** The places that still link to the deleted page's address (a publish refuses them until each is changed). */
+  linkedFrom: Problem[];
 }
 
 export interface ReleaseList {

@@ -424,9 +424,10 @@ export const AUDIT_ACTIONS = [
   'account',
   'publish',
   'rollback',
-  /** The content editor: a file saved, a file made. */
+  /** The content editor: a file saved, a file made, a page or article deleted. */
   'save',
   'create',
+  'delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@
 // site/ and builds the site into the folder given, then sends the outcome to the parent.
 // Usage: build-release.ts OUT_DIR [--reuse-from FOLDER]
 import { loadSite } from '../engine/content/load-site';
+import { unpublishedLinkProblems } from '../engine/content/published-links';
 import type { BuildOutcome } from '../server/publish/build-outcome';
 import { buildSite } from './build-site';
 import { siteUrlOf } from './load-model';
@@ -24,6 +25,9 @@ async function main(): Promise<BuildOutcome> {
   const { model, problems } = loadSite(readSiteFiles(), readSchemas());
   const validateMs = Math.round(performance.now() - started);
   if (!model) return { kind: 'problems', problems };
+  // A link to a draft or a deleted page would answer 404 on the live site: refused before building.
+  const links = unpublishedLinkProblems(model, siteUrlOf(model));
+  if (links.length) return { kind: 'problems', problems: links };
   const built = await buildSite(model, outDir, { siteUrl: siteUrlOf(model), reuseFrom });
   return { kind: 'built', pages: built.pages, steps: { validate: validateMs, ...built.steps } };
 }

@@ -71,7 +71,7 @@ function load(): LoadResult {
   let result: LoadResult;
   try {
     schemas = readSchemas();
-    result = loadSite(readSiteFiles(contentRoot), schemas);
+    result = loadSite(readSiteFiles(contentRoot), schemas, { withDrafts: true });
   } catch (err) {
     // A file read mid-save or a schema being edited: say so and keep serving; the next save loads again.
     result = {

@@ -21,6 +21,7 @@ if (!model) {
 }
 const articles = model.articles.length;
 const also = warnings.length > 0 ? `, ${count(warnings.length, 'warning')} (see above)` : '';
+const drafts = model.drafts.length > 0 ? `, ${count(model.drafts.length, 'draft')} not published` : '';
 console.log(
-  `site/ is valid: ${files.length} files, ${count(model.pages.length - articles, 'page')} and ${count(articles, 'article')}${also} (${ms} ms).`,
+  `site/ is valid: ${files.length} files, ${count(model.pages.length - articles, 'page')} and ${count(articles, 'article')}${drafts}${also} (${ms} ms).`,
 );

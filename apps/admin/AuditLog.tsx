@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   rollback: 'Rolled the site back',
   save: 'Saved a content file',
   create: 'Made a content file',
+  delete: 'Deleted a page or article',
 };
 
 type Listing =

@@ -1,12 +1,12 @@
 import type { Badges, ConsentNotice, PriceCatalogue, Section } from '../generated/content';
-import { parseArticleFile } from './article-source';
+import { articleSlug, parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
 import { badgeDefaults, consentLinks, notificationRules, pageShape, uniqueIds } from './file-rules';
 import { markdownInText } from './plain-text';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
-import type { ArticleSummary, LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
+import type { ArticleSummary, DraftEntry, LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
 import { entryOf } from '../sections/registry';
 import type { FactSources } from './placeholders';
 import { factSources, nearDuplicateCategories, placeholderCauses, withFacts } from './resolve-facts';
@@ -73,9 +73,12 @@ const LINK_KEYS = new Set(['href', 'canonical']);
  * Pure: reads nothing but its arguments, and reports every problem it finds rather than stopping at
  * the first.
  */
-export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): LoadResult {
+export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, options: LoadOptions = {}): LoadResult {
   const parsed = parseSources(files);
-  const validated = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
+  const checkedFiles = validateSources(parsed.files, createContentValidator(validatorSchemaSet(schemas)), parsed.blamed);
+  // A draft is checked against its schema like any file, then left out of the site visitors get.
+  const drafts = options.withDrafts ? [] : draftsOf(checkedFiles.valid);
+  const validated = options.withDrafts ? checkedFiles : withoutDrafts(checkedFiles, drafts);
   const checked = checkRules(files, validated.valid, referencedKinds(schemas), validated.blamed);
   const pricing = validated.valid.pricing[0]?.data;
   const siteFile = validated.valid.site[0];
@@ -157,7 +160,40 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
       linkSources: [...linkSources(validated.inOrder), ...blog.linkSources],
       articles: blog.articles,
       feed: blog.feed,
+      drafts,
     },
+  };
+}
+
+export interface LoadOptions {
+  /** Load drafts as if they were ready: the editor's preview of a draft shows its page. */
+  withDrafts?: boolean;
+}
+
+const isDraft = (data: unknown) => typeof data === 'object' && data !== null && Reflect.get(data, 'draft') === true;
+
+/** The pages and articles marked `draft: true`, with the address each will have. */
+function draftsOf(valid: ValidContent): DraftEntry[] {
+  return [
+    ...valid.page.filter((p) => isDraft(p.data)).map((p) => ({ file: p.file.path, route: p.data.path ?? null, title: p.data.meta.title })),
+    ...valid.article
+      .filter((a) => isDraft(a.data))
+      .map((a) => ({ file: a.file.path, route: `/blog/${a.data.id ?? articleSlug(a.file.path)}`, title: a.data.title })),
+  ];
+}
+
+/** The checked files without the drafts' pages and articles (their links are no links of the site). */
+function withoutDrafts<T extends { valid: ValidContent; inOrder: ParsedSource[] }>(checked: T, drafts: readonly DraftEntry[]): T {
+  if (!drafts.length) return checked;
+  const draft = new Set(drafts.map((d) => d.file));
+  return {
+    ...checked,
+    valid: {
+      ...checked.valid,
+      page: checked.valid.page.filter((p) => !draft.has(p.file.path)),
+      article: checked.valid.article.filter((a) => !draft.has(a.file.path)),
+    },
+    inOrder: checked.inOrder.filter((s) => !draft.has(s.file.path)),
   };
 }
 

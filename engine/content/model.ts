@@ -151,6 +151,16 @@ export interface SiteModel {
   articles: ArticleEntry[];
   /** The blog's feed, when a page lists the articles. */
   feed: FeedLink | null;
+  /** Pages and articles marked `draft: true`: checked, but no page of the site until they are ready. */
+  drafts: DraftEntry[];
+}
+
+/** A page or article kept off the site as a draft. */
+export interface DraftEntry {
+  file: string;
+  /** The address it will have when ready (null for a page that names none). */
+  route: string | null;
+  title: string;
 }
 
 export type { Badges, Form, Page, PriceCatalogue, Site };

@@ -1,5 +1,5 @@
 /**
- * Starting files for `npm run new` and the editor's New button: a page or an article that passes
+ * Starting files for `npm run new` and the editor's New button: a draft page or article that passes
  * `npm run validate` as written, with comments that say what each part is for. Pure: scripts/new.ts
  * and the server write the files.
  */
@@ -53,6 +53,9 @@ export function pageScaffold(route: string, schemaPath: string): string {
 
 # The address of the page. Lowercase words joined by hyphens.
 path: ${route}
+# A draft is never published: no live page, no sitemap or search entry. Remove this line (or untick
+# Draft in the editor) when the page is ready, then publish.
+draft: true
 
 meta:
   # The browser tab and search result title (up to 70 characters).
@@ -111,6 +114,8 @@ excerpt: >-
 tags: [${quoted(a.category)}]
 # Uncomment to show the article among the featured ones at the top of the blog.
 # featured: true
+# A draft is never published: remove this line (or untick Draft in the editor) when it is ready.
+draft: true
 ---
 Start with two or three sentences that tell readers what they will learn and why it matters to
 them. This file is Markdown: a blank line starts a new paragraph.
@@ -126,7 +131,8 @@ Give each idea its own section under a \`##\` heading. Link to the site's pages 
 ## What to do next
 
 End with the step you want the reader to take, for example [asking us for help](/contact-us).
-Then run \`npm run validate\` to check this file, and \`npm run dev\` to read it as visitors will.
+
+This article is a draft: nobody sees it on the live site until it is marked ready and published.
 `;
 }
 

@@ -5,6 +5,10 @@
  */
 export type Href = string;
 /**
+ * true keeps this page off the live site until it is ready: a publish leaves it out (no page, no sitemap or search entry), and no live page may link to it. Set it to false, or remove the line, when it is ready.
+ */
+export type Draft = boolean;
+/**
  * One block of a page. Its type decides which fields it takes. Generated from schemas/sections/ by npm run gen:types.
  */
 export type Section = (
@@ -128,6 +132,10 @@ export type Amount = number;
  * A discount or saving as a percentage, written with its % sign, e.g. "25%"; {price:key} shows it as written.
  */
 export type Percentage = string;
+/**
+ * true keeps this article off the live site until it is ready: a publish leaves it out (no page, no sitemap or search entry), and no live page may link to it. Set it to false, or remove the line, when it is ready.
+ */
+export type Draft1 = boolean;
 
 export interface Content {
   site?: Site;
@@ -391,6 +399,7 @@ export interface Page {
    * The route, e.g. /pricing. Lowercase letters, digits and hyphens; no trailing slash. Leave it out only on the not-found page.
    */
   path?: string;
+  draft?: Draft;
   meta: PageMeta;
   /**
    * The page's sections, top to bottom. Each has a type; the first is usually a hero with the page's main heading.
@@ -2531,6 +2540,7 @@ export interface Article {
    * true puts the article at the top of the blog list with a Featured label.
    */
   featured?: boolean;
+  draft?: Draft1;
   /**
    * How often the article was read, as the blog list shows it.
    */

@@ -146,5 +146,27 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
     }),
   );
 
+  router.post(
+    at(EDITOR_ROUTES.remove),
+    content,
+    guarded(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      if (typeof body.version !== 'string' || !body.version) return badRequest(res, 'Send the "version" of the file as it was opened.');
+      if (body.redirect !== undefined && typeof body.redirect !== 'string')
+        return badRequest(res, '"redirect" is the address of a live page, such as /pricing.');
+      const outcome = await editor.remove({
+        path: body.path as string,
+        version: body.version,
+        ...(typeof body.redirect === 'string' ? { redirect: body.redirect } : {}),
+      });
+      if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
+      if ('problems' in outcome) return problems(res, 422, outcome.problems);
+      const where = typeof body.redirect === 'string' ? `its address redirects to ${body.redirect}` : 'its address answers 404';
+      await ctx.store.audit({ actor: user.email, action: 'delete', leadId: null, detail: `deleted ${outcome.removed.path} (${where})` });
+      res.json(outcome.removed);
+    }),
+  );
+
   return router;
 }

@@ -189,16 +189,23 @@ export function fileData(path: ContentPath, text: string): { data: unknown; body
 
 /** The file's title and the address it makes, for the list. */
 export function summaryOf(path: ContentPath, data: unknown): FileSummary {
-  const d = (data ?? {}) as { path?: unknown; title?: unknown; meta?: { title?: unknown }; name?: unknown };
+  const d = (data ?? {}) as { path?: unknown; title?: unknown; meta?: { title?: unknown }; name?: unknown; draft?: unknown };
   const name = path.path.replace(/^.*\//, '');
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
+  const draft = d.draft === true ? { draft: true } : {};
   switch (path.kind.kind) {
     case 'page':
-      return { path: path.path, kind: 'page', title: text(d.meta?.title) ?? name, ...(text(d.path) ? { route: d.path as string } : {}) };
+      return {
+        path: path.path,
+        kind: 'page',
+        title: text(d.meta?.title) ?? name,
+        ...(text(d.path) ? { route: d.path as string } : {}),
+        ...draft,
+      };
     case 'not-found':
       return { path: path.path, kind: 'page', title: text(d.meta?.title) ?? 'Page not found' };
     case 'article':
-      return { path: path.path, kind: 'article', title: text(d.title) ?? name, route: `/blog/${articleRoute(path.path, data)}` };
+      return { path: path.path, kind: 'article', title: text(d.title) ?? name, route: `/blog/${articleRoute(path.path, data)}`, ...draft };
     case 'pricing':
       return { path: path.path, kind: 'prices', title: 'Price catalogue' };
     case 'site':

@@ -3,13 +3,15 @@
  * context of the whole site, rendering its page, saving it as the smallest change to the file,
  * refusing a save against a file that changed since it was opened, and making new files.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import canonicalize from 'canonicalize';
 import { createTwoFilesPatch } from 'diff';
-import { parse, stringify } from 'yaml';
+import { parse, parseDocument, stringify } from 'yaml';
 import type {
   CheckRequest,
+  DeleteAnswer,
+  DeleteRequest,
   EditableFile,
   FileList,
   NewFileRequest,
@@ -21,6 +23,7 @@ import type {
 import { checkLinks } from '../../engine/content/check-links';
 import { applyArticleEdit, applyMinimalEdit, YamlEditError } from '../../engine/content/edit/yaml-edit';
 import { loadSite } from '../../engine/content/load-site';
+import { unpublishedLinkProblems } from '../../engine/content/published-links';
 import type { Problem as ContentProblem } from '../../engine/content/problem';
 import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
@@ -56,6 +59,11 @@ export type SaveOutcome = { saved: SaveAnswer; changed: number } | { conflict: S
 export type CreateOutcome = { created: EditableFile } | { exists: string } | { problems: Problem[] };
 
 export type PreviewOutcome = { html: string } | { problems: Problem[] } | { noPage: string };
+
+export type DeleteOutcome = { removed: DeleteAnswer; route: string | null } | { conflict: SaveConflict } | { problems: Problem[] };
+
+/** The file that declares redirects for addresses the site no longer has. */
+const LINKS_FILE = 'site/links.yaml';
 
 /** How many file versions are remembered, to show what changed when a save meets a newer file. */
 const KNOWN_VERSIONS = 500;
@@ -213,7 +221,8 @@ export function createEditor(config: EditorConfig) {
       const current = root.read(path.path);
       const text = draftText(path, current, request.data, request.body);
       const { files } = withDraft(path.path, text);
-      const result = loadSite(files, config.schemas);
+      // A draft's preview shows its page as it will be once ready.
+      const result = loadSite(files, config.schemas, { withDrafts: true });
       if (!result.model) return { problems: result.problems.map(editorProblem) };
       const { model } = result;
       const page =
@@ -255,6 +264,51 @@ export function createEditor(config: EditorConfig) {
         const diff = diffOf(path.path, current, next, 'before', 'after');
         const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l)).length;
         return { saved: { version: versionOf(next), diff }, changed };
+      });
+    },
+
+    /**
+     * Deletes a page or article. With `redirect`, its address is kept in site/links.yaml as a former
+     * address answered 301 to that live page; without, it answers 404. Answers the links that still
+     * lead to it, which a publish refuses until each is changed.
+     */
+    remove(request: DeleteRequest): Promise<DeleteOutcome> {
+      const path = contentPath(request.path);
+      if (path.kind.kind !== 'page' && path.kind.kind !== 'article')
+        throw new PathRefused(400, `${path.path} is not a page or an article; only those can be deleted here.`);
+      return oneAtATime(path.path, async () => {
+        const current = root.read(path.path);
+        if (versionOf(current) !== request.version) {
+          remember(current);
+          return {
+            conflict: {
+              error: `${path.path} changed since it was opened (someone else saved it); nothing was deleted. Open it again to see the new version.`,
+              current: editableFile(path, current),
+              diff: diffOf(path.path, known.get(request.version) ?? '', current, 'as you opened it', 'as it is now'),
+            },
+          };
+        }
+        const file = editableFile(path, current);
+        const route = file.route ?? null;
+        const others = root.files().filter((f) => f.path !== path.path);
+        if (request.redirect !== undefined) {
+          const problem = redirectProblem(request.redirect, route, others, config.schemas);
+          if (problem) return { problems: [{ path: path.path, pointer: '/redirect', message: problem }] };
+          const links = others.find((f) => f.path === LINKS_FILE);
+          if (!links)
+            return { problems: [{ path: LINKS_FILE, pointer: '', message: `${LINKS_FILE} is missing, so no redirect can be kept.` }] };
+          const text = withRedirect(links.text, route!, request.redirect, file.title, now());
+          await writeWhole(root.existing(LINKS_FILE), text);
+          remember(text);
+        }
+        await unlink(root.existing(path.path));
+        const after = loadSite(root.files(), config.schemas);
+        const linkedFrom = after.model
+          ? unpublishedLinkProblems(after.model, config.siteUrl)
+              .filter((p) => route !== null && p.message.startsWith(`${route}:`))
+              .map(editorProblem)
+          : [];
+        return { removed: { path: path.path, linkedFrom }, route };
       });
     },
 
@@ -311,6 +365,18 @@ export function createEditor(config: EditorConfig) {
 
 export type Editor = ReturnType<typeof createEditor>;
 
+/** Why visitors of a deleted page cannot be sent to `redirect`, or null when they can. */
+function redirectProblem(redirect: string, route: string | null, others: SourceFile[], schemas: SchemaSet): string | null {
+  if (route === null) return 'This page has no address of its own, so there is nothing to redirect.';
+  const target = redirect.split('#')[0]!;
+  if (!/^\/(?!\/)[^\s\\]*$/.test(redirect))
+    return `"${redirect.slice(0, 80)}" is not an address of this site: start it with /, such as /pricing.`;
+  if (target === route) return 'A page cannot redirect to its own address: choose another page.';
+  const { model } = loadSite(others, schemas);
+  if (model && !model.pages.some((p) => p.path === target)) return `There is no live page at ${target}: choose a page the site has.`;
+  return null;
+}
+
 /** Every schema by its path under schemas/ (which their `$ref`s name), and each section type's example as the catalogue shows it. */
 export function schemaBundle(schemas: SchemaSet): SchemaBundle {
   const all: Record<string, unknown> = { ...schemas, 'section.schema.json': buildSectionUnionSchema(schemas, { forEditors: true }) };
@@ -321,4 +387,21 @@ export function schemaBundle(schemas: SchemaSet): SchemaBundle {
     schemas: Object.fromEntries(Object.entries(all).map(([id, schema]) => [id, { $id: id, ...(schema as object) }])),
     sectionExamples,
   };
+}
+
+/** site/links.yaml with the deleted page's address kept as a former address that redirects; comments and order kept. */
+function withRedirect(text: string, route: string, redirect: string, title: string, at: Date): string {
+  const doc = parseDocument(text);
+  const entry = {
+    href: route,
+    reason: `"${title.replace(/\s+/g, ' ').slice(0, 120)}" was deleted on ${at.toISOString().slice(0, 10)}; its visitors are sent to ${redirect}.`,
+    redirect,
+    formerAddress: true,
+  };
+  const known = doc.get('known') as { items?: Array<{ get?: (key: string) => unknown }> } | undefined;
+  const index = known?.items?.findIndex((item) => item.get?.('href') === route) ?? -1;
+  if (index >= 0) doc.setIn(['known', index], doc.createNode(entry));
+  else if (known) doc.addIn(['known'], doc.createNode(entry));
+  else doc.set('known', doc.createNode([entry]));
+  return doc.toString({ lineWidth: 0 });
 }

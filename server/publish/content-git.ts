@@ -10,6 +10,18 @@ export function authorOf(email: string): { name: string; email: string } {
   return { name: clean.split('@')[0] || clean, email: clean };
 }
 
+/**
+ * A publish's commit message: the writer's message as its subject, the files it carries, and one
+ * `Co-authored-by:` trailer per writer whose saves it carries besides its author (git and the
+ * forges read trailers from the last paragraph).
+ */
+export function commitMessage(subject: string, body: readonly string[], coAuthors: readonly { name: string; email: string }[]): string {
+  // A subject is one line: a writer's line breaks would start the body, or fake a trailer.
+  const line = subject.replace(/\s+/g, ' ').trim() || 'Publish the saved content';
+  const trailers = coAuthors.map((a) => `Co-authored-by: ${a.name} <${a.email}>`);
+  return [line, body.join('\n'), trailers.join('\n')].filter(Boolean).join('\n\n') + '\n';
+}
+
 export interface ContentGit {
   /** Where the content folder is inside the repository: '' at its top, `web/` for a folder below. */
   prefix: string;

@@ -1,17 +1,31 @@
 import { fork } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Problem, PublishAnswer } from '../../contracts/editor-contract';
+import type { ChangedFile, FileDiff, PendingChanges, Problem, PublishAnswer, Release, RollbackPlan } from '../../contracts/editor-contract';
 import type { Logger } from '../logging';
 import type { ReleaseStore } from '../store/releases';
-import type { NewAuditEntry } from '../store/inbox-types';
+import type { NewAuditEntry, StoredAuditEntry } from '../store/inbox-types';
 import type { BuildOutcome } from './build-outcome';
-import { authorOf, openContentGit, type ContentGit } from './content-git';
+import { authorOf, commitMessage, openContentGit, type ContentGit } from './content-git';
+import {
+  changedFiles,
+  describeFile,
+  fileDiff,
+  messageFrom,
+  readContentFiles,
+  RELEASE_CONTENT,
+  savesSince,
+  type ContentFiles,
+} from './release-content';
 import { editorProblem } from './problems';
 import { isReleaseId, newReleaseId, releaseFolders, type ReleaseRecord } from './release-folders';
 
 export interface PublisherOptions {
-  store: ReleaseStore & { audit(entry: NewAuditEntry): Promise<void> };
+  store: ReleaseStore & {
+    audit(entry: NewAuditEntry): Promise<void>;
+    /** The editor's saves are read from the audit log: who saved which file, and when. */
+    listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
+  };
   /** RELEASES_DIR: one folder per release. */
   releasesDir: string;
   /** CONTENT_ROOT: the folder holding site/ (a git repository or inside one, or neither). */
@@ -46,6 +60,8 @@ export type PublishResult =
   | { kind: 'unknown'; message: string };
 
 const BUSY = 'A publish is already running. Wait for it to finish, then publish again if your change is not in it.';
+/** The longest publish message kept; the rest of a longer one is cut. */
+const MESSAGE_LENGTH = 500;
 const LOCK_FILE = '.publish.lock';
 
 /** A problem with no file of its own: the whole site could not be built. */
@@ -142,7 +158,45 @@ export function createPublisher(options: PublisherOptions) {
     await store.removeReleases(gone);
   }
 
-  async function publishLocked(by: string): Promise<PublishResult> {
+  /** The files the live site was built from: the live release's copy, else the deployed build's (npm run build keeps one). */
+  function liveFiles(live: string | null): ContentFiles | null {
+    if (live && folders.isComplete(live)) return readContentFiles(join(folders.folderOf(live), RELEASE_CONTENT));
+    return options.deployedBuild ? readContentFiles(join(options.deployedBuild, RELEASE_CONTENT)) : null;
+  }
+
+  /** The time changes are counted from: the newest publish or rollback (saves before it are live, or were rolled back). */
+  async function countedFrom(): Promise<string | null> {
+    const latest = (await store.listAudit({ limit: 200 })).find((e) => e.action === 'publish' || e.action === 'rollback');
+    const newest = (await store.listReleases())[0]?.publishedAt ?? null;
+    if (!latest) return newest;
+    return newest && Date.parse(newest) > Date.parse(latest.at) ? newest : latest.at;
+  }
+
+  /** What a publish of `current` would change on the live site, with who saved each file and when. */
+  async function pendingChanges(current: ContentFiles): Promise<PendingChanges & { authors: string[] }> {
+    const live = await store.liveRelease();
+    const before = liveFiles(live);
+    if (!before) return { since: live, changes: [], suggestedMessage: messageFrom([]), authors: [], compared: false };
+    const saves = await savesSince(store, await countedFrom());
+    const changes = changedFiles(before, current).map((change) => {
+      const mine = saves.filter((s) => s.path === change.path);
+      const draftNow = describeFile(change.path, current.get(change.path)).draft;
+      const draftLive = describeFile(change.path, before.get(change.path)).draft;
+      // For visitors, a draft marked ready is a new page, and a page made a draft again is gone.
+      const seen = change.change === 'changed' && draftLive !== draftNow ? (draftNow ? 'removed' : 'added') : change.change;
+      return {
+        ...change,
+        change: seen,
+        savedBy: [...new Set(mine.map((s) => s.actor))],
+        ...(mine[0] ? { savedAt: mine[0].at } : {}),
+        ...(draftNow ? { draft: true } : {}),
+      };
+    });
+    const authors = [...new Set(changes.flatMap((c) => c.savedBy))];
+    return { since: live, changes, suggestedMessage: messageFrom(changes.filter((c) => !c.draft)), authors, compared: true };
+  }
+
+  async function publishLocked(by: string, message: string | undefined): Promise<PublishResult> {
     const started = performance.now();
     const at = now();
     const id = newReleaseId(at);
@@ -151,9 +205,12 @@ export function createPublisher(options: PublisherOptions) {
     const git = await openContentGit(options.contentRoot, options.env);
     // The files as they are now, built and committed alike: a save during the build waits for the next publish.
     const snapshot = `${building}-content`;
-    cpSync(join(options.contentRoot, 'site'), join(snapshot, git?.prefix ?? '', 'site'), { recursive: true });
+    const snapshotSite = join(snapshot, git?.prefix ?? '');
+    cpSync(join(options.contentRoot, 'site'), join(snapshotSite, 'site'), { recursive: true });
     try {
-      return await buildAndSwitch({ id, at, by, started, building, snapshot, git, live });
+      const pending = await pendingChanges(readContentFiles(snapshotSite) ?? new Map());
+      const words = message?.trim().slice(0, MESSAGE_LENGTH) || pending.suggestedMessage;
+      return await buildAndSwitch({ id, at, by, started, building, snapshot, git, live, message: words, pending });
     } finally {
       rmSync(snapshot, { recursive: true, force: true });
     }
@@ -169,9 +226,12 @@ export function createPublisher(options: PublisherOptions) {
     snapshot: string;
     git: ContentGit | null;
     live: string | null;
+    /** The writer's message, or one made from the changed files' titles. */
+    message: string;
+    pending: PendingChanges & { authors: string[] };
   }
 
-  async function buildAndSwitch({ id, at, by, started, building, snapshot, git, live }: Job): Promise<PublishResult> {
+  async function buildAndSwitch({ id, at, by, started, building, snapshot, git, live, message, pending }: Job): Promise<PublishResult> {
     const reuse = live && folders.isComplete(live) ? folders.folderOf(live) : (options.deployedBuild ?? null);
     const outcome = await build(
       building,
@@ -198,9 +258,16 @@ export function createPublisher(options: PublisherOptions) {
     let swap: () => void;
     let committed: number;
     try {
-      if (git) commit = await git.commit(snapshot, `Publish ${id}`, authorOf(by));
+      const changes: ChangedFile[] = pending.changes.map(({ path, title, change }) => ({ path, title, change }));
+      if (git) {
+        const body = [`Release ${id}.`, ...changes.map((c) => `- ${c.path} (${c.change}): ${c.title.replace(/\s+/g, ' ')}`)];
+        const coAuthors = pending.authors.filter((a) => a !== by).map(authorOf);
+        commit = await git.commit(snapshot, commitMessage(message, body, coAuthors), authorOf(by));
+      }
       committed = performance.now();
-      release = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}) };
+      release = { id, publishedAt: at.toISOString(), by, ...(commit ? { commit } : {}), message, authors: pending.authors, changes };
+      // The files it was built from stay with it: the next publish's list of changes and a rollback read them.
+      cpSync(join(snapshot, git?.prefix ?? '', 'site'), join(building, RELEASE_CONTENT, 'site'), { recursive: true });
       folders.finish(building, release);
       // Read in full before anything says it is live: a folder that cannot be served is never switched to.
       swap = options.prepare(folders.folderOf(id));
@@ -246,9 +313,71 @@ export function createPublisher(options: PublisherOptions) {
     return { kind: 'published', answer: { release: { ...release, live: true }, durationMs }, steps: timings };
   }
 
+  /** The store's releases with what each folder's record adds: message, authors, changes. */
+  async function listWithRecords(): Promise<Release[]> {
+    return (await store.listReleases()).map((r) => {
+      const record = folders.record(r.id);
+      const extra = record ? { message: record.message, authors: record.authors, changes: record.changes } : {};
+      return { ...r, ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)) };
+    });
+  }
+
+  /**
+   * The files a rollback to `id` changes back: those that differ between the live release and it.
+   * A file saved since the live release and not touched by the releases in between keeps its edit.
+   */
+  async function planRollback(id: string): Promise<RollbackPlan> {
+    const target = readContentFiles(join(folders.folderOf(id), RELEASE_CONTENT));
+    if (!target) return { release: id, restoresFiles: false, changes: [] };
+    const current = readContentFiles(options.contentRoot) ?? new Map<string, string>();
+    const live = liveFiles(await store.liveRelease()) ?? current;
+    const changes = changedFiles(live, target).map((c) => ({
+      ...c,
+      ...(current.get(c.path) !== live.get(c.path) ? { unpublishedEdits: true } : {}),
+    }));
+    return { release: id, restoresFiles: true, changes };
+  }
+
+  /** Writes the release's version of each planned file back into site/ and commits the result as a revert. */
+  async function restoreFiles(id: string, plan: RollbackPlan, by: string): Promise<{ commit?: string }> {
+    const source = join(folders.folderOf(id), RELEASE_CONTENT);
+    const target = readContentFiles(source)!;
+    for (const { path } of plan.changes) {
+      const full = join(options.contentRoot, path);
+      const text = target.get(path);
+      if (text === undefined) rmSync(full, { force: true });
+      else {
+        mkdirSync(dirname(full), { recursive: true });
+        // Whole or not at all: a temporary file renamed over the old one.
+        const temp = join(dirname(full), `.rollback-${id}.editing`);
+        writeFileSync(temp, text);
+        renameSync(temp, full);
+      }
+    }
+    const git = await openContentGit(options.contentRoot, options.env);
+    if (!git) return {};
+    // The commit's site/ is exactly the release's: a revert of every publish after it.
+    const layout = join(options.releasesDir, `.rollback-${id}`);
+    rmSync(layout, { recursive: true, force: true });
+    try {
+      cpSync(join(source, 'site'), join(layout, git.prefix, 'site'), { recursive: true });
+      const record = folders.record(id);
+      const body = [
+        `The site's files are back as release ${id} published them${record?.message ? ` ("${record.message}")` : ''}.`,
+        ...plan.changes.map(
+          (c) =>
+            `- ${c.path} (${c.change === 'added' ? 'brought back' : c.change === 'removed' ? 'taken away' : 'changed back'}): ${c.title}`,
+        ),
+      ];
+      return { commit: await git.commit(layout, commitMessage(`Roll back to release ${id}`, body, []), authorOf(by)) };
+    } finally {
+      rmSync(layout, { recursive: true, force: true });
+    }
+  }
+
   return {
     /** Validates, builds and switches to a new release; the live site is untouched unless it all succeeded. */
-    async publish(by: string): Promise<PublishResult> {
+    async publish(by: string, message?: string): Promise<PublishResult> {
       if (busy) return { kind: 'busy', message: BUSY };
       busy = true;
       try {
@@ -256,7 +385,7 @@ export function createPublisher(options: PublisherOptions) {
         const unlock = takeLock();
         if (!unlock) return { kind: 'busy', message: BUSY };
         try {
-          return await publishLocked(by);
+          return await publishLocked(by, message);
         } finally {
           unlock();
         }
@@ -275,22 +404,54 @@ export function createPublisher(options: PublisherOptions) {
           message: `There is no release ${isReleaseId(id) ? id : 'with that id'} to roll back to. Pick one from History.`,
         };
       busy = true;
+      mkdirSync(options.releasesDir, { recursive: true });
+      const unlock = takeLock();
+      if (!unlock) {
+        busy = false;
+        return { kind: 'busy', message: BUSY };
+      }
       try {
         const swap = options.prepare(folders.folderOf(id));
+        const plan = await planRollback(id);
+        const restored = plan.restoresFiles ? await restoreFiles(id, plan, by) : null;
         if (!(await store.setLiveRelease(id))) return { kind: 'unknown', message: `Release ${id} is no longer kept.` };
         swap();
         serving = id;
         folders.pointCurrentAt(id);
-        await store.audit({ actor: by, action: 'rollback', leadId: null, detail: `rolled the site back to release ${id}` });
-        log.info(`Rolled the site back to release ${id} for ${by}`);
-        const release = (await store.listReleases()).find((r) => r.id === id)!;
+        const what = restored
+          ? `; ${plan.changes.length} file(s) restored${restored.commit ? ` in commit ${restored.commit.slice(0, 12)}` : ''}`
+          : '; its files were not kept, so the saved files stay as they are';
+        await store.audit({ actor: by, action: 'rollback', leadId: null, detail: `rolled the site back to release ${id}${what}` });
+        log.info(`Rolled the site back to release ${id} for ${by}${what}`);
+        const release = (await listWithRecords()).find((r) => r.id === id)!;
         return { kind: 'published', answer: { release, durationMs: Math.round(performance.now() - started) } };
       } finally {
+        unlock();
         busy = false;
       }
     },
 
-    list: () => store.listReleases(),
+    list: listWithRecords,
+
+    /** Every file changed since the live release, for the Publish screen. */
+    async changes(): Promise<PendingChanges> {
+      const { authors: _, ...pending } = await pendingChanges(readContentFiles(options.contentRoot) ?? new Map());
+      return pending;
+    },
+
+    /** One changed file's lines, live release to saved; null when the file is in neither. */
+    async diff(path: string): Promise<FileDiff | null> {
+      const before = liveFiles(await store.liveRelease()) ?? new Map<string, string>();
+      const current = readContentFiles(options.contentRoot) ?? new Map<string, string>();
+      if (!before.has(path) && !current.has(path)) return null;
+      return { path, diff: fileDiff(path, before.get(path), current.get(path), 'live', 'saved') };
+    },
+
+    /** What a rollback to `id` would change back; null when there is no such release. */
+    async rollbackPlan(id: string): Promise<RollbackPlan | null> {
+      if (!isReleaseId(id) || !folders.isComplete(id)) return null;
+      return planRollback(id);
+    },
 
     /** The folder to serve at start: the live release's, or null (the deployed build) before the first publish. */
     async liveFolder(): Promise<string | null> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Release } from '../../contracts/editor-contract';
 
@@ -49,6 +49,15 @@ export function releaseFolders(root: string) {
       rmSync(next, { force: true });
       symlinkSync(id, next);
       renameSync(next, join(root, CURRENT));
+    },
+    /** The record a finished release was named with (its message, authors and changes); null when it cannot be read. */
+    record(id: string): ReleaseRecord | null {
+      if (!this.isComplete(id)) return null;
+      try {
+        return JSON.parse(readFileSync(join(folderOf(id), RECORD), 'utf8')) as ReleaseRecord;
+      } catch {
+        return null;
+      }
     },
     /** Finished release folders by id. */
     list(): string[] {

@@ -1,5 +1,13 @@
 import { Router, type Response } from 'express';
-import { EDITOR_ROUTES, type ProblemsAnswer, type PublishAnswer, type ReleaseList } from '../../contracts/editor-contract';
+import {
+  EDITOR_ROUTES,
+  type FileDiff,
+  type PendingChanges,
+  type ProblemsAnswer,
+  type PublishAnswer,
+  type ReleaseList,
+  type RollbackPlan,
+} from '../../contracts/editor-contract';
 import { ADMIN_API } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { badRequest, readBodyOf, route } from '../admin/context';
@@ -11,6 +19,8 @@ export const NOT_PUBLISHED_HERE =
   'This server does not publish: in development (npm run dev) every saved file is live at once. Publishing, releases and rollback are on the production server (npm start).';
 
 const pathOf = (full: string) => full.slice(ADMIN_API.length);
+/** One query parameter of the request, or '' when absent. */
+const queryOf = (url: string, name: string) => new URLSearchParams(url.split('?')[1] ?? '').get(name) ?? '';
 
 function answer(res: Response, result: PublishResult): void {
   if (result.kind === 'published') res.json(result.answer satisfies PublishAnswer);
@@ -19,11 +29,22 @@ function answer(res: Response, result: PublishResult): void {
   else sendApiError(res, 404, 'NOT_FOUND', result.message);
 }
 
-/** POST publish, GET releases, POST rollback: for accounts with the role `content`, behind the session and same-origin guard. */
+/**
+ * POST publish, GET releases, POST rollback, and what they would do (the changes since the live
+ * release, a file's diff, a rollback's plan): for accounts with the role `content`, behind the
+ * session and same-origin guard.
+ */
 export function publishRoutes(publisher: Publisher | undefined): Router {
   const router = Router({ caseSensitive: true });
   const content = requireRole('content');
-  const paths = [EDITOR_ROUTES.publish, EDITOR_ROUTES.releases, EDITOR_ROUTES.rollback].map(pathOf);
+  const paths = [
+    EDITOR_ROUTES.publish,
+    EDITOR_ROUTES.releases,
+    EDITOR_ROUTES.rollback,
+    EDITOR_ROUTES.changes,
+    EDITOR_ROUTES.changeDiff,
+    EDITOR_ROUTES.rollbackPlan,
+  ].map(pathOf);
   if (!publisher) {
     router.all(paths, content, (_req, res) => sendApiError(res, 409, 'NOT_PUBLISHED_HERE', NOT_PUBLISHED_HERE));
     return router;
@@ -31,7 +52,39 @@ export function publishRoutes(publisher: Publisher | undefined): Router {
   router.post(
     pathOf(EDITOR_ROUTES.publish),
     content,
-    route(async (_req, res, user) => answer(res, await publisher.publish(user.email))),
+    route(async (req, res, user) => {
+      // The body is optional: a publish without one gets a message made from the changed files' titles.
+      const body = req.headers['content-length'] === '0' || !req.headers['content-type'] ? {} : await readBodyOf(req, res);
+      if (!body) return;
+      if (body.message !== undefined && typeof body.message !== 'string')
+        return badRequest(res, 'Send the publish message as text: { "message": "…" }.');
+      answer(res, await publisher.publish(user.email, body.message as string | undefined));
+    }),
+  );
+  router.get(
+    pathOf(EDITOR_ROUTES.changes),
+    content,
+    route(async (_req, res) => {
+      res.json((await publisher.changes()) satisfies PendingChanges);
+    }),
+  );
+  router.get(
+    pathOf(EDITOR_ROUTES.changeDiff),
+    content,
+    route(async (req, res) => {
+      const diff = await publisher.diff(queryOf(req.originalUrl, 'path'));
+      if (!diff) return sendApiError(res, 404, 'NOT_FOUND', 'That file has no change since the live release. Pick one from the list.');
+      res.json(diff satisfies FileDiff);
+    }),
+  );
+  router.get(
+    pathOf(EDITOR_ROUTES.rollbackPlan),
+    content,
+    route(async (req, res) => {
+      const plan = await publisher.rollbackPlan(queryOf(req.originalUrl, 'release'));
+      if (!plan) return sendApiError(res, 404, 'NOT_FOUND', 'There is no such release to roll back to. Pick one from History.');
+      res.json(plan satisfies RollbackPlan);
+    }),
   );
   router.get(
     pathOf(EDITOR_ROUTES.releases),

@@ -29,7 +29,7 @@ test.beforeAll(() => {
 async function publish(page: import('@playwright/test').Page) {
   await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Publish' }).click();
   await page.getByRole('button', { name: 'Publish the saved content' }).click();
-  await expect(page.getByText(/^Published release/)).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText(/^Published “/)).toBeVisible({ timeout: 150_000 });
 }
 
 test('a writer changes the privacy page’s hero title, sees it in the preview, publishes it, and /privacy serves it', async ({
@@ -78,8 +78,8 @@ test('History rolls the live site back to the previous release', async ({ page, 
   // The release before, which showed the first title.
   const previous = rows.nth(1);
   await previous.getByRole('button', { name: /Roll back to this/ }).click();
-  await previous.getByRole('button', { name: /^Yes, make .* live$/ }).click();
-  await expect(page.locator('p.admin-status')).toContainText('The live site is back to release');
+  await page.getByRole('button', { name: 'Yes, roll back' }).click();
+  await expect(page.locator('p.admin-status')).toContainText('The live site and the saved files are back to');
   await expect(rows.nth(1)).toContainText('Live now');
   const live = await (await request.get('/privacy')).text();
   expect(live).toContain('Your Privacy at TakedownShield');

@@ -5,6 +5,7 @@ import { FileEditor } from './FileEditor';
 import { FileListView } from './FileListView';
 import { HistoryView, PublishView } from './PublishViews';
 import { NewFileView } from './NewFileView';
+import { DeleteFileView } from './DeleteFileView';
 
 export default function EditorRoutes() {
   return (
@@ -31,6 +32,7 @@ export default function EditorRoutes() {
         <Route index element={<FileListView />} />
         <Route path="edit" element={<FileEditor />} />
         <Route path="new" element={<NewFileView />} />
+        <Route path="delete" element={<DeleteFileView />} />
         <Route path="publish" element={<PublishView />} />
         <Route path="history" element={<HistoryView />} />
       </Routes>

@@ -1,11 +1,11 @@
-// Every file a writer can edit: pages by address and title, then articles, FAQ sets, prices, the
-// header and footer, forms and the rest; one search box filters them all.
+// Every file a writer can edit: pages by address and title (drafts marked, each with Delete), then
+// articles, FAQ sets, prices, the header and footer, forms and the rest; one search box filters them all.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FileKind, FileSummary } from '../../../contracts/editor-contract';
 import { ErrorBox, useTitle } from '../inbox-context';
 import { fetchFiles } from './editor-client';
-import { editHref, messageOf } from './editor-paths';
+import { deleteHref, editHref, messageOf } from './editor-paths';
 
 const GROUPS: Array<{ kinds: FileKind[]; heading: string }> = [
   { kinds: ['page'], heading: 'Pages' },
@@ -78,6 +78,11 @@ export function FileListView() {
                       <th scope="col">Title</th>
                       {pages && <th scope="col">Address</th>}
                       <th scope="col">File</th>
+                      {pages && (
+                        <th scope="col">
+                          <span className="visually-hidden">Delete</span>
+                        </th>
+                      )}
                     </tr>
                   </thead>
                   <tbody>
@@ -87,11 +92,21 @@ export function FileListView() {
                           <Link to={editHref(f.path)} className="admin-text">
                             {f.title}
                           </Link>
+                          {f.draft && <span className="admin-badge admin-badge--in_progress">Draft</span>}
                         </td>
                         {pages && <td>{f.route ? <code>{f.route}</code> : '—'}</td>}
                         <td>
                           <code>{f.path}</code>
                         </td>
+                        {pages && (
+                          <td>
+                            {f.route && (
+                              <Link to={deleteHref(f.path)}>
+                                Delete<span className="visually-hidden"> {f.title}</span>
+                              </Link>
+                            )}
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>

@@ -1,4 +1,4 @@
-// A new page or article from the same commented starting points as `npm run new`.
+// A new page or article from the same commented starting points as `npm run new`, made as a draft.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInbox, useTitle } from '../inbox-context';
@@ -20,7 +20,7 @@ export function NewFileView() {
     setBusy(true);
     try {
       const file = await createFile(kind === 'page' ? { kind, route: value } : { kind, title: value });
-      announce(`Created ${file.path}.`);
+      announce(`Created ${file.path} as a draft.`);
       void navigate(editHref(file.path));
     } catch (err) {
       setError(messageOf(err));
@@ -63,7 +63,8 @@ export function NewFileView() {
               spellCheck={false}
             />
             <p className="admin-hint" id="new-route-hint">
-              Starts with /; lowercase letters, digits and hyphens. The page starts with a hero and a short text, ready to change.
+              Starts with /; lowercase letters, digits and hyphens. The page starts as a draft with a hero and a short text: nobody sees it
+              on the live site until you untick Draft, save and publish.
             </p>
           </div>
         ) : (
@@ -71,7 +72,8 @@ export function NewFileView() {
             <label htmlFor="new-title">The article’s title</label>
             <input id="new-title" name="title" className="input" required minLength={3} aria-describedby="new-title-hint" />
             <p className="admin-hint" id="new-title-hint">
-              Its address is made from the title. It starts as a draft text with today’s date, ready to change.
+              Its address is made from the title. It starts as a draft with today’s date: nobody sees it on the live site until you untick
+              Draft, save and publish.
             </p>
           </div>
         )}

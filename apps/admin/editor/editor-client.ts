@@ -3,12 +3,17 @@
 import {
   EDITOR_ROUTES,
   type CheckRequest,
+  type DeleteAnswer,
+  type DeleteRequest,
   type EditableFile,
+  type FileDiff,
   type FileList,
   type NewFileRequest,
+  type PendingChanges,
   type ProblemsAnswer,
   type PublishAnswer,
   type ReleaseList,
+  type RollbackPlan,
   type SaveAnswer,
   type SaveConflict,
   type SaveRequest,
@@ -23,6 +28,21 @@ export const checkFile = (request: CheckRequest) => call<ProblemsAnswer>('POST',
 export const createFile = (request: NewFileRequest) => call<EditableFile>('POST', EDITOR_ROUTES.create, request);
 export const fetchReleases = () => call<ReleaseList>('GET', EDITOR_ROUTES.releases);
 export const rollback = (release: string) => call<PublishAnswer>('POST', EDITOR_ROUTES.rollback, { release });
+export const fetchChanges = () => call<PendingChanges>('GET', EDITOR_ROUTES.changes);
+export const fetchChangeDiff = (path: string) => call<FileDiff>('GET', `${EDITOR_ROUTES.changeDiff}?${new URLSearchParams({ path })}`);
+export const fetchRollbackPlan = (release: string) =>
+  call<RollbackPlan>('GET', `${EDITOR_ROUTES.rollbackPlan}?${new URLSearchParams({ release })}`);
+
+export type DeleteOutcome = { kind: 'deleted'; answer: DeleteAnswer } | { kind: 'problems'; problems: ProblemsAnswer['problems'] };
+
+/** A deletion, or (422) why the redirect cannot be kept; a file changed meanwhile (409) is refused with its words. */
+export async function deleteFile(request: DeleteRequest): Promise<DeleteOutcome> {
+  const response = await send('POST', EDITOR_ROUTES.remove, request);
+  if (response.ok) return { kind: 'deleted', answer: (await response.json()) as DeleteAnswer };
+  if (response.status === 422) return { kind: 'problems', problems: ((await response.json()) as ProblemsAnswer).problems };
+  if (response.status === 409) throw new Error(((await response.json()) as { error: string }).error);
+  throw await refusal(response);
+}
 
 export type SaveOutcome =
   | { kind: 'saved'; answer: SaveAnswer }
@@ -41,8 +61,8 @@ export async function saveFile(request: SaveRequest): Promise<SaveOutcome> {
 export type PublishOutcome = { kind: 'published'; answer: PublishAnswer } | { kind: 'problems'; problems: ProblemsAnswer['problems'] };
 
 /** Publishing: the new release, or (422) the problems that kept the live site as it was. */
-export async function publish(): Promise<PublishOutcome> {
-  const response = await send('POST', EDITOR_ROUTES.publish);
+export async function publish(message: string): Promise<PublishOutcome> {
+  const response = await send('POST', EDITOR_ROUTES.publish, { message });
   if (response.ok) return { kind: 'published', answer: (await response.json()) as PublishAnswer };
   if (response.status === 422) return { kind: 'problems', problems: ((await response.json()) as ProblemsAnswer).problems };
   throw await refusal(response);

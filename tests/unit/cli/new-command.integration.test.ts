@@ -11,9 +11,10 @@ const { run, root } = contentCopyPerTest();
 
 const pagesIn = (validateOutput: string) => Number(/, (\d+) pages/.exec(validateOutput)?.[1]);
 const articlesIn = (validateOutput: string) => Number(/ and (\d+) articles?/.exec(validateOutput)?.[1]);
+const draftsIn = (validateOutput: string) => Number(/, (\d+) drafts? not published/.exec(validateOutput)?.[1] ?? 0);
 
 describe('npm run new -- page', () => {
-  it('writes a commented page that validates and adds one page to the site', () => {
+  it('writes a commented draft page that validates and is kept off the site until it is ready', () => {
     const before = pagesIn(run('validate.ts').out);
     const r = run('new.ts', 'page', '/guides/youtube-claims');
     expect(r.code).toBe(0);
@@ -22,10 +23,16 @@ describe('npm run new -- page', () => {
     expect(text).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schemas\/page\.schema\.json\n/);
     expect(text).toContain('path: /guides/youtube-claims');
     expect(text).toContain('title: "Youtube Claims"');
+    expect(text).toContain('draft: true');
     const v = run('validate.ts');
     expect(v.code).toBe(0);
-    expect(pagesIn(v.out)).toBe(before + 1);
-  });
+    expect(pagesIn(v.out)).toBe(before);
+    expect(draftsIn(v.out)).toBe(1);
+    writeFileSync(join(root(), 'site/pages/guides/youtube-claims.yaml'), text.replace('draft: true', 'draft: false'));
+    const ready = run('validate.ts');
+    expect(ready.code).toBe(0);
+    expect(pagesIn(ready.out)).toBe(before + 1);
+  }, 90_000);
 
   it('refuses to overwrite a file, and leaves it as it was', () => {
     const file = join(root(), 'site/pages/guides/claims.yaml');
@@ -51,7 +58,7 @@ describe('npm run new -- page', () => {
 });
 
 describe('npm run new -- article', () => {
-  it('writes a commented article named after its title that validates and adds one article to the blog', () => {
+  it('writes a commented draft article named after its title that validates and joins the blog once ready', () => {
     const before = articlesIn(run('validate.ts').out);
     const r = run('new.ts', 'article', 'Fair Use for Streamers: A Guide', '--author', 'Nina Patel', '--date', '2025-03-01');
     expect(r.code).toBe(0);
@@ -62,10 +69,16 @@ describe('npm run new -- article', () => {
     expect(text).toContain('date: 2025-03-01');
     expect(text).toContain('author: "Nina Patel"');
     expect(text).toContain('category: "DMCA Guides"');
+    expect(text).not.toContain('npm run');
     const v = run('validate.ts');
     expect(v.code).toBe(0);
-    expect(articlesIn(v.out)).toBe(before + 1);
-  });
+    expect(articlesIn(v.out)).toBe(before);
+    expect(draftsIn(v.out)).toBe(1);
+    writeFileSync(file, text.replace('draft: true\n', ''));
+    const ready = run('validate.ts');
+    expect(ready.code).toBe(0);
+    expect(articlesIn(ready.out)).toBe(before + 1);
+  }, 90_000);
 
   it('refuses to overwrite an article with the same file name', () => {
     expect(run('new.ts', 'article', 'Watermarks 101', '--author', 'Nina Patel').code).toBe(0);

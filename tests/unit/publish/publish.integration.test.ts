@@ -8,7 +8,16 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_ROUTES, type ProblemsAnswer, type PublishAnswer, type ReleaseList } from '../../../contracts/editor-contract';
+import {
+  EDITOR_ROUTES,
+  type EditableFile,
+  type FileDiff,
+  type PendingChanges,
+  type ProblemsAnswer,
+  type PublishAnswer,
+  type ReleaseList,
+  type RollbackPlan,
+} from '../../../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { hashPassword } from '../../../server/admin/passwords';
 import { readConfig } from '../../../server/config';
@@ -27,7 +36,7 @@ const TITLE = 'About Our Copyright Takedown Service';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
-describe('publishing', { timeout: 120_000 }, () => {
+describe('publishing', { timeout: 300_000 }, () => {
   let tmp: string;
   let content: string;
   let releasesDir: string;
@@ -103,7 +112,7 @@ describe('publishing', { timeout: 120_000 }, () => {
     const config = serverConfig();
     server = createServer(config, { store, logger: silentLogger, delivery: null, buildDir: (await publisher.liveFolder())!, publisher });
     base = `http://127.0.0.1:${await server.listen()}`;
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.close();
@@ -121,7 +130,10 @@ describe('publishing', { timeout: 120_000 }, () => {
     expect(release).toMatchObject({ by: 'cy.writer@example.com', live: true });
     expect(durationMs).toBeGreaterThan(0);
     expect(await page('/about')).toContain('About Our Takedown Team');
-    expect(git(content, 'log', '-1', '--format=%an <%ae>|%s')).toBe(`cy.writer <cy.writer@example.com>|Publish ${release.id}`);
+    // Its message is made from the changed page's title; the body names the release and the file.
+    expect(release.message).toBe('About Our Takedown Team');
+    expect(git(content, 'log', '-1', '--format=%an <%ae>|%s')).toBe(`cy.writer <cy.writer@example.com>|${release.message}`);
+    expect(git(content, 'log', '-1', '--format=%b')).toContain(`Release ${release.id}.\n- ${ABOUT} (changed): About Our Takedown Team`);
     expect(release.commit).toBe(git(content, 'rev-parse', 'HEAD'));
     expect(git(join(tmp, 'remote.git'), 'rev-parse', 'HEAD')).toBe(release.commit);
     expect(readdirSync(releasesDir)).toContain(release.id);
@@ -228,10 +240,14 @@ describe('publishing', { timeout: 120_000 }, () => {
     expect(((await res.json()) as PublishAnswer).release).toMatchObject({ id: earlier.id, live: true });
     expect(await page('/about')).toContain('About Our Takedown Team');
     expect(await store.liveRelease()).toBe(earlier.id);
-    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
-      action: 'rollback',
-      detail: `rolled the site back to release ${earlier.id}`,
-    });
+    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'rollback' });
+    expect((await store.listAudit({ limit: 1 }))[0]!.detail).toMatch(
+      new RegExp(`^rolled the site back to release ${earlier.id}; 1 file\\(s\\) restored`),
+    );
+    // The files are back as that release had them, in a commit of their own: the next publish starts from them.
+    expect(readFileSync(join(content, ABOUT), 'utf8')).toContain('About Our Takedown Team');
+    expect(git(content, 'log', '-1', '--format=%s')).toBe(`Roll back to release ${earlier.id}`);
+    expect(git(content, 'status', '--porcelain')).toBe('');
     const unknown = await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: '../../etc' } });
     expect(unknown.status).toBe(404);
     expect((await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: {} })).status).toBe(400);
@@ -260,6 +276,10 @@ describe('publishing', { timeout: 120_000 }, () => {
       [EDITOR_ROUTES.publish, 'POST'],
       [EDITOR_ROUTES.releases, 'GET'],
       [EDITOR_ROUTES.rollback, 'POST'],
+      [EDITOR_ROUTES.changes, 'GET'],
+      [`${EDITOR_ROUTES.changeDiff}?path=${ABOUT}`, 'GET'],
+      [`${EDITOR_ROUTES.rollbackPlan}?release=x`, 'GET'],
+      [EDITOR_ROUTES.remove, 'POST'],
     ] as const) {
       const res = await ann(path, { method, body: method === 'POST' ? {} : undefined });
       expect(res.status, path).toBe(403);
@@ -284,5 +304,84 @@ describe('publishing', { timeout: 120_000 }, () => {
     } finally {
       await dev.close();
     }
+  });
+  /** Opens a file through the editor's API, changes its data, and saves it as `who`. */
+  async function saveAs(who: Awaited<ReturnType<typeof signedIn>>, path: string, change: (data: Record<string, unknown>) => void) {
+    const opened = (await (await who(`${EDITOR_ROUTES.file}?path=${encodeURIComponent(path)}`)).json()) as EditableFile;
+    const data = opened.data as Record<string, unknown>;
+    change(data);
+    const res = await who(EDITOR_ROUTES.file, { method: 'PUT', body: { path, data, version: opened.version, body: opened.body } });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+  const heroOf = (data: Record<string, unknown>) => (data.sections as Array<Record<string, unknown>>)[0]!;
+
+  it('lists the changes since the live release with who saved them, and names every writer in the commit', async () => {
+    await store.createAccount('dee.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    const cy = await signedIn('cy.writer@example.com');
+    const dee = await signedIn('dee.writer@example.com');
+    const PRIVACY = 'site/pages/privacy.yaml';
+    await saveAs(cy, ABOUT, (d) => (heroOf(d).title = 'The Team Behind the Takedowns'));
+    await saveAs(dee, PRIVACY, (d) => (heroOf(d).title = 'Your Privacy, Plainly'));
+
+    const pending = (await (await cy(EDITOR_ROUTES.changes)).json()) as PendingChanges;
+    expect(pending.compared).toBe(true);
+    expect(pending.changes.map((c) => [c.path, c.change, c.savedBy])).toEqual([
+      [ABOUT, 'changed', ['cy.writer@example.com']],
+      [PRIVACY, 'changed', ['dee.writer@example.com']],
+    ]);
+    expect(pending.changes.every((c) => c.savedAt && Date.parse(c.savedAt) > Date.now() - 120_000)).toBe(true);
+    expect(pending.suggestedMessage).toBe(pending.changes.map((c) => c.title).join('; '));
+    const diff = (await (await cy(`${EDITOR_ROUTES.changeDiff}?path=${PRIVACY}`)).json()) as FileDiff;
+    expect(diff.diff).toContain('+    title: Your Privacy, Plainly');
+    expect((await cy(`${EDITOR_ROUTES.changeDiff}?path=site/nothing.yaml`)).status).toBe(404);
+
+    const res = await cy(EDITOR_ROUTES.publish, {
+      method: 'POST',
+      body: { message: 'Team and privacy wording\nCo-authored-by: fake <x@y>' },
+    });
+    expect(res.status).toBe(200);
+    const { release } = (await res.json()) as PublishAnswer;
+    const body = git(content, 'log', '-1', '--format=%B');
+    // The writer's line breaks never make a trailer: the subject is one line, the trailers are git's own.
+    expect(body.split('\n')[0]).toBe('Team and privacy wording Co-authored-by: fake <x@y>');
+    expect(git(content, 'log', '-1', '--format=%an <%ae>')).toBe('cy.writer <cy.writer@example.com>');
+    expect(git(content, 'log', '-1', '--format=%(trailers:key=Co-authored-by,valueonly)').trim()).toBe(
+      'dee.writer <dee.writer@example.com>',
+    );
+    const list = (await (await cy(EDITOR_ROUTES.releases)).json()) as ReleaseList;
+    expect(list.releases[0]).toMatchObject({
+      id: release.id,
+      changes: [
+        { path: ABOUT, change: 'changed', title: pending.changes[0]!.title },
+        { path: PRIVACY, change: 'changed', title: pending.changes[1]!.title },
+      ],
+    });
+    expect([...release.authors!].sort()).toEqual(['cy.writer@example.com', 'dee.writer@example.com']);
+    expect(((await (await cy(EDITOR_ROUTES.changes)).json()) as PendingChanges).changes).toEqual([]);
+  });
+
+  it('rolls back a release that added an article: its file goes in a revert commit, and an unrelated publish keeps it away', async () => {
+    const cy = await signedIn('cy.writer@example.com');
+    const before = (await store.liveRelease())!;
+    const made = await cy(EDITOR_ROUTES.create, { method: 'POST', body: { kind: 'article', title: 'Rolled Back Soon' } });
+    expect(made.status).toBe(201);
+    const article = (await made.json()) as EditableFile;
+    await saveAs(cy, article.path, (d) => delete d.draft);
+    expect((await cy(EDITOR_ROUTES.publish, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(base + article.route!)).status).toBe(200);
+
+    const plan = (await (await cy(`${EDITOR_ROUTES.rollbackPlan}?release=${before}`)).json()) as RollbackPlan;
+    expect(plan).toMatchObject({ release: before, restoresFiles: true });
+    expect(plan.changes).toEqual([{ path: article.path, title: 'Rolled Back Soon', change: 'removed' }]);
+    expect((await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: before } })).status).toBe(200);
+    expect((await fetch(base + article.route!)).status).toBe(404);
+    expect(git(content, 'log', '-1', '--format=%s')).toBe(`Roll back to release ${before}`);
+    expect(git(content, 'ls-files', article.path)).toBe('');
+
+    edit(ABOUT, (t) => t.replace('The Team Behind the Takedowns', 'The People Behind the Takedowns'));
+    const next = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+    expect(next.status).toBe(200);
+    expect(await page('/about')).toContain('The People Behind the Takedowns');
+    expect((await fetch(base + article.route!)).status).toBe(404);
   });
 });
