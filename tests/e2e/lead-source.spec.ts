@@ -4,6 +4,7 @@
 // the conversion view counts the views and the lead.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, expectNoAxeViolations, leadRows, parseCsv, signIn, uniqueWord } from './admin';
+import { CONVERSION_MAX_ROWS } from '../../contracts/inbox-contract';
 import { mailsAbout } from './mail';
 import { waitForIslands } from './site';
 
@@ -191,4 +192,21 @@ test('the conversion view counts the views and leads of the period, draws them, 
   await contactRow.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`page=%2Fcontact-us`));
   await expect(page.getByLabel('Page', { exact: true })).toHaveValue('/contact-us');
+});
+
+test('the conversion view shows the campaigns with the most leads and arrivals, and says how many more there are', async ({ page }) => {
+  // More distinct campaigns than one table shows, as a campaign spread over many links (or a sender forging them) makes.
+  const run = uniqueWord('spread');
+  for (let i = 0; i <= CONVERSION_MAX_ROWS; i++) {
+    const answer = await page.request.get(`/pricing?utm_source=${run}&utm_campaign=c${i}`, { headers: { 'User-Agent': VISITOR_AGENT } });
+    expect(answer.status()).toBe(200);
+  }
+  await signIn(page, ACCOUNT);
+  const campaignRows = page.getByRole('table', { name: /by campaign/ }).locator('tbody tr');
+  await expect(async () => {
+    await page.goto(`/admin/conversion?from=${today()}&to=${today()}`);
+    await expect(page.getByText(/^\d[\d,]* more campaigns, with fewer leads and views, are not shown/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(campaignRows).toHaveCount(CONVERSION_MAX_ROWS);
+  await expectNoAxeViolations(page, 'the conversion view with more campaigns than it shows');
 });
