@@ -8,6 +8,7 @@ import {
   type NewFileRequest,
   type ProblemsAnswer,
   type PublishAnswer,
+  type ReferenceLists,
   type ReleaseList,
   type SaveAnswer,
   type SaveConflict,
@@ -54,3 +55,6 @@ export async function fetchPreview(request: CheckRequest, signal: AbortSignal): 
   if (!response.ok) throw await refusal(response);
   return response.text();
 }
+
+/** What each reference field may name, from the site as saved. */
+export const fetchReferences = () => call<ReferenceLists>('GET', EDITOR_ROUTES.references);
