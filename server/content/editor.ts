@@ -161,13 +161,18 @@ export function createEditor(config: EditorConfig) {
     void settled.then(() => queues.get(path) === settled && queues.delete(path));
     return run;
   };
-  // The site as it is on disk: its problems are not blamed on a draft.
-  let baseline: { key: string; problems: Set<string> } | undefined;
-  const baselineOf = (files: readonly SourceFile[]) => {
+  // The site as it is on disk, loaded once per change of its files: its problems are not blamed on a
+  // draft, and its model answers which page previews a file and what a reference may name.
+  let baseline: { key: string; problems: Set<string>; model?: SiteModel } | undefined;
+  const siteOnDisk = (files: readonly SourceFile[] = root.files()) => {
     const key = versionOf(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0000'));
-    if (baseline?.key !== key) baseline = { key, problems: new Set(loadSite(files, config.schemas).problems.map(problemKey)) };
-    return baseline.problems;
+    if (baseline?.key !== key) {
+      const result = loadSite(files, config.schemas);
+      baseline = { key, problems: new Set(result.problems.map(problemKey)), model: result.model };
+    }
+    return baseline;
   };
+  const baselineOf = (files: readonly SourceFile[]) => siteOnDisk(files).problems;
 
   /** The site's files with the draft's text in place of (or beside) the file on disk. */
   const withDraft = (path: string, text: string): { files: SourceFile[]; disk: SourceFile[] } => {
@@ -258,7 +263,7 @@ export function createEditor(config: EditorConfig) {
       remember(text);
       try {
         const file = editableFile(path, text);
-        const model = loadSite(root.files(), config.schemas).model;
+        const { model } = siteOnDisk();
         const shown = model && previewPageOf(model, path, file.data);
         return shown?.path ? { ...file, previewRoute: shown.path } : file;
       } catch (err) {
@@ -289,7 +294,7 @@ export function createEditor(config: EditorConfig) {
 
     /** The choices of each reference field, from the site on disk (a site that does not load offers none). */
     references(): ReferenceLists {
-      const { model } = loadSite(root.files(), config.schemas);
+      const { model } = siteOnDisk();
       return model ? referenceLists(model) : { faqSets: [], forms: [], categories: [], priceGroups: [], prices: [] };
     },
 

@@ -66,9 +66,14 @@ export async function openSection(page: Page, n: number): Promise<Locator> {
   return panel;
 }
 
-/** A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's own, before any nested one's. */
-export const field = (scope: Locator | Page, name: string): Locator =>
-  scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) }).first();
+/**
+ * A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's
+ * own, before any nested one's. A field offering choices (an FAQ set, a form) is a combobox.
+ */
+export const field = (scope: Locator | Page, name: string): Locator => {
+  const label = new RegExp(`^${name}\\*?$`);
+  return scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first();
+};
 
 /** The preview's document. */
 export const preview = (page: Page) => page.frameLocator('iframe.editor-preview__frame');

@@ -135,14 +135,12 @@ function Editor({ file, forms, examples, references }: Loaded) {
     return () => clearTimeout(timer);
   }, [data, body, touched, check]);
 
-  // Unsaved edits are kept in this browser (paused while earlier ones are still offered back).
+  // Unsaved edits are kept in this browser at every change, so a crash a moment later loses nothing
+  // (paused while earlier ones are still offered back).
   useEffect(() => {
     if (kept) return;
-    const timer = setTimeout(() => {
-      if (dirty) keepUnsaved({ path: file.path, version, data, ...(body !== undefined ? { body } : {}) });
-      else forgetUnsaved(file.path);
-    }, 250);
-    return () => clearTimeout(timer);
+    if (dirty) keepUnsaved({ path: file.path, version, data, ...(body !== undefined ? { body } : {}) });
+    else forgetUnsaved(file.path);
   }, [data, body, dirty, version, kept, file.path]);
 
   function restore(work: UnsavedWork) {
