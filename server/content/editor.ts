@@ -263,6 +263,8 @@ export function createEditor(config: EditorConfig) {
       remember(text);
       try {
         const file = editableFile(path, text);
+        // A page or an article previews itself; only a file that makes no page needs the whole site to find one that shows it.
+        if (file.route) return { ...file, previewRoute: file.route };
         const { model } = siteOnDisk();
         const shown = model && previewPageOf(model, path, file.data);
         return shown?.path ? { ...file, previewRoute: shown.path } : file;

@@ -47,7 +47,8 @@ export async function openFile(page: Page, email: string | null, search: string,
   }
   await page.getByLabel('Search pages and files').fill(search);
   await page.getByRole('link', { name: title, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // A file that makes no page loads the whole site to find its preview's page: slow on a server's first call.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
 }
 
 /** Section `n` (0-based) of the open page: its panel. */

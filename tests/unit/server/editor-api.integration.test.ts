@@ -294,7 +294,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   });
 
   it('lists what each reference field may name, from the site on disk', async () => {
-    const answer = await editor.send(EDITOR_ROUTES.references, 'GET');
+    const answer = await editor.call(EDITOR_ROUTES.references);
     expect(answer.status).toBe(200);
     const lists = (await answer.json()) as ReferenceLists;
     const faqIds = readdirSync(join(contentRoot, 'site/faq')).map((f) => (parse(disk(`site/faq/${f}`)) as { id: string }).id);
