@@ -73,7 +73,10 @@ export async function openSection(page: Page, n: number): Promise<Locator> {
  */
 export const field = (scope: Locator | Page, name: string): Locator => {
   const label = new RegExp(`^${name}\\*?$`);
-  return scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first();
+  return scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first();
 };
 
 /** The preview's document. */
