@@ -44,6 +44,8 @@ export const EDITOR_ROUTES = {
   rollbackPlan: `${EDITOR_API}/rollback/plan`,
   /** POST DeleteRequest: DeleteAnswer; 409 SaveConflict when the file changed since it was opened. */
   remove: `${EDITOR_API}/delete`,
+  /** GET: ReferenceLists, what a reference field may name (FAQ sets, forms, categories, price keys), from the site on disk. */
+  references: `${EDITOR_API}/references`,
 } as const;
 
 /** What a file holds, which picks its form. */
@@ -75,6 +77,11 @@ export interface EditableFile extends FileSummary {
   body?: string;
   /** The `$id` of the JSON Schema `data` follows (a key of SchemaBundle.schemas). */
   schema: string;
+  /**
+   * The page a preview of this file shows: its own (`route`), or for a file that makes no page
+   * (an FAQ set, a form, the price catalogue) the first page that shows it. Absent when none does.
+   */
+  previewRoute?: string;
 }
 
 export interface CheckRequest {
@@ -221,4 +228,24 @@ export interface PublishAnswer {
   release: Release;
   /** How long the validation and build took, in milliseconds. */
   durationMs: number;
+}
+
+/** One thing a reference field may name: the value written in the file and the words shown beside it. */
+export interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+/** GET references: the choices of each kind of reference field. */
+export interface ReferenceLists {
+  /** FAQ sets by id (a faq section's `faqSet`). */
+  faqSets: ReferenceOption[];
+  /** Forms by id (a form section's `form`). */
+  forms: ReferenceOption[];
+  /** The blog's categories (an article's `category`). */
+  categories: ReferenceOption[];
+  /** The price catalogue's groups that hold a monthly and an annual price (a pricing table plan's `price`). */
+  priceGroups: ReferenceOption[];
+  /** Every single price's key (what `{price:key}` names in text). */
+  prices: ReferenceOption[];
 }

@@ -108,7 +108,23 @@ function SignedIn({ session, arrived, onSignedOut }: { session: InboxSession; ar
   const content = roles.includes('content');
 
   useEffect(() => {
-    if (arrived) mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+    if (!arrived || !mainRef.current) return;
+    const main = mainRef.current;
+    // The first view may still be loading (the content editor's code comes on demand): focus its heading once it is drawn.
+    const focusHeading = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    const watcher = new MutationObserver(() => focusHeading() && watcher.disconnect());
+    watcher.observe(main, { childList: true, subtree: true });
+    const stop = setTimeout(() => watcher.disconnect(), 10_000);
+    return () => {
+      watcher.disconnect();
+      clearTimeout(stop);
+    };
   }, [arrived]);
 
   useEffect(() => {

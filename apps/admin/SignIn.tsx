@@ -34,8 +34,10 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: ()
   return (
     <main className="admin-main admin-main--narrow container" id="main">
       <h1 tabIndex={-1} ref={headingRef}>
-        Sign in to the leads inbox
+        Sign in
       </h1>
+      {/* One sign-in for both: the account's roles decide what opens after it. */}
+      <p className="admin-hint">To the leads inbox or the site’s content editor, with the account you were given.</p>
       {notice && !error && (
         <p className="admin-notice" role="status">
           {notice}

@@ -126,6 +126,12 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
     guarded(async (_req, res) => void res.json((bundle ??= schemaBundle(editor.schemas)))),
   );
 
+  router.get(
+    at(EDITOR_ROUTES.references),
+    content,
+    guarded(async (_req, res) => void res.json(editor.references())),
+  );
+
   router.post(
     at(EDITOR_ROUTES.create),
     content,

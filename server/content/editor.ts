@@ -16,6 +16,7 @@ import type {
   FileList,
   NewFileRequest,
   Problem,
+  ReferenceLists,
   SaveAnswer,
   SaveConflict,
   SchemaBundle,
@@ -27,7 +28,7 @@ import { unpublishedLinkProblems } from '../../engine/content/published-links';
 import type { Problem as ContentProblem } from '../../engine/content/problem';
 import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
-import type { SiteModel } from '../../engine/content/model';
+import type { ResolvedPage, SiteModel } from '../../engine/content/model';
 import type { SourceFile } from '../../engine/content/yaml-source';
 import { renderPage } from '../../engine/render/render-page';
 import { SECTIONS } from '../../engine/sections/registry';
@@ -85,6 +86,68 @@ export function editorProblem(p: ContentProblem): Problem {
   return { path: p.file, pointer: pointerOf(p.path), line: p.line, column: p.column, message: p.message };
 }
 
+/**
+ * The page a preview of a file shows: the page it makes, or, for a file that makes none, the first
+ * page that shows what it holds (an FAQ set's questions, a form, the prices of a pricing table).
+ */
+export function previewPageOf(model: SiteModel, path: ContentPath, data: unknown): ResolvedPage | undefined {
+  if (path.kind.kind === 'not-found') return model.notFound;
+  if (path.kind.kind === 'site') return model.pages.find((p) => p.path === '/');
+  const own = model.pages.find((p) => p.file === path.path);
+  if (own) return own;
+  const id = (data as { id?: unknown } | null)?.id;
+  const showing = (test: (section: ResolvedPage['sections'][number]) => boolean) =>
+    model.pages.find((p) => p.path !== null && p.sections.some(test));
+  if (path.fileKind === 'faq') return showing((s) => s.type === 'faq' && s.faqSet === id);
+  if (path.fileKind === 'form') return showing((s) => s.type === 'form' && s.form === id);
+  if (path.fileKind === 'prices') return showing((s) => s.type === 'pricing-table');
+  return undefined;
+}
+
+/** The key of every price in a catalogue group (`commercial.basic.monthly`), and of every group holding a monthly and an annual price. */
+function priceKeys(group: unknown, prefix = ''): { prices: string[]; groups: string[] } {
+  const out = { prices: [] as string[], groups: [] as string[] };
+  if (!group || typeof group !== 'object') return out;
+  const entries = Object.entries(group as Record<string, unknown>);
+  if (prefix && 'monthly' in group && 'annual' in group) out.groups.push(prefix);
+  for (const [name, value] of entries) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (value && typeof value === 'object') {
+      const inner = priceKeys(value, key);
+      out.prices.push(...inner.prices);
+      out.groups.push(...inner.groups);
+    } else out.prices.push(key);
+  }
+  return out;
+}
+
+/** What each kind of reference field may name, read from a site model. */
+export function referenceLists(model: SiteModel): ReferenceLists {
+  const { prices, groups } = priceKeys(model.pricing.prices);
+  const currency = model.pricing.currency;
+  const priceLabel = (key: string) => {
+    const value = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], model.pricing.prices);
+    return typeof value === 'number' ? `${currency}${value}` : String(value);
+  };
+  const categories = new Set<string>();
+  for (const page of model.pages)
+    for (const section of page.sections)
+      if (section.type === 'article-list') for (const category of section.categories ?? []) categories.add(category.name);
+  for (const article of model.articles) categories.add(article.category);
+  return {
+    faqSets: Object.entries(model.faqSets).map(([id, set]) => ({ value: id, label: set.title })),
+    forms: Object.entries(model.forms).map(([id, form]) => ({ value: id, label: form.title })),
+    categories: [...categories].sort().map((name) => ({ value: name, label: name })),
+    priceGroups: groups.map((key) => ({
+      value: key,
+      label: `${priceLabel(`${key}.monthly`)} a month, ${priceLabel(`${key}.annual`)} billed annually`,
+    })),
+    prices: prices.map((key) => ({ value: key, label: priceLabel(key) })),
+  };
+}
+
 const problemKey = (p: ContentProblem) => `${p.file}\u0000${p.path}\u0000${p.message}`;
 
 export function createEditor(config: EditorConfig) {
@@ -106,13 +169,18 @@ export function createEditor(config: EditorConfig) {
     void settled.then(() => queues.get(path) === settled && queues.delete(path));
     return run;
   };
-  // The site as it is on disk: its problems are not blamed on a draft.
-  let baseline: { key: string; problems: Set<string> } | undefined;
-  const baselineOf = (files: readonly SourceFile[]) => {
+  // The site as it is on disk, loaded once per change of its files: its problems are not blamed on a
+  // draft, and its model answers which page previews a file and what a reference may name.
+  let baseline: { key: string; problems: Set<string>; model?: SiteModel } | undefined;
+  const siteOnDisk = (files: readonly SourceFile[] = root.files()) => {
     const key = versionOf(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0000'));
-    if (baseline?.key !== key) baseline = { key, problems: new Set(loadSite(files, config.schemas).problems.map(problemKey)) };
-    return baseline.problems;
+    if (baseline?.key !== key) {
+      const result = loadSite(files, config.schemas);
+      baseline = { key, problems: new Set(result.problems.map(problemKey)), model: result.model };
+    }
+    return baseline;
   };
+  const baselineOf = (files: readonly SourceFile[]) => siteOnDisk(files).problems;
 
   /** The site's files with the draft's text in place of (or beside) the file on disk. */
   const withDraft = (path: string, text: string): { files: SourceFile[]; disk: SourceFile[] } => {
@@ -202,7 +270,12 @@ export function createEditor(config: EditorConfig) {
       const text = root.read(path.path);
       remember(text);
       try {
-        return editableFile(path, text);
+        const file = editableFile(path, text);
+        // A page or an article previews itself; only a file that makes no page needs the whole site to find one that shows it.
+        if (file.route) return { ...file, previewRoute: file.route };
+        const { model } = siteOnDisk();
+        const shown = model && previewPageOf(model, path, file.data);
+        return shown?.path ? { ...file, previewRoute: shown.path } : file;
       } catch (err) {
         if (err instanceof PathRefused) throw err;
         throw new PathRefused(400, `${path.path} does not read as YAML; fix it in the file first (npm run validate says where).`);
@@ -225,14 +298,15 @@ export function createEditor(config: EditorConfig) {
       const result = loadSite(files, config.schemas, { withDrafts: true });
       if (!result.model) return { problems: result.problems.map(editorProblem) };
       const { model } = result;
-      const page =
-        path.kind.kind === 'not-found'
-          ? model.notFound
-          : path.kind.kind === 'site'
-            ? model.pages.find((p) => p.path === '/')
-            : model.pages.find((p) => p.file === path.path);
-      if (!page) return { noPage: `${path.path} makes no page of its own: preview a page that shows it.` };
+      const page = previewPageOf(model, path, request.data);
+      if (!page) return { noPage: `No page shows ${path.path} yet: add it to a page's section to preview it there.` };
       return { html: render(model, page === model.notFound ? null : page.path) };
+    },
+
+    /** The choices of each reference field, from the site on disk (a site that does not load offers none). */
+    references(): ReferenceLists {
+      const { model } = siteOnDisk();
+      return model ? referenceLists(model) : { faqSets: [], forms: [], categories: [], priceGroups: [], prices: [] };
     },
 
     save(request: CheckRequest & { version: string }): Promise<SaveOutcome> {

@@ -11,13 +11,13 @@ test('the inbox page is not for search engines and has its own title', async ({ 
   const response = await page.goto('/admin');
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/Leads inbox/);
 });
 
 test('the sign-in view has no accessibility violations, also when it shows a refusal', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'the sign-in view');
 
   // By keyboard: type, Tab, type, Enter.
@@ -60,7 +60,7 @@ test('after five wrong passwords from here the page asks to wait, in an alert th
 
 test('the sign-in page says how accounts are made, without saying whether any exist', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
   await page.getByText('No account yet?').click();
   await expect(page.getByRole('main')).toContainText('npm run leads -- add-user you@example.com');
   const anonymous = await page.request.get('/admin/api/session');

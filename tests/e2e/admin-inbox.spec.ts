@@ -188,7 +188,7 @@ test('a session that ends returns to the sign-in view, and signing in again stay
   await signIn(page, ACCOUNT);
   await page.context().clearCookies();
   await page.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeFocused();
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await page.getByLabel('E-mail address').fill(ACCOUNT);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -220,7 +220,7 @@ test('signing out shows the sign-in view, and the old session no longer works', 
   const cookies = await page.context().cookies();
   expect(cookies.length).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText('You have signed out.')).toBeVisible();
 
   // The cookie the browser had, replayed from elsewhere, is refused.
@@ -230,6 +230,6 @@ test('signing out shows the sign-in view, and the old session no longer works', 
   expect(answer.status()).toBe(401);
   const otherPage = await other.newPage();
   await otherPage.goto('/admin/');
-  await expect(otherPage.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
   await other.close();
 });

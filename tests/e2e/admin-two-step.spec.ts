@@ -19,7 +19,7 @@ function freshCode(secret: string, used: number): string {
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
 }
 
 async function enterCode(page: Page, label: 'Code from the app' | 'Recovery code', code: string): Promise<void> {
@@ -96,7 +96,7 @@ test('sets up two-step sign-in, signs in with a code, and with a recovery code o
   await expectNoAxeViolations(page, 'the code step with a refusal');
   expect((await page.request.get('/admin/api/leads')).status()).toBe(403);
   await page.getByRole('button', { name: 'Cancel and sign out' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the leads inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
 });
 
 test('an account that must use two-step sign-in reaches nothing but its set-up until it is done', async ({ page }) => {

@@ -54,6 +54,8 @@ test('the file list, the editor (a section opened from the preview, a problem sh
     ['History', 'History'],
   ] as const) {
     await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: link }).click();
+    // The title typed above is unsaved: leaving the file asks first.
+    if (link === 'New page or article') await page.getByRole('dialog').getByRole('button', { name: 'Leave without saving' }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     if (link === 'History') await expect(page.locator('.admin-loading')).toHaveCount(0);
     await expectNoAxeViolations(page, `the ${heading} screen`);

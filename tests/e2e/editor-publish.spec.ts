@@ -110,6 +110,8 @@ test('a typo’d reference shows its error at the field, is not saved, and block
   writeServedFile(PRICING, before.replace('    faqSet: pricing-page\n', '    faqSet: pricing-pag\n'));
   const liveBefore = await (await request.get('/pricing')).text();
   await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Publish' }).click();
+  // The refused edit is still unsaved: leaving it asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Leave without saving' }).click();
   await page.getByRole('button', { name: 'Publish the saved content' }).click();
   const refused = page.getByRole('alert').filter({ hasText: 'Not published: 1 problem to fix first. The live site is unchanged.' });
   await expect(refused).toBeVisible({ timeout: 150_000 });

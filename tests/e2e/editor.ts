@@ -47,7 +47,8 @@ export async function openFile(page: Page, email: string | null, search: string,
   }
   await page.getByLabel('Search pages and files').fill(search);
   await page.getByRole('link', { name: title, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // A file that makes no page loads the whole site to find its preview's page: slow on a server's first call.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
 }
 
 /** Section `n` (0-based) of the open page: its panel. */
@@ -66,9 +67,17 @@ export async function openSection(page: Page, n: number): Promise<Locator> {
   return panel;
 }
 
-/** A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's own, before any nested one's. */
-export const field = (scope: Locator | Page, name: string): Locator =>
-  scope.getByRole('textbox', { name: new RegExp(`^${name}\\*?$`) }).first();
+/**
+ * A text field by its label (rjsf labels a field by its name; a required one ends in *): the form's
+ * own, before any nested one's. A field offering choices (an FAQ set, a form) is a combobox.
+ */
+export const field = (scope: Locator | Page, name: string): Locator => {
+  const label = new RegExp(`^${name}\\*?$`);
+  return scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first();
+};
 
 /** The preview's document. */
 export const preview = (page: Page) => page.frameLocator('iframe.editor-preview__frame');

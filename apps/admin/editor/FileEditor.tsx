@@ -4,17 +4,23 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { EditableFile, Problem, SaveConflict } from '../../../contracts/editor-contract';
+import type { EditableFile, Problem, ReferenceLists, SaveConflict } from '../../../contracts/editor-contract';
 import { ErrorBox, useInbox, useTitle } from '../inbox-context';
-import { checkFile, fetchFile, saveFile } from './editor-client';
+import { checkFile, fetchFile, fetchReferences, saveFile } from './editor-client';
+import { ErrorSummary, fieldIdOf, focusField, type SummaryEntry } from './ErrorSummary';
 import { messageOf } from './editor-paths';
 import { PreviewFrame } from './PreviewFrame';
-import { errorTreeFor, problemsInSection, problemText, unplacedProblems } from './problems';
+import { errorTreeFor, pointerParts, problemsInSection } from './problems';
 import { formsFor, loadSchemas, type FileForms } from './schemas-cache';
 import { SchemaForm } from './SchemaForm';
 import { SectionList, type OpenRequest } from './SectionList';
+import { UnsavedGuard } from './UnsavedGuard';
+import { forgetUnsaved, keepUnsaved, shortVersion, unsavedFor, type UnsavedWork } from './unsaved-work';
 
-type Loaded = { file: EditableFile; forms: FileForms; examples: Record<string, unknown> };
+/** How long typing may pause before the draft is checked again. */
+const CHECK_DEBOUNCE_MS = 400;
+
+type Loaded = { file: EditableFile; forms: FileForms; examples: Record<string, unknown>; references: ReferenceLists | null };
 
 export function FileEditor() {
   const [params] = useSearchParams();
@@ -22,8 +28,14 @@ export function FileEditor() {
   const [state, setState] = useState<{ path: string; loaded: Loaded } | { path: string; failed: string } | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all([fetchFile(path), loadSchemas()])
-      .then(([file, bundle]) => ({ file, forms: formsFor(bundle.schemas, file.schema), examples: bundle.sectionExamples }))
+    // Without the reference lists the reference fields are plain text boxes: the checks still name a wrong one.
+    Promise.all([fetchFile(path), loadSchemas(), fetchReferences().catch(() => null)])
+      .then(([file, bundle, references]) => ({
+        file,
+        forms: formsFor(bundle.schemas, file.schema),
+        examples: bundle.sectionExamples,
+        references,
+      }))
       .then(
         (loaded) => live && setState({ path, loaded }),
         (err: unknown) => live && setState({ path, failed: messageOf(err) }),
@@ -55,11 +67,12 @@ export function FileEditor() {
   return <Editor key={path} {...state.loaded} />;
 }
 
-type SaveNotice = { kind: 'saved'; diff: string } | { kind: 'problems'; count: number };
+type SaveNotice =
+  { kind: 'saved'; diff: string } | { kind: 'problems'; count: number; serial: number } | { kind: 'restored'; work: UnsavedWork };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
-function Editor({ file, forms, examples }: Loaded) {
+function Editor({ file, forms, examples, references }: Loaded) {
   const { announce } = useInbox();
   const [version, setVersion] = useState(file.version);
   const [saved, setSaved] = useState({ data: file.data, body: file.body });
@@ -70,6 +83,9 @@ function Editor({ file, forms, examples }: Loaded) {
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [saving, setSaving] = useState(false);
   const [opened, setOpened] = useState<OpenRequest | null>(null);
+  // Edits kept in this browser from an earlier visit, offered back until the writer answers.
+  const [kept, setKept] = useState<UnsavedWork | null>(() => unsavedFor(file));
+  const [touched, setTouched] = useState(false);
   const conflictRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -91,7 +107,7 @@ function Editor({ file, forms, examples }: Loaded) {
     if (conflict) conflictRef.current?.focus();
   }, [conflict]);
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
+    if (notice?.kind === 'restored') noticeRef.current?.focus();
   }, [notice]);
 
   // The latest draft, for checks started by a blur that React has not re-rendered after yet.
@@ -100,17 +116,54 @@ function Editor({ file, forms, examples }: Loaded) {
     draft.current = { data, body };
   }, [data, body]);
 
+  // Only the newest check's answer is shown: an older one may arrive after it.
+  const checkSerial = useRef(0);
   const check = useCallback(() => {
+    const serial = ++checkSerial.current;
     checkFile({ path: file.path, ...draft.current }).then(
-      (answer) => setProblems(answer.problems),
-      (err: unknown) => setProblems([{ path: file.path, pointer: '', message: `The check could not run: ${messageOf(err)}` }]),
+      (answer) => serial === checkSerial.current && setProblems(answer.problems),
+      (err: unknown) =>
+        serial === checkSerial.current &&
+        setProblems([{ path: file.path, pointer: '', message: `The check could not run: ${messageOf(err)}` }]),
     );
   }, [file.path]);
+
+  // Checks run as the writer types, after a pause; a problem fixed clears at the next check.
+  useEffect(() => {
+    if (!touched) return;
+    const timer = setTimeout(check, CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [data, body, touched, check]);
+
+  // Unsaved edits are kept in this browser at every change, so a crash a moment later loses nothing
+  // (paused while earlier ones are still offered back).
+  useEffect(() => {
+    if (kept) return;
+    if (dirty) keepUnsaved({ path: file.path, version, data, ...(body !== undefined ? { body } : {}) });
+    else forgetUnsaved(file.path);
+  }, [data, body, dirty, version, kept, file.path]);
+
+  function restore(work: UnsavedWork) {
+    setData(work.data);
+    setBody(work.body);
+    // The edits were made on that version: a save against a file that moved since is refused and shown, never written over.
+    setVersion(work.version);
+    setKept(null);
+    setTouched(true);
+    setNotice({ kind: 'restored', work });
+  }
+
+  function discardKept() {
+    forgetUnsaved(file.path);
+    setKept(null);
+    announce('Discarded the unsaved changes kept in this browser.');
+  }
 
   const change = (next: unknown) => {
     draft.current = { ...draft.current, data: next };
     setData(next);
-    setNotice(null);
+    setTouched(true);
+    if (notice?.kind !== 'restored') setNotice(null);
   };
 
   async function save(baseVersion = version) {
@@ -123,12 +176,14 @@ function Editor({ file, forms, examples }: Loaded) {
         setConflict(null);
         setProblems([]);
         setNotice({ kind: 'saved', diff: outcome.answer.diff });
+        forgetUnsaved(file.path);
         announce(`Saved ${file.path}.`);
+        headingRef.current?.focus();
       } else if (outcome.kind === 'conflict') {
         setConflict(outcome.conflict);
       } else {
         setProblems(outcome.problems);
-        setNotice({ kind: 'problems', count: outcome.problems.length });
+        setNotice({ kind: 'problems', count: outcome.problems.length, serial: Date.now() });
       }
     } catch (err) {
       setProblems([{ path: file.path, pointer: '', message: `Not saved: ${messageOf(err)}` }]);
@@ -143,10 +198,23 @@ function Editor({ file, forms, examples }: Loaded) {
     setBody(current.body);
     setConflict(null);
     setProblems([]);
+    forgetUnsaved(file.path);
     announce('Loaded the file as it is saved now. Your changes were discarded.');
   }
 
-  const general = unplacedProblems(problems, file.path);
+  /** A link from the summary to a problem's field: a section's field opens that section first. */
+  const goTo = (problem: Problem): (() => void) | undefined => {
+    if (problem.path !== file.path || !problem.pointer) return undefined;
+    const parts = pointerParts(problem.pointer);
+    if (isPage && parts[0] === 'sections' && parts.length > 1) {
+      const index = Number(parts[1]);
+      return () => setOpened((previous) => ({ index, serial: (previous?.serial ?? 0) + 1, field: parts.slice(2) }));
+    }
+    return () => focusField(fieldIdOf('file', parts));
+  };
+  const summary: SummaryEntry[] = problems.map((problem) => ({ problem, go: goTo(problem) }));
+  const previewRoute = file.route ?? file.previewRoute;
+  const formContext = useMemo(() => ({ references, fileKind: file.kind }), [references, file.kind]);
 
   return (
     <>
@@ -172,6 +240,27 @@ function Editor({ file, forms, examples }: Loaded) {
           </button>
         </div>
       </div>
+
+      <UnsavedGuard dirty={dirty} />
+      {kept && (
+        <div className="admin-notice editor-kept" role="region" aria-labelledby="kept-heading">
+          <h2 id="kept-heading">You have unsaved changes to this file</h2>
+          <p>
+            This browser kept changes you made on {new Date(kept.at).toLocaleString()} and did not save.
+            {kept.version !== file.version
+              ? ` The file has been saved by someone since: you made them on version ${shortVersion(kept.version)}, and it is now version ${shortVersion(file.version)}. If you restore them, Save shows you what changed before anything is written.`
+              : ' The file has not changed since.'}
+          </p>
+          <div className="admin-dialog__actions">
+            <button type="button" className="button button--primary" onClick={() => restore(kept)}>
+              Restore my unsaved changes
+            </button>
+            <button type="button" className="button button--secondary" onClick={discardKept}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      )}
 
       {conflict && (
         <div className="admin-alert editor-conflict" role="alert" tabIndex={-1} ref={conflictRef}>
@@ -207,28 +296,18 @@ function Editor({ file, forms, examples }: Loaded) {
           )}
         </div>
       )}
-      {notice?.kind === 'problems' && (
-        <div className="admin-alert" role="alert" tabIndex={-1} ref={noticeRef}>
+      {notice?.kind === 'restored' && (
+        <div className="admin-notice" tabIndex={-1} ref={noticeRef}>
           <p>
-            Not saved: {notice.count} problem{notice.count === 1 ? '' : 's'} to fix first, shown at{' '}
-            {notice.count === 1 ? 'its field' : 'their fields'}.
+            Your unsaved changes from {new Date(notice.work.at).toLocaleString()} are back in the form. Save to keep them.
+            {notice.work.version !== file.version &&
+              ` They were made on version ${shortVersion(notice.work.version)} of this file; it has been saved since, as version ${shortVersion(file.version)}, so Save will first show you what changed.`}
           </p>
         </div>
       )}
-      {general.length > 0 && (
-        <div className="admin-alert" role="alert">
-          <p>Problems in this file:</p>
-          <ul className="admin-problems">
-            {general.map((p, i) => (
-              <li key={i} className="admin-text">
-                {problemText(p)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary entries={summary} refused={notice?.kind === 'problems' ? { count: notice.count, serial: notice.serial } : null} />
 
-      <div className={file.route ? 'editor-layout' : 'editor-layout editor-layout--single'}>
+      <div className={previewRoute ? 'editor-layout' : 'editor-layout editor-layout--single'}>
         <div className="editor-forms">
           <section className="admin-panel" aria-labelledby="file-fields-heading">
             <h2 id="file-fields-heading">{isPage ? 'Page settings' : file.kind === 'article' ? 'Article details' : 'Fields'}</h2>
@@ -243,6 +322,7 @@ function Editor({ file, forms, examples }: Loaded) {
               )}
               onChange={(next) => change(isPage && isRecord(next) ? { ...next, sections } : next)}
               onBlur={check}
+              context={formContext}
             />
           </section>
           {isPage && (
@@ -254,6 +334,7 @@ function Editor({ file, forms, examples }: Loaded) {
               opened={opened}
               onChange={(next) => change({ ...(data as Record<string, unknown>), sections: next })}
               onBlur={check}
+              context={formContext}
               problemsIn={(i) =>
                 problemsInSection(
                   problems.filter((p) => p.path === file.path),
@@ -280,7 +361,8 @@ function Editor({ file, forms, examples }: Loaded) {
                   onChange={(event) => {
                     draft.current = { ...draft.current, body: event.target.value };
                     setBody(event.target.value);
-                    setNotice(null);
+                    setTouched(true);
+                    if (notice?.kind !== 'restored') setNotice(null);
                   }}
                   onBlur={check}
                 />
@@ -288,10 +370,10 @@ function Editor({ file, forms, examples }: Loaded) {
             </section>
           )}
         </div>
-        {file.route && (
+        {previewRoute && (
           <PreviewFrame
             path={file.path}
-            route={file.route}
+            route={previewRoute}
             data={data}
             body={body}
             onSection={(index) => setOpened((previous) => ({ index, serial: (previous?.serial ?? 0) + 1 }))}

@@ -4,6 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchPreview } from './editor-client';
 import { messageOf } from './editor-paths';
 
+/** The widths a writer can check the page at, as the site's layouts change at them. */
+export const PREVIEW_WIDTHS = [
+  { name: 'Phone', px: 375 },
+  { name: 'Tablet', px: 768 },
+  { name: 'Desktop', px: 1280 },
+] as const;
+
 /** How long typing may pause before the preview is asked for again. */
 export const PREVIEW_DEBOUNCE_MS = 150;
 
@@ -39,6 +46,7 @@ export function PreviewFrame({
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [width, setWidth] = useState<number>(PREVIEW_WIDTHS[0].px);
   const onSectionRef = useRef(onSection);
   useEffect(() => {
     onSectionRef.current = onSection;
@@ -88,20 +96,32 @@ export function PreviewFrame({
           {busy ? 'Updating…' : html ? 'Up to date' : ''}
         </span>
       </div>
+      <fieldset className="editor-preview__widths">
+        <legend>Width</legend>
+        {PREVIEW_WIDTHS.map((option) => (
+          <label key={option.name}>
+            <input type="radio" name="preview-width" value={option.px} checked={width === option.px} onChange={() => setWidth(option.px)} />{' '}
+            {option.name} ({option.px} px)
+          </label>
+        ))}
+      </fieldset>
       {error && (
         <div className="admin-alert" role="alert">
           <p>The preview could not be drawn: {error}</p>
         </div>
       )}
       {html !== null && (
-        <iframe
-          className="editor-preview__frame"
-          title={`Preview of ${route}; click a section to open its form`}
-          // Same origin so a click can be read; no scripts run inside.
-          sandbox="allow-same-origin"
-          srcDoc={html}
-          onLoad={onLoad}
-        />
+        <div className="editor-preview__viewport">
+          <iframe
+            className="editor-preview__frame"
+            title={`Preview of ${route}; click a section to open its form`}
+            // Same origin so a click can be read; no scripts run inside.
+            sandbox="allow-same-origin"
+            srcDoc={html}
+            onLoad={onLoad}
+            style={{ width: `${width}px` }}
+          />
+        </div>
       )}
     </div>
   );

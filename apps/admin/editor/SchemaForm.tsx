@@ -1,37 +1,16 @@
 // One rjsf form drawn from a schema: the server's problems shown at their fields, no submit button
 // (the editor saves the whole file), defaults never written into the draft unasked.
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
-import { getDefaultRegistry } from '@rjsf/core';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { loadEditorValidator } from './load-validator';
+import { EDITOR_TEMPLATES, TextWidget, type EditorFormContext } from './form-templates';
+import { PriceTableField } from './PriceTable';
 import type { ErrorTree } from './problems';
 
-const BaseText = getDefaultRegistry().widgets.TextWidget;
-
-/** Long or multi-line text gets a box that shows it whole; short text stays a one-line input. */
-function TextWidget(props: WidgetProps) {
-  const value = typeof props.value === 'string' ? props.value : '';
-  const long = value.length > 80 || value.includes('\n');
-  if (!long || props.schema.format || props.schema.pattern) return <BaseText {...props} />;
-  return (
-    <textarea
-      id={props.id}
-      name={props.name}
-      className="form-control"
-      value={value}
-      required={props.required}
-      disabled={props.disabled || props.readonly}
-      rows={Math.min(10, Math.ceil(value.length / 80) + value.split('\n').length)}
-      aria-describedby={`${props.id}__description ${props.id}__error`}
-      onChange={(event) => props.onChange(event.target.value === '' ? props.options.emptyValue : event.target.value)}
-      onBlur={(event) => props.onBlur(props.id, event.target.value)}
-      onFocus={(event) => props.onFocus(props.id, event.target.value)}
-    />
-  );
-}
-
-const WIDGETS = { TextWidget };
+// Text, text areas and numbers all go through one widget, so a field's box is chosen from its schema alone.
+const WIDGETS = { TextWidget, TextareaWidget: TextWidget };
+const FIELDS = { PriceTable: PriceTableField };
 
 /** Fields a writer never changes here: the schema comment's twin and a section's type. */
 const HIDDEN: UiSchema = {
@@ -39,6 +18,9 @@ const HIDDEN: UiSchema = {
   type: { 'ui:widget': 'hidden' },
   'ui:submitButtonOptions': { norender: true },
 };
+
+/** The price catalogue's prices as tables of plans and periods, not a form of nested groups. */
+const PRICE_CATALOGUE: UiSchema = { ...HIDDEN, prices: { 'ui:field': 'PriceTable' } };
 
 const validators = new Map<string, Promise<ValidatorType>>();
 
@@ -68,9 +50,11 @@ export interface SchemaFormProps {
   errors: ErrorTree;
   onChange: (data: unknown) => void;
   onBlur: () => void;
+  /** Reference choices and the file's kind, for the fields that name something elsewhere. */
+  context: EditorFormContext;
 }
 
-export function SchemaForm({ schema, data, idPrefix, errors, onChange, onBlur }: SchemaFormProps) {
+export function SchemaForm({ schema, data, idPrefix, errors, onChange, onBlur, context }: SchemaFormProps) {
   const validator = useValidator(schema);
   if (validator === null) return <p className="admin-loading">Loading the form…</p>;
   if (validator instanceof Error)
@@ -82,8 +66,11 @@ export function SchemaForm({ schema, data, idPrefix, errors, onChange, onBlur }:
   return (
     <Form
       schema={schema}
-      uiSchema={HIDDEN}
+      uiSchema={context.fileKind === 'prices' ? PRICE_CATALOGUE : HIDDEN}
+      fields={FIELDS}
       widgets={WIDGETS}
+      templates={EDITOR_TEMPLATES}
+      formContext={context}
       validator={validator}
       formData={data}
       idPrefix={idPrefix}

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../../../contracts/editor-contract';
 import { useInbox } from '../inbox-context';
 import { errorTreeFor } from './problems';
+import { fieldIdOf, focusField } from './ErrorSummary';
+import type { EditorFormContext } from './form-templates';
 import { SchemaForm } from './SchemaForm';
 import { duplicateSection, insertSection, moveSection, removeSection, sectionLabel } from './sections';
 import { SectionPicker } from './SectionPicker';
@@ -14,6 +16,8 @@ import { SectionPicker } from './SectionPicker';
 export interface OpenRequest {
   index: number;
   serial: number;
+  /** A field inside the section to put focus in (pointer parts below the section), instead of its heading. */
+  field?: string[];
 }
 
 let nextKey = 0;
@@ -27,6 +31,7 @@ export function SectionList({
   opened,
   onChange,
   onBlur,
+  context,
   problemsIn,
 }: {
   sections: unknown[];
@@ -36,6 +41,7 @@ export function SectionList({
   opened: OpenRequest | null;
   onChange: (sections: unknown[]) => void;
   onBlur: () => void;
+  context: EditorFormContext;
   problemsIn: (index: number) => number;
 }) {
   const { announce } = useInbox();
@@ -54,7 +60,9 @@ export function SectionList({
     if (!key) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a click in the preview asks for this panel
     setOpen((previous) => new Set(previous).add(key));
-    setFocusAfter(`${key}-toggle`);
+    // A link from the problem summary goes on to the field, once the section's form is drawn.
+    if (opened.field?.length) focusField(fieldIdOf(key, opened.field));
+    else setFocusAfter(`${key}-toggle`);
     // Only a new request opens a panel; the keys changing alone does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
@@ -184,6 +192,7 @@ export function SectionList({
                       errors={errorTreeFor(problems, ['sections', String(i)])}
                       onChange={(next) => onChange(sections.map((s, j) => (j === i ? { ...(next as object), type } : s)))}
                       onBlur={onBlur}
+                      context={context}
                     />
                   ) : (
                     <p className="admin-alert">

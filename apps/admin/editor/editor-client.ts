@@ -12,6 +12,7 @@ import {
   type PendingChanges,
   type ProblemsAnswer,
   type PublishAnswer,
+  type ReferenceLists,
   type ReleaseList,
   type RollbackPlan,
   type SaveAnswer,
@@ -74,3 +75,6 @@ export async function fetchPreview(request: CheckRequest, signal: AbortSignal): 
   if (!response.ok) throw await refusal(response);
   return response.text();
 }
+
+/** What each reference field may name, from the site as saved. */
+export const fetchReferences = () => call<ReferenceLists>('GET', EDITOR_ROUTES.references);

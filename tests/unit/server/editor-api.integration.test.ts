@@ -15,6 +15,7 @@ import {
   type ProblemsAnswer,
   type SaveAnswer,
   type SaveConflict,
+  type ReferenceLists,
   type SchemaBundle,
 } from '../../../contracts/editor-contract';
 import { ADMIN_ROUTES, type AuditPage } from '../../../contracts/inbox-contract';
@@ -282,11 +283,26 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     expect(articleHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(articleHtml).not.toContain('<script>alert');
 
-    const noPage = await editor.send(EDITOR_ROUTES.preview, 'POST', {
-      path: 'site/data/pricing.yaml',
-      data: parse(disk('site/data/pricing.yaml')),
-    });
-    expect(noPage.status).toBe(400);
+    // The price catalogue makes no page: it previews the page with the pricing table, from the draft.
+    const catalogue = parse(disk('site/data/pricing.yaml')) as { currency: string; prices: { commercial: { basic: { monthly: number } } } };
+    const catalogueFile = await editor.open('site/data/pricing.yaml');
+    expect(catalogueFile.previewRoute).toBe('/pricing');
+    catalogue.prices.commercial.basic.monthly = 4321;
+    const pricing = await editor.send(EDITOR_ROUTES.preview, 'POST', { path: 'site/data/pricing.yaml', data: catalogue });
+    expect(pricing.status).toBe(200);
+    expect(await pricing.text()).toContain(`${catalogue.currency}4,321`);
+  });
+
+  it('lists what each reference field may name, from the site on disk', async () => {
+    const answer = await editor.call(EDITOR_ROUTES.references);
+    expect(answer.status).toBe(200);
+    const lists = (await answer.json()) as ReferenceLists;
+    const faqIds = readdirSync(join(contentRoot, 'site/faq')).map((f) => (parse(disk(`site/faq/${f}`)) as { id: string }).id);
+    expect(lists.faqSets.map((o) => o.value).sort()).toEqual(faqIds.sort());
+    expect(lists.forms.map((o) => o.value)).toContain((parse(disk('site/forms/contact.yaml')) as { id: string }).id);
+    expect(lists.priceGroups.map((o) => o.value)).toContain('commercial.basic');
+    expect(lists.prices.map((o) => o.value)).toContain('commercial.basic.monthly');
+    expect(lists.categories.length).toBeGreaterThan(0);
   });
 
   it.each([
