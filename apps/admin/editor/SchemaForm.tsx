@@ -5,6 +5,7 @@ import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/uti
 import { getDefaultRegistry } from '@rjsf/core';
 import { useEffect, useState } from 'react';
 import { loadEditorValidator } from './load-validator';
+import { withProseWidget } from './ProseWidget';
 import type { ErrorTree } from './problems';
 
 const BaseText = getDefaultRegistry().widgets.TextWidget;
@@ -31,7 +32,7 @@ function TextWidget(props: WidgetProps) {
   );
 }
 
-const WIDGETS = { TextWidget };
+const WIDGETS = withProseWidget({ TextWidget });
 
 /** Fields a writer never changes here: the schema comment's twin and a section's type. */
 const HIDDEN: UiSchema = {
