@@ -76,8 +76,9 @@ export function ConflictView({
   return (
     <section className="admin-alert editor-conflict" tabIndex={-1} ref={ref} aria-labelledby="conflict-heading">
       <h2 id="conflict-heading">
-        Not saved: you and {conflict.savedBy.by ? 'another writer' : 'a change to the files'} changed the same{' '}
-        {count === 1 ? 'value' : 'values'}
+        {conflict.savedBy.by
+          ? `Not saved: you and another writer changed the same ${count === 1 ? 'value' : 'values'}`
+          : `Not saved: the files were changed outside the editor, and the same ${count === 1 ? 'value was' : 'values were'} changed by you`}
       </h2>
       <p>
         {conflict.savedBy.by ? (
