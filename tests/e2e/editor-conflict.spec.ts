@@ -26,8 +26,8 @@ async function twoWriters(browser: Browser, path: string) {
 }
 
 test('two writers change two questions of one FAQ set: both keep their change', async ({ browser }) => {
-  // Two accounts made with the CLI and two browsers: slow on a busy machine.
-  test.setTimeout(90_000);
+  // Two accounts made with the CLI, two browsers and whole-site checks on each save: slow on a busy machine.
+  test.setTimeout(150_000);
   const PATH = 'site/faq/technical-questions.yaml';
   const [ann, bob] = await twoWriters(browser, PATH);
   const annAnswer = `Ann's answer, written ${Date.now()}: every notice is sent within one working day.`;
@@ -35,12 +35,12 @@ test('two writers change two questions of one FAQ set: both keep their change', 
 
   await answer(ann.page, 0).fill(annAnswer);
   await save(ann.page);
-  await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible();
+  await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
 
   await answer(bob.page, 1).fill(bobAnswer);
   await save(bob.page);
   const notice = bob.page.getByText('Saved. The lines that changed in the file:');
-  await expect(notice).toBeVisible();
+  await expect(notice).toBeVisible({ timeout: 30_000 });
   // Bob is told whose save his was added to, and his form now shows Ann's answer beside his own.
   await expect(bob.page.getByText(`${ann.email} saved this file on`)).toBeVisible();
   await expect(answer(bob.page, 0)).toHaveValue(annAnswer);
@@ -57,7 +57,7 @@ test('two writers change two questions of one FAQ set: both keep their change', 
 });
 
 test('the same answer changed by two writers shows both versions with names, and the one picked is saved', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const PATH = 'site/faq/international-questions.yaml';
   const [ann, bob] = await twoWriters(browser, PATH);
   const annAnswer = `Ann's version, ${Date.now()}: we send notices to hosts in every country.`;
@@ -65,13 +65,13 @@ test('the same answer changed by two writers shows both versions with names, and
 
   await answer(ann.page, 2).fill(annAnswer);
   await save(ann.page);
-  await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible();
+  await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
   const afterAnn = servedFile(PATH);
 
   await answer(bob.page, 2).fill(bobAnswer);
   await save(bob.page);
   const conflict = bob.page.getByRole('region', { name: /^Not saved: you and another writer changed the same value/ });
-  await expect(conflict).toBeVisible();
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
   await expect(conflict).toBeFocused();
   // Nothing written over: the file is as Ann saved it, and Bob's draft is still in his form.
   expect(servedFile(PATH)).toBe(afterAnn);
@@ -94,7 +94,7 @@ test('the same answer changed by two writers shows both versions with names, and
 
   await choice.getByRole('radio', { name: 'Keep your version' }).check();
   await conflict.getByRole('button', { name: 'Save with these choices' }).click();
-  await expect(bob.page.getByText('Saved. The lines that changed in the file:')).toBeVisible();
+  await expect(bob.page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
   await expect(conflict).toBeHidden();
   expect(faqSet(servedFile(PATH)).items[2]!.answer).toBe(bobAnswer);
   await ann.context.close();
