@@ -93,21 +93,55 @@ export interface CheckRequest {
 export interface SaveRequest extends CheckRequest {
   /** The version the edit started from. */
   version: string;
+  /** After a SaveConflict: the version of the file the writer saw it against, and their pick for each conflict by id. */
+  resolve?: ConflictChoices;
+}
+
+export interface ConflictChoices {
+  /** SaveConflict.current.version: a file that moved again since gets a new SaveConflict. */
+  version: string;
+  choices: Record<string, 'mine' | 'theirs'>;
+}
+
+/** Who saved a version of a file, and when. */
+export interface SavedBy {
+  /** The account's address; null when the file was changed outside the editor. */
+  by: string | null;
+  /** ISO time. */
+  at: string;
 }
 
 export interface SaveAnswer {
   version: string;
   /** The lines the save changed, as a unified diff of the file. Empty when nothing changed. */
   diff: string;
+  /** The file had been saved by someone else since the edit started, and both edits were merged: what was saved, to show. */
+  merged?: { data: unknown; body?: string; with: SavedBy };
 }
 
-/** 409: the file changed on disk since `version` was loaded; nothing was written. */
+/** One value two writers changed differently: both versions, as text, to pick from. */
+export interface MergeConflictView {
+  /** The place, a JSON Pointer into the data as the writer opened it (`/items/3/answer`), or `#body` for an article's text. */
+  id: string;
+  /** The place in a writer's words: `"How long does a takedown take?" › answer`. */
+  label: string;
+  /** The writer's version (YAML for an entry), or null when the writer removed it. */
+  mine: string | null;
+  /** The saved version, or null when the other writer removed it. */
+  theirs: string | null;
+}
+
+/** 409: the file changed on disk since `version` was loaded and the two edits change the same values; nothing was written. */
 export interface SaveConflict {
   error: string;
   /** The file as it is now. */
   current: EditableFile;
   /** Unified diff from the loaded version to the current file. */
   diff: string;
+  /** Who saved the current version, and when. */
+  savedBy: SavedBy;
+  /** Every value both changed; a save with a pick for each (`resolve`) writes the merge. */
+  conflicts: MergeConflictView[];
 }
 
 export interface Problem {

@@ -24,6 +24,7 @@ export const MUTATIONS = [
   'value-emoji',
   'value-bidi',
   'value-markdown-emphasis',
+  'prose-markdown',
   'key-misspelled',
   'key-removed',
   'anchor-alias',
@@ -151,6 +152,25 @@ export function makeCase(files: readonly SourceFile[], seed: number, index: numb
     case 'value-markdown-emphasis':
       setValue(pick(['*New*', '**Bold** text', '[our policy](/refund-policy)']));
       break;
+    case 'prose-markdown': {
+      // Markdown written into the middle of a paragraph of text (an FAQ answer's folded lines): links,
+      // bold and italic pass where the text is prose; a picture, HTML or a bad address are refused at their place.
+      const paragraphLines = editable.filter((i) => /^\s{4,}[A-Za-z(]/.test(lines[i]) && !ANY_KEY_LINE.test(lines[i]));
+      at = lineOf(paragraphLines);
+      const spaces = [...lines[at].matchAll(/ (?=\S)/g)].map((m) => m.index).filter((i) => i > lines[at].search(/\S/));
+      const cut = spaces.length > 0 ? pick(spaces) + 1 : lines[at].length;
+      const piece = pick([
+        '[our policy](/refund-policy) ',
+        '**in full** ',
+        '*always* ',
+        '![a picture](/x.png) ',
+        '<b>bold</b> ',
+        '[x](javascript:alert(1)) ',
+        '[a page](/no-such-page) ',
+      ]);
+      out[at] = lines[at].slice(0, cut) + piece + lines[at].slice(cut);
+      break;
+    }
     case 'key-misspelled': {
       at = lineOf(keyLines);
       const m = ANY_KEY_LINE.exec(lines[at]);

@@ -4,6 +4,8 @@ import { buildArticles, categoryPages, listedArticles, withFeed } from './articl
 import { checkFormDefinition } from './check-form';
 import { badgeDefaults, consentLinks, notificationRules, pageShape, uniqueIds } from './file-rules';
 import { markdownInText } from './plain-text';
+import { proseInFile } from './prose-check';
+import { isProseAt } from './prose-fields';
 import { closest } from './closest';
 import { CONTENT_KINDS, folderOf, kindOf, type ContentKind, type ContentOf, type KindName } from './content-kinds';
 import type { ArticleSummary, DraftEntry, LinkSource, ResolvedPage, ResolvedSection, SiteModel, SourcePosition } from './model';
@@ -117,11 +119,20 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
   );
   const pages = withFeed(resolved.pages, blog.feed);
   const notFoundPage = notFound.length > 0 ? pages.at(-1) : undefined;
-  const markdown = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'article' ? [] : markdownInText(file)));
+  const isProse = (file: ParsedFile, kind: ContentKind) => (path: DataPath) => isProseAt(schemas, kind.schema, file.data, path);
+  const markdown = validated.inOrder.flatMap(({ file, kind }) =>
+    kind.kind === 'article' ? [] : markdownInText(file, isProse(file, kind)),
+  );
+  const prose = validated.inOrder.map(({ file, kind }) => ({
+    file,
+    kind,
+    ...(kind.kind === 'article' ? { problems: [], links: [] } : proseInFile(file, isProse(file, kind))),
+  }));
   const problems = [
     ...parsed.problems,
     ...validated.problems,
     ...markdown,
+    ...prose.flatMap((p) => p.problems),
     ...checked.problems,
     ...factProblems,
     ...digestCheck,
@@ -157,7 +168,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
       unlinkedPages: links.unlinked ?? [],
-      linkSources: [...linkSources(validated.inOrder), ...blog.linkSources],
+      linkSources: [...linkSources(validated.inOrder), ...proseLinkSources(prose, pages), ...blog.linkSources],
       articles: blog.articles,
       feed: blog.feed,
       drafts,
@@ -586,6 +597,32 @@ function linkSources(files: readonly ParsedSource[]): LinkSource[] {
     }
   }
   return out;
+}
+
+/**
+ * The links written in prose texts: a page's own are on that page; an FAQ set's are on the first
+ * page that shows the set (where an in-page anchor of theirs leads).
+ */
+function proseLinkSources(
+  prose: ReadonlyArray<{
+    file: ParsedFile;
+    kind: ContentKind;
+    links: ReadonlyArray<{ href: string; line: number; column: number; dataPath: string }>;
+  }>,
+  pages: readonly ResolvedPage[],
+): LinkSource[] {
+  return prose.flatMap(({ file, kind, links }) => {
+    const id = stringAt(file.data, 'id');
+    const page =
+      kind.kind === 'page'
+        ? stringAt(file.data, 'path')
+        : kind.kind === 'not-found'
+          ? '(not-found page)'
+          : kind.kind === 'faq-set'
+            ? (pages.find((p) => p.sections.some((s) => s.type === 'faq' && s.faqSet === id))?.path ?? null)
+            : null;
+    return links.map((link) => ({ ...link, kind: 'href' as const, file: file.path, page }));
+  });
 }
 
 function stringAt(data: unknown, key: string): string | null {

@@ -35,7 +35,11 @@ export type ResolvedSection =
 /** A category of a FAQ section, with how many of the set's questions it holds when the section shows counts. */
 export type ResolvedFaqCategory = NonNullable<FAQSection['categories']>[number] & { count?: number };
 
-export type ResolvedFaqSection = Omit<FAQSection, 'categories'> & { questions: FAQSet['items']; categories?: ResolvedFaqCategory[] };
+export type ResolvedFaqSection = Omit<FAQSection, 'categories'> & {
+  /** The set's questions, each answer's paragraphs also as HTML (links, bold and italic: engine/content/inline-markdown.ts). */
+  questions: Array<FAQSet['items'][number] & { answerHtml?: string[] }>;
+  categories?: ResolvedFaqCategory[];
+};
 
 /** A form with the consent notice it shows above its submit button: its own, else the site's. */
 export type ResolvedFormSection = FormSection & { definition: Form; consent?: ConsentNotice };

@@ -9,6 +9,7 @@ import { closest } from './closest';
 import { pointerSegments } from './json-pointer';
 import { X_REF_META_SCHEMA } from './references';
 import { standaloneModule } from './standalone-esm';
+import { X_PROSE_META_SCHEMA } from './prose-fields';
 
 // Schemas are registered under one made-up origin so their relative $refs resolve the same way
 // an editor resolves them on disk.
@@ -69,6 +70,8 @@ function newAjv(schemas: SchemaSet, options: Options = {}): Ajv {
   // References between files are annotations for the loader (engine/content/references.ts); ajv
   // checks their shape and validates nothing with them.
   ajv.addKeyword({ keyword: 'x-ref', metaSchema: X_REF_META_SCHEMA });
+  // Prose texts take links, bold and italic (engine/content/prose-fields.ts): an annotation, like x-ref.
+  ajv.addKeyword({ keyword: 'x-prose', metaSchema: X_PROSE_META_SCHEMA });
   for (const [key, schema] of Object.entries(schemas)) ajv.addSchema(schema, BASE + key);
   return ajv;
 }

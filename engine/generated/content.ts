@@ -841,7 +841,7 @@ export interface Card {
    */
   title: string;
   /**
-   * A sentence or two under the card's heading. Plain text.
+   * A sentence or two under the card's heading. Links [words](/address), **bold** and *italic* work here.
    */
   text: string;
   /**
@@ -2006,7 +2006,7 @@ export interface FAQItem {
    */
   question: string;
   /**
-   * The answer shown when the question is opened. At least 10 characters; plain text.
+   * The answer shown when the question is opened. At least 10 characters. Links [words](/address), **bold** and *italic* work here; a blank line starts a new paragraph.
    */
   answer: string;
   /**

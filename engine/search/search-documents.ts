@@ -1,5 +1,6 @@
 import type { ArticleEntry, ResolvedFaqSection, ResolvedPage, ResolvedSection, SiteModel } from '../content/model';
-import { answerParagraphs, categoryAnchor } from '../sections/faq/faq-filter';
+import { categoryAnchor } from '../sections/faq/faq-filter';
+import { prosePlainText } from '../content/inline-markdown';
 
 /** What a search result is: a page, one FAQ answer, or one part of an article. */
 export type SearchKind = 'page' | 'faq' | 'article';
@@ -38,6 +39,7 @@ const SKIPPED_KEYS = new Set([
   'definition',
   'consent',
   'questions',
+  'answerHtml',
   'articles',
   'article',
   'badges',
@@ -108,7 +110,7 @@ function faqDocuments(page: ResolvedPage, section: ResolvedFaqSection): SearchDo
       url,
       title: q.question,
       headings: q.category,
-      text: answerParagraphs(q.answer).join('\n'),
+      text: prosePlainText(q.answer),
       context: page.meta.title,
       group: url,
     };

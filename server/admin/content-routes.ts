@@ -89,7 +89,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
     ofDraft(async (res, draft, body, user) => {
       if (typeof body.version !== 'string' || !body.version)
         return badRequest(res, 'Send the "version" the edit started from, as the file came.');
-      const outcome = await editor.save({ ...draft, version: body.version });
+      const outcome = await editor.save({ ...draft, version: body.version, resolve: body.resolve, by: user.email });
       if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
       if ('problems' in outcome) return problems(res, 422, outcome.problems);
       if (outcome.changed > 0)
@@ -97,7 +97,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
           actor: user.email,
           action: 'save',
           leadId: null,
-          detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed)`,
+          detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed${outcome.saved.merged ? ', merged with a newer save' : ''})`,
         });
       res.json(outcome.saved);
     }),

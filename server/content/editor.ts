@@ -43,6 +43,7 @@ import {
   PathRefused,
   type ContentPath,
 } from './content-files';
+import { choicesOf, mergeDraft, SaveRecords } from './merge-save';
 
 export interface EditorConfig {
   /** The folder holding site/ (CONTENT_ROOT). */
@@ -154,6 +155,7 @@ export function createEditor(config: EditorConfig) {
   const root = new ContentRoot(config.contentRoot);
   const now = config.now ?? (() => new Date());
   const known = new Map<string, string>();
+  const saves = new SaveRecords();
   const remember = (text: string) => {
     const version = versionOf(text);
     known.delete(version);
@@ -309,35 +311,51 @@ export function createEditor(config: EditorConfig) {
       return model ? referenceLists(model) : { faqSets: [], forms: [], categories: [], priceGroups: [], prices: [] };
     },
 
-    save(request: CheckRequest & { version: string }): Promise<SaveOutcome> {
+    save(request: CheckRequest & { version: string; resolve?: unknown; by?: string }): Promise<SaveOutcome> {
       const path = contentPath(request.path);
       return oneAtATime(path.path, async () => {
         const current = root.read(path.path);
+        let sent = { data: request.data, body: request.body };
+        let merged: SaveAnswer['merged'];
         if (versionOf(current) !== request.version) {
-          const loaded = known.get(request.version);
-          const conflict: SaveConflict = {
-            error: `${path.path} changed since it was opened (someone else saved it, or the files were updated); nothing was written. Here is what changed; open it again to edit the new version.`,
-            current: editableFile(path, current),
-            diff: loaded
-              ? diffOf(path.path, loaded, current, 'as you opened it', 'as it is now')
-              : diffOf(path.path, draftText(path, current, request.data, request.body), current, 'your edit', 'as it is now'),
-          };
+          // Someone saved since: the draft's changes are laid onto the file as it is now, or the writer picks.
+          const draft = mergeDraft({
+            path,
+            baseText: known.get(request.version),
+            currentText: current,
+            ...sent,
+            resolve: choicesOf(request.resolve),
+          });
+          const savedBy = saves.of(path.path, current, root.existing(path.path));
           remember(current);
-          return { conflict };
+          if (draft.conflicts.length) {
+            const loaded = known.get(request.version);
+            const conflict: SaveConflict = {
+              error: `${path.path} changed since it was opened, and you both changed the same ${draft.conflicts.length === 1 ? 'value' : 'values'}; nothing was written. Pick which version to keep of each.`,
+              current: editableFile(path, current),
+              diff: loaded ? diffOf(path.path, loaded, current, 'as you opened it', 'as it is now') : '',
+              savedBy,
+              conflicts: draft.conflicts,
+            };
+            return { conflict };
+          }
+          sent = { data: draft.data, body: draft.body };
+          merged = { data: draft.data, ...(draft.body !== undefined ? { body: draft.body } : {}), with: savedBy };
         }
-        const next = draftText(path, current, request.data, request.body);
-        if (next === current) return { saved: { version: request.version, diff: '' }, changed: 0 };
+        const next = draftText(path, current, sent.data, sent.body);
+        if (next === current) return { saved: { version: versionOf(current), diff: '', ...(merged ? { merged } : {}) }, changed: 0 };
         const { problems } = problemsOf(path.path, next);
         if (problems.length) return { problems };
-        // Written only when the new text reads back as exactly what the editor sent.
+        // Written only when the new text reads back as exactly what is meant to be saved.
         const { data, body } = fileData(path, next);
-        if (!same(data, JSON.parse(JSON.stringify(request.data ?? null))) || (request.body !== undefined && body !== request.body))
+        if (!same(data, JSON.parse(JSON.stringify(sent.data ?? null))) || (sent.body !== undefined && body !== sent.body))
           throw new Error(`The edit of ${path.path} did not read back as the data sent; nothing was written.`);
         await writeWhole(root.existing(path.path), next);
         remember(next);
+        if (request.by) saves.note(path.path, next, request.by, now());
         const diff = diffOf(path.path, current, next, 'before', 'after');
         const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l)).length;
-        return { saved: { version: versionOf(next), diff }, changed };
+        return { saved: { version: versionOf(next), diff, ...(merged ? { merged } : {}) }, changed };
       });
     },
 
@@ -359,6 +377,9 @@ export function createEditor(config: EditorConfig) {
               error: `${path.path} changed since it was opened (someone else saved it); nothing was deleted. Open it again to see the new version.`,
               current: editableFile(path, current),
               diff: diffOf(path.path, known.get(request.version) ?? '', current, 'as you opened it', 'as it is now'),
+              savedBy: saves.of(path.path, current, root.existing(path.path)),
+              // A delete has no values to pick between: the writer opens the new version and decides again.
+              conflicts: [],
             },
           };
         }

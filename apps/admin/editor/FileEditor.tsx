@@ -4,8 +4,10 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { EditableFile, Problem, ReferenceLists, SaveConflict } from '../../../contracts/editor-contract';
+import type { ConflictChoices, EditableFile, Problem, ReferenceLists, SavedBy, SaveConflict } from '../../../contracts/editor-contract';
 import { ErrorBox, useInbox, useTitle } from '../inbox-context';
+import { FullDate } from '../times';
+import { ConflictView } from './ConflictView';
 import { checkFile, fetchFile, fetchReferences, saveFile } from './editor-client';
 import { ErrorSummary, fieldIdOf, focusField, type SummaryEntry } from './ErrorSummary';
 import { messageOf } from './editor-paths';
@@ -68,7 +70,9 @@ export function FileEditor() {
 }
 
 type SaveNotice =
-  { kind: 'saved'; diff: string } | { kind: 'problems'; count: number; serial: number } | { kind: 'restored'; work: UnsavedWork };
+  | { kind: 'saved'; diff: string; mergedWith?: SavedBy }
+  | { kind: 'problems'; count: number; serial: number }
+  | { kind: 'restored'; work: UnsavedWork };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -86,7 +90,6 @@ function Editor({ file, forms, examples, references }: Loaded) {
   // Edits kept in this browser from an earlier visit, offered back until the writer answers.
   const [kept, setKept] = useState<UnsavedWork | null>(() => unsavedFor(file));
   const [touched, setTouched] = useState(false);
-  const conflictRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The loading view's heading had focus (a new view), and went with it: the file's heading takes it.
@@ -103,9 +106,6 @@ function Editor({ file, forms, examples, references }: Loaded) {
   }, [data, isPage]);
   const dirty = JSON.stringify(data) !== JSON.stringify(saved.data) || body !== saved.body;
 
-  useEffect(() => {
-    if (conflict) conflictRef.current?.focus();
-  }, [conflict]);
   useEffect(() => {
     if (notice?.kind === 'restored') noticeRef.current?.focus();
   }, [notice]);
@@ -166,21 +166,29 @@ function Editor({ file, forms, examples, references }: Loaded) {
     if (notice?.kind !== 'restored') setNotice(null);
   };
 
-  async function save(baseVersion = version) {
+  async function save(resolve?: ConflictChoices) {
     setSaving(true);
     try {
-      const outcome = await saveFile({ path: file.path, data, body, version: baseVersion });
+      const outcome = await saveFile({ path: file.path, data, body, version, ...(resolve ? { resolve } : {}) });
       if (outcome.kind === 'saved') {
+        // Merged with someone's newer save: the form shows the file as saved, both edits in it.
+        const stored = outcome.answer.merged ?? { data, body };
         setVersion(outcome.answer.version);
-        setSaved({ data, body });
+        setSaved({ data: stored.data, body: stored.body });
+        if (outcome.answer.merged) change(stored.data);
+        if (outcome.answer.merged) setBody(stored.body);
         setConflict(null);
         setProblems([]);
-        setNotice({ kind: 'saved', diff: outcome.answer.diff });
+        setNotice({ kind: 'saved', diff: outcome.answer.diff, mergedWith: outcome.answer.merged?.with });
         forgetUnsaved(file.path);
         announce(`Saved ${file.path}.`);
         headingRef.current?.focus();
       } else if (outcome.kind === 'conflict') {
         setConflict(outcome.conflict);
+        const count = outcome.conflict.conflicts.length;
+        announce(
+          `Not saved: ${count === 1 ? 'a value' : `${count} values`} you changed were changed in a newer save too. Pick which to keep.`,
+        );
       } else {
         setProblems(outcome.problems);
         setNotice({ kind: 'problems', count: outcome.problems.length, serial: Date.now() });
@@ -263,24 +271,15 @@ function Editor({ file, forms, examples, references }: Loaded) {
       )}
 
       {conflict && (
-        <div className="admin-alert editor-conflict" role="alert" tabIndex={-1} ref={conflictRef}>
-          <h2>Not saved: this file changed since you opened it</h2>
-          <p>
-            Someone saved <code>{file.path}</code> after you loaded it, so your save was refused and nothing was written over. Your changes
-            are still here in the form. This is what changed in the saved file:
-          </p>
-          <pre className="editor-diff" aria-label="What changed in the saved file">
-            {conflict.diff || '(no difference in the text)'}
-          </pre>
-          <div className="admin-dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => takeTheirs(conflict.current)}>
-              Discard my changes and load the saved file
-            </button>
-            <button type="button" className="button admin-button--danger" onClick={() => void save(conflict.current.version)}>
-              Save my version over it
-            </button>
-          </div>
-        </div>
+        <ConflictView
+          // A new answer (the file moved again) starts the picks afresh.
+          key={conflict.current.version}
+          path={file.path}
+          conflict={conflict}
+          saving={saving}
+          onSave={(choices) => void save({ version: conflict.current.version, choices })}
+          onDiscard={() => takeTheirs(conflict.current)}
+        />
       )}
 
       {notice?.kind === 'saved' && (
@@ -289,6 +288,12 @@ function Editor({ file, forms, examples, references }: Loaded) {
             Saved. {notice.diff ? 'The lines that changed in the file:' : 'Nothing in the file changed.'} Publish to put it on the live
             site.
           </p>
+          {notice.mergedWith && (
+            <p className="admin-text">
+              {notice.mergedWith.by ?? 'A change to the files'} saved this file on <FullDate iso={notice.mergedWith.at} />, after you opened
+              it: your changes were added to theirs, and the form now shows both.
+            </p>
+          )}
           {notice.diff && (
             <pre className="editor-diff" aria-label="The lines that changed">
               {notice.diff}

@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react';
 import { loadEditorValidator } from './load-validator';
 import { EDITOR_TEMPLATES, TextWidget, type EditorFormContext } from './form-templates';
 import { PriceTableField } from './PriceTable';
+import { withProseWidget } from './ProseWidget';
 import type { ErrorTree } from './problems';
 
-// Text, text areas and numbers all go through one widget, so a field's box is chosen from its schema alone.
-const WIDGETS = { TextWidget, TextareaWidget: TextWidget };
+// Text, text areas and numbers all go through one widget, so a field's box is chosen from its schema
+// alone; a prose field (x-prose) gets the Bold, Italic and Link toolbar over its box.
+const WIDGETS = withProseWidget({ TextWidget, TextareaWidget: TextWidget });
 const FIELDS = { PriceTable: PriceTableField };
 
 /** Fields a writer never changes here: the schema comment's twin and a section's type. */

@@ -31,7 +31,7 @@ export function FaqAccordionList({ items, prefix, many, groupByCategory: grouped
         <span className="accordion__chevron" aria-hidden="true" />
       </summary>
       <div id={q.id} className="accordion__panel">
-        <Answer text={q.answer} />
+        <Answer item={q} />
       </div>
     </details>
   );

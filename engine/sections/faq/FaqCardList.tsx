@@ -22,7 +22,7 @@ export function FaqCardList({ items, categories, empty }: FaqCardListProps) {
           <li className="card faq-card" key={q.id}>
             <p className="faq-card__category">{q.category}</p>
             <h3 className="faq-card__question">{href ? <a href={`${href}#${q.id}`}>{q.question}</a> : q.question}</h3>
-            <Answer text={q.answer} />
+            <Answer item={q} />
           </li>
         );
       })}

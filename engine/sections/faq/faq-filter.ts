@@ -1,7 +1,8 @@
 import type { FAQSet } from '../../generated/content';
 import type { QueryCodec } from '../../ui/use-query-state';
 
-export type FaqItem = FAQSet['items'][number];
+/** A question as a FAQ section shows it: the answer's paragraphs as HTML, made by the loader (engine/content/inline-markdown.ts). */
+export type FaqItem = FAQSet['items'][number] & { answerHtml?: string[] };
 
 /** The category id that shows every question. */
 export const ALL_CATEGORIES = 'all';
@@ -47,7 +48,7 @@ export function groupByCategory<T extends Pick<FaqItem, 'category'>>(
   return [...groups.values()];
 }
 
-/** Answers are plain text; a blank line starts a new paragraph. */
+/** An answer's paragraphs as written: a blank line starts a new paragraph. */
 export function answerParagraphs(answer: string): string[] {
   return answer
     .split(/\n\s*\n/)

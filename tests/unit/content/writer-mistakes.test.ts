@@ -187,14 +187,14 @@ describe('5. mistakes reported where they are', () => {
 });
 
 describe("6. from the writer's walkthrough", () => {
-  it('a Markdown link in an FAQ answer is refused at the link, since answers are plain text', () => {
+  it('a picture in an FAQ answer is refused at the picture: answers take links, bold and italic only', () => {
     const file = 'site/faq/pricing-questions.yaml';
     const text = files.find((f) => f.path === file)!.text;
     const answer = /^( {4}answer: )(.*)$/m.exec(text)!;
     const line = text.slice(0, answer.index).split('\n').length;
-    const problems = problemsAfter(file, replace(answer[0], `${answer[1]}See [our refund policy](/refund-policy).`));
+    const problems = problemsAfter(file, replace(answer[0], `${answer[1]}See ![the refund form](/refund.png).`));
     expect(problems).toEqual([
-      `${file}:${line}:17 items[0].answer: a Markdown link ("[our refund policy](/refund-policy)") would show as typed: texts in YAML files are plain. Write the words alone; a link goes in a section's links or buttons (href), and Markdown works in articles under site/blog/`,
+      `${file}:${line}:17 items[0].answer: a picture ("![the refund form](/refund.png)") cannot go in this text. Here a text may have links [words](/address), **bold** and *italic*, and nothing else of Markdown`,
     ]);
   });
 });

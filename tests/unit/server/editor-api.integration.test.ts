@@ -188,7 +188,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     await store.setRoles('leads@example.com', ['leads']);
   });
 
-  it('refuses a save against a file that changed since it was opened, shows what changed and writes nothing', async () => {
+  it('merges a save with a newer save of the same file when they change different values, and keeps both', async () => {
     const file = await editor.open('site/pages/privacy.yaml');
     // Someone else's save (or a git pull) lands first.
     const theirs = disk(file.path).replace('title: Privacy Policy\n', 'title: Our Privacy Policy\n');
@@ -196,12 +196,62 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     const data = structuredClone(file.data) as { sections: Array<{ eyebrow?: string }> };
     data.sections[0]!.eyebrow = 'Legal notice';
     const res = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data, version: file.version });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as SaveAnswer;
+    const both = parse(theirs) as { sections: Array<{ eyebrow?: string }> };
+    both.sections[0]!.eyebrow = 'Legal notice';
+    expect(parse(disk(file.path))).toEqual(both);
+    expect(saved.merged?.data).toEqual(both);
+    // Changed outside the editor: no account to name, the file's time instead.
+    expect(saved.merged?.with.by).toBeNull();
+    // Only the writer's own line changed in the file as the other save left it.
+    expect(saved.diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l))).toEqual([
+      '-    eyebrow: Legal',
+      '+    eyebrow: Legal notice',
+    ]);
+  });
+
+  it('refuses a save that changes a value a newer save changed too, names who saved it, and writes the pick', async () => {
+    const file = await editor.open('site/pages/privacy.yaml');
+    const other = browser(server.url);
+    await other.signIn('writer@example.com');
+    const theirsData = structuredClone(file.data) as { meta: { title: string } };
+    theirsData.meta.title = 'Their privacy title';
+    const first = await other.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data: theirsData, version: file.version });
+    expect(first.status).toBe(200);
+    const theirs = disk(file.path);
+
+    const mine = structuredClone(file.data) as { meta: { title: string } };
+    mine.meta.title = 'My privacy title';
+    const res = await editor.send(EDITOR_ROUTES.file, 'PUT', { path: file.path, data: mine, version: file.version });
     expect(res.status).toBe(409);
     const conflict = (await res.json()) as SaveConflict;
-    expect(conflict.error).toContain('changed since it was opened');
-    expect(conflict.diff).toContain('-  title: Privacy Policy\n+  title: Our Privacy Policy\n');
+    expect(conflict.conflicts).toEqual([
+      { id: '/meta/title', label: 'meta › title', mine: 'My privacy title', theirs: 'Their privacy title' },
+    ]);
+    expect(conflict.savedBy.by).toBe('writer@example.com');
+    expect(Date.now() - Date.parse(conflict.savedBy.at)).toBeLessThan(60_000);
     expect(conflict.current.data).toEqual(parse(theirs));
     expect(disk(file.path)).toBe(theirs);
+
+    // A pick made against an older version of the file is not taken: the writer has not seen what is there now.
+    const stale = await editor.send(EDITOR_ROUTES.file, 'PUT', {
+      path: file.path,
+      data: mine,
+      version: file.version,
+      resolve: { version: file.version, choices: { '/meta/title': 'mine' } },
+    });
+    expect(stale.status).toBe(409);
+    expect(disk(file.path)).toBe(theirs);
+
+    const picked = await editor.send(EDITOR_ROUTES.file, 'PUT', {
+      path: file.path,
+      data: mine,
+      version: file.version,
+      resolve: { version: conflict.current.version, choices: { '/meta/title': 'mine' } },
+    });
+    expect(picked.status).toBe(200);
+    expect((parse(disk(file.path)) as { meta: { title: string } }).meta.title).toBe('My privacy title');
   });
 
   it('refuses a save the schemas refuse, with the words and place npm run validate gives, and writes nothing', async () => {

@@ -1,0 +1,51 @@
+// A writer makes words of an FAQ answer bold and a link with the field's toolbar, and saves; a heading
+// typed there is refused at the field; the form with the toolbar passes axe.
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { expectNoAxeViolations } from './admin';
+import { createEditor, openFile, originalFile, save, servedFile } from './editor';
+
+const PATH = 'site/faq/legal-questions.yaml';
+type FaqSet = { title: string; items: Array<{ answer: string }> };
+
+test('Bold and Link in an FAQ answer write Markdown the save keeps; a heading is refused at the field', async ({ page }) => {
+  // Two whole-site checks (a save, a blur) on a busy machine.
+  test.setTimeout(150_000);
+  const set = parse(originalFile(PATH)) as FaqSet;
+  await openFile(page, createEditor('prose'), set.title, set.title);
+  const answer = page.getByRole('textbox', { name: /^answer\*?$/ }).first();
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first();
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeVisible();
+  await expectNoAxeViolations(page, 'an FAQ set with its answers’ formatting toolbars');
+
+  await answer.fill('Our notices follow section 512 of the DMCA.');
+  // Select "section 512" and make it bold, from the keyboard.
+  await answer.evaluate((box: HTMLTextAreaElement) => {
+    const at = box.value.indexOf('section 512');
+    box.setSelectionRange(at, at + 'section 512'.length);
+  });
+  await answer.press('Control+b');
+  await expect(answer).toHaveValue('Our notices follow **section 512** of the DMCA.');
+  // Select "the DMCA" and make it a link with the button; the address is selected, ready to type over.
+  await answer.evaluate((box: HTMLTextAreaElement) => {
+    const at = box.value.indexOf('the DMCA');
+    box.setSelectionRange(at, at + 'the DMCA'.length);
+  });
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  await expect(answer).toBeFocused();
+  await page.keyboard.type('/faq/legal');
+  await expect(answer).toHaveValue('Our notices follow **section 512** of [the DMCA](/faq/legal).');
+
+  await save(page);
+  // A save checks the whole site: slow on a busy machine.
+  await expect(page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
+  expect((parse(servedFile(PATH)) as FaqSet).items[0]!.answer).toBe('Our notices follow **section 512** of [the DMCA](/faq/legal).');
+
+  await answer.fill('## The DMCA\nOur notices follow section 512.');
+  await answer.blur();
+  const group = page.locator('.form-group', { has: answer });
+  await expect(group.locator('.error-detail')).toContainText('a heading ("## The DMCA") cannot go in this text', { timeout: 30_000 });
+  await save(page);
+  await expect(page.getByText(/^Not saved: \d+ problems? to fix first/)).toBeVisible({ timeout: 30_000 });
+  expect((parse(servedFile(PATH)) as FaqSet).items[0]!.answer).toBe('Our notices follow **section 512** of [the DMCA](/faq/legal).');
+});
