@@ -5,9 +5,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import canonicalize from 'canonicalize';
 import { createTwoFilesPatch } from 'diff';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import type {
   CheckRequest,
   EditableFile,
@@ -18,15 +17,9 @@ import type {
   SaveConflict,
   SchemaBundle,
 } from '../../contracts/editor-contract';
-import { checkLinks } from '../../engine/content/check-links';
-import { applyArticleEdit, applyMinimalEdit, YamlEditError } from '../../engine/content/edit/yaml-edit';
-import { loadSite } from '../../engine/content/load-site';
-import type { Problem as ContentProblem } from '../../engine/content/problem';
+import { splitArticle } from '../../engine/content/article-source';
 import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
-import type { SiteModel } from '../../engine/content/model';
-import type { SourceFile } from '../../engine/content/yaml-source';
-import { renderPage } from '../../engine/render/render-page';
 import { SECTIONS } from '../../engine/sections/registry';
 import {
   ContentRoot,
@@ -39,6 +32,10 @@ import {
   PathRefused,
   type ContentPath,
 } from './content-files';
+import { draftText, type DraftJob, type DraftResult } from './draft-work';
+import { createEditorPool, type PoolAnswer } from './editor-pool';
+
+export { editorProblem, pointerOf } from './draft-work';
 
 export interface EditorConfig {
   /** The folder holding site/ (CONTENT_ROOT). */
@@ -49,6 +46,10 @@ export interface EditorConfig {
   /** The site's stylesheets, as the built pages name them; a preview links them and loads no script. */
   previewStylesheets: readonly string[];
   now?: () => Date;
+  /** How long one check, preview or save check may run in its worker (EDITOR_CHECK_BUDGET_MS's default below). */
+  checkBudgetMs?: number;
+  /** How many worker threads check drafts at once. */
+  workers?: number;
 }
 
 export type SaveOutcome = { saved: SaveAnswer; changed: number } | { conflict: SaveConflict } | { problems: Problem[] };
@@ -60,24 +61,35 @@ export type PreviewOutcome = { html: string } | { problems: Problem[] } | { noPa
 /** How many file versions are remembered, to show what changed when a save meets a newer file. */
 const KNOWN_VERSIONS = 500;
 
-const same = (a: unknown, b: unknown) => canonicalize(a) === canonicalize(b);
+/** A check of the whole site takes some 100 ms; five seconds is fifty times that, and still a short wait for a writer. */
+export const CHECK_BUDGET_MS = 5_000;
 
-/** `sections[3].title` → `/sections/3/title`, as a JSON Pointer names the same place. */
-export function pointerOf(dataPath: string): string {
-  if (!dataPath) return '';
-  const segments = dataPath
-    .replace(/\[(\d+)\]/g, '.$1')
-    .split('.')
-    .filter(Boolean);
-  return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+/** The longest text one field may hold: a page's longest field is a few hundred characters, an FAQ answer a few thousand. */
+export const MAX_VALUE_CHARS = 20_000;
+
+/** How many checks may wait for a worker before a writer is asked to try again. */
+const MAX_WAITING = 32;
+
+/** The first problem of a draft's data: a text longer than MAX_VALUE_CHARS, at its field. */
+function overlongValue(path: string, data: unknown): Problem | undefined {
+  // Walked with a stack, not recursion, so a deeply nested draft cannot overflow it.
+  const stack: Array<{ value: unknown; pointer: string }> = [{ value: data, pointer: '' }];
+  while (stack.length) {
+    const { value, pointer } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.length > MAX_VALUE_CHARS)
+        return {
+          path,
+          pointer,
+          message: `this text is too large to check: ${value.length.toLocaleString('en')} characters, where a field may hold ${MAX_VALUE_CHARS.toLocaleString('en')}. Shorten it.`,
+        };
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value))
+        stack.push({ value: inner, pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    }
+  }
+  return undefined;
 }
-
-/** A problem as `npm run validate` finds it, in the editor's words: the same message, its file, pointer and place. */
-export function editorProblem(p: ContentProblem): Problem {
-  return { path: p.file, pointer: pointerOf(p.path), line: p.line, column: p.column, message: p.message };
-}
-
-const problemKey = (p: ContentProblem) => `${p.file}\u0000${p.path}\u0000${p.message}`;
 
 export function createEditor(config: EditorConfig) {
   const root = new ContentRoot(config.contentRoot);
@@ -98,70 +110,46 @@ export function createEditor(config: EditorConfig) {
     void settled.then(() => queues.get(path) === settled && queues.delete(path));
     return run;
   };
-  // The site as it is on disk: its problems are not blamed on a draft.
-  let baseline: { key: string; problems: Set<string> } | undefined;
-  const baselineOf = (files: readonly SourceFile[]) => {
-    const key = versionOf(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0000'));
-    if (baseline?.key !== key) baseline = { key, problems: new Set(loadSite(files, config.schemas).problems.map(problemKey)) };
-    return baseline.problems;
-  };
+  const pool = createEditorPool(
+    { contentRoot: config.contentRoot, schemas: config.schemas, siteUrl: config.siteUrl, previewStylesheets: config.previewStylesheets },
+    { budgetMs: config.checkBudgetMs ?? CHECK_BUDGET_MS, size: config.workers ?? 2, maxWaiting: MAX_WAITING, warmUpMs: 60_000 },
+  );
 
-  /** The site's files with the draft's text in place of (or beside) the file on disk. */
-  const withDraft = (path: string, text: string): { files: SourceFile[]; disk: SourceFile[] } => {
-    const disk = root.files();
-    const files = disk.some((f) => f.path === path) ? disk.map((f) => (f.path === path ? { path, text } : f)) : [...disk, { path, text }];
-    return { files, disk };
-  };
-
-  /** The text a draft would be saved as: the file with the new data written in as the smallest change. */
-  const draftText = (path: ContentPath, current: string, data: unknown, body: string | undefined): string => {
-    try {
-      return path.kind.kind === 'article' ? applyArticleEdit(current, data, body) : applyMinimalEdit(current, data);
-    } catch (err) {
-      if (!(err instanceof YamlEditError)) throw err;
-      // The file on disk does not read as YAML: the draft is written whole.
-      const yaml = stringify(data, { lineWidth: 0 });
-      return path.kind.kind === 'article' ? `---\n${yaml}---\n${body ?? ''}` : yaml;
+  /** The plain problem for a draft whose check did not finish: at an article's text, or on the whole file. */
+  const tooComplex = (path: ContentPath, current: string | undefined, budget: number): Problem => {
+    const seconds = `${Math.round(budget / 100) / 10} seconds`;
+    if (path.kind.kind === 'article') {
+      const parts = current === undefined ? null : splitArticle(current);
+      const line = parts ? current!.slice(0, current!.length - parts.body.length).split('\n').length : undefined;
+      return {
+        path: path.path,
+        pointer: '',
+        ...(line ? { line, column: 1 } : {}),
+        message: `this text is too large or too complex to check: its check took longer than ${seconds}. Shorten the article's text, or split long paragraphs and runs of * and _ marks.`,
+      };
     }
+    return {
+      path: path.path,
+      pointer: '',
+      message: `this text is too large or too complex to check: its check took longer than ${seconds}. Shorten the longest fields, or split the file's sections.`,
+    };
   };
+  const busy = (path: ContentPath): Problem => ({
+    path: path.path,
+    pointer: '',
+    message: 'The editor is busy checking other drafts; nothing was lost. Try again in a moment.',
+  });
 
-  const render = (model: SiteModel, route: string | null) =>
-    renderPage(model, route, {
-      siteUrl: config.siteUrl,
-      year: now().getFullYear(),
-      assets: { stylesheets: [...config.previewStylesheets], scripts: [] },
-      sources: { shown: false },
-    }).html;
-
-  /**
-   * The draft's links that lead nowhere, as npm run check-links words them: to a page the site does
-   * not have, or to an id the page it names does not have (only those pages are rendered to look).
-   * Links to files are left to npm run check-links, which sees the built files.
-   */
-  const brokenLinks = (model: SiteModel, path: string): ContentProblem[] => {
-    const sources = model.linkSources.filter((s) => s.file === path && !/\.[a-z0-9]+$/i.test(s.href.split(/[?#]/)[0]!));
-    const targets = new Set(sources.filter((s) => s.href.includes('#')).map((s) => s.href.split('#')[0] || s.page));
-    const pages = model.pages
-      .filter((p) => p.path !== null && targets.has(p.path))
-      .map((p) => ({ route: p.path, html: render(model, p.path) }));
-    const routes = model.pages.flatMap((p) => (p.path === null ? [] : [p.path]));
-    const { broken } = checkLinks({ routes, pages, sources, known: model.knownLinks, siteUrl: config.siteUrl });
-    return broken.flatMap((b) =>
-      sources
-        .filter((s) => s.href === b.href || config.siteUrl.replace(/\/$/, '') + s.href === b.href)
-        .map((s) => ({ file: s.file, line: s.line, column: s.column, path: s.dataPath, message: `${b.href}: ${b.why}` })),
-    );
+  /** Runs the job in a worker: its result, or the problem that says why there is none. */
+  const inWorker = async (path: ContentPath, job: DraftJob): Promise<DraftResult> => {
+    const tooLong = overlongValue(path.path, job.data);
+    if (tooLong) return { problems: [tooLong] };
+    const answer: PoolAnswer = await pool.run(job);
+    if ('done' in answer) return answer.done;
+    if ('busy' in answer) return { problems: [busy(path)] };
+    return { problems: [tooComplex(path, job.current, config.checkBudgetMs ?? CHECK_BUDGET_MS)] };
   };
-
-  /** The draft's problems in the context of the whole site: its own, those it causes in other files, and its broken links. */
-  const problemsOf = (path: string, text: string): { problems: Problem[]; model?: SiteModel } => {
-    const { files, disk } = withDraft(path, text);
-    const result = loadSite(files, config.schemas);
-    const before = baselineOf(disk);
-    const problems = result.problems.filter((p) => p.file === path || !before.has(problemKey(p)));
-    const links = result.model ? brokenLinks(result.model, path) : [];
-    return { problems: [...problems, ...links].map(editorProblem), model: result.model };
-  };
+  const year = () => now().getFullYear();
 
   const diffOf = (path: string, before: string, after: string, from: string, to: string) =>
     before === after ? '' : createTwoFilesPatch(path, path, before, after, from, to);
@@ -201,29 +189,28 @@ export function createEditor(config: EditorConfig) {
       }
     },
 
-    check(request: CheckRequest): Problem[] {
+    /** The draft's problems in the context of the whole site: its own, those it causes in other files, and its broken links. */
+    async check(request: CheckRequest): Promise<Problem[]> {
       const path = contentPath(request.path);
       const current = root.read(path.path);
-      return problemsOf(path.path, draftText(path, current, request.data, request.body)).problems;
+      const result = await inWorker(path, { op: 'check', path: path.path, data: request.data, body: request.body, current, year: year() });
+      return 'problems' in result ? result.problems : [];
     },
 
     /** The page the draft makes, rendered as the build renders it, each section marked with its index. */
-    preview(request: CheckRequest): PreviewOutcome {
+    async preview(request: CheckRequest): Promise<PreviewOutcome> {
       const path = contentPath(request.path);
       const current = root.read(path.path);
-      const text = draftText(path, current, request.data, request.body);
-      const { files } = withDraft(path.path, text);
-      const result = loadSite(files, config.schemas);
-      if (!result.model) return { problems: result.problems.map(editorProblem) };
-      const { model } = result;
-      const page =
-        path.kind.kind === 'not-found'
-          ? model.notFound
-          : path.kind.kind === 'site'
-            ? model.pages.find((p) => p.path === '/')
-            : model.pages.find((p) => p.file === path.path);
-      if (!page) return { noPage: `${path.path} makes no page of its own: preview a page that shows it.` };
-      return { html: render(model, page === model.notFound ? null : page.path) };
+      const result = await inWorker(path, {
+        op: 'preview',
+        path: path.path,
+        data: request.data,
+        body: request.body,
+        current,
+        year: year(),
+      });
+      if ('text' in result) throw new Error('A preview answered a save.');
+      return result;
     },
 
     save(request: CheckRequest & { version: string }): Promise<SaveOutcome> {
@@ -242,14 +229,13 @@ export function createEditor(config: EditorConfig) {
           remember(current);
           return { conflict };
         }
-        const next = draftText(path, current, request.data, request.body);
+        // Checked in a worker like any draft; the file is written only from its answer.
+        const result = await inWorker(path, { op: 'save', path: path.path, data: request.data, body: request.body, current, year: year() });
+        if ('problems' in result) return { problems: result.problems };
+        if (!('text' in result)) throw new Error('A save check answered a preview.');
+        const next = result.text;
         if (next === current) return { saved: { version: request.version, diff: '' }, changed: 0 };
-        const { problems } = problemsOf(path.path, next);
-        if (problems.length) return { problems };
-        // Written only when the new text reads back as exactly what the editor sent.
-        const { data, body } = fileData(path, next);
-        if (!same(data, JSON.parse(JSON.stringify(request.data ?? null))) || (request.body !== undefined && body !== request.body))
-          throw new Error(`The edit of ${path.path} did not read back as the data sent; nothing was written.`);
+        if (!result.readsBack) throw new Error(`The edit of ${path.path} did not read back as the data sent; nothing was written.`);
         await writeWhole(root.existing(path.path), next);
         remember(next);
         const diff = diffOf(path.path, current, next, 'before', 'after');
@@ -306,6 +292,9 @@ export function createEditor(config: EditorConfig) {
         return { created: editableFile(path, plan.text) };
       });
     },
+
+    /** Ends the editor's worker threads. */
+    close: () => pool.close(),
   };
 }
 
