@@ -128,6 +128,11 @@ export function createEditorPool(config: DraftWorkConfig, options: PoolOptions) 
       });
     },
 
+    /** Starts a worker when none runs, so the first check a writer waits for finds it warm. */
+    warm(): void {
+      if (!closed && slots.length === 0) start();
+    },
+
     /** Ends every worker; jobs still waiting are failed. */
     async close(): Promise<void> {
       closed = true;

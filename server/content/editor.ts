@@ -159,6 +159,8 @@ export function createEditor(config: EditorConfig) {
     schemas: config.schemas,
 
     list(): FileList {
+      // A writer who lists the files is about to open one: its first check or preview finds a worker ready.
+      pool.warm();
       const files = root.files().flatMap((file) => {
         let path: ContentPath;
         try {
@@ -179,6 +181,7 @@ export function createEditor(config: EditorConfig) {
 
     open(input: unknown): EditableFile {
       const path = contentPath(input);
+      pool.warm();
       const text = root.read(path.path);
       remember(text);
       try {
