@@ -20,11 +20,11 @@ export const ADMIN_ROUTES = {
   signInCode: `${ADMIN_API}/sign-in/code`,
   /** GET: TwoStepStatus. */
   twoStep: `${ADMIN_API}/two-step`,
-  /** POST: TwoStepOffer, a new secret to confirm (replacing any earlier offer). */
+  /** POST { password } (and { code } or { recoveryCode } when an app is set up already, to replace it): TwoStepOffer, a new secret to confirm (replacing any earlier offer). 422 wrong password or code. */
   twoStepStart: `${ADMIN_API}/two-step/start`,
   /** POST { code }: TwoStepConfirmed with the recovery codes, shown once; the session becomes a full one. 422 wrong code. */
   twoStepConfirm: `${ADMIN_API}/two-step/confirm`,
-  /** POST { code } (or { recoveryCode }): 204, two-step sign-in turned off; 409 when it is required. */
+  /** POST { password, code } (or { password, recoveryCode }): 204, two-step sign-in turned off; 422 wrong password or code; 409 when it is required. */
   twoStepRemove: `${ADMIN_API}/two-step/remove`,
   /** GET: SessionList, the signed-in account's sessions. */
   sessions: `${ADMIN_API}/sessions`,

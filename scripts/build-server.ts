@@ -7,6 +7,9 @@ import { DIST_DIR, ROOT } from './read-project';
 
 export const SERVER_ENTRY = join(ROOT, 'server', 'index.ts');
 
+/** The content editor's worker thread: its own file beside index.js, where server/content/editor-pool.ts looks for it. */
+export const EDITOR_WORKER_ENTRY = join(ROOT, 'server', 'content', 'editor-worker.ts');
+
 /**
  * The server renders forms (to answer a post made without script) but never runs the browser's
  * precompiled validators, which only Vite can provide: an empty module stands in for them.
@@ -33,12 +36,11 @@ const bundledQueryBuilder: Plugin = {
   },
 };
 
-/** Bundles server/index.ts into `outDir`/index.js; returns the file written. */
+/** Bundles server/index.ts into `outDir`/index.js (and the editor's worker into editor-worker.js); returns the server's file. */
 export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<string> {
-  const outfile = join(outDir, 'index.js');
   await build({
-    entryPoints: [SERVER_ENTRY],
-    outfile,
+    entryPoints: { index: SERVER_ENTRY, 'editor-worker': EDITOR_WORKER_ENTRY },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -48,7 +50,7 @@ export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<st
     logLevel: 'warning',
     plugins: [browserOnlyValidators, bundledQueryBuilder],
   });
-  return outfile;
+  return join(outDir, 'index.js');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,6 @@
 /**
  * npm run leads -- add-user EMAIL [--role ROLE] | set-roles EMAIL --role ROLE | remove-user EMAIL
- *                 | reset-password EMAIL [--password-stdin] | require-2fa EMAIL [--off]
+ *                 | reset-password EMAIL [--password-stdin] | require-2fa EMAIL [--off] | remove-two-step EMAIL
  *
  * The inbox's accounts, kept in the lead store. Passwords are asked for on the terminal (twice,
  * not echoed) or read from standard input with --password-stdin, never from the command line,
@@ -9,13 +9,21 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ReadStream } from 'node:tty';
 import { ROLES, type Role } from '../contracts/editor-contract';
+import { createAuditLog } from '../server/admin/audit';
 import { hashPassword, passwordProblem } from '../server/admin/passwords';
 import { accountKey } from '../server/admin/sign-in-limits';
 import { isPlainAddress } from '../server/notify/config';
 import type { LeadStore } from '../server/store/types';
 
-export type AccountCommand = 'add-user' | 'set-roles' | 'remove-user' | 'reset-password' | 'require-2fa';
-export const ACCOUNT_COMMANDS: readonly AccountCommand[] = ['add-user', 'set-roles', 'remove-user', 'reset-password', 'require-2fa'];
+export type AccountCommand = 'add-user' | 'set-roles' | 'remove-user' | 'reset-password' | 'require-2fa' | 'remove-two-step';
+export const ACCOUNT_COMMANDS: readonly AccountCommand[] = [
+  'add-user',
+  'set-roles',
+  'remove-user',
+  'reset-password',
+  'require-2fa',
+  'remove-two-step',
+];
 
 export interface AccountArgs {
   command: AccountCommand;
@@ -79,7 +87,7 @@ export function parseAccountArgs(command: AccountCommand, rest: readonly string[
   if (unknown) throw new AccountError(`Unknown option "${unknown}".`);
   if (others.length !== 1)
     throw new AccountError(`${command} needs one e-mail address, such as: npm run leads -- ${command} ann@example.com`);
-  if ((command === 'remove-user' || command === 'require-2fa' || command === 'set-roles') && passwordStdin)
+  if ((command === 'remove-user' || command === 'require-2fa' || command === 'set-roles' || command === 'remove-two-step') && passwordStdin)
     throw new AccountError(`${command} takes no password.`);
   const email = others[0]!.trim().toLowerCase();
   if (!isPlainAddress(email)) throw new AccountError(`"${others[0]}" is not an e-mail address.`);
@@ -179,12 +187,30 @@ export async function runAccountCommand(
       return `${args.email} now has the roles ${roles.join(', ')} (it had ${before.join(', ')}); its next request uses them.\n`;
     }
     case 'reset-password': {
-      if (!(await store.findAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
+      const account = await store.findAccount(args.email);
+      if (!account) throw new AccountError(`There is no account for ${args.email}.`);
       const hash = await hashPassword(await readNewPassword(args, source));
       if (!(await store.setPassword(args.email, hash, accountKey(args.email))))
         throw new AccountError(`There is no account for ${args.email}.`);
-      await store.audit({ actor, action: 'account', leadId: null, detail: `password of ${args.email} changed; its sessions ended` });
-      return `Changed the password of ${args.email} and signed it out everywhere.\n`;
+      const twoStepStays = account.totpSecret !== null;
+      await createAuditLog(store).passwordResetByOperator(args.email, twoStepStays);
+      return twoStepStays
+        ? `Changed the password of ${args.email} and signed it out everywhere. Two-step sign-in stays on: signing in still asks for a code from its app. If the app is lost too, remove it with: npm run leads -- remove-two-step ${args.email}\n`
+        : `Changed the password of ${args.email} and signed it out everywhere. It has no two-step sign-in set up.\n`;
+    }
+    case 'remove-two-step': {
+      const account = await store.findAccount(args.email);
+      if (!account) throw new AccountError(`There is no account for ${args.email}.`);
+      if (account.totpSecret === null && account.totpPending === null)
+        return `${args.email} has no two-step sign-in set up; nothing was changed.\n`;
+      await store.removeTotp(account.id);
+      // A session that passed the old app's step ends too: the next sign-in starts from the password.
+      const ended = await store.endOtherSessions(account.id, '');
+      await createAuditLog(store).twoStepRemovedByOperator(args.email, ended);
+      const next = account.requireTwoStep
+        ? 'Its next sign-in asks for the password, then to set up an app again (two-step sign-in is required of it).'
+        : 'Its next sign-in asks for the password alone; the person can set up an app again under Account.';
+      return `Removed the two-step sign-in of ${args.email} (its app and recovery codes) and ended its ${ended} session${ended === 1 ? '' : 's'}. ${next}\n`;
     }
     case 'require-2fa': {
       if (!(await store.setRequireTwoStep(args.email, !args.off))) throw new AccountError(`There is no account for ${args.email}.`);

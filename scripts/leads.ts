@@ -1,7 +1,7 @@
 /**
  * npm run leads -- export [--since 2026-01-01] [--format csv|json] | backup FILE | import FILE | outbox | retry ID
  *                 | test-notify | add-user EMAIL [--role ROLE] | set-roles EMAIL --role ROLE | reset-password EMAIL
- *                 | remove-user EMAIL | require-2fa EMAIL
+ *                 | remove-user EMAIL | require-2fa EMAIL | remove-two-step EMAIL
  *
  * Works on the same store the server uses (DATABASE_URL, else SQLite in DATA_DIR): prints the
  * stored leads for a spreadsheet or another tool, and shows and steers the notification outbox.
@@ -44,8 +44,11 @@ export const USAGE = `Usage: npm run leads -- COMMAND
                                               (default leads)
   set-roles EMAIL --role ROLE                 replace what an account may do
   reset-password EMAIL [--password-stdin]     set a new password and end the account's sessions
+                                              (says whether two-step sign-in stays on)
   remove-user EMAIL                           delete an account and end its sessions
   require-2fa EMAIL [--off]                   require two-step sign-in of one account (or no longer)
+  remove-two-step EMAIL                       remove an account's two-step set-up (app and recovery
+                                              codes), for a lost phone, and end its sessions
 
 Roles: leads (sees and works the leads), content (edits and publishes the site), accounts
 (manages accounts). Give several with --role leads,content or by repeating --role.
@@ -261,6 +264,7 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     case 'reset-password':
     case 'remove-user':
     case 'require-2fa':
+    case 'remove-two-step':
       return { out: await withAccounts(args, source), ok: true };
     case 'export':
       return { out: await exportLeads(args), ok: true };

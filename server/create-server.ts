@@ -342,6 +342,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();
+      // Only the editor made here: one passed in is closed by its maker.
+      if (deps.editor === undefined) await editor?.close();
       delivery?.close();
       rateLimitStore?.shutdown();
       signInRateLimitStore?.shutdown();

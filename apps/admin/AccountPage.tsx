@@ -36,9 +36,11 @@ function TwoStepSection() {
 
   async function onRemove(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const code = String(form.get('code') ?? '').trim();
     try {
-      await removeTwoStep(code);
+      await removeTwoStep({ password, code });
       setRemoveError(null);
       announce('Two-step sign-in is off.');
       load();
@@ -67,28 +69,47 @@ function TwoStepSection() {
             Two-step sign-in is on. {status.recoveryCodesLeft} of your recovery codes {status.recoveryCodesLeft === 1 ? 'is' : 'are'}{' '}
             unused.
           </p>
+          <h3 id="two-step-replace-heading">Move to a new phone or app</h3>
+          <p>The new app replaces the one you use now, and you get new recovery codes.</p>
+          <div role="group" aria-labelledby="two-step-replace-heading">
+            <TwoStepSetup onFinished={load} heading="h3" replacing />
+          </div>
           {status.required ? (
             <p>It is required for this account, so it cannot be turned off here.</p>
           ) : (
-            <form className="admin-form" onSubmit={(event) => void onRemove(event)}>
-              {removeError && <ErrorBox message={removeError} />}
-              <div className="admin-field">
-                <label htmlFor="two-step-remove-code">Code from the app, to turn it off</label>
-                <input
-                  className="input"
-                  id="two-step-remove-code"
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                  spellCheck={false}
-                />
-              </div>
-              <button type="submit" className="button button--secondary">
-                Turn off two-step sign-in
-              </button>
-            </form>
+            <>
+              <h3 id="two-step-remove-heading">Turn it off</h3>
+              <form className="admin-form" aria-labelledby="two-step-remove-heading" onSubmit={(event) => void onRemove(event)}>
+                {removeError && <ErrorBox message={removeError} />}
+                <div className="admin-field">
+                  <label htmlFor="two-step-remove-password">Your password</label>
+                  <input
+                    className="input"
+                    id="two-step-remove-password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                  />
+                </div>
+                <div className="admin-field">
+                  <label htmlFor="two-step-remove-code">Code from the app, to turn it off</label>
+                  <input
+                    className="input"
+                    id="two-step-remove-code"
+                    name="code"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    required
+                    spellCheck={false}
+                  />
+                </div>
+                <button type="submit" className="button button--secondary">
+                  Turn off two-step sign-in
+                </button>
+              </form>
+            </>
           )}
         </>
       )}

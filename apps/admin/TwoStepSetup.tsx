@@ -1,4 +1,5 @@
-// Setting up two-step sign-in: scan the QR code (or type the secret) into an authenticator app,
+// Setting up two-step sign-in (or moving it to a new app): the password again (and the current
+// app's code when moving), then scan the QR code (or type the secret) into an authenticator app,
 // confirm with a code it shows, then keep the recovery codes, which are shown this once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { confirmTwoStep, startTwoStep } from './inbox-client';
@@ -11,23 +12,36 @@ type Stage =
   | { kind: 'offered'; offer: TwoStepOffer; busy: boolean }
   | { kind: 'confirmed'; recoveryCodes: string[] };
 
-/** `heading`: the level of its own headings, one below the view's. */
-export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () => void; heading: 'h2' | 'h3' }) {
+/** `heading`: the level of its own headings, one below the view's; `replacing`: an app is set up already and this moves to a new one. */
+export function TwoStepSetup({
+  onFinished,
+  heading: Heading,
+  replacing = false,
+}: {
+  onFinished: () => void;
+  heading: 'h2' | 'h3';
+  replacing?: boolean;
+}) {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const { error, alertRef, fail, clear } = useFailureAlert();
   const codesRef = useRef<HTMLHeadingElement>(null);
   const offerRef = useRef<HTMLHeadingElement>(null);
+  const idPrefix = replacing ? 'two-step-replace' : 'two-step-start';
 
   useEffect(() => {
     if (stage.kind === 'confirmed') codesRef.current?.focus();
     if (stage.kind === 'offered' && !stage.busy) offerRef.current?.focus();
   }, [stage]);
 
-  async function onStart() {
+  async function onStart(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const code = replacing ? String(form.get('code') ?? '').trim() : undefined;
     setStage({ kind: 'starting' });
     clear();
     try {
-      setStage({ kind: 'offered', offer: await startTwoStep(), busy: false });
+      setStage({ kind: 'offered', offer: await startTwoStep({ password, ...(code !== undefined ? { code } : {}) }), busy: false });
     } catch (err) {
       setStage({ kind: 'idle' });
       fail(err);
@@ -57,9 +71,31 @@ export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () 
         </div>
       )}
       {(stage.kind === 'idle' || stage.kind === 'starting') && (
-        <button type="button" className="button button--primary" onClick={() => void onStart()} disabled={stage.kind === 'starting'}>
-          Set up two-step sign-in
-        </button>
+        // Asked again here so a session alone (a browser left open, a stolen cookie) cannot change how this account signs in.
+        <form className="admin-form" onSubmit={(event) => void onStart(event)} aria-busy={stage.kind === 'starting'}>
+          <div className="admin-field">
+            <label htmlFor={`${idPrefix}-password`}>Your password</label>
+            <input className="input" id={`${idPrefix}-password`} name="password" type="password" autoComplete="current-password" required />
+          </div>
+          {replacing && (
+            <div className="admin-field">
+              <label htmlFor={`${idPrefix}-code`}>Code from the app you use now</label>
+              <input
+                className="input"
+                id={`${idPrefix}-code`}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                spellCheck={false}
+              />
+            </div>
+          )}
+          <button type="submit" className="button button--primary" disabled={stage.kind === 'starting'}>
+            {replacing ? 'Move to a new app' : 'Set up two-step sign-in'}
+          </button>
+        </form>
       )}
       {stage.kind === 'offered' && (
         <>
@@ -112,7 +148,15 @@ export function TwoStepSetup({ onFinished, heading: Heading }: { onFinished: () 
               </li>
             ))}
           </ul>
-          <button type="button" className="button button--primary" onClick={onFinished}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              // Back to the start: when an app was replaced, this form stays on the page for the next time.
+              setStage({ kind: 'idle' });
+              onFinished();
+            }}
+          >
             I have saved them
           </button>
         </>

@@ -108,9 +108,10 @@ export async function sendSecondStep(request: SecondStepRequest): Promise<void> 
 }
 
 export const fetchTwoStep = () => call<TwoStepStatus>('GET', ADMIN_ROUTES.twoStep);
-export const startTwoStep = () => call<TwoStepOffer>('POST', ADMIN_ROUTES.twoStepStart);
+/** The password always; a code from the app in use too when one is set up (to move to a new app). */
+export const startTwoStep = (proof: { password: string; code?: string }) => call<TwoStepOffer>('POST', ADMIN_ROUTES.twoStepStart, proof);
 export const confirmTwoStep = (code: string) => call<TwoStepConfirmed>('POST', ADMIN_ROUTES.twoStepConfirm, { code });
-export const removeTwoStep = (code: string) => call<void>('POST', ADMIN_ROUTES.twoStepRemove, { code });
+export const removeTwoStep = (proof: { password: string; code: string }) => call<void>('POST', ADMIN_ROUTES.twoStepRemove, proof);
 export const fetchSessions = () => call<SessionList>('GET', ADMIN_ROUTES.sessions);
 export const endOtherSessions = () => call<{ ended: number }>('POST', ADMIN_ROUTES.endOtherSessions);
 

@@ -3,7 +3,7 @@ import { articleSlug, type ParsedArticle } from './article-source';
 import { categoryPathOf } from '../sections/article-list/article-filter';
 import { closest } from './closest';
 import type { ContentOf } from './content-kinds';
-import { positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';
+import { MAX_ARTICLE_CHARS, positionIn, readMarkdown, readingMinutes, renderMarkdown } from './markdown';
 import { resolvePlaceholders, type FactSources } from './placeholders';
 import type { ArticleEntry, ArticleLink, ArticleSummary, FeedLink, LinkSource, ResolvedPage, ResolvedSection } from './model';
 import type { Problem } from './problem';
@@ -163,6 +163,16 @@ export function buildArticles(
         ),
       );
     else taken.set(path, file);
+    if (file.body.text.length > MAX_ARTICLE_CHARS) {
+      // Refused before it is rendered: Markdown's cost grows faster than its length on some texts.
+      problems.push({
+        file: file.path,
+        ...positionIn(file.body, 0),
+        path: '',
+        message: `this text is too large to check: the article's text has ${file.body.text.length.toLocaleString('en')} characters, where an article may have ${MAX_ARTICLE_CHARS.toLocaleString('en')} (some 6,000 words). Shorten it, or split it into two articles`,
+      });
+      continue;
+    }
     // {price:…} in the text shows the catalogue's figure, as it does in YAML, so an article never types a price.
     const text = resolvePlaceholders(file.body.text, facts);
     for (const issue of text.issues)

@@ -1,10 +1,13 @@
-import { Marked, type Token, type Tokens } from 'marked';
-import { gfmHeadingId } from 'marked-gfm-heading-id';
+import { Marked, type Token, type Tokens, type TokensList } from 'marked';
+import { gfmHeadingId, resetHeadings } from 'marked-gfm-heading-id';
 import { escapeMarkup } from '../render/escape-markup';
 import type { ArticleBody } from './article-source';
 
 /** The reading speed a read time is worked out at: a common figure for web text read for content. */
 export const WORDS_PER_MINUTE = 200;
+
+/** The longest article text loaded: five times the longest article the site has; a longer one is refused before Markdown's costly lexing. */
+export const MAX_ARTICLE_CHARS = 40_000;
 
 /** Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No `javascript:` or `data:`. */
 export function isSafeHref(href: string): boolean {
@@ -57,10 +60,22 @@ function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+/**
+ * The text's tokens, kept for the one text last lexed: an article is rendered and then read for its
+ * links, and lexing (the costly half of Markdown) is then done once, not twice.
+ */
+let lastLexed: { text: string; tokens: TokensList } | undefined;
+function lexed(text: string): TokensList {
+  if (lastLexed?.text !== text) lastLexed = { text, tokens: marked.lexer(text) };
+  return lastLexed.tokens;
+}
+
 function renderFresh(text: string, headingLinkLabel: string): string {
   const label = escapeMarkup(headingLinkLabel);
+  // What marked.parse does, with the lexing shared: the heading ids start afresh for each article (the extension's preprocess hook).
+  resetHeadings();
   return marked
-    .parse(text, { async: false })
+    .parser(lexed(text))
     .replace(
       /<h([2-6]) id="([^"]+)">([\s\S]*?)<\/h\1>/g,
       (_, level: string, id: string, inner: string) =>
@@ -117,7 +132,7 @@ function readFresh(body: ArticleBody, html: string): { links: MarkdownLink[]; is
   };
   const headings: Array<{ line: number; column: number; text: string }> = [];
   // walkTokens returns the promises of async extensions; this callback is synchronous and none is registered.
-  void marked.walkTokens(marked.lexer(body.text), (token: Token) => {
+  void marked.walkTokens(lexed(body.text), (token: Token) => {
     if (token.type === 'heading') {
       const place = positionIn(body, find(token.raw));
       if ((token as Tokens.Heading).depth === 1)

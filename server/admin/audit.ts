@@ -8,6 +8,9 @@ import { requireRole } from './roles';
 /** Who a failed sign-in to an address with no account is logged as: never the typed text. */
 const UNKNOWN_ACCOUNT = 'unknown account';
 
+/** Who an operator's command is logged as, as the other account commands are. */
+const OPERATOR = 'command line';
+
 const sessions = (n: number) => `${n} other session${n === 1 ? '' : 's'} ended`;
 
 /**
@@ -48,7 +51,18 @@ export function createAuditLog(store: LeadStore) {
     endedOthers: (email: string, ended: number) => write(email, 'sign-out', `signed out everywhere else (${sessions(ended)})`),
     twoStepOn: (email: string, ended: number) =>
       write(email, 'two-step', `two-step sign-in turned on; new recovery codes made; ${sessions(ended)}`),
+    twoStepReplaced: (email: string, ended: number) =>
+      write(email, 'two-step', `two-step sign-in moved to a new app; new recovery codes made; ${sessions(ended)}`),
     twoStepOff: (email: string) => write(email, 'two-step', 'two-step sign-in turned off'),
+    /** By an operator, from the command line (npm run leads). */
+    twoStepRemovedByOperator: (email: string, ended: number) =>
+      write(OPERATOR, 'two-step', `two-step sign-in of ${email} removed; ${ended} session${ended === 1 ? '' : 's'} ended`),
+    passwordResetByOperator: (email: string, twoStepStays: boolean) =>
+      write(
+        OPERATOR,
+        'account',
+        `password of ${email} changed; its sessions ended; two-step sign-in ${twoStepStays ? 'stays on' : 'was not set up'}`,
+      ),
     exported: (email: string, count: number, filter: LeadFilter) =>
       write(email, 'export', `${count} leads exported, filter: ${describeFilter(filter)}`),
     viewed: (email: string, leadId: string) => write(email, 'view', 'opened the lead', leadId),

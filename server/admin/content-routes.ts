@@ -80,7 +80,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
   router.get(
     at(EDITOR_ROUTES.file),
     content,
-    guarded(async (req, res) => void res.json(editor.open(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('path')))),
+    guarded(async (req, res) => void res.json(await editor.open(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('path')))),
   );
 
   router.put(
@@ -106,14 +106,14 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
   router.post(
     at(EDITOR_ROUTES.check),
     content,
-    ofDraft(async (res, draft) => problems(res, 200, editor.check(draft))),
+    ofDraft(async (res, draft) => problems(res, 200, await editor.check(draft))),
   );
 
   router.post(
     at(EDITOR_ROUTES.preview),
     content,
     ofDraft(async (res, draft) => {
-      const outcome = editor.preview(draft);
+      const outcome = await editor.preview(draft);
       if ('problems' in outcome) return problems(res, 422, outcome.problems);
       if ('noPage' in outcome) return sendApiError(res, 400, 'NO_PAGE', outcome.noPage);
       res.set({ 'Content-Security-Policy': PREVIEW_POLICY, 'X-Frame-Options': 'SAMEORIGIN' }).type('html').send(outcome.html);
@@ -129,7 +129,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
   router.get(
     at(EDITOR_ROUTES.references),
     content,
-    guarded(async (_req, res) => void res.json(editor.references())),
+    guarded(async (_req, res) => void res.json(await editor.references())),
   );
 
   router.post(

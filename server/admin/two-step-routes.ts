@@ -2,10 +2,51 @@ import { Router, type Response } from 'express';
 import type { TwoStepConfirmed, TwoStepOffer, TwoStepStatus } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { badRequest, readBodyOf, route, type AdminContext, type SignedIn } from './context';
-import { secondStepRules } from './sign-in-limits';
+import { verifyPassword } from './passwords';
+import { ACCOUNT_LIMIT, accountKey, secondStepRules } from './sign-in-limits';
 import { codeStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeImage, recoveryCodeHash } from './two-step';
 
 export const WRONG_CODE = 'That code is not right, or was used already. Check the app and try the newest code.';
+export const WRONG_PASSWORD = 'That password is not right. Type the password you sign in with.';
+
+/**
+ * The account's own password, typed again before its two-step set-up changes: a session alone (a
+ * stolen cookie) cannot set up its own app or take the owner's away. Guesses count against the
+ * account's sign-in limit. False once a refusal was sent.
+ */
+async function checkPassword(ctx: AdminContext, res: Response, user: SignedIn, body: Record<string, unknown>): Promise<boolean> {
+  const { password } = body;
+  if (typeof password !== 'string' || !password) {
+    badRequest(res, 'Type your password: changing two-step sign-in needs it.');
+    return false;
+  }
+  const key = accountKey(user.email);
+  const verdict = await ctx.store.countAttempt([{ key, ...ACCOUNT_LIMIT }]);
+  if (!verdict.admitted) {
+    ctx.refuseAttempt(res, verdict);
+    return false;
+  }
+  const account = await ctx.store.findAccount(user.email);
+  if (!account || !(await verifyPassword(password, account.passwordHash))) {
+    await ctx.audit.wrongPassword(user.email);
+    sendApiError(res, 422, 'WRONG_PASSWORD', WRONG_PASSWORD);
+    return false;
+  }
+  await ctx.store.settleAttempt([], [key]);
+  return true;
+}
+
+/** The current app's code (or a recovery code), used up so it counts once; false once a refusal was sent. */
+async function checkCurrentCode(ctx: AdminContext, res: Response, user: SignedIn, body: Record<string, unknown>): Promise<boolean> {
+  const account = await ctx.store.findAccount(user.email);
+  const passed = await checkCode(ctx, res, user, account?.totpSecret ?? null, body, 422);
+  if (!passed) return false;
+  if ('step' in passed && !(await ctx.store.useTotpStep(user.accountId, passed.step))) {
+    sendApiError(res, 422, 'WRONG_CODE', WRONG_CODE);
+    return false;
+  }
+  return true;
+}
 
 /** The account's TOTP secret check, under the second-step attempt limit; null once a refusal was sent. */
 export async function checkCode(
@@ -64,14 +105,17 @@ export function twoStepRoutes(ctx: AdminContext): Router {
 
   router.post(
     '/two-step/start',
-    route(async (_req, res, user) => {
-      if (user.totpEnabled)
-        return sendApiError(res, 409, 'ALREADY_ON', 'Two-step sign-in is on already. Turn it off first to set up a new app.');
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      // Setting up asks for the password; replacing the app asks for the current app's code too.
+      if (!(await checkPassword(ctx, res, user, body))) return;
+      if (user.totpEnabled && !(await checkCurrentCode(ctx, res, user, body))) return;
       const secret = newTotpSecret();
       await store.offerTotp(user.accountId, secret);
       const uri = otpauthUri(secret, user.email, config.issuer ?? 'Leads inbox');
-      const body: TwoStepOffer = { secret, uri, qrCode: await qrCodeImage(uri) };
-      res.json(body);
+      const answer: TwoStepOffer = { secret, uri, qrCode: await qrCodeImage(uri) };
+      res.json(answer);
     }),
   );
 
@@ -90,7 +134,8 @@ export function twoStepRoutes(ctx: AdminContext): Router {
         return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: the secret was replaced meanwhile.');
       // Sessions signed in with the password alone end: from now on every session has passed both steps.
       const kept = await ctx.startSession(req, res, user.accountId, true);
-      await ctx.audit.twoStepOn(user.email, await store.endOtherSessions(user.accountId, kept));
+      const ended = await store.endOtherSessions(user.accountId, kept);
+      await (user.totpEnabled ? ctx.audit.twoStepReplaced(user.email, ended) : ctx.audit.twoStepOn(user.email, ended));
       const answer: TwoStepConfirmed = { recoveryCodes: codes };
       res.json(answer);
     }),
@@ -104,11 +149,8 @@ export function twoStepRoutes(ctx: AdminContext): Router {
       if (!user.totpEnabled) return sendApiError(res, 409, 'ALREADY_OFF', 'Two-step sign-in is off already.');
       if (ctx.twoStepRequired(user))
         return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
-      const account = await store.findAccount(user.email);
-      const passed = await checkCode(ctx, res, user, account?.totpSecret ?? null, body, 422);
-      if (!passed) return;
-      if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
-        return sendApiError(res, 422, 'WRONG_CODE', WRONG_CODE);
+      if (!(await checkPassword(ctx, res, user, body))) return;
+      if (!(await checkCurrentCode(ctx, res, user, body))) return;
       await store.removeTotp(user.accountId);
       await ctx.audit.twoStepOff(user.email);
       res.status(204).end();

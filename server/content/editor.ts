@@ -5,9 +5,8 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import canonicalize from 'canonicalize';
 import { createTwoFilesPatch } from 'diff';
-import { parse, parseDocument, stringify } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import type {
   CheckRequest,
   DeleteAnswer,
@@ -21,16 +20,12 @@ import type {
   SaveConflict,
   SchemaBundle,
 } from '../../contracts/editor-contract';
-import { checkLinks } from '../../engine/content/check-links';
-import { applyArticleEdit, applyMinimalEdit, YamlEditError } from '../../engine/content/edit/yaml-edit';
+import { splitArticle } from '../../engine/content/article-source';
 import { loadSite } from '../../engine/content/load-site';
 import { unpublishedLinkProblems } from '../../engine/content/published-links';
-import type { Problem as ContentProblem } from '../../engine/content/problem';
 import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
-import type { ResolvedPage, SiteModel } from '../../engine/content/model';
 import type { SourceFile } from '../../engine/content/yaml-source';
-import { renderPage } from '../../engine/render/render-page';
 import { SECTIONS } from '../../engine/sections/registry';
 import {
   ContentRoot,
@@ -43,7 +38,11 @@ import {
   PathRefused,
   type ContentPath,
 } from './content-files';
+import { editorProblem, type DraftJob, type DraftResult } from './draft-work';
 import { choicesOf, mergeDraft, SaveRecords } from './merge-save';
+import { createEditorPool, type PoolAnswer } from './editor-pool';
+
+export { editorProblem, pointerOf } from './draft-work';
 
 export interface EditorConfig {
   /** The folder holding site/ (CONTENT_ROOT). */
@@ -54,7 +53,16 @@ export interface EditorConfig {
   /** The site's stylesheets, as the built pages name them; a preview links them and loads no script. */
   previewStylesheets: readonly string[];
   now?: () => Date;
+  /** How long one check, preview or save check may run in its worker (EDITOR_CHECK_BUDGET_MS's default below). */
+  checkBudgetMs?: number;
+  /** How many worker threads check drafts at once. */
+  workers?: number;
 }
+
+export type DeleteOutcome = { removed: DeleteAnswer; route: string | null } | { conflict: SaveConflict } | { problems: Problem[] };
+
+/** The file that declares redirects for addresses the site no longer has. */
+const LINKS_FILE = 'site/links.yaml';
 
 export type SaveOutcome = { saved: SaveAnswer; changed: number } | { conflict: SaveConflict } | { problems: Problem[] };
 
@@ -62,100 +70,44 @@ export type CreateOutcome = { created: EditableFile } | { exists: string } | { p
 
 export type PreviewOutcome = { html: string } | { problems: Problem[] } | { noPage: string };
 
-export type DeleteOutcome = { removed: DeleteAnswer; route: string | null } | { conflict: SaveConflict } | { problems: Problem[] };
-
-/** The file that declares redirects for addresses the site no longer has. */
-const LINKS_FILE = 'site/links.yaml';
-
 /** How many file versions are remembered, to show what changed when a save meets a newer file. */
 const KNOWN_VERSIONS = 500;
 
-const same = (a: unknown, b: unknown) => canonicalize(a) === canonicalize(b);
+/** A check of the whole site takes some 100 ms; five seconds is fifty times that, and still a short wait for a writer. */
+export const CHECK_BUDGET_MS = 5_000;
 
-/** `sections[3].title` → `/sections/3/title`, as a JSON Pointer names the same place. */
-export function pointerOf(dataPath: string): string {
-  if (!dataPath) return '';
-  const segments = dataPath
-    .replace(/\[(\d+)\]/g, '.$1')
-    .split('.')
-    .filter(Boolean);
-  return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
+/** The longest text one field may hold: a page's longest field is a few hundred characters, an FAQ answer a few thousand. */
+export const MAX_VALUE_CHARS = 20_000;
 
-/** A problem as `npm run validate` finds it, in the editor's words: the same message, its file, pointer and place. */
-export function editorProblem(p: ContentProblem): Problem {
-  return { path: p.file, pointer: pointerOf(p.path), line: p.line, column: p.column, message: p.message };
-}
+/** How many checks may wait for a worker before a writer is asked to try again. */
+const MAX_WAITING = 32;
 
-/**
- * The page a preview of a file shows: the page it makes, or, for a file that makes none, the first
- * page that shows what it holds (an FAQ set's questions, a form, the prices of a pricing table).
- */
-export function previewPageOf(model: SiteModel, path: ContentPath, data: unknown): ResolvedPage | undefined {
-  if (path.kind.kind === 'not-found') return model.notFound;
-  if (path.kind.kind === 'site') return model.pages.find((p) => p.path === '/');
-  const own = model.pages.find((p) => p.file === path.path);
-  if (own) return own;
-  const id = (data as { id?: unknown } | null)?.id;
-  const showing = (test: (section: ResolvedPage['sections'][number]) => boolean) =>
-    model.pages.find((p) => p.path !== null && p.sections.some(test));
-  if (path.fileKind === 'faq') return showing((s) => s.type === 'faq' && s.faqSet === id);
-  if (path.fileKind === 'form') return showing((s) => s.type === 'form' && s.form === id);
-  if (path.fileKind === 'prices') return showing((s) => s.type === 'pricing-table');
+/** The first problem of a draft's data: a text longer than MAX_VALUE_CHARS, at its field. */
+function overlongValue(path: string, data: unknown): Problem | undefined {
+  // Walked with a stack, not recursion, so a deeply nested draft cannot overflow it.
+  const stack: Array<{ value: unknown; pointer: string }> = [{ value: data, pointer: '' }];
+  while (stack.length) {
+    const { value, pointer } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.length > MAX_VALUE_CHARS)
+        return {
+          path,
+          pointer,
+          message: `this text is too large to check: ${value.length.toLocaleString('en')} characters, where a field may hold ${MAX_VALUE_CHARS.toLocaleString('en')}. Shorten it.`,
+        };
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value))
+        stack.push({ value: inner, pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    }
+  }
   return undefined;
 }
-
-/** The key of every price in a catalogue group (`commercial.basic.monthly`), and of every group holding a monthly and an annual price. */
-function priceKeys(group: unknown, prefix = ''): { prices: string[]; groups: string[] } {
-  const out = { prices: [] as string[], groups: [] as string[] };
-  if (!group || typeof group !== 'object') return out;
-  const entries = Object.entries(group as Record<string, unknown>);
-  if (prefix && 'monthly' in group && 'annual' in group) out.groups.push(prefix);
-  for (const [name, value] of entries) {
-    const key = prefix ? `${prefix}.${name}` : name;
-    if (value && typeof value === 'object') {
-      const inner = priceKeys(value, key);
-      out.prices.push(...inner.prices);
-      out.groups.push(...inner.groups);
-    } else out.prices.push(key);
-  }
-  return out;
-}
-
-/** What each kind of reference field may name, read from a site model. */
-export function referenceLists(model: SiteModel): ReferenceLists {
-  const { prices, groups } = priceKeys(model.pricing.prices);
-  const currency = model.pricing.currency;
-  const priceLabel = (key: string) => {
-    const value = key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], model.pricing.prices);
-    return typeof value === 'number' ? `${currency}${value}` : String(value);
-  };
-  const categories = new Set<string>();
-  for (const page of model.pages)
-    for (const section of page.sections)
-      if (section.type === 'article-list') for (const category of section.categories ?? []) categories.add(category.name);
-  for (const article of model.articles) categories.add(article.category);
-  return {
-    faqSets: Object.entries(model.faqSets).map(([id, set]) => ({ value: id, label: set.title })),
-    forms: Object.entries(model.forms).map(([id, form]) => ({ value: id, label: form.title })),
-    categories: [...categories].sort().map((name) => ({ value: name, label: name })),
-    priceGroups: groups.map((key) => ({
-      value: key,
-      label: `${priceLabel(`${key}.monthly`)} a month, ${priceLabel(`${key}.annual`)} billed annually`,
-    })),
-    prices: prices.map((key) => ({ value: key, label: priceLabel(key) })),
-  };
-}
-
-const problemKey = (p: ContentProblem) => `${p.file}\u0000${p.path}\u0000${p.message}`;
 
 export function createEditor(config: EditorConfig) {
   const root = new ContentRoot(config.contentRoot);
   const now = config.now ?? (() => new Date());
-  const known = new Map<string, string>();
   const saves = new SaveRecords();
+  const known = new Map<string, string>();
   const remember = (text: string) => {
     const version = versionOf(text);
     known.delete(version);
@@ -171,75 +123,46 @@ export function createEditor(config: EditorConfig) {
     void settled.then(() => queues.get(path) === settled && queues.delete(path));
     return run;
   };
-  // The site as it is on disk, loaded once per change of its files: its problems are not blamed on a
-  // draft, and its model answers which page previews a file and what a reference may name.
-  let baseline: { key: string; problems: Set<string>; model?: SiteModel } | undefined;
-  const siteOnDisk = (files: readonly SourceFile[] = root.files()) => {
-    const key = versionOf(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0000'));
-    if (baseline?.key !== key) {
-      const result = loadSite(files, config.schemas);
-      baseline = { key, problems: new Set(result.problems.map(problemKey)), model: result.model };
+  const pool = createEditorPool(
+    { contentRoot: config.contentRoot, schemas: config.schemas, siteUrl: config.siteUrl, previewStylesheets: config.previewStylesheets },
+    { budgetMs: config.checkBudgetMs ?? CHECK_BUDGET_MS, size: config.workers ?? 2, maxWaiting: MAX_WAITING, warmUpMs: 60_000 },
+  );
+
+  /** The plain problem for a draft whose check did not finish: at an article's text, or on the whole file. */
+  const tooComplex = (path: ContentPath, current: string | undefined, budget: number): Problem => {
+    const seconds = `${Math.round(budget / 100) / 10} seconds`;
+    if (path.kind.kind === 'article') {
+      const parts = current === undefined ? null : splitArticle(current);
+      const line = parts ? current!.slice(0, current!.length - parts.body.length).split('\n').length : undefined;
+      return {
+        path: path.path,
+        pointer: '',
+        ...(line ? { line, column: 1 } : {}),
+        message: `this text is too large or too complex to check: its check took longer than ${seconds}. Shorten the article's text, or split long paragraphs and runs of * and _ marks.`,
+      };
     }
-    return baseline;
+    return {
+      path: path.path,
+      pointer: '',
+      message: `this text is too large or too complex to check: its check took longer than ${seconds}. Shorten the longest fields, or split the file's sections.`,
+    };
   };
-  const baselineOf = (files: readonly SourceFile[]) => siteOnDisk(files).problems;
+  const busy = (path: ContentPath): Problem => ({
+    path: path.path,
+    pointer: '',
+    message: 'The editor is busy checking other drafts; nothing was lost. Try again in a moment.',
+  });
 
-  /** The site's files with the draft's text in place of (or beside) the file on disk. */
-  const withDraft = (path: string, text: string): { files: SourceFile[]; disk: SourceFile[] } => {
-    const disk = root.files();
-    const files = disk.some((f) => f.path === path) ? disk.map((f) => (f.path === path ? { path, text } : f)) : [...disk, { path, text }];
-    return { files, disk };
+  /** Runs the job in a worker: its result, or the problem that says why there is none. */
+  const inWorker = async (path: ContentPath, job: DraftJob): Promise<DraftResult> => {
+    const tooLong = overlongValue(path.path, job.data);
+    if (tooLong) return { problems: [tooLong] };
+    const answer: PoolAnswer = await pool.run(job);
+    if ('done' in answer) return answer.done;
+    if ('busy' in answer) return { problems: [busy(path)] };
+    return { problems: [tooComplex(path, job.current, config.checkBudgetMs ?? CHECK_BUDGET_MS)] };
   };
-
-  /** The text a draft would be saved as: the file with the new data written in as the smallest change. */
-  const draftText = (path: ContentPath, current: string, data: unknown, body: string | undefined): string => {
-    try {
-      return path.kind.kind === 'article' ? applyArticleEdit(current, data, body) : applyMinimalEdit(current, data);
-    } catch (err) {
-      if (!(err instanceof YamlEditError)) throw err;
-      // The file on disk does not read as YAML: the draft is written whole.
-      const yaml = stringify(data, { lineWidth: 0 });
-      return path.kind.kind === 'article' ? `---\n${yaml}---\n${body ?? ''}` : yaml;
-    }
-  };
-
-  const render = (model: SiteModel, route: string | null) =>
-    renderPage(model, route, {
-      siteUrl: config.siteUrl,
-      year: now().getFullYear(),
-      assets: { stylesheets: [...config.previewStylesheets], scripts: [] },
-      sources: { shown: false },
-    }).html;
-
-  /**
-   * The draft's links that lead nowhere, as npm run check-links words them: to a page the site does
-   * not have, or to an id the page it names does not have (only those pages are rendered to look).
-   * Links to files are left to npm run check-links, which sees the built files.
-   */
-  const brokenLinks = (model: SiteModel, path: string): ContentProblem[] => {
-    const sources = model.linkSources.filter((s) => s.file === path && !/\.[a-z0-9]+$/i.test(s.href.split(/[?#]/)[0]!));
-    const targets = new Set(sources.filter((s) => s.href.includes('#')).map((s) => s.href.split('#')[0] || s.page));
-    const pages = model.pages
-      .filter((p) => p.path !== null && targets.has(p.path))
-      .map((p) => ({ route: p.path, html: render(model, p.path) }));
-    const routes = model.pages.flatMap((p) => (p.path === null ? [] : [p.path]));
-    const { broken } = checkLinks({ routes, pages, sources, known: model.knownLinks, siteUrl: config.siteUrl });
-    return broken.flatMap((b) =>
-      sources
-        .filter((s) => s.href === b.href || config.siteUrl.replace(/\/$/, '') + s.href === b.href)
-        .map((s) => ({ file: s.file, line: s.line, column: s.column, path: s.dataPath, message: `${b.href}: ${b.why}` })),
-    );
-  };
-
-  /** The draft's problems in the context of the whole site: its own, those it causes in other files, and its broken links. */
-  const problemsOf = (path: string, text: string): { problems: Problem[]; model?: SiteModel } => {
-    const { files, disk } = withDraft(path, text);
-    const result = loadSite(files, config.schemas);
-    const before = baselineOf(disk);
-    const problems = result.problems.filter((p) => p.file === path || !before.has(problemKey(p)));
-    const links = result.model ? brokenLinks(result.model, path) : [];
-    return { problems: [...problems, ...links].map(editorProblem), model: result.model };
-  };
+  const year = () => now().getFullYear();
 
   const diffOf = (path: string, before: string, after: string, from: string, to: string) =>
     before === after ? '' : createTwoFilesPatch(path, path, before, after, from, to);
@@ -249,6 +172,8 @@ export function createEditor(config: EditorConfig) {
     schemas: config.schemas,
 
     list(): FileList {
+      // A writer who lists the files is about to open one: its first check or preview finds a worker ready.
+      pool.warm();
       const files = root.files().flatMap((file) => {
         let path: ContentPath;
         try {
@@ -267,48 +192,55 @@ export function createEditor(config: EditorConfig) {
       return { files };
     },
 
-    open(input: unknown): EditableFile {
+    async open(input: unknown): Promise<EditableFile> {
       const path = contentPath(input);
+      pool.warm();
       const text = root.read(path.path);
       remember(text);
+      let file: EditableFile;
       try {
-        const file = editableFile(path, text);
-        // A page or an article previews itself; only a file that makes no page needs the whole site to find one that shows it.
-        if (file.route) return { ...file, previewRoute: file.route };
-        const { model } = siteOnDisk();
-        const shown = model && previewPageOf(model, path, file.data);
-        return shown?.path ? { ...file, previewRoute: shown.path } : file;
+        file = editableFile(path, text);
       } catch (err) {
         if (err instanceof PathRefused) throw err;
         throw new PathRefused(400, `${path.path} does not read as YAML; fix it in the file first (npm run validate says where).`);
       }
+      // A page or an article previews itself; only a file that makes no page needs the whole site to find one that shows it.
+      if (file.route) return { ...file, previewRoute: file.route };
+      const answer = await pool.run({ op: 'preview-route', path: path.path, data: file.data, year: year() });
+      const shown = 'done' in answer && 'previewRoute' in answer.done ? answer.done.previewRoute : null;
+      return shown ? { ...file, previewRoute: shown } : file;
     },
 
-    check(request: CheckRequest): Problem[] {
+    /** The choices of each reference field, from the site on disk (a site that does not load, or takes too long, offers none). */
+    async references(): Promise<ReferenceLists> {
+      const answer = await pool.run({ op: 'references', path: '', data: null, year: year() });
+      return 'done' in answer && 'references' in answer.done
+        ? answer.done.references
+        : { faqSets: [], forms: [], categories: [], priceGroups: [], prices: [] };
+    },
+
+    /** The draft's problems in the context of the whole site: its own, those it causes in other files, and its broken links. */
+    async check(request: CheckRequest): Promise<Problem[]> {
       const path = contentPath(request.path);
       const current = root.read(path.path);
-      return problemsOf(path.path, draftText(path, current, request.data, request.body)).problems;
+      const result = await inWorker(path, { op: 'check', path: path.path, data: request.data, body: request.body, current, year: year() });
+      return 'problems' in result ? result.problems : [];
     },
 
     /** The page the draft makes, rendered as the build renders it, each section marked with its index. */
-    preview(request: CheckRequest): PreviewOutcome {
+    async preview(request: CheckRequest): Promise<PreviewOutcome> {
       const path = contentPath(request.path);
       const current = root.read(path.path);
-      const text = draftText(path, current, request.data, request.body);
-      const { files } = withDraft(path.path, text);
-      // A draft's preview shows its page as it will be once ready.
-      const result = loadSite(files, config.schemas, { withDrafts: true });
-      if (!result.model) return { problems: result.problems.map(editorProblem) };
-      const { model } = result;
-      const page = previewPageOf(model, path, request.data);
-      if (!page) return { noPage: `No page shows ${path.path} yet: add it to a page's section to preview it there.` };
-      return { html: render(model, page === model.notFound ? null : page.path) };
-    },
-
-    /** The choices of each reference field, from the site on disk (a site that does not load offers none). */
-    references(): ReferenceLists {
-      const { model } = siteOnDisk();
-      return model ? referenceLists(model) : { faqSets: [], forms: [], categories: [], priceGroups: [], prices: [] };
+      const result = await inWorker(path, {
+        op: 'preview',
+        path: path.path,
+        data: request.data,
+        body: request.body,
+        current,
+        year: year(),
+      });
+      if ('problems' in result || 'html' in result || 'noPage' in result) return result;
+      throw new Error('A preview answered another job.');
     },
 
     save(request: CheckRequest & { version: string; resolve?: unknown; by?: string }): Promise<SaveOutcome> {
@@ -342,14 +274,13 @@ export function createEditor(config: EditorConfig) {
           sent = { data: draft.data, body: draft.body };
           merged = { data: draft.data, ...(draft.body !== undefined ? { body: draft.body } : {}), with: savedBy };
         }
-        const next = draftText(path, current, sent.data, sent.body);
+        // Checked in a worker like any draft; the file is written only from its answer.
+        const result = await inWorker(path, { op: 'save', path: path.path, data: sent.data, body: sent.body, current, year: year() });
+        if ('problems' in result) return { problems: result.problems };
+        if (!('text' in result)) throw new Error('A save check answered a preview.');
+        const next = result.text;
         if (next === current) return { saved: { version: versionOf(current), diff: '', ...(merged ? { merged } : {}) }, changed: 0 };
-        const { problems } = problemsOf(path.path, next);
-        if (problems.length) return { problems };
-        // Written only when the new text reads back as exactly what is meant to be saved.
-        const { data, body } = fileData(path, next);
-        if (!same(data, JSON.parse(JSON.stringify(sent.data ?? null))) || (sent.body !== undefined && body !== sent.body))
-          throw new Error(`The edit of ${path.path} did not read back as the data sent; nothing was written.`);
+        if (!result.readsBack) throw new Error(`The edit of ${path.path} did not read back as the data sent; nothing was written.`);
         await writeWhole(root.existing(path.path), next);
         remember(next);
         if (request.by) saves.note(path.path, next, request.by, now());
@@ -455,22 +386,13 @@ export function createEditor(config: EditorConfig) {
         return { created: editableFile(path, plan.text) };
       });
     },
+
+    /** Ends the editor's worker threads. */
+    close: () => pool.close(),
   };
 }
 
 export type Editor = ReturnType<typeof createEditor>;
-
-/** Why visitors of a deleted page cannot be sent to `redirect`, or null when they can. */
-function redirectProblem(redirect: string, route: string | null, others: SourceFile[], schemas: SchemaSet): string | null {
-  if (route === null) return 'This page has no address of its own, so there is nothing to redirect.';
-  const target = redirect.split('#')[0]!;
-  if (!/^\/(?!\/)[^\s\\]*$/.test(redirect))
-    return `"${redirect.slice(0, 80)}" is not an address of this site: start it with /, such as /pricing.`;
-  if (target === route) return 'A page cannot redirect to its own address: choose another page.';
-  const { model } = loadSite(others, schemas);
-  if (model && !model.pages.some((p) => p.path === target)) return `There is no live page at ${target}: choose a page the site has.`;
-  return null;
-}
 
 /** Every schema by its path under schemas/ (which their `$ref`s name), and each section type's example as the catalogue shows it. */
 export function schemaBundle(schemas: SchemaSet): SchemaBundle {
@@ -482,6 +404,18 @@ export function schemaBundle(schemas: SchemaSet): SchemaBundle {
     schemas: Object.fromEntries(Object.entries(all).map(([id, schema]) => [id, { $id: id, ...(schema as object) }])),
     sectionExamples,
   };
+}
+
+/** Why visitors of a deleted page cannot be sent to `redirect`, or null when they can. */
+function redirectProblem(redirect: string, route: string | null, others: SourceFile[], schemas: SchemaSet): string | null {
+  if (route === null) return 'This page has no address of its own, so there is nothing to redirect.';
+  const target = redirect.split('#')[0]!;
+  if (!/^\/(?!\/)[^\s\\]*$/.test(redirect))
+    return `"${redirect.slice(0, 80)}" is not an address of this site: start it with /, such as /pricing.`;
+  if (target === route) return 'A page cannot redirect to its own address: choose another page.';
+  const { model } = loadSite(others, schemas);
+  if (model && !model.pages.some((p) => p.path === target)) return `There is no live page at ${target}: choose a page the site has.`;
+  return null;
 }
 
 /** site/links.yaml with the deleted page's address kept as a former address that redirects; comments and order kept. */

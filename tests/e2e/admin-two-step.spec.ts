@@ -1,9 +1,11 @@
 // Two-step sign-in in the inbox, as a person sets it up and uses it: scan the QR code (here: read
 // the typed key), confirm with a code, keep the recovery codes; then sign in with a code, with a
-// recovery code once (and not twice); and an account that must have it reaches nothing without it.
+// recovery code once (and not twice); move it to a new app and turn it off, each with the password
+// and the current code; and an account that must have it reaches nothing without it.
 import { expect, test, type Page } from '@playwright/test';
 import { currentCode } from '../../server/admin/two-step';
-import { createAccount, expectNoAxeViolations, requireTwoStep, signIn, statusLine, typePassword, uniqueWord } from './admin';
+import { WRONG_CODE, WRONG_PASSWORD } from '../../server/admin/two-step-routes';
+import { createAccount, expectNoAxeViolations, PASSWORD, requireTwoStep, signIn, statusLine, typePassword, uniqueWord } from './admin';
 
 const STEP_MS = 30_000;
 
@@ -29,6 +31,11 @@ async function enterCode(page: Page, label: 'Code from the app' | 'Recovery code
 
 /** Sets two-step sign-in up from the screen showing "Set up two-step sign-in"; the key and the recovery codes. */
 async function setUp(page: Page): Promise<{ secret: string; codes: string[]; usedAt: number }> {
+  // The session alone is not enough: the password is asked for again, and a wrong one refused.
+  await page.getByLabel('Your password').fill('not the password at all');
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByRole('alert')).toContainText(WRONG_PASSWORD);
+  await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Add the inbox to your authenticator app' })).toBeFocused();
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
@@ -97,6 +104,54 @@ test('sets up two-step sign-in, signs in with a code, and with a recovery code o
   expect((await page.request.get('/admin/api/leads')).status()).toBe(403);
   await page.getByRole('button', { name: 'Cancel and sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('moves two-step sign-in to a new app and turns it off, each with the password and the current code', async ({ page }) => {
+  // Four axe runs; on a busy machine each can take seconds.
+  test.setTimeout(120_000);
+  const account = `${uniqueWord('move')}@takedownshield.test`;
+  createAccount(account);
+  await signIn(page, account);
+  await page.getByRole('link', { name: 'Your account' }).click();
+  const { secret, usedAt } = await setUp(page);
+  const section = page.getByRole('region', { name: 'Two-step sign-in' });
+  await expect(section).toContainText('10 of your recovery codes are unused.');
+  await expectNoAxeViolations(page, 'your account with two-step sign-in on');
+
+  // Moving to a new app: the code of the app in use, and the password.
+  const move = page.getByRole('group', { name: 'Move to a new phone or app' });
+  await move.getByLabel('Your password').fill(PASSWORD);
+  await move.getByLabel('Code from the app you use now').fill('000000');
+  await move.getByRole('button', { name: 'Move to a new app' }).click();
+  await expect(move.getByRole('alert')).toContainText(WRONG_CODE);
+  await move.getByLabel('Your password').fill(PASSWORD);
+  await move.getByLabel('Code from the app you use now').fill(freshCode(secret, usedAt));
+  await move.getByRole('button', { name: 'Move to a new app' }).click();
+  await expect(move.getByRole('heading', { name: 'Add the inbox to your authenticator app' })).toBeFocused();
+  const moved = (await move.getByTestId('totp-secret').textContent())!.trim();
+  expect(moved).not.toBe(secret);
+  const movedAt = Date.now();
+  await move.getByLabel('Code the app shows now').fill(currentCode(moved, new Date(movedAt)));
+  await move.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(move.getByRole('heading', { name: 'Two-step sign-in is on: save your recovery codes' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the new recovery codes after moving to a new app');
+  await move.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(move.getByRole('button', { name: 'Move to a new app' })).toBeVisible();
+
+  // Turning it off: a wrong password is refused and changes nothing; the password and the new app's code turn it off.
+  const off = page.getByRole('form', { name: 'Turn it off' });
+  await off.getByLabel('Your password').fill('not the password at all');
+  await off.getByLabel('Code from the app, to turn it off').fill(freshCode(moved, movedAt));
+  await off.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await expect(off.getByRole('alert')).toContainText(WRONG_PASSWORD);
+  await expectNoAxeViolations(page, 'turning two-step sign-in off, refused');
+  await off.getByLabel('Your password').fill(PASSWORD);
+  await off.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await expect(statusLine(page)).toHaveText('Two-step sign-in is off.');
+  await expect(section).toContainText('Two-step sign-in is off.');
+  await signOut(page);
+  await typePassword(page, account);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
 });
 
 test('an account that must use two-step sign-in reaches nothing but its set-up until it is done', async ({ page }) => {

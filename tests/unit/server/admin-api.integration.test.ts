@@ -346,7 +346,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const passwordOnly = browser(url);
       await passwordOnly.signIn('ann@example.com');
       await b.signIn('ann@example.com');
-      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
+      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD })).json()) as TwoStepOffer;
       expect(offer.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
       expect(offer.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
       expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: '000000' })).status).toBe(422);
@@ -390,6 +390,67 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(JSON.stringify(log)).not.toContain(code);
     });
 
+    it('asks for the password to set up, replace or remove an app, and for the current code once there is one', async () => {
+      const { b, store, clock: c, url } = await start();
+      await b.signIn('ann@example.com');
+      const { id } = (await store.findAccount('ann@example.com'))!;
+      const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
+
+      // A session alone (a stolen cookie) cannot set up its own app.
+      expect((await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).status).toBe(400);
+      expect((await b.change(ADMIN_ROUTES.twoStepStart, 'POST', {})).status).toBe(400);
+      expect(await errorOf(await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: 'a guess at it' }))).toEqual({
+        status: 422,
+        error: 'WRONG_PASSWORD',
+      });
+      expect((await store.findAccount('ann@example.com'))!.totpPending).toBeNull();
+      const first = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD })).json()) as TwoStepOffer;
+      expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(first.secret, c.now()) })).status).toBe(200);
+
+      // Replacing the app: the password and a code from the app in use.
+      c.advance(30_000);
+      expect((await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD })).status).toBe(400);
+      expect(await errorOf(await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD, code: '000000' }))).toEqual({
+        status: 422,
+        error: 'WRONG_CODE',
+      });
+      expect(
+        await errorOf(await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: 'a guess', code: currentCode(first.secret, c.now()) })),
+      ).toEqual({ status: 422, error: 'WRONG_PASSWORD' });
+      const second = await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD, code: currentCode(first.secret, c.now()) });
+      expect(second.status).toBe(200);
+      const replacement = (await second.json()) as TwoStepOffer;
+      const replaced = await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(replacement.secret, c.now()) });
+      expect(replaced.status).toBe(200);
+      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
+      expect(await store.unusedRecoveryCodes(id)).toBe(10);
+
+      // Removing it: the password and the current code, each refused alone.
+      c.advance(30_000);
+      const code = currentCode(replacement.secret, c.now());
+      expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { code })).status).toBe(400);
+      expect(await errorOf(await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: 'a guess', code }))).toEqual({
+        status: 422,
+        error: 'WRONG_PASSWORD',
+      });
+      expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD })).status).toBe(400);
+      expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD, code: '000000' })).status).toBe(422);
+      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
+      expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD, code })).status).toBe(204);
+      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBeNull();
+      // The session kept working throughout: a wrong password here is not a sign-out.
+      expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
+      expect((await browser(url).signIn('ann@example.com')).status).toBe(204);
+
+      const log = await store.listAudit({ limit: 50 });
+      expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
+        'two-step sign-in turned off',
+        'two-step sign-in moved to a new app; new recovery codes made; 0 other sessions ended',
+        'two-step sign-in turned on; new recovery codes made; 0 other sessions ended',
+      ]);
+      expect(log.filter((e) => e.action === 'sign-in-failed' && e.detail === 'wrong password')).toHaveLength(3);
+    });
+
     it('stops guessing second-step codes after 5 wrong ones with a growing wait', async () => {
       const { b, store, clock: c } = await start();
       const { id } = (await store.findAccount('ann@example.com'))!;
@@ -414,7 +475,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         expect((await refused.json()).error).toBe('SECOND_STEP_NEEDED');
       }
       expect((await b.change(ADMIN_ROUTES.signInCode, 'POST', { code: '123456' })).status).toBe(403);
-      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST')).json()) as TwoStepOffer;
+      const offer = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD })).json()) as TwoStepOffer;
       expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(offer.secret, c.now()) })).status).toBe(200);
       expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
       expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { code: '000000' })).status).toBe(409);

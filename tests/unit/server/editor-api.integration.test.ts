@@ -59,6 +59,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   let fixture: Fixture;
   let server: Running;
   let editor: ReturnType<typeof browser>;
+  let contentEditor: ReturnType<typeof createEditor> | undefined;
   const disk = (path: string) => readFileSync(join(contentRoot, path), 'utf8');
 
   beforeAll(async () => {
@@ -73,6 +74,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
 
   beforeEach(async () => {
     await server?.close();
+    await contentEditor?.close();
     if (contentRoot) rmSync(contentRoot, { recursive: true, force: true });
     // Every test edits its own copy of site/: the repository's is never written.
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
@@ -85,7 +87,12 @@ describe('the content editor API', { timeout: 60_000 }, () => {
         secureCookies: false,
         scryptCost: { log2N: 10, r: 8, p: 1 },
         signInRateLimit: { windowMs: 60_000, max: 10_000 },
-        editor: createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] }),
+        editor: (contentEditor = createEditor({
+          contentRoot,
+          schemas,
+          siteUrl: 'https://example.com',
+          previewStylesheets: ['/assets/site-abc.css'],
+        })),
       },
     });
     server = await listen(app);
@@ -95,6 +102,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
 
   afterAll(async () => {
     await server?.close();
+    await contentEditor?.close();
     await store.close();
     fixture.cleanup();
     rmSync(contentRoot, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../server/admin/passwords';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash } from '../../../server/admin/two-step';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { PasswordSource } from '../../../scripts/leads-accounts';
 import { leads } from '../../support/run-leads';
@@ -116,6 +117,68 @@ describe('the account commands', { timeout: 20_000 }, () => {
     const again = await leads(['remove-user', 'di@example.com'], { DATA_DIR: dataDir });
     expect(again).toMatchObject({ code: 1 });
     expect(again.stderr).toContain('There is no account for di@example.com.');
+  });
+
+  it('remove-two-step removes the app and recovery codes and ends every session; reset-password says whether two-step stays', async () => {
+    await leads(['add-user', 'fi@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('velvet compass harbour'));
+    await leads(['add-user', 'gu@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('saffron kettle meadow'));
+    const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+    await store.init();
+    const id = (await store.findAccount('fi@example.com'))!.id;
+    const secret = newTotpSecret();
+    await store.offerTotp(id, secret);
+    expect(await store.confirmTotp(id, secret, 1, newRecoveryCodes().map(recoveryCodeHash))).toBe(true);
+    await store.close();
+    const sessions = async (...hashes: string[]) => {
+      const s = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
+      await s.init();
+      try {
+        for (const hash of hashes) await s.createSession(hash, id, { twoStepDone: true });
+        return {
+          live: (await Promise.all(['a', 'b'].map((h) => s.findSession(h, 3600_000)))).filter(Boolean).length,
+          codes: await s.unusedRecoveryCodes(id),
+        };
+      } finally {
+        await s.close();
+      }
+    };
+
+    // The password is reset, the app stays: the output says so and names the command that removes it.
+    const reset = await leads(
+      ['reset-password', 'fi@example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('cobalt ladder thimble'),
+    );
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain('npm run leads -- remove-two-step fi@example.com');
+    expect((await account('fi@example.com')).account!.totpSecret).toBe(secret);
+    expect((await account('fi@example.com')).audit[0]).toMatchObject({
+      action: 'account',
+      detail: expect.stringContaining('fi@example.com'),
+    });
+    const plain = await leads(
+      ['reset-password', 'gu@example.com', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      piped('orchid lantern pebble'),
+    );
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toContain('remove-two-step');
+
+    expect(await sessions('a', 'b')).toEqual({ live: 2, codes: 10 });
+    const removed = await leads(['remove-two-step', 'FI@example.com'], { DATA_DIR: dataDir });
+    expect(removed.code).toBe(0);
+    const after = await account('fi@example.com');
+    expect(after.account).toMatchObject({ totpSecret: null, totpPending: null });
+    expect(await sessions()).toEqual({ live: 0, codes: 0 });
+    expect(after.audit[0]).toMatchObject({ actor: 'command line', action: 'two-step', detail: expect.stringContaining('fi@example.com') });
+    expect(after.audit[0]!.detail).toContain('2 sessions');
+
+    // Nothing left to remove: nothing changes and nothing more is logged.
+    const again = await leads(['remove-two-step', 'fi@example.com'], { DATA_DIR: dataDir });
+    expect(again.code).toBe(0);
+    expect((await account('fi@example.com')).audit).toHaveLength(after.audit.length);
+    expect((await leads(['remove-two-step', 'nobody@example.com'], { DATA_DIR: dataDir })).code).toBe(1);
+    expect((await leads(['remove-two-step', 'fi@example.com', '--password-stdin'], { DATA_DIR: dataDir })).code).toBe(1);
   });
 
   it('require-2fa requires two-step sign-in of one account, and --off lifts it', async () => {
