@@ -5,7 +5,7 @@ import { loadSite } from '../engine/content/load-site';
 import type { BuildOutcome } from '../server/publish/build-outcome';
 import { buildSite } from './build-site';
 import { siteUrlOf } from './load-model';
-import { readSchemas, readSiteFiles } from './read-project';
+import { readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 const [outDir, flag, reuseFrom] = process.argv.slice(2);
 const send = (outcome: BuildOutcome) =>
@@ -21,9 +21,10 @@ async function main(): Promise<BuildOutcome> {
   if (!outDir || (flag !== undefined && flag !== '--reuse-from'))
     return { kind: 'failed', message: 'Usage: build-release.ts OUT_DIR [--reuse-from FOLDER]' };
   const started = performance.now();
+  const links = siteLinkProblems();
   const { model, problems } = loadSite(readSiteFiles(), readSchemas());
   const validateMs = Math.round(performance.now() - started);
-  if (!model) return { kind: 'problems', problems };
+  if (!model || links.length > 0) return { kind: 'problems', problems: [...links, ...problems] };
   const built = await buildSite(model, outDir, { siteUrl: siteUrlOf(model), reuseFrom });
   return { kind: 'built', pages: built.pages, steps: { validate: validateMs, ...built.steps } };
 }

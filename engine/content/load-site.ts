@@ -1,4 +1,5 @@
 import type { Badges, ConsentNotice, PriceCatalogue, Section } from '../generated/content';
+import { actionAddressProblem } from './action-address';
 import { parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
@@ -117,6 +118,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet): Load
   const markdown = validated.inOrder.flatMap(({ file, kind }) => (kind.kind === 'article' ? [] : markdownInText(file)));
   const problems = [
     ...parsed.problems,
+    ...parsed.files.flatMap(({ file }) => actionAddresses(file)),
     ...validated.problems,
     ...markdown,
     ...checked.problems,
@@ -550,6 +552,17 @@ function linkSources(files: readonly ParsedSource[]): LinkSource[] {
     }
   }
   return out;
+}
+
+/** Keys whose text is an address a browser fetches or follows: links, buttons, pictures and downloads. */
+const ADDRESS_KEYS = new Set(['href', 'canonical', 'src', 'download']);
+
+/** Every address in the file that points at the admin app or the API, at its place. */
+function actionAddresses(file: ParsedFile): Problem[] {
+  return findScalarsByKey(file, ADDRESS_KEYS).flatMap((occ) => {
+    const message = actionAddressProblem(occ.value);
+    return message ? [problemAt(file, occ.path, message)] : [];
+  });
 }
 
 function stringAt(data: unknown, key: string): string | null {

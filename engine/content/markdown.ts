@@ -1,14 +1,18 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { gfmHeadingId } from 'marked-gfm-heading-id';
 import { escapeMarkup } from '../render/escape-markup';
+import { actionAddressProblem } from './action-address';
 import type { ArticleBody } from './article-source';
 
 /** The reading speed a read time is worked out at: a common figure for web text read for content. */
 export const WORDS_PER_MINUTE = 200;
 
-/** Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No `javascript:` or `data:`. */
+/**
+ * Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No
+ * `javascript:` or `data:`, and nothing under /admin or /api (readMarkdown says why at its place).
+ */
 export function isSafeHref(href: string): boolean {
-  return /^(\/(?!\/)|#|https?:\/\/|mailto:)/i.test(href.trim());
+  return /^(\/(?!\/)|#|https?:\/\/|mailto:)/i.test(href.trim()) && actionAddressProblem(href) === null;
 }
 
 // One instance, so the site's Markdown rules never depend on marked's global defaults.
@@ -128,7 +132,9 @@ function readFresh(body: ArticleBody, html: string): { links: MarkdownLink[]; is
       const start = find(raw);
       const inRaw = raw.lastIndexOf(href);
       const place = positionIn(body, start + Math.max(0, inRaw));
-      if (!isSafeHref(href)) {
+      const action = actionAddressProblem(href);
+      if (action) issues.push({ ...place, message: action });
+      else if (!isSafeHref(href)) {
         issues.push({ ...place, message: `"${href}" is not an address a link can have here: use /a-page, #a-part, https://… or mailto:…` });
       } else if (token.type === 'link') links.push({ href, ...place });
     }

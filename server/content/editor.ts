@@ -25,7 +25,7 @@ import type { Problem as ContentProblem } from '../../engine/content/problem';
 import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
 import type { SiteModel } from '../../engine/content/model';
-import type { SourceFile } from '../../engine/content/yaml-source';
+import { isYamlResourceLimit, type SourceFile } from '../../engine/content/yaml-source';
 import { renderPage } from '../../engine/render/render-page';
 import { SECTIONS } from '../../engine/sections/registry';
 import {
@@ -118,8 +118,8 @@ export function createEditor(config: EditorConfig) {
     try {
       return path.kind.kind === 'article' ? applyArticleEdit(current, data, body) : applyMinimalEdit(current, data);
     } catch (err) {
-      if (!(err instanceof YamlEditError)) throw err;
-      // The file on disk does not read as YAML: the draft is written whole.
+      if (!(err instanceof YamlEditError) && !isYamlResourceLimit(err)) throw err;
+      // The file on disk does not read as YAML (or is too deep or aliased to build): the draft is written whole.
       const yaml = stringify(data, { lineWidth: 0 });
       return path.kind.kind === 'article' ? `---\n${yaml}---\n${body ?? ''}` : yaml;
     }
