@@ -43,7 +43,10 @@ function browser(base: string) {
   let cookie = '';
   const call = async (path: string, init: RequestInit = {}) => {
     const reads: Record<string, string> = (init.method ?? 'GET') === 'GET' ? { 'X-Requested-With': 'XMLHttpRequest' } : {};
-    const res = await fetch(base + path, { ...init, headers: { ...reads, ...(cookie ? { Cookie: cookie } : {}), ...((init.headers ?? {}) as Record<string, string>) } });
+    const res = await fetch(base + path, {
+      ...init,
+      headers: { ...reads, ...(cookie ? { Cookie: cookie } : {}), ...((init.headers ?? {}) as Record<string, string>) },
+    });
     const set = res.headers.getSetCookie();
     for (const c of set) cookie = c.split(';')[0]!.endsWith('=') ? '' : c.split(';')[0]!;
     return res;
