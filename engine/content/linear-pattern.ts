@@ -7,9 +7,10 @@ import type { Options } from 'ajv';
 import { RE2JS } from 're2js';
 
 /** The rule compiled for the linear engine; throws (with RE2's reason) for what it cannot run: look-arounds and back-references. */
-export function linearPattern(pattern: string): { test(text: string): boolean } {
+export function linearPattern(pattern: string): { test(text: string): boolean; toString(): string } {
   const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
-  return { test: (text) => compiled.test(text) };
+  // ajv keeps one compiled rule per distinct toString(): it must name the rule, as a RegExp's does.
+  return { test: (text) => compiled.test(text), toString: () => `/${pattern}/u` };
 }
 
 /** Why the server could not run this rule, or null when it can. */
