@@ -52,7 +52,8 @@ describe('the search page under one busy client', () => {
     const search = countedSearch();
     const server = await start(search);
     const pages = [];
-    for (const q of ['refund', ' refund ', 'refund', 'takedown']) pages.push(await (await fetch(`${server.url}${path}?q=${encodeURIComponent(q)}`)).text());
+    for (const q of ['refund', ' refund ', 'refund', 'takedown'])
+      pages.push(await (await fetch(`${server.url}${path}?q=${encodeURIComponent(q)}`)).text());
     expect(search.searched).toEqual(['refund', 'takedown']);
     expect(pages[1]).toBe(pages[0]);
     expect(pages[2]).toBe(pages[0]);
