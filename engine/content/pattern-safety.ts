@@ -3,6 +3,9 @@
  * browser on what they type, so one that takes exponential (or, on long answers, polynomial) time
  * is refused when content is checked, with an answer that shows the slowness.
  */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { checkSync, type Diagnostics, type VulnerableDiagnostics } from 'recheck';
 
 /** The longest an analysis may take; a rule it cannot decide in this time is refused as too complex. */
@@ -18,18 +21,70 @@ const STEP_BUDGET = 10_000_000;
 /** The length assumed for a field with no maxLength: the server runs no rule on a longer value. */
 export const UNBOUNDED_ANSWER_LENGTH = 2_000;
 
-// Diagnostics by rule: the dev server, the editor and the tests check the same forms again and again.
-const analysed = new Map<string, Diagnostics>();
+/** What a diagnosis keeps: recheck's answer without its full attack string (which can run to megabytes). */
+type Diagnosis =
+  | { status: 'safe' }
+  | { status: 'unknown'; error: Extract<Diagnostics, { status: 'unknown' }>['error'] }
+  | (Pick<VulnerableDiagnostics, 'status' | 'complexity' | 'hotspot'> & {
+      attack: Pick<VulnerableDiagnostics['attack'], 'pumps' | 'suffix'>;
+    });
 
-function diagnose(pattern: string): Diagnostics {
-  let found = analysed.get(pattern);
-  if (!found) {
-    found = checkSync(pattern, 'u', { timeout: PATTERN_CHECK_TIMEOUT_MS });
-    // A bounded memory for a long dev session: a site has a handful of distinct rules.
-    if (analysed.size > 500) analysed.clear();
-    analysed.set(pattern, found);
+// Kept beside the other tools' caches (node_modules/.cache), so each machine analyses a rule once:
+// starting the analyser costs seconds, and every validate, test file and server process would pay it.
+const CACHE_FILE = (() => {
+  try {
+    const manifest = createRequire(import.meta.url).resolve('recheck/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    // Another version of the analyser, or another time limit, may judge differently: a file of their own.
+    return join(dirname(dirname(manifest)), '.cache', 'recheck', `diagnoses-${version}-${PATTERN_CHECK_TIMEOUT_MS}.json`);
+  } catch {
+    return null;
   }
-  return found;
+})();
+
+let analysed: Map<string, Diagnosis> | undefined;
+
+function remembered(): Map<string, Diagnosis> {
+  if (!analysed) {
+    try {
+      analysed = new Map(Object.entries(JSON.parse(readFileSync(CACHE_FILE!, 'utf8')) as Record<string, Diagnosis>));
+    } catch {
+      analysed = new Map();
+    }
+  }
+  return analysed;
+}
+
+function keep(found: Map<string, Diagnosis>): void {
+  if (!CACHE_FILE) return;
+  try {
+    mkdirSync(dirname(CACHE_FILE), { recursive: true });
+    const temp = `${CACHE_FILE}.${process.pid}`;
+    writeFileSync(temp, JSON.stringify(Object.fromEntries(found)));
+    renameSync(temp, CACHE_FILE);
+  } catch {
+    // A folder that cannot be written (a read-only install) only means the analysis runs again next time.
+  }
+}
+
+function diagnose(pattern: string): Diagnosis {
+  const found = remembered();
+  let known = found.get(pattern);
+  if (!known) {
+    const d = checkSync(pattern, 'u', { timeout: PATTERN_CHECK_TIMEOUT_MS });
+    known =
+      d.status === 'vulnerable'
+        ? { status: d.status, complexity: d.complexity, hotspot: d.hotspot, attack: { pumps: d.attack.pumps, suffix: d.attack.suffix } }
+        : d.status === 'unknown'
+          ? { status: d.status, error: d.error }
+          : { status: d.status };
+    // Bounded for a long dev session: a site has a handful of distinct rules.
+    if (found.size > 500) found.clear();
+    found.set(pattern, known);
+    // A timeout depends on the machine's load at the time: it is not kept.
+    if (known.status !== 'unknown') keep(found);
+  }
+  return known;
 }
 
 /** A character as a reader can see it: printable ones as they are, the rest as \uXXXX. */
@@ -42,7 +97,7 @@ const visible = (text: string) =>
  * the repeats. recheck's own ending is often an invisible character; a visible one is preferred
  * when the rule refuses it just the same.
  */
-export function attackExample(pattern: string, attack: VulnerableDiagnostics['attack']): string {
+export function attackExample(pattern: string, attack: Pick<VulnerableDiagnostics['attack'], 'pumps' | 'suffix'>): string {
   const pumps = attack.pumps.map((p) => ({ prefix: p.prefix, pump: p.pump }));
   const sample = (suffix: string, times: number) => pumps.map((p) => p.prefix + p.pump.repeat(times)).join('') + suffix;
   const rule = new RegExp(pattern, 'u');
