@@ -211,8 +211,8 @@ describe('publishing', { timeout: 120_000 }, () => {
       const result = await publisher.publish('cy.writer@example.com');
       const message = result.kind === 'problems' ? result.problems[0]!.message : '';
       expect(message).toMatch(/^The site was built but could not be published: /);
-      // git names the lock by its absolute path; the writer is shown no folder of the server.
-      expect(message).toContain('index.lock');
+      // git's command line names the content's absolute folder; the writer is shown no folder of the server.
+      expect(message).toContain('Command failed: git');
       for (const folder of [tmp, content, releasesDir, ROOT]) expect(message).not.toContain(folder);
       expect(message).not.toMatch(/(^|[\s'"(])\/[\w.-]+\//);
     } finally {
