@@ -8,6 +8,7 @@ const INTEGRATION = 'tests/unit/**/*.integration.test.ts';
 export default defineConfig({
   test: {
     environment: 'node',
+    globalSetup: ['tests/support/analyse-form-rules.ts'],
     projects: [
       {
         extends: true,

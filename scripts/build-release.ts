@@ -6,7 +6,7 @@ import { unpublishedLinkProblems } from '../engine/content/published-links';
 import type { BuildOutcome } from '../server/publish/build-outcome';
 import { buildSite } from './build-site';
 import { siteUrlOf } from './load-model';
-import { readSchemas, readSiteFiles } from './read-project';
+import { readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 const [outDir, flag, reuseFrom] = process.argv.slice(2);
 const send = (outcome: BuildOutcome) =>
@@ -22,9 +22,10 @@ async function main(): Promise<BuildOutcome> {
   if (!outDir || (flag !== undefined && flag !== '--reuse-from'))
     return { kind: 'failed', message: 'Usage: build-release.ts OUT_DIR [--reuse-from FOLDER]' };
   const started = performance.now();
+  const symlinks = siteLinkProblems();
   const { model, problems } = loadSite(readSiteFiles(), readSchemas());
   const validateMs = Math.round(performance.now() - started);
-  if (!model) return { kind: 'problems', problems };
+  if (!model || symlinks.length > 0) return { kind: 'problems', problems: [...symlinks, ...problems] };
   // A link to a draft or a deleted page would answer 404 on the live site: refused before building.
   const links = unpublishedLinkProblems(model, siteUrlOf(model));
   if (links.length) return { kind: 'problems', problems: links };

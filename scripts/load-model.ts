@@ -3,7 +3,7 @@ import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';
 import { processEnv } from '../server/config';
-import { CONTENT_ROOT, readSchemas, readSiteFiles } from './read-project';
+import { CONTENT_ROOT, readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 /** The command's --format, or exit 2 with the reason (no stack trace for a typo in a flag). */
 export function outputFormatOrExit(argv = process.argv.slice(2)): OutputFormat {
@@ -38,10 +38,12 @@ export function printProblems(problems: readonly Problem[], format: OutputFormat
 
 /** Loads site/ or exits with every problem listed (warnings printed either way); shared by the build and the link checker. */
 export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
+  const links = siteLinkProblems(CONTENT_ROOT);
   const { model, problems, warnings } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
   // Warnings never stop a build or a link check, but whoever runs one sees them too.
   printProblems(warnings, format);
-  if (model) return model;
+  if (model && links.length === 0) return model;
+  problems.unshift(...links);
   printProblems(problems, format);
   console.error(
     `\nThe site content has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}; nothing was built. Fix them and try again.`,

@@ -1,9 +1,10 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import type { Problem } from '../engine/content/problem';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
 import { processEnv, readProjectPaths } from '../server/config';
-import { readSchemaSet } from '../server/content/content-files';
+import { linkRefused, linksUnder, readSchemaSet } from '../server/content/content-files';
 
 export const ROOT = join(import.meta.dirname, '..');
 
@@ -12,12 +13,13 @@ const paths = readProjectPaths(processEnv(), ROOT);
 /** Where the build writes (DIST_DIR, default dist/); the server reads the same variable. */
 export const DIST_DIR = paths.distDir;
 
+// A symbolic link is never followed (siteLinkProblems names each one).
 function walk(dir: string, ext: string): string[] {
   const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...walk(full, ext));
-    else if (name.endsWith(ext)) out.push(full);
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walk(full, ext));
+    else if (entry.isFile() && entry.name.endsWith(ext)) out.push(full);
   }
   return out;
 }
@@ -36,4 +38,9 @@ export function readSiteFiles(root = CONTENT_ROOT, siteDir = 'site'): SourceFile
 /** Every schema under `schemas/`, keyed by its path inside that folder. */
 export function readSchemas(root = ROOT): SchemaSet {
   return readSchemaSet(join(root, 'schemas'));
+}
+
+/** Each symbolic link under `site/` as a problem at its file: the site is read, built and published only without them. */
+export function siteLinkProblems(root = CONTENT_ROOT, siteDir = 'site'): Problem[] {
+  return linksUnder(join(root, siteDir), siteDir).map((path) => ({ file: path, line: 1, column: 1, path: '', message: linkRefused(path) }));
 }

@@ -1,12 +1,16 @@
 // npm run validate [-- --format github]: checks every file under site/ and prints all problems at once.
 import { loadSite } from '../engine/content/load-site';
 import { outputFormatOrExit, printProblems } from './load-model';
-import { readSchemas, readSiteFiles } from './read-project';
+import { readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 const format = outputFormatOrExit();
 const started = performance.now();
 const files = readSiteFiles();
-const { model, problems, warnings } = loadSite(files, readSchemas());
+const links = siteLinkProblems();
+const loaded = loadSite(files, readSchemas());
+const { warnings } = loaded;
+const problems = [...links, ...loaded.problems];
+const model = links.length === 0 ? loaded.model : undefined;
 const ms = Math.round(performance.now() - started);
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 // Warnings are printed either way; only errors fail the check.

@@ -16,13 +16,14 @@ import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { createRequestLogger, silentLogger, type Logger } from './logging';
 import type { Metrics } from './metrics';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './config';
-import { rateLimitMiddleware } from './rate-limit';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './config';
+import { RATE_LIMITED_MESSAGE, rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { setSecurityHeaders } from './security-headers';
 import { createStaticHandler, splitTarget, type PageViewed, type SiteHandler } from './static-files';
 import { withSearchPage } from './search/search-page';
+import { searchPagePath } from '../engine/search/search-page';
 import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
@@ -55,6 +56,8 @@ export type AppConfig = SiteSource & {
   rateLimit?: { windowMs: number; max: number };
   /** Where rate-limit counts live; in this process without it (createPostgresRateLimitStore shares them). */
   rateLimitStore?: RateLimitStore;
+  /** Searches per client address on the search page; defaults to 60 a minute, counted in this process. */
+  searchRateLimit?: { windowMs: number; max: number };
   /** Clock for sessions, codes and form-post keys; injectable so tests control time (rate-limit windows follow Date.now). */
   now?: () => Date;
   /** Where request lines and errors go; silent without it. */
@@ -299,6 +302,17 @@ export function createApp(config: AppConfig): RequestListener {
     : null;
   if (formPosts) app.use(formPosts.handler(limit));
   app.use('/api', createApiRouter(endpoints));
+  // Each search is answered afresh unless repeated: a limit per address keeps one client from filling the server's time.
+  const searchPath = config.search && config.pages ? searchPagePath(config.pages.model) : null;
+  if (searchPath) {
+    const searchLimit = rateLimitMiddleware({
+      ...(config.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT),
+      prefix: 'search:',
+      logger,
+      refuse: (res) => void res.type('text/plain').send(`${RATE_LIMITED_MESSAGE}\n`),
+    });
+    app.get(searchPath, searchLimit, (req, res) => site(req, res));
+  }
   if (config.inbox) mountInbox(app, config, config.inbox, site);
   app.use((req, res) => site(req, res));
   app.use(errorHandler);
@@ -319,7 +333,7 @@ export function createApp(config: AppConfig): RequestListener {
     observe?.(req, res);
     setSecurityHeaders(res);
     const path = splitTarget(req.url ?? '/').path;
-    if (appPath(path) || formPosts?.claims(req.method, req.url ?? '/')) {
+    if (appPath(path) || path === searchPath || formPosts?.claims(req.method, req.url ?? '/')) {
       app(req, res);
       return;
     }

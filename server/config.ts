@@ -59,6 +59,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Requests per client address on /api: 30 a minute. */
 export const DEFAULT_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
+/** Searches per address per minute: a person typing (the page waits for a pause before it asks) is far below it. */
+export const DEFAULT_SEARCH_RATE_LIMIT = { windowMs: 60_000, max: 60 } as const;
 /** Sign-ins per address per minute: a team signing in is far below it, a guessing script far above. */
 export const DEFAULT_SIGN_IN_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
 

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
 import type { Logger } from './logging';
@@ -13,6 +13,8 @@ export interface RateLimitOptions {
   prefix?: string;
   /** Told when the store fails (the request is then let through). */
   logger?: Pick<Logger, 'warn' | 'error'>;
+  /** The 429's body: the API's JSON error unless given (a page answers in words). */
+  refuse?: (res: Response) => void;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
@@ -43,7 +45,8 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     handler: (req, res) => {
       const resetAt = (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime?.getTime() ?? Date.now() + windowMs;
       res.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
-      sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+      if (options.refuse) options.refuse(res.status(429));
+      else sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
     },
   });
 }

@@ -53,10 +53,10 @@ async function errorFrom(response: Response): Promise<InboxError> {
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  // Every state-changing call carries the header a cross-site page cannot send without a preflight.
+  // Every call carries the header a cross-site page cannot send without a preflight: changes need it, and so do reads the audit log records.
   const headers: Record<string, string> =
     method === 'GET'
-      ? { Accept: 'application/json' }
+      ? { Accept: 'application/json', [HEADERS.requestedWith]: REQUESTED_WITH }
       : { Accept: 'application/json', 'Content-Type': 'application/json', [HEADERS.requestedWith]: REQUESTED_WITH };
   try {
     return await fetch(path, {
@@ -132,7 +132,7 @@ export function fetchLeads(filter: LeadFilter, cursor?: string | null): Promise<
   return call<LeadPage>('GET', withQuery(ADMIN_ROUTES.leads, params));
 }
 
-/** The CSV of the whole filtered view, for a plain download link. */
+/** The CSV of the whole filtered view, for a plain download link (its download is sent with Sec-Fetch-Dest: empty, which the export requires). */
 export function exportHref(filter: LeadFilter): string {
   return withQuery(ADMIN_ROUTES.export, filterParams(filter));
 }

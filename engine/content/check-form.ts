@@ -2,6 +2,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { SubmissionRules } from '../forms/payload';
 import { closest } from './closest';
+import { linearPatternProblem } from './linear-pattern';
+import { patternProblem } from './pattern-safety';
 import type { DataIssue } from './validate';
 
 const RULE_KEYWORDS: Record<string, string[]> = {
@@ -53,6 +55,15 @@ const fitsType = (value: unknown, type: unknown) =>
           ? typeof value === 'number'
           : true;
 
+function readable(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false' };
 
 /** Each field's own declaration: its keys, type, rules and choices, in the engine's words. */
@@ -84,16 +95,24 @@ function fieldIssues(name: string, field: unknown): DataIssue[] {
     issues.push({ path: at('minLength'), at: 'value', message: `is more than maxLength (${String(f.maxLength)}): no answer could pass` });
   if (f.pattern !== undefined) {
     if (typeof f.pattern !== 'string') issues.push({ path: at('pattern'), at: 'value', message: 'a pattern is text, in quotes' });
-    else
-      try {
-        new RegExp(f.pattern, 'u');
-      } catch {
-        issues.push({
-          path: at('pattern'),
-          at: 'value',
-          message: 'is not a pattern the browser can read: check its brackets and backslashes',
-        });
-      }
+    else if (!readable(f.pattern))
+      issues.push({
+        path: at('pattern'),
+        at: 'value',
+        message: 'is not a pattern the browser can read: check its brackets and backslashes',
+      });
+    else if (linearPatternProblem(f.pattern))
+      issues.push({
+        path: at('pattern'),
+        at: 'value',
+        message:
+          'uses a look-ahead, look-behind or back-reference, which the server cannot check in a bounded time: write the rule without (?=, (?!, (?<= or \\1',
+      });
+    else {
+      // A rule that can backtrack would stall every browser that checks an answer.
+      const slow = patternProblem(f.pattern, Number.isInteger(f.maxLength) ? (f.maxLength as number) : undefined);
+      if (slow) issues.push({ path: at('pattern'), at: 'value', message: slow });
+    }
   }
   if (f.format !== undefined && !FORMATS.includes(f.format as string))
     issues.push({

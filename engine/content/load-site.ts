@@ -1,4 +1,5 @@
 import type { Badges, ConsentNotice, PriceCatalogue, Section } from '../generated/content';
+import { actionAddressProblem } from './action-address';
 import { articleSlug, parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
@@ -130,6 +131,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
   }));
   const problems = [
     ...parsed.problems,
+    ...parsed.files.flatMap(({ file }) => actionAddresses(file)),
     ...validated.problems,
     ...markdown,
     ...prose.flatMap((p) => p.problems),
@@ -622,6 +624,17 @@ function proseLinkSources(
             ? (pages.find((p) => p.sections.some((s) => s.type === 'faq' && s.faqSet === id))?.path ?? null)
             : null;
     return links.map((link) => ({ ...link, kind: 'href' as const, file: file.path, page }));
+  });
+}
+
+/** Keys whose text is an address a browser fetches or follows: links, buttons, pictures and downloads. */
+const ADDRESS_KEYS = new Set(['href', 'canonical', 'src', 'download']);
+
+/** Every address in the file that points at the admin app or the API, at its place. */
+function actionAddresses(file: ParsedFile): Problem[] {
+  return findScalarsByKey(file, ADDRESS_KEYS).flatMap((occ) => {
+    const message = actionAddressProblem(occ.value);
+    return message ? [problemAt(file, occ.path, message)] : [];
   });
 }
 

@@ -1,6 +1,7 @@
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { gfmHeadingId, resetHeadings } from 'marked-gfm-heading-id';
 import { escapeMarkup } from '../render/escape-markup';
+import { actionAddressProblem } from './action-address';
 import type { ArticleBody } from './article-source';
 
 /** The reading speed a read time is worked out at: a common figure for web text read for content. */
@@ -9,9 +10,12 @@ export const WORDS_PER_MINUTE = 200;
 /** The longest article text loaded: five times the longest article the site has; a longer one is refused before Markdown's costly lexing. */
 export const MAX_ARTICLE_CHARS = 40_000;
 
-/** Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No `javascript:` or `data:`. */
+/**
+ * Addresses a link or picture may have: this site's paths, in-page anchors, the web and e-mail. No
+ * `javascript:` or `data:`, and nothing under /admin or /api (readMarkdown says why at its place).
+ */
 export function isSafeHref(href: string): boolean {
-  return /^(\/(?!\/)|#|https?:\/\/|mailto:)/i.test(href.trim());
+  return /^(\/(?!\/)|#|https?:\/\/|mailto:)/i.test(href.trim()) && actionAddressProblem(href) === null;
 }
 
 // One instance, so the site's Markdown rules never depend on marked's global defaults.
@@ -143,7 +147,9 @@ function readFresh(body: ArticleBody, html: string): { links: MarkdownLink[]; is
       const start = find(raw);
       const inRaw = raw.lastIndexOf(href);
       const place = positionIn(body, start + Math.max(0, inRaw));
-      if (!isSafeHref(href)) {
+      const action = actionAddressProblem(href);
+      if (action) issues.push({ ...place, message: action });
+      else if (!isSafeHref(href)) {
         issues.push({ ...place, message: `"${href}" is not an address a link can have here: use /a-page, #a-part, https://… or mailto:…` });
       } else if (token.type === 'link') links.push({ href, ...place });
     }

@@ -29,11 +29,59 @@ export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems
   const invisible = invisibleCharacters(file.path, file.text);
   if (invisible.length > 0) return { problems: invisible };
   const lines = new LineCounter();
-  const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number, message: string): Problem => {
     const pos = clampedPosition(file.text, lines, offset);
     return { file: file.path, line: pos.line, column: pos.column, path: '', message };
   };
+  try {
+    return readDocument(file, lines, at);
+  } catch (err) {
+    if (!isYamlResourceLimit(err)) throw err;
+    // Counted from the text: the failed parse may have stopped before it counted every line.
+    const offset = deepestOffset(file.text);
+    const before = file.text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    return { problems: [{ file: file.path, line, column, path: '', message: TOO_DEEP }] };
+  }
+}
+
+const TOO_DEEP =
+  'this file cannot be read: lists or groups are nested inside one another far deeper than any content needs (the deepest is here). Check the brackets and indentation';
+
+/**
+ * The YAML library's own refusals of a document too large to build (a nesting that overflows the
+ * stack, too many aliases): a problem of the file, never an error of the whole check.
+ */
+export function isYamlResourceLimit(err: unknown): boolean {
+  return err instanceof RangeError || (err instanceof Error && /alias count/i.test(err.message));
+}
+
+/** Where the file nests deepest: the innermost bracket, or the most indented line. */
+function deepestOffset(text: string): number {
+  let depth = 0;
+  let deepest = { depth: 0, offset: 0 };
+  let indent = { width: -1, offset: 0 };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '{') {
+      depth += 1;
+      if (depth > deepest.depth) deepest = { depth, offset: i };
+    } else if ((c === ']' || c === '}') && depth > 0) depth -= 1;
+    else if (c === '\n') {
+      const width = /^ */.exec(text.slice(i + 1, i + 1 + 10_000))![0].length;
+      if (width > indent.width) indent = { width, offset: i + 1 + width };
+    }
+  }
+  return deepest.depth * 2 > indent.width ? deepest.offset : indent.offset;
+}
+
+function readDocument(
+  file: SourceFile,
+  lines: LineCounter,
+  at: (offset: number, message: string) => Problem,
+): { parsed?: ParsedFile; problems: Problem[] } {
+  const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   // One syntax error per file: the ones after the first are most often the same slip seen again.
   const first = doc.errors[0];
   if (first) {

@@ -27,10 +27,34 @@ const PREVIEW_POLICY = [
 
 const PATH_CODES = { 400: 'BAD_PATH', 403: 'PATH_REFUSED', 404: 'NOT_FOUND' } as const;
 
+/** The deepest a draft's data may nest: the site's deepest file is under 10 levels; the editor's own work recurses on each one. */
+export const MAX_DRAFT_DEPTH = 64;
+
+/** How deep a JSON value nests, counted without recursion (so a hostile value cannot overflow the count itself). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_DRAFT_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** The parts of a check, preview or save request, or null once a 400 was sent. */
 function draftOf(res: Response, body: Record<string, unknown>): CheckRequest | null {
   if (!('data' in body)) {
     badRequest(res, 'Send the file’s data as "data" (and an article’s Markdown as "body").');
+    return null;
+  }
+  if (depthOf(body.data) > MAX_DRAFT_DEPTH) {
+    badRequest(
+      res,
+      `The file’s data nests lists and groups more than ${MAX_DRAFT_DEPTH} levels deep, far more than any page needs; nothing was checked or saved. Remove the extra levels.`,
+    );
     return null;
   }
   if (body.body !== undefined && typeof body.body !== 'string') {

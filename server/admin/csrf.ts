@@ -31,6 +31,19 @@ export function sameOriginProblem(req: Request, siteOrigin: string): string | nu
   return null;
 }
 
+/**
+ * A read that writes to the audit log (a lead opened, an export) answers only the inbox's own calls:
+ * its fetches (Sec-Fetch-Dest: empty, from the same origin, as the export link's download is too) or
+ * a request carrying the inbox's header. A picture, frame or page elsewhere that names the address
+ * is refused before anything is read or logged, even with the team member's cookie.
+ */
+export const fromAdminApp: RequestHandler = (req, res, next) => {
+  if (req.get(HEADERS.requestedWith)?.toLowerCase() === REQUESTED_WITH.toLowerCase()) return next();
+  const site = req.get('sec-fetch-site');
+  if (req.get('sec-fetch-dest') === 'empty' && (site === undefined || site === 'same-origin')) return next();
+  sendApiError(res, 403, ERROR_CODES.forbidden, 'This address answers only the inbox itself: open the lead or the export from the inbox.');
+};
+
 /** The site's origin as SITE_URL names it; empty when it names none. */
 export function siteOriginOf(siteUrl: string): string {
   return URL.canParse(siteUrl) ? new URL(siteUrl).origin : '';

@@ -3,6 +3,7 @@ import { csvRow } from '../leads/csv';
 import { SOURCE_COLUMNS, sourceCells } from '../leads/lead-source';
 import { optionLabels } from '../notify/messages';
 import { route, type AdminContext } from './context';
+import { fromAdminApp } from './csrf';
 import { leadSummary } from './inbox-view';
 import { listQuery } from './leads-routes';
 import { requireRole } from './roles';
@@ -23,6 +24,7 @@ export function exportRoutes(ctx: AdminContext): Router {
   router.get(
     '/leads.csv',
     requireRole('leads'),
+    fromAdminApp,
     route(async (req, res, user) => {
       const query = listQuery(req, res);
       if (!query) return;

@@ -11,6 +11,7 @@ import {
 import { sendApiError } from '../api/router';
 import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';
+import { fromAdminApp } from './csrf';
 import { leadDetail, leadSummary } from './inbox-view';
 import { requireRole } from './roles';
 
@@ -80,6 +81,7 @@ export function leadRoutes(ctx: AdminContext): Router {
   router.get(
     '/leads/:id',
     leads,
+    fromAdminApp,
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const lead = await store.getLead(id);

@@ -10,6 +10,7 @@ import {
 } from '../../engine/forms/payload';
 import type { Form } from '../../engine/content/model';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
+import { linearRegExp } from '../../engine/content/linear-pattern';
 import { isPlainAddress } from '../notify/config';
 
 type JsonSchema = Record<string, unknown>;
@@ -30,8 +31,8 @@ export interface CompiledForm {
 export type Outcome = { ok: true; payload: Record<string, unknown>; spam: boolean } | { ok: false; fields: Record<string, string> };
 
 /**
- * Runs pattern and format only on strings within the field's length limit: a form's regex can
- * backtrack quadratically, and a 60 KB value would then hold the event loop for seconds.
+ * Runs pattern and format only on strings within the field's length limit: patterns run in linear
+ * time here, but a format's own check (ajv-formats) need not, and a 60 KB value is refused unread.
  */
 function guardPatterns(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(guardPatterns);
@@ -60,8 +61,9 @@ function multilineKeys(form: SubmissionRules): Set<string> {
 
 /** One ajv instance and one compiled validator per form, built when the app starts. */
 export function compileForms(forms: Record<string, SubmissionRules>): Map<string, CompiledForm> {
-  // The same options the content check compiles field schemas with, so a form that passes it compiles here.
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  // The same options the content check compiles field schemas with, so a form that passes it compiles here;
+  // a writer's rule runs on the linear engine, so no answer can make it backtrack on the request's thread.
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { regExp: linearRegExp } });
   addFormats(ajv);
   const compiled = new Map<string, CompiledForm>();
   for (const form of Object.values(forms)) {

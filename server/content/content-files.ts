@@ -1,12 +1,12 @@
 /**
  * The files the content editor may open and write: only those under CONTENT_ROOT's `site/` that a
- * kind of content knows, named by a normalised relative path, and never through a link that leads
- * out of `site/`. Writes replace a file whole (a temporary file renamed over it), never in part.
+ * kind of content knows, named by a normalised relative path, and never through a symbolic link.
+ * Writes replace a file whole (a temporary file renamed over it), never in part.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { link, open, rename, unlink } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import type { EditableFile, FileKind, FileSummary } from '../../contracts/editor-contract';
 import { articleSlug, splitArticle } from '../../engine/content/article-source';
@@ -74,39 +74,63 @@ export function versionOf(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64url');
 }
 
-/** The content root and its `site/` as the disk resolves them (links followed), to keep every file inside. */
+/** What is said of a symbolic link under site/, wherever it is met: validate, the editor and Publish. */
+export const linkRefused = (path: string) =>
+  `${path} is a symbolic link: everything under site/ must be a real file or folder, because a link makes one file read and written as another. Replace the link with a copy of the file it points to.`;
+
+/** Every symbolic link under `dir` (none is followed), named from `rel`, such as site/pages/x.yaml. */
+export function linksUnder(dir: string, rel: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => {
+      const path = `${rel}/${entry.name}`;
+      if (entry.isSymbolicLink()) return [path];
+      return entry.isDirectory() ? linksUnder(join(dir, entry.name), path) : [];
+    });
+}
+
+/** The content root and its `site/` as the disk resolves them; nothing under site/ is reached through a link. */
 export class ContentRoot {
   readonly siteDir: string;
   constructor(readonly root: string) {
     this.siteDir = realpathSync(join(root, 'site'));
   }
 
-  private inside(real: string): boolean {
-    return real.startsWith(this.siteDir + sep);
+  /** Refuses a path when any part of it below site/ is a symbolic link (a missing part is left to the caller). */
+  private noLinkIn(path: string, verb: string): void {
+    let at = this.siteDir;
+    let named = 'site';
+    for (const part of path.split('/').slice(1)) {
+      at = join(at, part);
+      named = `${named}/${part}`;
+      let link: boolean;
+      try {
+        link = lstatSync(at).isSymbolicLink();
+      } catch {
+        return;
+      }
+      if (link) throw new PathRefused(403, `${linkRefused(named)} It cannot be ${verb} here.`);
+    }
   }
 
-  /** The file on disk for an existing content path; refused when it is missing or leads out of site/. */
+  /** The file on disk for an existing content path; refused when it is missing or reached through a link. */
   existing(path: string): string {
-    const full = join(this.root, path);
-    let real: string;
+    this.noLinkIn(path, 'edited');
+    const full = join(this.siteDir, path.slice('site/'.length));
+    let kind: ReturnType<typeof statSync>;
     try {
-      real = realpathSync(full);
+      kind = statSync(full);
     } catch {
       throw new PathRefused(404, `There is no file ${path}.`);
     }
-    if (!this.inside(real)) throw new PathRefused(403, `${path} leads outside site/; it cannot be edited here.`);
-    if (!statSync(real).isFile()) throw new PathRefused(400, `${path} is not a file.`);
-    return real;
+    if (!kind.isFile()) throw new PathRefused(400, `${path} is not a file.`);
+    return full;
   }
 
-  /** Where a new file goes: its folder (made when missing) must be inside site/. */
+  /** Where a new file goes: under site/, through no link. */
   fresh(path: string): string {
-    const full = join(this.root, path);
-    let folder = dirname(full);
-    while (!exists(folder)) folder = dirname(folder);
-    const real = realpathSync(folder);
-    if (real !== this.siteDir && !this.inside(real)) throw new PathRefused(403, `${path} leads outside site/; it cannot be made here.`);
-    return full;
+    this.noLinkIn(path, 'made');
+    return join(this.siteDir, path.slice('site/'.length));
   }
 
   read(path: string): string {
@@ -120,37 +144,14 @@ export class ContentRoot {
       .map((path) => ({ path, text: readFileSync(join(this.siteDir, path.slice('site/'.length)), 'utf8') }));
   }
 
-  private walk(dir: string, rel: string, seen = new Set([this.siteDir])): string[] {
+  // A link is never followed: it is refused where it is opened, and Publish refuses the whole site while one is there.
+  private walk(dir: string, rel: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = join(dir, entry.name);
       const path = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) return this.walk(full, path, seen);
-      // Only a link can lead out of site/ (or round in a circle): it is followed once, and only when it stays inside.
-      if (entry.isSymbolicLink()) {
-        let real: string;
-        try {
-          real = realpathSync(full);
-        } catch {
-          return [];
-        }
-        if (!this.inside(real)) return [];
-        if (statSync(real).isDirectory()) {
-          if (seen.has(real)) return [];
-          seen.add(real);
-          return this.walk(full, path, seen);
-        }
-      }
+      if (entry.isDirectory()) return this.walk(join(dir, entry.name), path);
+      if (!entry.isFile()) return [];
       return path.endsWith('.yaml') || path.endsWith('.md') ? [path] : [];
     });
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 

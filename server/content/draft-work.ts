@@ -12,7 +12,7 @@ import { loadSite } from '../../engine/content/load-site';
 import type { ResolvedPage, SiteModel } from '../../engine/content/model';
 import type { Problem as ContentProblem } from '../../engine/content/problem';
 import type { SchemaSet } from '../../engine/content/schema-set';
-import type { SourceFile } from '../../engine/content/yaml-source';
+import { isYamlResourceLimit, type SourceFile } from '../../engine/content/yaml-source';
 import { renderPage } from '../../engine/render/render-page';
 import { ContentRoot, contentPath, fileData, versionOf, type ContentPath } from './content-files';
 
@@ -132,8 +132,8 @@ export function draftText(path: ContentPath, current: string, data: unknown, bod
   try {
     return path.kind.kind === 'article' ? applyArticleEdit(current, data, body) : applyMinimalEdit(current, data);
   } catch (err) {
-    if (!(err instanceof YamlEditError)) throw err;
-    // The file on disk does not read as YAML: the draft is written whole.
+    if (!(err instanceof YamlEditError) && !isYamlResourceLimit(err)) throw err;
+    // The file on disk does not read as YAML (or is too deep or aliased to build): the draft is written whole.
     const yaml = stringify(data, { lineWidth: 0 });
     return path.kind.kind === 'article' ? `---\n${yaml}---\n${body ?? ''}` : yaml;
   }

@@ -18,3 +18,18 @@ export function editorProblem(p: ContentProblem): Problem {
     message: p.path ? `${p.path}: ${p.message}` : p.message,
   };
 }
+
+/**
+ * A message from the build or the switch as a content user may see it: each server folder named by
+ * what it is to them (`folders`: absolute folder → its name, '' for the project or content root),
+ * and any other absolute path left as its file name only.
+ */
+export function projectRelative(message: string, folders: Record<string, string>): string {
+  let out = message;
+  for (const [folder, name] of Object.entries(folders).sort(([a], [b]) => b.length - a.length)) {
+    if (!folder || folder === '/') continue;
+    out = out.replaceAll(`${folder}/`, name ? `${name}/` : '').replaceAll(folder, name || '.');
+  }
+  // file:///srv/app/x.ts and /srv/app/x.ts alike: the name, not where it lives on the server.
+  return out.replace(/(?:file:\/\/)?(?<![\w.~-])\/(?:[^\s'"`()<>:,/]+\/)+([^\s'"`()<>:,/]+)/g, '$1');
+}

@@ -17,7 +17,8 @@ import {
   savesSince,
   type ContentFiles,
 } from './release-content';
-import { editorProblem } from './problems';
+import { editorProblem, projectRelative } from './problems';
+import { linkRefused, linksUnder } from '../content/content-files';
 import { isReleaseId, newReleaseId, releaseFolders, type ReleaseRecord } from './release-folders';
 
 export interface PublisherOptions {
@@ -196,7 +197,25 @@ export function createPublisher(options: PublisherOptions) {
     return { since: live, changes, suggestedMessage: messageFrom(changes.filter((c) => !c.draft)), authors, compared: true };
   }
 
+  /** A publish that changed nothing, in the audit log and for the writer. */
+  async function refused(by: string, problems: Problem[]): Promise<PublishResult> {
+    await store.audit({
+      actor: by,
+      action: 'publish',
+      leadId: null,
+      detail: `publish refused: ${problems.length} problem(s); the live site is unchanged`,
+    });
+    return { kind: 'problems', problems };
+  }
+
   async function publishLocked(by: string, message: string | undefined): Promise<PublishResult> {
+    // A link under site/ would be copied, built and committed as whatever it points at: refused before anything is copied.
+    const links = linksUnder(join(options.contentRoot, 'site'), 'site');
+    if (links.length > 0)
+      return refused(
+        by,
+        links.map((path) => ({ path, pointer: '', message: linkRefused(path) })),
+      );
     const started = performance.now();
     const at = now();
     const id = newReleaseId(at);
@@ -241,17 +260,20 @@ export function createPublisher(options: PublisherOptions) {
     const built = performance.now();
     const refuse = async (problems: Problem[]): Promise<PublishResult> => {
       rmSync(building, { recursive: true, force: true });
-      await store.audit({
-        actor: by,
-        action: 'publish',
-        leadId: null,
-        detail: `publish refused: ${problems.length} problem(s); the live site is unchanged`,
-      });
-      return { kind: 'problems', problems };
+      return refused(by, problems);
     };
+    // The server's folders as a content user knows them: the snapshot is their site/, the rest the project's.
+    const shown = (message: string) =>
+      projectRelative(message.split('\n')[0]!, {
+        [join(snapshot, git?.prefix ?? '')]: '',
+        [building]: 'the new release',
+        [options.releasesDir]: 'releases',
+        [options.contentRoot]: '',
+        [options.projectRoot]: '',
+      });
     if (outcome.kind === 'problems') return refuse(outcome.problems.map(editorProblem));
     if (outcome.kind === 'failed')
-      return refuse([buildProblem(`The site could not be built, so nothing was published: ${outcome.message.split('\n')[0]}`)]);
+      return refuse([buildProblem(`The site could not be built, so nothing was published: ${shown(outcome.message)}`)]);
     const committing = performance.now();
     let commit: string | undefined;
     let release: ReleaseRecord;
@@ -275,7 +297,7 @@ export function createPublisher(options: PublisherOptions) {
     } catch (err) {
       log.error({ err }, `Publish ${id} failed after its build; the live site is unchanged`);
       folders.remove(id);
-      return refuse([buildProblem(`The site was built but could not be published: ${(err as Error).message.split('\n')[0]}`)]);
+      return refuse([buildProblem(`The site was built but could not be published: ${shown((err as Error).message)}`)]);
     }
     swap();
     serving = id;

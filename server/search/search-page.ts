@@ -33,16 +33,38 @@ export function readSiteSearch(distDir: string, warn: (message: string) => void)
   }
 }
 
+/** How many answers are kept for repeated queries: the common ones, a few MB at most. */
+export const CACHED_SEARCH_ANSWERS = 200;
+
+/**
+ * The answers last given, by query and kind, the least recently used dropped first. A Map keeps
+ * its keys in the order they were set, so moving a key to the end on each use is the whole of it.
+ */
+function recentAnswers(limit: number) {
+  const answers = new Map<string, string>();
+  return (key: string, make: () => string): string => {
+    const kept = answers.get(key);
+    answers.delete(key);
+    const answer = kept ?? make();
+    answers.set(key, answer);
+    if (answers.size > limit) answers.delete(answers.keys().next().value!);
+    return answer;
+  };
+}
+
 /**
  * The site with its search page answered by the server: GET or HEAD of the search page's path
  * renders that page with the results for ?q=; everything else goes to `site`. The answer is never
- * cached or indexed, and the request is logged and counted under the page's path, never its query.
+ * cached by a browser or indexed, and the request is logged and counted under the page's path, never
+ * its query. A repeated query is answered from the last CACHED_SEARCH_ANSWERS answers of this
+ * release (a new release makes a new handler, so none outlives the content it came from).
  */
 export function withSearchPage(site: SiteHandler, config: SearchPageConfig): SiteHandler {
   const { search, pages } = config;
   const path = pages ? searchPagePath(pages.model) : null;
   if (!search || !pages || path === null) return site;
   const now = config.now ?? (() => new Date());
+  const answered = recentAnswers(CACHED_SEARCH_ANSWERS);
   return (req: IncomingMessage, res: ServerResponse) => {
     const target = splitTarget(req.url ?? '/');
     if (target.path !== path || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -51,17 +73,22 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
     }
     noteRoute(res, path);
     const query = new URLSearchParams(target.query).get(QUERY_PARAM);
-    const outcome = query === null ? undefined : search.search(query);
+    // The search trims the query itself, so " refund " and "refund" are one answer.
+    const key = query === null ? '' : `?${query.trim()}`;
     // The page's code follows the typing with the same results as JSON.
-    if (outcome && req.headers.accept === SEARCH_JSON_TYPE) {
-      send(req, res, SEARCH_JSON_TYPE, JSON.stringify(outcome));
+    if (query !== null && req.headers.accept === SEARCH_JSON_TYPE) {
+      send(
+        req,
+        res,
+        SEARCH_JSON_TYPE,
+        answered(`json${key}`, () => JSON.stringify(search.search(query))),
+      );
       return;
     }
-    const { html } = renderPage(pages.model, path, {
-      siteUrl: config.siteUrl,
-      assets: pages.assets,
-      year: now().getFullYear(),
-      search: outcome,
+    const html = answered(`html${key}`, () => {
+      const outcome = query === null ? undefined : search.search(query);
+      return renderPage(pages.model, path, { siteUrl: config.siteUrl, assets: pages.assets, year: now().getFullYear(), search: outcome })
+        .html;
     });
     send(req, res, 'text/html', html);
   };

@@ -4,7 +4,7 @@
  * rollback switches back; old releases are pruned; and the endpoints are for the `content` role.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,33 @@ describe('publishing', { timeout: 300_000 }, () => {
     edit(ABOUT, (t) => t.replace('path: about', 'path: /about'));
   });
 
+  it('refuses a site with a symbolic link in it before copying anything, and keeps the live site', async () => {
+    const live = await store.liveRelease();
+    const head = git(content, 'rev-parse', 'HEAD');
+    const before = readdirSync(releasesDir).sort();
+    // A page that is really the notifications file, and a link that leaves the content.
+    symlinkSync('../notifications.yaml', join(content, 'site/pages/alias.yaml'));
+    symlinkSync(join(ROOT, 'package.json'), join(content, 'site/pages/outside.yaml'));
+    try {
+      const cy = await signedIn('cy.writer@example.com');
+      const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+      expect(res.status).toBe(422);
+      const { problems } = (await res.json()) as ProblemsAnswer;
+      expect(problems.map((p) => p.path)).toEqual(['site/pages/alias.yaml', 'site/pages/outside.yaml']);
+      expect(problems.every((p) => p.message.includes('is a symbolic link'))).toBe(true);
+    } finally {
+      rmSync(join(content, 'site/pages/alias.yaml'));
+      rmSync(join(content, 'site/pages/outside.yaml'));
+    }
+    expect(await store.liveRelease()).toBe(live);
+    expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
+    expect(readdirSync(releasesDir).sort()).toEqual(before);
+    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+      action: 'publish',
+      detail: expect.stringMatching(/^publish refused: 2 problem/),
+    });
+  });
+
   it('keeps the live site when the build fails, and removes the half-built folder', async () => {
     const live = await store.liveRelease();
     edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'Never Published'));
@@ -194,7 +221,12 @@ describe('publishing', { timeout: 300_000 }, () => {
     writeFileSync(join(content, '.git', 'index.lock'), '');
     try {
       const result = await publisher.publish('cy.writer@example.com');
-      expect(result.kind === 'problems' && result.problems[0]!.message).toMatch(/^The site was built but could not be published: /);
+      const message = result.kind === 'problems' ? result.problems[0]!.message : '';
+      expect(message).toMatch(/^The site was built but could not be published: /);
+      // git's command line names the content's absolute folder; the writer is shown no folder of the server.
+      expect(message).toContain('Command failed: git');
+      for (const folder of [tmp, content, releasesDir, ROOT]) expect(message).not.toContain(folder);
+      expect(message).not.toMatch(/(^|[\s'"(])\/[\w.-]+\//);
     } finally {
       rmSync(join(content, '.git', 'index.lock'));
     }

@@ -38,11 +38,15 @@ function clock(start = '2026-03-02T10:00:00.000Z') {
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
-/** A browser of one: keeps the session cookie between calls, as the inbox page's fetches do. */
+/** A browser of one: keeps the session cookie between calls and, on reads, sends the inbox's header, as the inbox page's fetches do. */
 function browser(base: string) {
   let cookie = '';
   const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(base + path, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...(init.headers ?? {}) } });
+    const reads: Record<string, string> = (init.method ?? 'GET') === 'GET' ? { 'X-Requested-With': 'XMLHttpRequest' } : {};
+    const res = await fetch(base + path, {
+      ...init,
+      headers: { ...reads, ...(cookie ? { Cookie: cookie } : {}), ...((init.headers ?? {}) as Record<string, string>) },
+    });
     const set = res.headers.getSetCookie();
     for (const c of set) cookie = c.split(';')[0]!.endsWith('=') ? '' : c.split(';')[0]!;
     return res;
@@ -669,6 +673,34 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(rows[1]).toContain('""urgency"":""urgent""');
       expect(rows[1]).toContain('""inquiryType"":""DMCA Takedown"",""urgency"":""Urgent (2-6 hours)""');
       expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
+    });
+
+    it('answers a lead or the export only to the inbox itself: a picture or page naming them reads and logs nothing', async () => {
+      const { b, store } = await start();
+      const lead = await store.insertLead(contactLead('Ann Picture'));
+      await b.signIn('ann@example.com');
+      const logged = async () => (await store.listAudit({ limit: 100 })).filter((e) => e.action !== 'sign-in').length;
+      const before = await logged();
+      // What a browser sends for <img src>, a frame, a page navigated to, and a client that says nothing.
+      const foreign: Array<Record<string, string>> = [
+        { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+        { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'same-origin' },
+        { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'cross-site' },
+        { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'cross-site' },
+        {},
+      ];
+      for (const headers of foreign)
+        for (const path of [`${ADMIN_ROUTES.export}?q=ann`, ADMIN_ROUTES.lead(lead.id)]) {
+          const res = await b.call(path, { headers: { 'X-Requested-With': '', ...headers } });
+          expect(res.status, `${path} with ${JSON.stringify(headers)}`).toBe(403);
+          expect(await res.text()).not.toContain('Ann Picture');
+        }
+      expect(await logged()).toBe(before);
+      // The inbox's own fetch, and its export link's download (Sec-Fetch-Dest: empty from the same origin), are answered and logged.
+      const own = { 'X-Requested-With': '', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' };
+      expect((await b.call(`${ADMIN_ROUTES.export}?q=ann`, { headers: own })).status).toBe(200);
+      expect((await b.call(ADMIN_ROUTES.lead(lead.id))).status).toBe(200);
+      expect((await store.listAudit({ limit: 2 })).map((e) => e.action)).toEqual(['view', 'export']);
     });
 
     it('gives the conversion report for a period, as JSON and CSV, refuses a period that is no period, and audits a filtered export by filter names only', async () => {
