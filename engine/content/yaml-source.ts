@@ -34,17 +34,21 @@ export function parseYamlFile(file: SourceFile): { parsed?: ParsedFile; problems
     return { file: file.path, line: pos.line, column: pos.column, path: '', message };
   };
   try {
-    return readDocument(file, lines, at);
+    const read = readDocument(file, lines, at);
+    // On a smaller stack (a worker thread) the parser catches the overflow itself and reports it as a syntax error.
+    if (!read.problems.some((p) => STACK_OVERFLOW.test(p.message))) return read;
   } catch (err) {
     if (!isYamlResourceLimit(err)) throw err;
-    // Counted from the text: the failed parse may have stopped before it counted every line.
-    const offset = deepestOffset(file.text);
-    const before = file.text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    return { problems: [{ file: file.path, line, column, path: '', message: TOO_DEEP }] };
   }
+  // Counted from the text: the failed parse may have stopped before it counted every line.
+  const offset = deepestOffset(file.text);
+  const before = file.text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return { problems: [{ file: file.path, line, column, path: '', message: TOO_DEEP }] };
 }
+
+const STACK_OVERFLOW = /Maximum call stack size exceeded/;
 
 const TOO_DEEP =
   'this file cannot be read: lists or groups are nested inside one another far deeper than any content needs (the deepest is here). Check the brackets and indentation';

@@ -49,7 +49,7 @@ describe('the editor’s form schemas', () => {
 
   it('draw a page’s top form without its sections', () => {
     const top = withoutSections(inlineSchema(schemas, 'page.schema.json'));
-    expect(Object.keys(top.properties as JsonObject)).toEqual(['$schema', 'path', 'meta']);
+    expect(Object.keys(top.properties as JsonObject)).toEqual(['$schema', 'path', 'draft', 'meta']);
     expect(top.required).toEqual(['meta']);
   });
 

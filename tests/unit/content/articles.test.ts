@@ -108,7 +108,7 @@ describe('a mistake in an article is reported at its file:line:column in the .md
       name: 'an unknown field, with the fields allowed',
       files: { 'site/blog/fair-use.md': article({ autor: 'Sam' }) },
       expected: [
-        'site/blog/fair-use.md:8:1 autor: unknown field "autor". Did you mean "author"? Allowed fields: id, title, date, updated, author, category, excerpt, tags, featured, views, image',
+        'site/blog/fair-use.md:8:1 autor: unknown field "autor". Did you mean "author"? Allowed fields: id, title, date, updated, author, category, excerpt, tags, featured, draft, views, image',
       ],
     },
     {

@@ -267,7 +267,8 @@ describe('content inside <script> elements', () => {
     },
   );
 
-  it('a FAQ answer with </script> cannot close the island data early, and reaches the island intact', () => {
+  // A question, not an answer: answers are prose, where HTML is refused when the site loads.
+  it('a FAQ question with </script> cannot close the island data early, and reaches the island intact', () => {
     const m = load(
       minimalSite({
         // A search box makes the FAQ an island, so its questions travel in the island data.
@@ -293,8 +294,8 @@ describe('content inside <script> elements', () => {
           title: General questions
           items:
             - id: cost
-              question: What does it cost?
-              answer: ${JSON.stringify(hostile)}
+              question: ${JSON.stringify(hostile)}
+              answer: It depends on the plan.
               category: Pricing
         `,
       }),
@@ -304,7 +305,7 @@ describe('content inside <script> elements', () => {
     expect(body).not.toContain('</script');
     expect(body).not.toContain('<!--');
     const faq = JSON.parse(body).find((i: { name: string }) => i.name === 'FaqAccordion');
-    expect(faq.props.section.questions[0].answer).toBe(hostile);
+    expect(faq.props.section.questions[0].question).toBe(hostile);
     // The page has exactly the scripts it rendered: none was injected.
     expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
     expect(html).not.toContain('<script>alert(1)</script>');
