@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { buildSearchIndex, loadSiteSearch } from '../../../engine/search/search-index';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
@@ -94,7 +94,8 @@ describe('GET /search', () => {
   it('logs the request under /search, never the words searched for', async () => {
     const res = await get(`?q=${encodeURIComponent(SECRET_WORDS)}`, { headers: { 'X-Request-Id': 'search-log-1' } });
     expect(res.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The log line is written when the response finishes, which may be just after fetch resolves.
+    await vi.waitFor(() => expect(rawLog).toContain('"search-log-1"'));
     const line = rawLog.split('\n').find((l) => l.includes('"search-log-1"'));
     expect(JSON.parse(line!)).toMatchObject({ method: 'GET', route: '/search', status: 200 });
     expect(rawLog).not.toContain('zebracorn');

@@ -1,0 +1,121 @@
+/**
+ * Rewrites a copy of site/ as a writer might: every heading and title, every FAQ question and
+ * answer, and every button and link label get other words, so a test that copied the words instead
+ * of reading them from the site model fails on the copy (`npm run test:reworded`).
+ *
+ * Each word becomes a made-up word of the same length and case, chosen from the word and a seed, so
+ * the copy is the same on every run, lengths stay within the schemas' limits, equal texts stay equal
+ * and different texts stay different. What other files point at or the spec fixes is kept: the
+ * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
+ * messages, and the words a form shows while sending.
+ */
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPair, isScalar, parseDocument, visit, type Scalar } from 'yaml';
+
+/** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
+const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
+/** Parts of a form that are not headings: its fields (JSON Schema, their titles are field labels) and their hints. */
+const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply']);
+
+/** A 32-bit FNV-1a hash: a seed for one word. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** mulberry32: a small seeded generator, so the made-up words do not depend on Math.random. */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CONSONANTS = 'bcdfghjklmnprstvwz';
+const VOWELS = 'aeiou';
+
+/** A made-up word as long as `word`, with its letters' case, never equal to it (ignoring case). */
+export function rewordWord(word: string, seed: string): string {
+  const next = generator(hash(`${seed}\u0000${word.toLowerCase()}`));
+  for (let attempt = 0; ; attempt++) {
+    let made = '';
+    for (let i = 0; i < word.length; i++) {
+      const letters = i % 2 === (attempt % 2) ? CONSONANTS : VOWELS;
+      const letter = letters[Math.floor(next() * letters.length)]!;
+      made += word[i] === word[i]!.toUpperCase() ? letter.toUpperCase() : letter;
+    }
+    if (made.toLowerCase() !== word.toLowerCase()) return made;
+  }
+}
+
+// Kept as written: placeholders, link targets, addresses and inline code; then the words to reword.
+const KEPT_OR_WORD = /(\{[^}]*\}|\]\([^)]*\)|https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|`[^`]*`)|([A-Za-z]+)/g;
+
+/** The text with every word of two or more letters replaced by its made-up word. */
+export function rewordText(text: string, seed: string): string {
+  return text.replace(KEPT_OR_WORD, (match, kept: string | undefined, word: string | undefined) =>
+    kept !== undefined || !word || word.length < 2 ? match : rewordWord(word, seed),
+  );
+}
+
+function rewordYaml(text: string, seed: string): string {
+  const doc = parseDocument(text);
+  visit(doc, {
+    Pair(_, pair, path) {
+      if (!isScalar(pair.key)) return;
+      const key = String(pair.key.value);
+      if (KEPT_BRANCHES.has(key)) return visit.SKIP;
+      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string') return;
+      // A form's `buttons.idle` is its button; another `idle` key is not a label.
+      if (key === 'idle' && !path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'buttons')) return;
+      const value = pair.value as Scalar<string>;
+      value.value = rewordText(value.value, seed);
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** An article's title (front matter) and its headings (lines starting with #) reworded; the rest kept. */
+function rewordArticle(text: string, seed: string): string {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!match) return text;
+  const front = rewordYaml(match[1]!, seed).replace(/\n$/, '');
+  const body = text
+    .slice(match[0].length)
+    .split('\n')
+    .map((line) => (/^#{1,6} /.test(line) ? line.replace(/^(#{1,6} )(.*)$/, (_, marks: string, heading: string) => marks + rewordText(heading, seed)) : line))
+    .join('\n');
+  return `---\n${front}\n---\n${body}`;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Copies `fromRoot`/site to `toRoot`/site with its words changed (see above). Returns the files
+ * that changed, relative to site/.
+ */
+export function rewordSite(fromRoot: string, toRoot: string, seed = 'reworded'): string[] {
+  const target = join(toRoot, 'site');
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(fromRoot, 'site'), target, { recursive: true });
+  const changed: string[] = [];
+  for (const file of filesUnder(target)) {
+    const text = readFileSync(file, 'utf8');
+    const reworded = file.endsWith('.yaml') ? rewordYaml(text, seed) : file.endsWith('.md') ? rewordArticle(text, seed) : text;
+    if (reworded === text) continue;
+    writeFileSync(file, reworded);
+    changed.push(file.slice(target.length + 1));
+  }
+  return changed;
+}
