@@ -11,7 +11,7 @@
  */
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPair, isScalar, parseDocument, visit, type Scalar } from 'yaml';
+import { isPair, isScalar, parseDocument, visit } from 'yaml';
 
 /** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
 const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
@@ -64,28 +64,40 @@ export function rewordText(text: string, seed: string): string {
   );
 }
 
+/**
+ * The YAML text with the reworded keys' values changed where they are written. Every word keeps its
+ * length, so each value is rewritten in place: quotes, folding, comments and every line and column
+ * stay as the writer left them (the tests that point at a line still find it).
+ */
 function rewordYaml(text: string, seed: string): string {
   const doc = parseDocument(text);
+  const ranges: Array<[number, number]> = [];
   visit(doc, {
     Pair(_, pair, path) {
       if (!isScalar(pair.key)) return;
       const key = String(pair.key.value);
       if (KEPT_BRANCHES.has(key)) return visit.SKIP;
-      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string') return;
+      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
       // A form's `buttons.idle` is its button; another `idle` key is not a label.
       if (key === 'idle' && !path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'buttons')) return;
-      const value = pair.value as Scalar<string>;
-      value.value = rewordText(value.value, seed);
+      ranges.push([pair.value.range[0], pair.value.range[1]]);
     },
   });
-  return doc.toString({ lineWidth: 0 });
+  let out = text;
+  for (const [start, end] of ranges) {
+    const source = text.slice(start, end);
+    // A block scalar's header (| or >-) is not a word; the escapes of a double-quoted one (\n, \u…) are kept.
+    const reworded = source.replace(/(\\\S)|([^\\]+)/g, (match, escape: string | undefined) => (escape ? match : rewordText(match, seed)));
+    out = out.slice(0, start) + reworded + out.slice(end);
+  }
+  return out;
 }
 
 /** An article's title (front matter) and its headings (lines starting with #) reworded; the rest kept. */
 function rewordArticle(text: string, seed: string): string {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
   if (!match) return text;
-  const front = rewordYaml(match[1]!, seed).replace(/\n$/, '');
+  const front = rewordYaml(match[1]!, seed);
   const body = text
     .slice(match[0].length)
     .split('\n')
