@@ -6,13 +6,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processEnv } from '../server/config';
 import { rewordSite } from '../tests/support/reword-site';
 import { ROOT } from './read-project';
 
 const SEED = 'reworded';
 const root = mkdtempSync(join(tmpdir(), 'takedown-reworded-'));
 const distDir = join(root, 'dist');
-const env = { ...process.env, CONTENT_ROOT: root, DIST_DIR: distDir, E2E_OUTPUT: process.env.E2E_OUTPUT ?? 'test-results-reworded' };
+const inherited = processEnv();
+const env = { ...inherited, CONTENT_ROOT: root, DIST_DIR: distDir, E2E_OUTPUT: inherited.E2E_OUTPUT ?? 'test-results-reworded' };
 
 function step(title: string, command: string, args: string[]): void {
   const started = Date.now();
