@@ -159,7 +159,7 @@ describe('the e-mail to the team', () => {
     );
     const mail = team!.parsed;
     expect(team!.messageId).toBe(`<${id}.default@takedownshield.test>`);
-    expect(mail.subject).toBe('New lead: Send Us a Message');
+    expect(mail.subject).toBe(`New lead: ${model.forms['contact-us']!.title}`);
     expect(mail.from?.text).toBe('leads@takedownshield.test');
     expect(team!.envelopeTo).toEqual(['team@takedownshield.test', 'desk@takedownshield.test']);
     expect(mail.replyTo?.value.map((a) => a.address)).toEqual([email]);
@@ -393,7 +393,7 @@ describe('reminders', () => {
     expect(mailsFor(lead.id)).toHaveLength(1);
     expect(reminder!.messageId).toBe(`<${lead.id}.reminder@takedownshield.test>`);
     expect(reminder!.envelopeTo).toEqual(['owner@takedownshield.test']);
-    expect(reminder!.parsed.subject).toBe('[Urgent (2-6 hours)] Reply overdue: Send us a message');
+    expect(reminder!.parsed.subject).toBe(`[Urgent (2-6 hours)] Reply overdue: ${model.forms.contact!.title}`);
     expect(reminder!.parsed.text).toContain(
       `is still New, and its reply was due ${formatTeamTime(new Date(dueAt), 'America/Los_Angeles')}.`,
     );
