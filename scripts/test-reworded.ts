@@ -12,7 +12,8 @@ import { ROOT } from './read-project';
 
 const SEED = 'reworded';
 const root = mkdtempSync(join(tmpdir(), 'takedown-reworded-'));
-const distDir = join(root, 'dist');
+// Inside the project, as dist/ is: the compiled server finds its packages in node_modules from there.
+const distDir = join(ROOT, 'dist-reworded');
 const inherited = processEnv();
 const env = { ...inherited, CONTENT_ROOT: root, DIST_DIR: distDir, E2E_OUTPUT: inherited.E2E_OUTPUT ?? 'test-results-reworded' };
 
@@ -35,4 +36,5 @@ step('Build the reworded site', 'npx', ['tsx', 'scripts/build.ts']);
 step('Unit tests on the reworded site', 'npx', ['vitest', 'run']);
 step('End-to-end tests (Chromium) on the reworded site', 'npx', ['playwright', 'test', '--project', 'chromium', ...process.argv.slice(2)]);
 rmSync(root, { recursive: true, force: true });
+rmSync(distDir, { recursive: true, force: true });
 console.log(`\nThe tests pass on the reworded site (${Math.round((Date.now() - started) / 1000)} s).`);

@@ -7,7 +7,7 @@
  * the copy is the same on every run, lengths stay within the schemas' limits, equal texts stay equal
  * and different texts stay different. What other files point at or the spec fixes is kept: the
  * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
- * messages, and the words a form shows while sending.
+ * messages, the words a form shows while sending, the empty states and the not-found page.
  */
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +15,13 @@ import { isPair, isScalar, parseDocument, visit } from 'yaml';
 
 /** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
 const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
-/** Parts of a form that are not headings: its fields (JSON Schema, their titles are field labels) and their hints. */
-const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply']);
+/**
+ * Kept as written: a form's fields (JSON Schema, their titles are field labels), hints and messages,
+ * and the empty states, whose words are the spec's (spec 001 §8, the error catalogue).
+ */
+const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty']);
+/** Files kept whole: the not-found page's title and buttons are the spec's (spec 001 §8). */
+const KEPT_FILES = new Set(['not-found.yaml']);
 
 /** A 32-bit FNV-1a hash: a seed for one word. */
 function hash(text: string): number {
@@ -123,6 +128,7 @@ export function rewordSite(fromRoot: string, toRoot: string, seed = 'reworded'):
   cpSync(join(fromRoot, 'site'), target, { recursive: true });
   const changed: string[] = [];
   for (const file of filesUnder(target)) {
+    if (KEPT_FILES.has(file.slice(target.length + 1))) continue;
     const text = readFileSync(file, 'utf8');
     const reworded = file.endsWith('.yaml') ? rewordYaml(text, seed) : file.endsWith('.md') ? rewordArticle(text, seed) : text;
     if (reworded === text) continue;
