@@ -179,8 +179,7 @@ export function shownTexts(path: string, keys: ReadonlySet<string> = SHOWN_KEYS)
     if (typeof value === 'string') {
       if (keys.has(key) && value.trim() && !value.includes('\n')) out.add(value.trim());
     } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) if (!FORM_FIELD_KEYS.has(k)) walk(v, k);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (!FORM_FIELD_KEYS.has(k)) walk(v, k);
   };
   walk(pageAt(path).sections.slice(1));
   return [...out];

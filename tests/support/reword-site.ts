@@ -51,7 +51,7 @@ export function rewordWord(word: string, seed: string): string {
   for (let attempt = 0; ; attempt++) {
     let made = '';
     for (let i = 0; i < word.length; i++) {
-      const letters = i % 2 === (attempt % 2) ? CONSONANTS : VOWELS;
+      const letters = i % 2 === attempt % 2 ? CONSONANTS : VOWELS;
       const letter = letters[Math.floor(next() * letters.length)]!;
       made += word[i] === word[i]!.toUpperCase() ? letter.toUpperCase() : letter;
     }
@@ -106,7 +106,11 @@ function rewordArticle(text: string, seed: string): string {
   const body = text
     .slice(match[0].length)
     .split('\n')
-    .map((line) => (/^#{1,6} /.test(line) ? line.replace(/^(#{1,6} )(.*)$/, (_, marks: string, heading: string) => marks + rewordText(heading, seed)) : line))
+    .map((line) =>
+      /^#{1,6} /.test(line)
+        ? line.replace(/^(#{1,6} )(.*)$/, (_, marks: string, heading: string) => marks + rewordText(heading, seed))
+        : line,
+    )
     .join('\n');
   return `---\n${front}\n---\n${body}`;
 }

@@ -160,7 +160,8 @@ describe('/about-us and /about (spec 001 §2 About)', () => {
     expect(mission?.type === 'card-grid' && mission.cards.length).toBe(2);
     const values = sections.find((s) => 'id' in s && s.id === 'values');
     expect(values?.type === 'card-grid' && values.cards.length).toBe(4);
-    for (const section of [mission, values]) if (section?.type === 'card-grid') for (const c of section.cards) expect(c.title.trim()).not.toBe('');
+    for (const section of [mission, values])
+      if (section?.type === 'card-grid') for (const c of section.cards) expect(c.title.trim()).not.toBe('');
   });
 
   it('/about-us claims 100,000+ creators, 2M+ takedowns and 99.2% success', () => {
@@ -169,7 +170,9 @@ describe('/about-us and /about (spec 001 §2 About)', () => {
   });
 
   it('/about-us sends both buttons of its closing call to action to /contact-us', () => {
-    const cta = page('/about-us').sections.filter((s) => s.type === 'cta').at(-1);
+    const cta = page('/about-us')
+      .sections.filter((s) => s.type === 'cta')
+      .at(-1);
     const actions = cta?.type === 'cta' ? cta.actions : [];
     expect(actions.length).toBeGreaterThanOrEqual(2);
     expect(new Set(actions.map((a) => a.href))).toEqual(new Set(['/contact-us']));

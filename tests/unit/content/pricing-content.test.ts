@@ -120,7 +120,9 @@ describe('/pricing, the rest of the page (spec 001 §2 Pricing, §9)', () => {
     // Each row is labelled with its number of takedowns, in the writers' words around it.
     expect(table.rows.map((r) => r.label.match(/\d+/)?.[0])).toEqual(['5', '10', '25', '50']);
     expect(table.rows.map((r) => r.values)).toEqual(
-      ['5', '10', '25', '50'].map((n) => ['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`))),
+      ['5', '10', '25', '50'].map((n) =>
+        ['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
+      ),
     );
   });
 

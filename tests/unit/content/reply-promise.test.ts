@@ -23,7 +23,8 @@ describe('the reply promise', () => {
   it('the auto-reply states the promise and the support hours as site/site.yaml has them', () => {
     const promise = model!.site.replyPromise!;
     const texts = promiseTexts(promise);
-    const written = (parse(files.find((f) => f.path === 'site/forms/contact-us.yaml')!.text) as { autoReply: { text: string } }).autoReply.text;
+    const written = (parse(files.find((f) => f.path === 'site/forms/contact-us.yaml')!.text) as { autoReply: { text: string } }).autoReply
+      .text;
     expect(written).toContain('{promise:hours}');
     const expected = written.replace(/\{promise:([\w.-]+)\}/g, (_, key: string) => texts.get(key)!);
     expect(model!.forms['contact-us']!.autoReply!.text).toBe(expected);

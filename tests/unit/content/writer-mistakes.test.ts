@@ -169,9 +169,9 @@ describe('5. mistakes reported where they are', () => {
 
   it('an empty key is reported at its colon', () => {
     const line = lineOf('site/pages/support.yaml', HERO_TITLE) + 1;
-    expect(
-      problemsAfter('site/pages/support.yaml', replace(/^( {4}title: .*\n)/m, '$1    : oops\n')),
-    ).toEqual([`site/pages/support.yaml:${line}:5 this colon has no key before it: write the key, e.g. "title: …", or remove the colon`]);
+    expect(problemsAfter('site/pages/support.yaml', replace(/^( {4}title: .*\n)/m, '$1    : oops\n'))).toEqual([
+      `site/pages/support.yaml:${line}:5 this colon has no key before it: write the key, e.g. "title: …", or remove the colon`,
+    ]);
   });
 
   it('a stray --- in an article\'s front matter is one problem at that line, not "title is missing"', () => {
