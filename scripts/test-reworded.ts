@@ -14,7 +14,7 @@ const SEED = 'reworded';
 const root = mkdtempSync(join(tmpdir(), 'takedown-reworded-'));
 // Inside the project, as dist/ is: the compiled server finds its packages in node_modules from there.
 const distDir = join(ROOT, 'dist-reworded');
-const inherited = processEnv();
+const inherited: Record<string, string | undefined> = processEnv();
 const env = { ...inherited, CONTENT_ROOT: root, DIST_DIR: distDir, E2E_OUTPUT: inherited.E2E_OUTPUT ?? 'test-results-reworded' };
 
 function step(title: string, command: string, args: string[]): void {

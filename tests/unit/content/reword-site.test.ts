@@ -33,9 +33,9 @@ describe('the reworded copy of site/', () => {
   it('gives every page other words for its title and its h1, each as long as before', () => {
     for (const page of original.pages) {
       const other = reworded.model!.pages.find((p) => p.path === page.path)!;
-      expect(other.meta.title, page.path).not.toBe(page.meta.title);
+      expect(other.meta.title, page.path!).not.toBe(page.meta.title);
       expect(other.meta.title).toHaveLength(page.meta.title.length);
-      expect(heroTitle(reworded.model!, page.path!), page.path).not.toBe(heroTitle(original, page.path!));
+      expect(heroTitle(reworded.model!, page.path!), page.path!).not.toBe(heroTitle(original, page.path!));
     }
   });
 
