@@ -292,7 +292,7 @@ test("the hero's link with context says where it goes to screen readers, and sti
   await page.goto('/badges');
   // The hero's button that has words for screen readers only (`context`), as site/ has them.
   const hero = pageAt('/badges').sections[0]!;
-  const withContext = (hero.type === 'hero' ? hero.actions ?? [] : []).find((a) => a.context)!;
+  const withContext = (hero.type === 'hero' ? (hero.actions ?? []) : []).find((a) => a.context)!;
   const link = page.getByRole('link', { name: `${withContext.label} ${withContext.context}`, exact: true });
   await expect(link).toHaveAttribute('href', '/contact-us');
   // The extra words are read, not shown: the visible part of the link is the spec's label.

@@ -28,7 +28,9 @@ const MENUS: Record<string, readonly string[]> = {
   ],
   [SOLUTIONS]: ['/solutions', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
 };
-const SINGLE_LINKS = ['/pricing', '/questions', '/support', '/contact-us', '/', '/about-us'].map((href) => [linkLabel(href), href] as const);
+const SINGLE_LINKS = ['/pricing', '/questions', '/support', '/contact-us', '/', '/about-us'].map(
+  (href) => [linkLabel(href), href] as const,
+);
 type MenuName = string;
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -218,7 +220,10 @@ test.describe('header between the breakpoints', () => {
         { menuButtonShown, hoverOpensDropdown: shown },
         'the mobile layout (menu button) uses click-only accordions; the desktop layout opens on hover',
       ).toEqual({ menuButtonShown, hoverOpensDropdown: !menuButtonShown });
-      await expect(header(page).getByRole('link', { name: ABOUT_US, exact: true }), 'About Us shows only with the menu button layout').toBeVisible({
+      await expect(
+        header(page).getByRole('link', { name: ABOUT_US, exact: true }),
+        'About Us shows only with the menu button layout',
+      ).toBeVisible({
         visible: menuButtonShown,
       });
     });

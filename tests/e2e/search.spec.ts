@@ -36,7 +36,10 @@ const REFUND = siteModel().faqSets['pricing-questions']!.items.find((q) => q.id 
 const QUESTIONS = Object.values(siteModel().faqSets).flatMap((set) => set.items.map((q) => q.question.toLowerCase()));
 /** The words of a text, longest first (ties in reading order), lower case. */
 const wordsOf = (text: string) =>
-  (text.toLowerCase().match(/[a-z]+/g) ?? []).map((word, i) => ({ word, i })).sort((a, b) => b.word.length - a.word.length || a.i - b.i).map((w) => w.word);
+  (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .map((word, i) => ({ word, i }))
+    .sort((a, b) => b.word.length - a.word.length || a.i - b.i)
+    .map((w) => w.word);
 const REFUND_QUERY = wordsOf(REFUND.question).slice(0, 2).join(' ');
 /** The refund question's word (six letters or more) the fewest questions share, with two letters swapped: a hurried visitor's typo. */
 const REFUND_TYPO = (() => {
@@ -92,7 +95,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('.search-count')).toHaveText('No results for “zqxjv blorf”');
       await expect(page.getByRole('heading', { name: SECTION.noResults!.title, exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: helpLink('/faq'), exact: true })).toHaveAttribute('href', '/faq');
-      await expect(page.getByRole('main').getByRole('link', { name: helpLink('/contact-us'), exact: true })).toHaveAttribute('href', '/contact-us');
+      await expect(page.getByRole('main').getByRole('link', { name: helpLink('/contact-us'), exact: true })).toHaveAttribute(
+        'href',
+        '/contact-us',
+      );
     });
 
     test('an empty search says what to type and offers the same help', async ({ page }) => {

@@ -5,6 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BUILT_SERVER, DIST_DIR, ROOT } from './site-build';
 
 export interface ServerOptions {
@@ -17,7 +18,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Node's arguments; without them the build's compiled server (BUILT_SERVER), else server/index.ts through tsx. */
   nodeArgs?: string[];
-  /** A file the server appends its heap in use after a forced full collection to, on each heapAfterGc() (see heap-probe.cjs). */
+  /** A file the server appends its heap in use after a forced full collection to, on each heapAfterGc() (see heap-probe.mjs). */
   heapProbeFile?: string;
 }
 
@@ -37,7 +38,7 @@ export interface ServerProcess {
   heapAfterGc(): Promise<number>;
 }
 
-const HEAP_PROBE = join(import.meta.dirname, 'heap-probe.cjs');
+const HEAP_PROBE = join(import.meta.dirname, 'heap-probe.mjs');
 
 /** Tells the probed server to collect and report its heap, and waits for the line it appends. */
 async function probeHeap(pid: number, file: string | undefined): Promise<number> {
@@ -98,7 +99,7 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const source = BUILT_SERVER ? ['--enable-source-maps', BUILT_SERVER] : ['--import', 'tsx', join(ROOT, 'server/index.ts')];
-  const probe = options.heapProbeFile ? ['--expose-gc', '--require', HEAP_PROBE] : [];
+  const probe = options.heapProbeFile ? ['--expose-gc', '--import', pathToFileURL(HEAP_PROBE).href] : [];
   const child = spawn(process.execPath, [...probe, ...(options.nodeArgs ?? source)], {
     cwd: ROOT,
     env,

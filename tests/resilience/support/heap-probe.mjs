@@ -1,8 +1,7 @@
-// Preloaded into a server under test (node --expose-gc --require …/heap-probe.cjs): on SIGUSR2 it
+// Preloaded into a server under test (node --expose-gc --import …/heap-probe.mjs): on SIGUSR2 it
 // collects all garbage, then appends the V8 heap still in use, in bytes, as a line to HEAP_PROBE_FILE.
 // What survives a full collection is what the server keeps, however busy the machine is.
-'use strict';
-const { appendFileSync } = require('node:fs');
+import { appendFileSync } from 'node:fs';
 
 const file = process.env.HEAP_PROBE_FILE;
 if (file && typeof global.gc === 'function')
