@@ -3,7 +3,13 @@
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { priceText } from '../../engine/content/placeholders';
-import { routeAt, siteModel, siteUrl } from './site';
+import { pageAt, routeAt, siteModel, siteUrl } from './site';
+
+/** The titles of a page's steps section (the four-step protection flow), as site/ has them. */
+function stepTitles(path: string): string[] {
+  const steps = pageAt(path).sections.find((s) => s.type === 'steps');
+  return steps?.type === 'steps' ? steps.steps.map((step) => step.title) : [];
+}
 
 // A plan as its card reads, with the price from site/data/pricing.yaml (checked against the spec's
 // table in tests/unit/content/price-catalogue.test.ts).
@@ -124,7 +130,8 @@ for (const p of INDUSTRY_PAGES) {
 
     // Four-step flow, in order.
     const text = textOf(html);
-    const steps = ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce'].map((s) => text.indexOf(s));
+    const steps = stepTitles(p.path).map((s) => text.indexOf(s));
+    expect(steps).toHaveLength(4);
     expect(
       steps.every((i) => i >= 0),
       'all four protection steps are shown',
@@ -140,7 +147,10 @@ test('/protection/photography: the Professional tier button is a plain button, t
   const cards = section.split(/<li class="card plan[^"]*">/).slice(1);
   expect(cards).toHaveLength(3);
   const [hobbyist, professional, agency] = cards;
-  expect(professional).toMatch(/<button type="button" class="button[^"]*">Get Started<\/button>/);
+  const plans = pageAt('/protection/photography').sections.find((s) => s.type === 'plans');
+  const label = plans?.type === 'plans' ? plans.plans[1]!.action!.label : '';
+  expect(professional).toContain(`">${label}</button>`);
+  expect(professional).toMatch(/<button type="button" class="button[^"]*">/);
   expect(professional).not.toMatch(/class="card__action"><a\b/);
   expect(hobbyist).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
   expect(agency).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
@@ -170,5 +180,6 @@ test('/protection: h1, canonical, the seven industry links and the calls to /con
   expect(hrefs).toContain('/contact');
   expect(hrefs).toContain('/pricing');
   const text = textOf(html);
-  for (const step of ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce']) expect(text).toContain(step);
+  expect(stepTitles('/protection')).toHaveLength(4);
+  for (const step of stepTitles('/protection')) expect(text).toContain(step);
 });
