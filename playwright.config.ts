@@ -11,6 +11,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 /** The content editor's specs have a server of their own: their publishes change what it serves. */
 const EDITOR_PORT = editorServerPort(PORT);
+/** The build under test (DIST_DIR, as the build and the server read it) and the site/ its servers copy (npm run test:reworded sets both). */
+const DIST_DIR = process.env.DIST_DIR ?? 'dist';
+const SITE_SOURCE = process.env.CONTENT_ROOT ?? '';
 const CHROMIUM = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
@@ -61,7 +64,7 @@ export default defineConfig<{ engineName: EngineName }>({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx tests/e2e/copy-content.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps dist/server/index.js',
+      command: `npx tsx tests/e2e/copy-content.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),
@@ -69,6 +72,7 @@ export default defineConfig<{ engineName: EngineName }>({
         DATA_DIR: e2eDataDir(OUTPUT),
         // The content editor saves into a copy of site/ made at start, never into the repository's.
         CONTENT_ROOT: e2eContentRoot(PORT),
+        E2E_SITE_SOURCE: SITE_SOURCE,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',
@@ -90,13 +94,14 @@ export default defineConfig<{ engineName: EngineName }>({
     },
     {
       // Started after the one above, so the build it may have made is there.
-      command: 'npx tsx tests/e2e/copy-content.ts && node --enable-source-maps dist/server/index.js',
+      command: `npx tsx tests/e2e/copy-content.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
       url: `http://127.0.0.1:${EDITOR_PORT}/healthz`,
       env: {
         PORT: String(EDITOR_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: e2eDataDir(OUTPUT, true),
         CONTENT_ROOT: e2eContentRoot(EDITOR_PORT),
+        E2E_SITE_SOURCE: SITE_SOURCE,
         SIGN_IN_RATE_LIMIT_MAX: '1000',
         RATE_LIMIT_MAX: '1000',
         LOG_LEVEL: 'warn',

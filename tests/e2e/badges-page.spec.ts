@@ -2,7 +2,7 @@
 // snippet for each choice, the Copy button and its 2-second "Copied!", and the rest of the page.
 import { expect, test, type Page } from '@playwright/test';
 import { priceText } from '../../engine/content/placeholders';
-import { axeViolations, holdIslandCode, islandHydrated, siteModel, siteUrl, waitForIslands } from './site';
+import { actionsOn, axeViolations, holdIslandCode, islandHydrated, pageAt, siteModel, siteUrl, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -241,7 +241,10 @@ test('installation steps, platforms, benefits, gallery and call to action are sh
   await page.goto('/badges');
   await waitForIslands(page);
   await expect(page.locator('#installation .steps__item')).toHaveCount(4);
-  for (const platform of ['WordPress', 'Shopify', 'Wix', 'Squarespace', 'Blogger', 'Any HTML website']) {
+  const platforms = pageAt('/badges').sections.find((s) => s.id === 'platforms');
+  const platformTitles = platforms?.type === 'card-grid' ? platforms.cards.map((c) => c.title) : [];
+  expect(platformTitles).toHaveLength(6);
+  for (const platform of platformTitles) {
     await expect(page.locator('#platforms').getByRole('heading', { level: 3, name: platform })).toBeVisible();
   }
   await expect(page.locator('#benefits .card')).toHaveCount(4);
@@ -254,8 +257,11 @@ test('installation steps, platforms, benefits, gallery and call to action are sh
     const width = Number(await img.getAttribute('width'));
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(width);
   }
-  await expect(page.locator('main').getByRole('link', { name: 'Get Free Badge' }).last()).toHaveAttribute('href', '/contact-us');
-  await page.getByRole('link', { name: 'Customize Your Badge' }).click();
+  const hero = actionsOn('/badges')[0]!;
+  const getBadge = actionsOn('/badges').find((a) => a.href === '/contact-us')!;
+  expect(hero.href).toBe('#customize');
+  await expect(page.locator('main').getByRole('link', { name: getBadge.label, exact: true }).last()).toHaveAttribute('href', '/contact-us');
+  await page.getByRole('main').getByRole('link', { name: hero.label, exact: true }).click();
   await expect(page).toHaveURL(/#customize$/);
 });
 
@@ -282,9 +288,12 @@ test('/badges fits a 375 px phone screen without sideways scrolling', async ({ p
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
 
-test('the hero\'s "Learn More" link says where it goes to screen readers, and still shows only "Learn More"', async ({ page }) => {
+test("the hero's link with context says where it goes to screen readers, and still shows only its label", async ({ page }) => {
   await page.goto('/badges');
-  const link = page.getByRole('link', { name: 'Learn More about website protection from our team', exact: true });
+  // The hero's button that has words for screen readers only (`context`), as site/ has them.
+  const hero = pageAt('/badges').sections[0]!;
+  const withContext = (hero.type === 'hero' ? (hero.actions ?? []) : []).find((a) => a.context)!;
+  const link = page.getByRole('link', { name: `${withContext.label} ${withContext.context}`, exact: true });
   await expect(link).toHaveAttribute('href', '/contact-us');
   // The extra words are read, not shown: the visible part of the link is the spec's label.
   const visible = await link.evaluate((a) =>
@@ -294,7 +303,7 @@ test('the hero\'s "Learn More" link says where it goes to screen readers, and st
       .join('')
       .trim(),
   );
-  expect(visible).toBe('Learn More');
+  expect(visible).toBe(withContext.label);
   const box = await link.locator('.visually-hidden').boundingBox();
   expect(box!.width * box!.height).toBeLessThanOrEqual(1);
 });

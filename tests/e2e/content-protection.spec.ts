@@ -3,7 +3,13 @@
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { priceText } from '../../engine/content/placeholders';
-import { siteModel, siteUrl } from './site';
+import { pageAt, routeAt, siteModel, siteUrl } from './site';
+
+/** The titles of a page's steps section (the four-step protection flow), as site/ has them. */
+function stepTitles(path: string): string[] {
+  const steps = pageAt(path).sections.find((s) => s.type === 'steps');
+  return steps?.type === 'steps' ? steps.steps.map((step) => step.title) : [];
+}
 
 // A plan as its card reads, with the price from site/data/pricing.yaml (checked against the spec's
 // table in tests/unit/content/price-catalogue.test.ts).
@@ -38,7 +44,7 @@ interface IndustryPage {
 const INDUSTRY_PAGES: IndustryPage[] = [
   {
     path: '/protection/music',
-    h1: 'Music Copyright Protection',
+    h1: routeAt('/protection/music').h1,
     plans: [
       plan('Solo Artist', 'industry.music.solo-artist'),
       plan('Professional', 'industry.music.professional'),
@@ -48,7 +54,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/gaming',
-    h1: 'Game Copyright Protection',
+    h1: routeAt('/protection/gaming').h1,
     plans: [
       plan('Indie Developer', 'industry.gaming.indie'),
       plan('Studio', 'industry.gaming.studio'),
@@ -58,7 +64,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/software',
-    h1: 'Software Copyright Protection',
+    h1: routeAt('/protection/software').h1,
     plans: [
       plan('Developer', 'industry.software.developer'),
       plan('Business', 'industry.software.business'),
@@ -68,7 +74,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/photography',
-    h1: 'Photography Copyright Protection',
+    h1: routeAt('/protection/photography').h1,
     plans: [
       plan('Hobbyist', 'industry.photography.hobbyist'),
       plan('Professional', 'industry.photography.professional'),
@@ -78,7 +84,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/video',
-    h1: 'Video Copyright Protection',
+    h1: routeAt('/protection/video').h1,
     plans: [
       plan('Creator', 'industry.video.creator'),
       plan('Professional', 'industry.video.professional'),
@@ -87,7 +93,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/art',
-    h1: 'Digital Art Protection',
+    h1: routeAt('/protection/art').h1,
     plans: [
       plan('Artist', 'industry.art.artist'),
       plan('Professional', 'industry.art.professional'),
@@ -96,7 +102,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
   },
   {
     path: '/protection/content-writing',
-    h1: 'Content Writing Protection',
+    h1: routeAt('/protection/content-writing').h1,
     plans: [
       plan('Writer', 'industry.writing.writer'),
       plan('Professional', 'industry.writing.professional'),
@@ -124,7 +130,8 @@ for (const p of INDUSTRY_PAGES) {
 
     // Four-step flow, in order.
     const text = textOf(html);
-    const steps = ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce'].map((s) => text.indexOf(s));
+    const steps = stepTitles(p.path).map((s) => text.indexOf(s));
+    expect(steps).toHaveLength(4);
     expect(
       steps.every((i) => i >= 0),
       'all four protection steps are shown',
@@ -140,7 +147,10 @@ test('/protection/photography: the Professional tier button is a plain button, t
   const cards = section.split(/<li class="card plan[^"]*">/).slice(1);
   expect(cards).toHaveLength(3);
   const [hobbyist, professional, agency] = cards;
-  expect(professional).toMatch(/<button type="button" class="button[^"]*">Get Started<\/button>/);
+  const plans = pageAt('/protection/photography').sections.find((s) => s.type === 'plans');
+  const label = plans?.type === 'plans' ? plans.plans[1]!.action!.label : '';
+  expect(professional).toContain(`">${label}</button>`);
+  expect(professional).toMatch(/<button type="button" class="button[^"]*">/);
   expect(professional).not.toMatch(/class="card__action"><a\b/);
   expect(hobbyist).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
   expect(agency).toMatch(/class="card__action"><a class="button[^"]*" href="\/contact-us">/);
@@ -154,7 +164,7 @@ test('/protection/art shows the six art-style cards', async ({ request }) => {
 
 test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {
   const html = await fetchPage(request, '/protection');
-  expect(h1sOf(html)).toEqual(['Copyright Protection by Industry']);
+  expect(h1sOf(html)).toEqual([routeAt('/protection').h1]);
   expect(canonicalsOf(html)).toEqual([`${siteUrl()}/protection`]);
   const hrefs = hrefsOf(html);
   const industries = hrefs.filter((h) => /^\/protection\/[a-z-]+$/.test(h));
@@ -170,5 +180,6 @@ test('/protection: h1, canonical, the seven industry links and the calls to /con
   expect(hrefs).toContain('/contact');
   expect(hrefs).toContain('/pricing');
   const text = textOf(html);
-  for (const step of ['Upload content', 'Continuous scan', 'Detect and alert', 'Auto enforce']) expect(text).toContain(step);
+  expect(stepTitles('/protection')).toHaveLength(4);
+  for (const step of stepTitles('/protection')) expect(text).toContain(step);
 });

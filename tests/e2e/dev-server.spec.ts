@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { writableSectionTypes } from '../../engine/content/schema-set';
-import { readSchemas } from '../../scripts/read-project';
+import { CONTENT_ROOT, readSchemas } from '../../scripts/read-project';
 import { waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
@@ -46,7 +46,7 @@ test.describe('npm run dev', () => {
     // Loading the site and starting Vite takes a while on a busy machine.
     test.setTimeout(120_000);
     contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
-    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(PORT), CONTENT_ROOT: contentRoot, DATA_DIR: join(contentRoot, 'data') },
@@ -130,11 +130,8 @@ test.describe('npm run dev', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    const dir = join(contentRoot, 'site/blog');
-    mkdirSync(dir, { recursive: true });
-    // Let the watcher see the folder before the file lands in it.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const file = join(dir, 'dev-preview.md');
+    // site/blog/ is in the copy from the start, so the watcher already sees the folder the file lands in.
+    const file = join(contentRoot, 'site/blog', 'dev-preview.md');
     const text = readFileSync(join(ROOT, 'tests/fixtures/articles/watermark-your-images.md'), 'utf8');
     writeFileSync(file, text);
     await expect.poll(async () => (await page.request.get(BASE + '/blog/dev-preview')).status(), { timeout: 15_000 }).toBe(200);

@@ -4,7 +4,7 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForIslands } from './site';
+import { siteModel, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 const STORE = join(process.env.E2E_OUTPUT ?? 'test-results', 'e2e-data', 'leads.sqlite');
@@ -46,6 +46,9 @@ const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${Mat
 
 const field = (page: Page, formId: string, name: string) => page.locator(`#${formId}-form_${name}`);
 const errorOf = (page: Page, formId: string, name: string) => page.locator(`[id="${formId}-form_${name}__error"]`);
+// The field error messages and the buttons' words while sending (Sending..., Submitting...) are the
+// spec's fixed texts, so they stay written here; the idle button's words are the writers', from site/.
+const idleLabel = (formId: string) => siteModel().forms[formId]!.buttons!.idle;
 const submitButton = (page: Page, formId: string) => page.locator(`form:has(#${formId}-form_email) button[type="submit"]`);
 
 async function open(page: Page, path: string): Promise<void> {
@@ -169,7 +172,7 @@ test.describe('Contact Us message form (/contact-us)', () => {
     const banner = page.locator('.form-outcome--success');
     await expect(banner).toHaveText(/Form submitted successfully\./);
     await expect(banner).toHaveAttribute('role', 'status');
-    await expect(submitButton(page, F)).toHaveText('Send Message');
+    await expect(submitButton(page, F)).toHaveText(idleLabel(F));
     await expect(submitButton(page, F)).toBeEnabled();
     for (const name of ['name', 'email', 'company', 'subject', 'message']) await expect(field(page, F, name)).toHaveValue('');
     await expect(field(page, F, 'inquiryType')).toHaveValue('');
@@ -386,7 +389,7 @@ test.describe('Personal takedown request (/takedowns/personal)', () => {
     await expect(submitButton(page, F)).toBeDisabled();
     gate.release();
     await expect(page.locator('.form-outcome--success')).toHaveText(/Form submitted successfully\./);
-    await expect(submitButton(page, F)).toHaveText('Submit Request');
+    await expect(submitButton(page, F)).toHaveText(idleLabel(F));
     await expect(field(page, F, 'contactName')).toHaveValue('');
     await expect(field(page, F, 'relationship')).toHaveValue('creator');
     await expect(page.locator('.field-error:not([hidden])')).toHaveCount(0);

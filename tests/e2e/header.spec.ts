@@ -1,12 +1,22 @@
 // The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile,
 // all from the platform (popovers, <details>, CSS): the pages load no script for it.
 import { expect, test, type Page } from '@playwright/test';
-import { accessibleExpanded, horizontalOverflow, MISSING_PATH } from './site';
+import { accessibleExpanded, horizontalOverflow, MISSING_PATH, siteModel } from './site';
 
-// The navigation as specified (not read from site.yaml, so a content change that breaks it shows up).
-const MENUS = {
-  'Takedown Services': ['/takedowns', '/takedowns/commercial', '/takedowns/personal', '/takedowns/diy'],
-  'Protection Services': [
+// The navigation's structure as specified (which pages each menu lists, in order), so a content
+// change that breaks it shows up; the labels are the writers' words, read from site.yaml.
+const HEADER = siteModel().site.header;
+/** A menu's label, found by the first page it lists. */
+const menuLabel = (firstHref: string) => HEADER.menus.find((m) => m.items[0]?.href === firstHref)!.label;
+/** A single link's label, found by where it goes. */
+const linkLabel = (href: string) => HEADER.links.find((l) => l.href === href)!.label;
+const TAKEDOWNS = menuLabel('/takedowns');
+const PROTECTION = menuLabel('/protectionpro');
+const SOLUTIONS = menuLabel('/solutions');
+const ABOUT_US = linkLabel('/about-us');
+const MENUS: Record<string, readonly string[]> = {
+  [TAKEDOWNS]: ['/takedowns', '/takedowns/commercial', '/takedowns/personal', '/takedowns/diy'],
+  [PROTECTION]: [
     '/protectionpro',
     '/brand-protection',
     '/protection-for-content-creators',
@@ -16,17 +26,12 @@ const MENUS = {
     '/software-and-app-protection',
     '/youtube-content-protection',
   ],
-  Solutions: ['/solutions', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
-} as const;
-const SINGLE_LINKS = [
-  ['Pricing', '/pricing'],
-  ['FAQ', '/questions'],
-  ['Support', '/support'],
-  ['Contact', '/contact-us'],
-  ['Home', '/'],
-  ['About Us', '/about-us'],
-] as const;
-type MenuName = keyof typeof MENUS;
+  [SOLUTIONS]: ['/solutions', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
+};
+const SINGLE_LINKS = ['/pricing', '/questions', '/support', '/contact-us', '/', '/about-us'].map(
+  (href) => [linkLabel(href), href] as const,
+);
+type MenuName = string;
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 740 };
@@ -74,54 +79,54 @@ test.describe('desktop header (1280 × 800)', () => {
 
   test('opens the Solutions menu on hover and closes it when the pointer leaves', async ({ page }) => {
     await open(page);
-    await trigger(page, 'Solutions').hover();
-    await expectOpen(page, 'Solutions', { announced: false });
+    await trigger(page, SOLUTIONS).hover();
+    await expectOpen(page, SOLUTIONS, { announced: false });
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 20);
-    await expectClosed(page, 'Solutions');
+    await expectClosed(page, SOLUTIONS);
   });
 
   test('the pointer can move from the Protection Services button into its menu and follow a link', async ({ page }) => {
     await open(page);
-    await trigger(page, 'Protection Services').hover();
-    await expectOpen(page, 'Protection Services', { announced: false });
-    const link = panelOf(page, 'Protection Services').locator('a[href="/brand-protection"]');
+    await trigger(page, PROTECTION).hover();
+    await expectOpen(page, PROTECTION, { announced: false });
+    const link = panelOf(page, PROTECTION).locator('a[href="/brand-protection"]');
     await link.hover();
-    await expectOpen(page, 'Protection Services', { announced: false });
+    await expectOpen(page, PROTECTION, { announced: false });
     await link.click();
     await expect(page).toHaveURL(/\/brand-protection$/);
   });
 
   test('a mouse user who hovers a dropdown button and then clicks it still sees its menu', async ({ page }) => {
     await open(page);
-    const button = trigger(page, 'Solutions');
+    const button = trigger(page, SOLUTIONS);
     await button.hover();
     // A person clicks once the hover has opened the menu; the click must not toggle it shut.
-    await expectOpen(page, 'Solutions', { announced: false });
+    await expectOpen(page, SOLUTIONS, { announced: false });
     await button.click();
     await settled(page);
-    await expectOpen(page, 'Solutions');
+    await expectOpen(page, SOLUTIONS);
   });
 
   test('pressing Enter on an open dropdown button closes its menu', async ({ page }) => {
     await open(page);
-    const button = trigger(page, 'Solutions');
+    const button = trigger(page, SOLUTIONS);
     // Keyboard activation, so that hover does not take part.
     await button.focus();
     await page.keyboard.press('Enter');
-    await expectOpen(page, 'Solutions');
+    await expectOpen(page, SOLUTIONS);
     await page.keyboard.press('Enter');
-    await expectClosed(page, 'Solutions');
+    await expectClosed(page, SOLUTIONS);
   });
 
   test('opening a second dropdown from the keyboard closes the first: only one menu is open at a time', async ({ page }) => {
     await open(page);
-    await trigger(page, 'Takedown Services').focus();
+    await trigger(page, TAKEDOWNS).focus();
     await page.keyboard.press('Enter');
-    await expectOpen(page, 'Takedown Services');
-    await trigger(page, 'Solutions').focus();
+    await expectOpen(page, TAKEDOWNS);
+    await trigger(page, SOLUTIONS).focus();
     await page.keyboard.press('Enter');
-    await expectOpen(page, 'Solutions');
-    await expectClosed(page, 'Takedown Services');
+    await expectOpen(page, SOLUTIONS);
+    await expectClosed(page, TAKEDOWNS);
     await expect(header(page).locator('.site-nav__panel:visible')).toHaveCount(1);
   });
 
@@ -135,26 +140,26 @@ test.describe('desktop header (1280 × 800)', () => {
         document.activeElement?.matches('button.site-nav__trigger') ? (document.activeElement.textContent ?? '') : '',
       );
     }
-    expect(focused.trim(), 'a dropdown button is reachable with Tab').toBe('Takedown Services');
-    const button = trigger(page, 'Takedown Services');
+    expect(focused.trim(), 'a dropdown button is reachable with Tab').toBe(TAKEDOWNS);
+    const button = trigger(page, TAKEDOWNS);
     await expect(button).toBeFocused();
 
     await page.keyboard.press('Enter');
-    await expectOpen(page, 'Takedown Services');
-    const panel = panelOf(page, 'Takedown Services');
-    for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
+    await expectOpen(page, TAKEDOWNS);
+    const panel = panelOf(page, TAKEDOWNS);
+    for (const href of MENUS[TAKEDOWNS]!) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
 
     // Tab moves into the open menu; Escape from there closes it and returns focus to its button.
     await page.keyboard.press('Tab');
     await expect(panel.locator('a').first()).toBeFocused();
     await page.keyboard.press('Escape');
-    await expectClosed(page, 'Takedown Services');
+    await expectClosed(page, TAKEDOWNS);
     await expect(button).toBeFocused();
 
     await page.keyboard.press('Enter');
-    await expectOpen(page, 'Takedown Services');
+    await expectOpen(page, TAKEDOWNS);
     await page.keyboard.press('Escape');
-    await expectClosed(page, 'Takedown Services');
+    await expectClosed(page, TAKEDOWNS);
     await expect(button).toBeFocused();
   });
 
@@ -169,15 +174,15 @@ test.describe('desktop header (1280 × 800)', () => {
     expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(
       SINGLE_LINKS.map((l) => [...l]),
     );
-    const cta = header(page).getByRole('link', { name: 'Get Protection' });
+    const cta = header(page).getByRole('link', { name: HEADER.cta!.label, exact: true });
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/takedowns/commercial');
   });
 
   test('About Us is not in the desktop header', async ({ page }) => {
     await open(page);
-    await expect(header(page).getByRole('link', { name: 'About Us' })).toBeHidden();
-    for (const [label] of SINGLE_LINKS.filter(([l]) => l !== 'About Us')) {
+    await expect(header(page).getByRole('link', { name: ABOUT_US, exact: true })).toBeHidden();
+    for (const [label] of SINGLE_LINKS.filter(([l]) => l !== ABOUT_US)) {
       await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
   });
@@ -188,14 +193,14 @@ test.describe('desktop header on a touch screen (1280 × 800)', () => {
 
   test('tapping dropdown buttons opens one menu at a time, and tapping it again closes it', async ({ page }) => {
     await open(page);
-    await trigger(page, 'Takedown Services').tap();
-    await expectOpen(page, 'Takedown Services');
-    await trigger(page, 'Solutions').tap();
-    await expectOpen(page, 'Solutions');
-    await expectClosed(page, 'Takedown Services');
+    await trigger(page, TAKEDOWNS).tap();
+    await expectOpen(page, TAKEDOWNS);
+    await trigger(page, SOLUTIONS).tap();
+    await expectOpen(page, SOLUTIONS);
+    await expectClosed(page, TAKEDOWNS);
     await expect(header(page).locator('.site-nav__panel:visible')).toHaveCount(1);
-    await trigger(page, 'Solutions').tap();
-    await expectClosed(page, 'Solutions');
+    await trigger(page, SOLUTIONS).tap();
+    await expectClosed(page, SOLUTIONS);
   });
 });
 
@@ -208,14 +213,17 @@ test.describe('header between the breakpoints', () => {
       await open(page);
       const menuButtonShown = await header(page).locator('button.menu-toggle').isVisible();
       if (menuButtonShown) await header(page).locator('button.menu-toggle').click();
-      await trigger(page, 'Solutions').hover();
+      await trigger(page, SOLUTIONS).hover();
       await settled(page);
-      const shown = await panelOf(page, 'Solutions').isVisible();
+      const shown = await panelOf(page, SOLUTIONS).isVisible();
       expect(
         { menuButtonShown, hoverOpensDropdown: shown },
         'the mobile layout (menu button) uses click-only accordions; the desktop layout opens on hover',
       ).toEqual({ menuButtonShown, hoverOpensDropdown: !menuButtonShown });
-      await expect(header(page).getByRole('link', { name: 'About Us' }), 'About Us shows only with the menu button layout').toBeVisible({
+      await expect(
+        header(page).getByRole('link', { name: ABOUT_US, exact: true }),
+        'About Us shows only with the menu button layout',
+      ).toBeVisible({
         visible: menuButtonShown,
       });
     });
@@ -239,8 +247,8 @@ test.describe('mobile header (375 × 740)', () => {
     await expect.poll(() => accessibleExpanded(toggle)).toBe(true);
     await expect(toggle).toHaveAccessibleName('Close menu');
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Get Protection' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: linkLabel('/pricing'), exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: HEADER.cta!.label, exact: true })).toBeVisible();
 
     await toggle.click();
     await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
@@ -261,23 +269,23 @@ test.describe('mobile header (375 × 740)', () => {
     await header(page).locator('button.menu-toggle').click();
     for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
 
-    await trigger(page, 'Takedown Services').click();
-    await expectOpen(page, 'Takedown Services');
-    const panel = panelOf(page, 'Takedown Services');
-    for (const href of MENUS['Takedown Services']) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
+    await trigger(page, TAKEDOWNS).click();
+    await expectOpen(page, TAKEDOWNS);
+    const panel = panelOf(page, TAKEDOWNS);
+    for (const href of MENUS[TAKEDOWNS]!) await expect(panel.locator(`a[href="${href}"]`)).toBeVisible();
 
-    await trigger(page, 'Protection Services').click();
-    await expectOpen(page, 'Protection Services');
-    await expectClosed(page, 'Takedown Services');
+    await trigger(page, PROTECTION).click();
+    await expectOpen(page, PROTECTION);
+    await expectClosed(page, TAKEDOWNS);
 
-    await trigger(page, 'Protection Services').click();
-    await expectClosed(page, 'Protection Services');
+    await trigger(page, PROTECTION).click();
+    await expectClosed(page, PROTECTION);
     await expect(page.locator('nav#site-nav'), 'closing an accordion keeps the menu open').toBeVisible();
   });
 
   test('About Us is in the mobile menu', async ({ page }) => {
     await open(page);
-    const aboutUs = header(page).getByRole('link', { name: 'About Us' });
+    const aboutUs = header(page).getByRole('link', { name: ABOUT_US, exact: true });
     await expect(aboutUs).toBeHidden();
     await header(page).locator('button.menu-toggle').click();
     await expect(aboutUs).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, expectNoAxeViolations, leadRows, parseCsv, signIn, uniqueWord } from './admin';
 import { CONVERSION_MAX_ROWS } from '../../contracts/inbox-contract';
 import { mailsAbout } from './mail';
-import { waitForIslands } from './site';
+import { siteModel, waitForIslands } from './site';
 
 const ACCOUNT = `${uniqueWord('source')}@takedownshield.test`;
 const OTHER_SITE = 'http://news.example.test';
@@ -99,7 +99,7 @@ test.describe('with JavaScript', () => {
     await waitForIslands(page);
     await fillContactForm(page, word, email);
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/contact');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: siteModel().forms['contact-us']!.buttons!.idle, exact: true }).click();
     const response = await answered;
     expect(response.status()).toBe(201);
     // Only the path with its campaign parameters and the other site's host leave the page.
@@ -126,7 +126,7 @@ test.describe('without JavaScript', () => {
     await arriveFromOtherSite(page, baseURL!);
     await fillContactForm(page, word, email);
     const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/contact-us');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: siteModel().forms['contact-us']!.buttons!.idle, exact: true }).click();
     // The browser names the page, campaign included, in the post's Referer.
     expect(new URL((await posted).headers().referer!).search).toBe('?utm_source=newsletter&utm_campaign=november');
     await expect(page).toHaveURL(/[?&]sent=contact-us/);
@@ -179,7 +179,9 @@ test('the conversion view counts the views and leads of the period, draws them, 
   const campaigns = page.getByRole('table', { name: /by campaign/ });
   await expect(campaigns.getByRole('row', { name: /^newsletter \/ – \/ november/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Leads per 100 views, by page\. .*\/contact-us: \d/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Leads by form and status' }).getByRole('row', { name: /Send Us a Message/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Leads by form and status' }).getByRole('row', { name: siteModel().forms['contact-us']!.title }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'the conversion view');
 
   const csv = await page.request.get(`/admin/api/conversion.csv?from=${today()}&to=${today()}`);

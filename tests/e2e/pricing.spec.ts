@@ -6,7 +6,7 @@ import { formatAmount } from '../../engine/content/format-amount';
 import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
 import { parse } from 'yaml';
 import { readSiteFiles } from '../../scripts/read-project';
-import { axeViolations, holdIslandCode, islandHydrated, siteModel, waitForIslands } from './site';
+import { actionsOn, axeViolations, holdIslandCode, islandHydrated, pageAt, routeAt, siteModel, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -186,9 +186,10 @@ test('the plan buttons, hero and closing links go where the spec says', async ({
   await page.goto('/pricing');
   const hrefOf = async (scope: Locator, name: string) => scope.getByRole('link', { name, exact: true }).getAttribute('href');
   const hero = page.locator('main > section').first();
-  expect(await hrefOf(hero, 'View Plans')).toBe('#plans');
-  expect(await hrefOf(hero, 'Start Free Trial')).toBe('/takedown/commercial');
-  expect(await hrefOf(hero, 'DIY Toolkit')).toBe('/takedown/diy');
+  // The hero's three buttons, by the words site/ gives them, to where the spec sends them.
+  const heroActions = actionsOn('/pricing').slice(0, 3);
+  expect(heroActions.map((a) => a.href)).toEqual(['#plans', '/takedown/commercial', '/takedown/diy']);
+  for (const action of heroActions) expect(await hrefOf(hero, action.label)).toBe(action.href);
 
   const planLinks = await cards(page).evaluateAll((cs) => cs.map((c) => c.querySelector('.card__action a')?.getAttribute('href')));
   expect(planLinks).toEqual([
@@ -203,31 +204,35 @@ test('the plan buttons, hero and closing links go where the spec says', async ({
   const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   for (const href of ['/contact-us', '/faq/pricing', '/faq/general', '/faq/legal', '/questions']) expect(hrefs, href).toContain(href);
 
-  // The "View Plans" anchor lands on the plans.
-  await page.getByRole('link', { name: 'View Plans' }).click();
+  // The hero's anchor to the plans lands on them.
+  await hero.getByRole('link', { name: heroActions[0]!.label, exact: true }).click();
   await expect(page).toHaveURL(/#plans$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose your plan' })).toBeInViewport();
+  const plansTitle = (pageAt('/pricing').sections.find((s) => s.id === 'plans') as { title?: string }).title!;
+  await expect(page.getByRole('heading', { level: 2, name: plansTitle, exact: true })).toBeInViewport();
 });
 
 test('add-ons, volume discounts, payment options and the pricing questions are shown', async ({ page }) => {
   await page.goto('/pricing');
   await waitForIslands(page);
   const addOns = page.locator('#add-ons');
-  for (const [title, note] of [
-    ['Emergency processing', `+${price('add-ons.emergency')} per takedown`],
-    ['Legal consultation', `${price('add-ons.legal-consultation')} per 1-hour session`],
-    ['Counter-notice defense', `${price('add-ons.counter-notice')} per response`],
-    ['Cease and desist letter', `${price('add-ons.cease-and-desist')} per letter`],
-  ]) {
-    await expect(addOns.locator('.card').filter({ hasText: title })).toContainText(note);
+  // Each add-on card shows its title from site/ and its catalogue price, in the spec's order.
+  const addOnSection = pageAt('/pricing').sections.find((s) => s.id === 'add-ons');
+  const addOnCards = addOnSection?.type === 'card-grid' ? addOnSection.cards : [];
+  const keys = ['add-ons.emergency', 'add-ons.legal-consultation', 'add-ons.counter-notice', 'add-ons.cease-and-desist'];
+  expect(addOnCards).toHaveLength(keys.length);
+  for (const [i, card] of addOnCards.entries()) {
+    await expect(addOns.locator('.card').nth(i)).toContainText(card.title);
+    await expect(addOns.locator('.card').nth(i)).toContainText(price(keys[i]!));
   }
 
   const rows = await page
     .locator('#volume-discounts tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
+  const volume = pageAt('/pricing').sections.find((s) => s.type === 'comparison');
+  const rowLabels = volume?.type === 'comparison' ? volume.rows.map((r) => r.label) : [];
   expect(rows).toEqual(
-    ['5', '10', '25', '50'].map((n) => [
-      `${n} takedowns`,
+    ['5', '10', '25', '50'].map((n, i) => [
+      rowLabels[i],
       ...['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
     ]),
   );
@@ -390,13 +395,15 @@ test.describe('plans on the solution pages', () => {
 
   test('/lawyers shows Solo Practitioner, Law Firm and Enterprise, and every button goes to /contact-us', async ({ page }) => {
     await page.goto('/lawyers');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('DMCA Solutions for Lawyers and Law Firms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(routeAt('/lawyers').h1);
+    const planSection = pageAt('/lawyers').sections.find((s) => s.type === 'plans');
+    const planButtons = planSection?.type === 'plans' ? planSection.plans.map((p) => p.action?.label) : [];
     expect(await planCards(page)).toEqual([
       {
         name: 'Solo Practitioner',
         price: `${price('lawyers.solo')} /month`,
         ribbon: null,
-        action: 'Start Trial',
+        action: planButtons[0],
         features: [
           'Up to 50 takedowns a month',
           'Legal documentation',
@@ -409,7 +416,7 @@ test.describe('plans on the solution pages', () => {
         name: 'Law Firm',
         price: `${price('lawyers.law-firm')} /month`,
         ribbon: 'Most Popular',
-        action: 'Start Trial',
+        action: planButtons[1],
         features: [
           'Up to 200 takedowns a month',
           'Everything in Solo Practitioner',
@@ -423,7 +430,7 @@ test.describe('plans on the solution pages', () => {
         name: 'Enterprise',
         price: 'Custom',
         ribbon: null,
-        action: 'Contact Sales',
+        action: planButtons[2],
         features: [
           'Unlimited takedowns',
           'Everything in Law Firm',
@@ -435,8 +442,10 @@ test.describe('plans on the solution pages', () => {
       },
     ]);
     await expect(page.locator('#services .card')).toHaveCount(6);
-    for (const name of ['Download', 'Access', 'Connect', 'Enroll', 'Call Now', 'Send Email', 'Book Now']) {
-      await expect(page.locator('main').getByRole('link', { name, exact: true })).toHaveAttribute('href', '/contact-us');
+    // Every button the page's sections declare (resources, call, e-mail, booking), by its words in site/.
+    for (const { label } of actionsOn('/lawyers')) {
+      for (const link of await page.locator('main').getByRole('link', { name: label, exact: true }).all())
+        await expect(link).toHaveAttribute('href', '/contact-us');
     }
     const hrefs = await page.locator('main a[href]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
     expect(hrefs).toEqual(['/contact-us']);
@@ -444,12 +453,14 @@ test.describe('plans on the solution pages', () => {
 
   test('/wordpress-dmca shows Basic free, Pro per month and Enterprise custom, a 3-step guide and compatibility', async ({ page }) => {
     await page.goto('/wordpress-dmca');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('WordPress DMCA Protection Plugin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(routeAt('/wordpress-dmca').h1);
     const plans = await planCards(page);
+    const wpSection = pageAt('/wordpress-dmca').sections.find((s) => s.type === 'plans');
+    const wpButtons = wpSection?.type === 'plans' ? wpSection.plans.map((p) => p.action?.label) : [];
     expect(plans.map((p) => [p.name, p.price, p.ribbon, p.action])).toEqual([
-      ['Basic', 'Free', null, 'Download Plugin'],
-      ['Pro', `${price('wordpress.pro')} /month`, 'Most Popular', 'Start Pro Trial'],
-      ['Enterprise', 'Custom', null, 'Contact Sales'],
+      ['Basic', 'Free', null, wpButtons[0]],
+      ['Pro', `${price('wordpress.pro')} /month`, 'Most Popular', wpButtons[1]],
+      ['Enterprise', 'Custom', null, wpButtons[2]],
     ]);
     await expect(page.locator('#installation .steps__item')).toHaveCount(3);
     await expect(page.locator('#compatibility')).toContainText('WordPress 5.0 and later');

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EDITOR_ROUTES, type PublishAnswer, type ReleaseList } from '../../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../../contracts/inbox-contract';
+import { CONTENT_ROOT, DIST_DIR } from '../../scripts/read-project';
 import { createAccount, expectNoAxeViolations, PASSWORD } from './admin';
+import { routes } from './site';
 
 // A production server of its own (the compiled one, as npm start runs it) on a copy of site/, so a
 // publish here never changes the site the other specs see.
@@ -13,7 +15,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 3;
 const BASE = `http://127.0.0.1:${PORT}`;
 const EDITOR = 'cy.writer@example.com';
-const OLD_TITLE = 'About Our Copyright Takedown Service';
+// The about page's heading as site/ has it; the edit below replaces it with the test's own words.
+const OLD_TITLE = routes().find((r) => r.path === '/about')!.h1;
 const NEW_TITLE = 'About the Team Behind Every Takedown';
 const CHANGE = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -26,7 +29,7 @@ test.describe('publishing on the production server', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     tmp = mkdtempSync(join(tmpdir(), 'site-publish-'));
-    cpSync(join(ROOT, 'site'), join(tmp, 'content', 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(tmp, 'content', 'site'), { recursive: true });
     const env = {
       ...process.env,
       PORT: String(PORT),
@@ -38,7 +41,7 @@ test.describe('publishing on the production server', () => {
       SIGN_IN_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
     };
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
+    server = spawn(process.execPath, ['--enable-source-maps', join(DIST_DIR, 'server', 'index.js')], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

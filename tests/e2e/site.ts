@@ -148,3 +148,54 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`));
 }
+
+/** The page at `path` in the site model; a test fails at once if there is none. */
+export function pageAt(path: string): ResolvedPage {
+  const found = siteModel().pages.find((p) => p.path === path);
+  if (!found) throw new Error(`site/ has no page at ${path}`);
+  return found;
+}
+
+/** The route of the page at `path`: its <title>, h1 and canonical address as site/ has them. */
+export function routeAt(path: string): Route {
+  const found = routes().find((r) => r.path === path);
+  if (!found) throw new Error(`site/ has no page at ${path}`);
+  return found;
+}
+
+/** Keys whose text a section shows as one line: headings, titles, button and link labels, names, figures. */
+const SHOWN_KEYS = new Set(['title', 'label', 'name', 'value', 'question', 'eyebrow', 'price', 'period']);
+/** A form's fields (JSON Schema): their titles become labels with marks and hints the forms' own specs check. */
+const FORM_FIELD_KEYS = new Set(['fields', 'ui']);
+
+/**
+ * The short texts a page's sections show, read from the site model (headings, titles, labels,
+ * names, figures), so a test checks that the page renders what site/ says, whatever its words.
+ * `keys` narrows them (e.g. ['label'] for the buttons and links).
+ */
+export function shownTexts(path: string, keys: ReadonlySet<string> = SHOWN_KEYS): string[] {
+  const out = new Set<string>();
+  const walk = (value: unknown, key = ''): void => {
+    if (typeof value === 'string') {
+      if (keys.has(key) && value.trim() && !value.includes('\n')) out.add(value.trim());
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (!FORM_FIELD_KEYS.has(k)) walk(v, k);
+  };
+  walk(pageAt(path).sections.slice(1));
+  return [...out];
+}
+
+/** Every button and link a page's sections (or its section with that anchor id) declare, with the words on it and where it goes. */
+export function actionsOn(path: string, sectionId?: string): Array<{ label: string; href: string }> {
+  const out: Array<{ label: string; href: string }> = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      if (typeof o.label === 'string' && typeof o.href === 'string') out.push({ label: o.label, href: o.href });
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(pageAt(path).sections.filter((section) => sectionId === undefined || (section as { id?: string }).id === sectionId));
+  return out;
+}

@@ -3,8 +3,9 @@
  * kill it with SIGKILL and start it again on the same data.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BUILT_SERVER, DIST_DIR, ROOT } from './site-build';
 
 export interface ServerOptions {
@@ -17,6 +18,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Node's arguments; without them the build's compiled server (BUILT_SERVER), else server/index.ts through tsx. */
   nodeArgs?: string[];
+  /** A file the server appends its heap in use after a forced full collection to, on each heapAfterGc() (see heap-probe.mjs). */
+  heapProbeFile?: string;
 }
 
 export interface ServerProcess {
@@ -31,6 +34,25 @@ export interface ServerProcess {
   output(): string;
   /** Sends the signal and waits for the process to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** With heapProbeFile: the server's V8 heap in use (bytes) right after a full collection it was told to run. */
+  heapAfterGc(): Promise<number>;
+}
+
+const HEAP_PROBE = join(import.meta.dirname, 'heap-probe.mjs');
+
+/** Tells the probed server to collect and report its heap, and waits for the line it appends. */
+async function probeHeap(pid: number, file: string | undefined): Promise<number> {
+  if (!file) throw new Error('heapAfterGc() needs the server started with heapProbeFile');
+  const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const now = lines();
+    if (now.length > before) return Number(now[before]);
+    if (Date.now() > deadline) throw new Error(`the server did not report its heap to ${file} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -71,12 +93,14 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
     // Every test client shares 127.0.0.1; the limit has its own unit tests.
     RATE_LIMIT_MAX: '10000000',
     ...options.env,
+    ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const source = BUILT_SERVER ? ['--enable-source-maps', BUILT_SERVER] : ['--import', 'tsx', join(ROOT, 'server/index.ts')];
-  const child = spawn(process.execPath, options.nodeArgs ?? source, {
+  const probe = options.heapProbeFile ? ['--expose-gc', '--import', pathToFileURL(HEAP_PROBE).href] : [];
+  const child = spawn(process.execPath, [...probe, ...(options.nodeArgs ?? source)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,6 +144,7 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
           if (!exitedYet) child.kill(signal);
           await exited;
         },
+        heapAfterGc: () => probeHeap(child.pid!, options.heapProbeFile),
       };
       resolve(server);
     };

@@ -84,7 +84,8 @@ describe('industry plan tiers', () => {
     (path, name) => {
       const plan = plansOf(path).plans.find((p) => p.name === name)!;
       expect(plan.action?.href).toBe('/contact-us');
-      expect(['Get Started', 'Contact Sales']).toContain(plan.action?.label);
+      // The words on the button are the writers'; that there are some is the spec's.
+      expect(plan.action?.label.trim()).toBeTruthy();
     },
   );
 

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { formatProblem } from '../../../engine/content/problem';
+import { promiseTexts } from '../../../engine/content/reply-promise';
+import { parse } from 'yaml';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
 const files = readSiteFiles();
@@ -18,21 +20,23 @@ function problemsWith(path: string, change: (text: string) => string): string[] 
 const pageText = (path: string) => JSON.stringify(model!.pages.find((p) => p.path === path));
 
 describe('the reply promise', () => {
-  it('the auto-reply states the promise and the support hours as the site always has', () => {
-    expect(model!.forms['contact-us']!.autoReply!.text.split('\n')[0]).toBe(
-      'Thank you for your message. We usually reply by e-mail within 2 hours during our support hours (Pacific time): Monday to Friday 6:00-22:00, Saturday 8:00-18:00 and Sunday 10:00-16:00.',
-    );
+  it('the auto-reply states the promise and the support hours as site/site.yaml has them', () => {
+    const promise = model!.site.replyPromise!;
+    const texts = promiseTexts(promise);
+    const written = (parse(files.find((f) => f.path === 'site/forms/contact-us.yaml')!.text) as { autoReply: { text: string } }).autoReply
+      .text;
+    expect(written).toContain('{promise:hours}');
+    const expected = written.replace(/\{promise:([\w.-]+)\}/g, (_, key: string) => texts.get(key)!);
+    expect(model!.forms['contact-us']!.autoReply!.text).toBe(expected);
+    for (const h of promise.supportHours) expect(expected).toContain(`${h.label} ${h.opens}-${h.closes}`);
   });
 
-  it.each([
-    ['/contact-us', 'Email replies within 2 hours'],
-    ['/contact-us', 'Urgent infringements get a response in under 2 hours, 24/7.'],
-    ['/contact-us', 'we reply within 2 hours.'],
-    ['/support', 'works the hours below, Pacific time.'],
-    ['/support', '"note":"6:00-22:00"'],
-    ['/support', '"note":"10:00-16:00"'],
-  ])('%s says "%s"', (path, words) => {
-    expect(pageText(path)).toContain(words);
+  it.each(['/contact-us', '/support'])('%s states the promise wherever its file says {promise:…}', (path) => {
+    const texts = promiseTexts(model!.site.replyPromise);
+    const source = files.find((f) => f.path === model!.pages.find((p) => p.path === path)!.file)!.text;
+    const keys = [...source.matchAll(/\{promise:([\w.-]+)\}/g)].map((m) => m[1]!);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(pageText(path)).toContain(texts.get(key));
     expect(pageText(path)).not.toContain('{promise:');
   });
 
@@ -43,8 +47,10 @@ describe('the reply promise', () => {
         : f,
     );
     const changed = loadSite(edited, schemas).model!;
-    expect(changed.forms['contact-us']!.autoReply!.text).toContain('within 4 hours during our support hours');
-    expect(JSON.stringify(changed.pages.find((p) => p.path === '/contact-us'))).toContain('Email replies within 4 hours');
+    expect(changed.forms['contact-us']!.autoReply!.text).toContain(`within ${promiseTexts(changed.site.replyPromise).get('reply')}`);
+    expect(promiseTexts(changed.site.replyPromise).get('reply')).toBe('4 hours');
+    expect(JSON.stringify(changed.pages.find((p) => p.path === '/contact-us'))).toContain('within 4 hours');
+    expect(JSON.stringify(changed.pages.find((p) => p.path === '/contact-us'))).not.toContain('within 2 hours');
   });
 
   it('an unknown time zone, hours that close before they open and an unknown key are reported where they are written', () => {

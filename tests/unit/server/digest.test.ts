@@ -68,7 +68,7 @@ describe('the reminder subject', () => {
     };
     expect(reminderFor(lead, model.forms, TEAM, 'Still waiting: {{name}} ({{form}})')).toEqual({
       to: TEAM,
-      subject: 'Still waiting: Sam Late (Send us a message)',
+      subject: `Still waiting: Sam Late (${model.forms.contact!.title})`,
     });
   });
 });
@@ -163,7 +163,7 @@ describe('the morning digest', () => {
     expect(text.indexOf(link(soon.id))).toBeLessThan(text.indexOf(link(working.id)));
     expect(text).not.toContain(done.id);
     expect(text).toContain(`Overdue since ${formatTeamTime(friday('07:30:00'), ZONE)}. Nobody owns it.`);
-    expect(text).toContain(`  Send us a message · ${HOSTILE} · [Urgent (2-6 hours)]`);
+    expect(text).toContain(`  ${model.forms.contact!.title} · ${HOSTILE} · [Urgent (2-6 hours)]`);
     expect(text).toContain(`New, due ${formatTeamTime(friday('10:00:00'), ZONE)}. Nobody owns it.`);
     expect(text).toContain('In progress. ann@takedownshield.test.');
     const html = String(friday8!.parsed.html);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { NewLead } from '../../../server/store/types';
@@ -52,18 +52,24 @@ describe('backup', () => {
       let writerOut = '';
       writer.stdout.on('data', (c: Buffer) => (writerOut += c.toString()));
       const writerDone = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
-      while (!writerOut.includes('writing')) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The highest lead count the writer has reported as committed.
+      const committed = () => Math.max(0, ...[...writerOut.matchAll(/committed (\d+)/g)].map((m) => Number(m[1])));
+      // The backup starts once the writer has committed some leads of its own.
+      await vi.waitFor(() => expect(committed()).toBeGreaterThanOrEqual(2_050), { timeout: 10_000 });
 
       const backupFile = join(dir, 'backup.sqlite');
       const result = await leads(['backup', backupFile], { DATA_DIR: dataDir });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      writer.stdin.end();
+      const counted = Number(/Backed up (\d+) leads/.exec(result.stdout)?.[1]);
+      // The writer stops only once it has committed past what the backup saw.
+      try {
+        await vi.waitFor(() => expect(committed()).toBeGreaterThan(counted), { timeout: 10_000 });
+      } finally {
+        writer.stdin.end();
+      }
       await writerDone;
       const written = Number(/wrote (\d+)/.exec(writerOut)?.[1]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const counted = Number(/Backed up (\d+) leads/.exec(result.stdout)?.[1]);
       // Taken while the writer was at it: more than the start, fewer than the end.
       expect(counted).toBeGreaterThan(2_000);
       expect(counted).toBeLessThan(written);

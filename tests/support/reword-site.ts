@@ -1,0 +1,143 @@
+/**
+ * Rewrites a copy of site/ as a writer might: every heading and title, every FAQ question and
+ * answer, and every button and link label get other words, so a test that copied the words instead
+ * of reading them from the site model fails on the copy (`npm run test:reworded`).
+ *
+ * Each word becomes a made-up word of the same length and case, chosen from the word and a seed, so
+ * the copy is the same on every run, lengths stay within the schemas' limits, equal texts stay equal
+ * and different texts stay different. What other files point at or the spec fixes is kept: the
+ * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
+ * messages, the words a form shows while sending, the empty states and the not-found page.
+ */
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPair, isScalar, parseDocument, visit } from 'yaml';
+
+/** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
+const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
+/**
+ * Kept as written: a form's fields (JSON Schema, their titles are field labels), hints and messages,
+ * and the empty states, whose words are the spec's (spec 001 §8, the error catalogue).
+ */
+const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty']);
+/** Files kept whole: the not-found page's title and buttons are the spec's (spec 001 §8). */
+const KEPT_FILES = new Set(['not-found.yaml']);
+
+/** A 32-bit FNV-1a hash: a seed for one word. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** mulberry32: a small seeded generator, so the made-up words do not depend on Math.random. */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CONSONANTS = 'bcdfghjklmnprstvwz';
+const VOWELS = 'aeiou';
+
+/** A made-up word as long as `word`, with its letters' case, never equal to it (ignoring case). */
+export function rewordWord(word: string, seed: string): string {
+  const next = generator(hash(`${seed}\u0000${word.toLowerCase()}`));
+  for (let attempt = 0; ; attempt++) {
+    let made = '';
+    for (let i = 0; i < word.length; i++) {
+      const letters = i % 2 === attempt % 2 ? CONSONANTS : VOWELS;
+      const letter = letters[Math.floor(next() * letters.length)]!;
+      made += word[i] === word[i]!.toUpperCase() ? letter.toUpperCase() : letter;
+    }
+    if (made.toLowerCase() !== word.toLowerCase()) return made;
+  }
+}
+
+// Kept as written: placeholders, link targets, addresses and inline code; then the words to reword.
+const KEPT_OR_WORD = /(\{[^}]*\}|\]\([^)]*\)|https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|`[^`]*`)|([A-Za-z]+)/g;
+
+/** The text with every word of two or more letters replaced by its made-up word. */
+export function rewordText(text: string, seed: string): string {
+  return text.replace(KEPT_OR_WORD, (match, kept: string | undefined, word: string | undefined) =>
+    kept !== undefined || !word || word.length < 2 ? match : rewordWord(word, seed),
+  );
+}
+
+/**
+ * The YAML text with the reworded keys' values changed where they are written. Every word keeps its
+ * length, so each value is rewritten in place: quotes, folding, comments and every line and column
+ * stay as the writer left them (the tests that point at a line still find it).
+ */
+function rewordYaml(text: string, seed: string): string {
+  const doc = parseDocument(text);
+  const ranges: Array<[number, number]> = [];
+  visit(doc, {
+    Pair(_, pair, path) {
+      if (!isScalar(pair.key)) return;
+      const key = String(pair.key.value);
+      if (KEPT_BRANCHES.has(key)) return visit.SKIP;
+      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
+      // A form's `buttons.idle` is its button; another `idle` key is not a label.
+      if (key === 'idle' && !path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'buttons')) return;
+      ranges.push([pair.value.range[0], pair.value.range[1]]);
+    },
+  });
+  let out = text;
+  for (const [start, end] of ranges) {
+    const source = text.slice(start, end);
+    // A block scalar's header (| or >-) is not a word; the escapes of a double-quoted one (\n, \u…) are kept.
+    const reworded = source.replace(/(\\\S)|([^\\]+)/g, (match, escape: string | undefined) => (escape ? match : rewordText(match, seed)));
+    out = out.slice(0, start) + reworded + out.slice(end);
+  }
+  return out;
+}
+
+/** An article's title (front matter) and its headings (lines starting with #) reworded; the rest kept. */
+function rewordArticle(text: string, seed: string): string {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!match) return text;
+  const front = rewordYaml(match[1]!, seed);
+  const body = text
+    .slice(match[0].length)
+    .split('\n')
+    .map((line) =>
+      /^#{1,6} /.test(line)
+        ? line.replace(/^(#{1,6} )(.*)$/, (_, marks: string, heading: string) => marks + rewordText(heading, seed))
+        : line,
+    )
+    .join('\n');
+  return `---\n${front}\n---\n${body}`;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Copies `fromRoot`/site to `toRoot`/site with its words changed (see above). Returns the files
+ * that changed, relative to site/.
+ */
+export function rewordSite(fromRoot: string, toRoot: string, seed = 'reworded'): string[] {
+  const target = join(toRoot, 'site');
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(fromRoot, 'site'), target, { recursive: true });
+  const changed: string[] = [];
+  for (const file of filesUnder(target)) {
+    if (KEPT_FILES.has(file.slice(target.length + 1))) continue;
+    const text = readFileSync(file, 'utf8');
+    const reworded = file.endsWith('.yaml') ? rewordYaml(text, seed) : file.endsWith('.md') ? rewordArticle(text, seed) : text;
+    if (reworded === text) continue;
+    writeFileSync(file, reworded);
+    changed.push(file.slice(target.length + 1));
+  }
+  return changed;
+}
