@@ -34,6 +34,7 @@ export const VARIABLES = [
   'METRICS_HOST',
   'SMTP_URL',
   'MAIL_FROM',
+  'REPLY_DOMAIN',
   'LEADS_EMAIL_TO',
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
@@ -210,6 +211,9 @@ export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: st
   const mailFrom = blank(env.MAIL_FROM);
   if (mailFrom && !isPlainAddress(mailFrom)) problems.push(`MAIL_FROM must be one e-mail address, such as leads@example.com.`);
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM is needed with SMTP_URL: it is the From address of every e-mail.');
+  const replyDomain = blank(env.REPLY_DOMAIN)?.toLowerCase() ?? null;
+  if (replyDomain && !isPlainAddress(`reply@${replyDomain}`))
+    problems.push('REPLY_DOMAIN must be a domain name, such as replies.example.com: answers go to reply+<token>@ it.');
   const leadsEmailTo = (env.LEADS_EMAIL_TO ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -225,7 +229,7 @@ export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: st
     problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');
   if (webhookSecret && !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret))
     problems.push('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.');
-  return { config: { smtpUrl, mailFrom, leadsEmailTo, webhookUrl, webhookSecret }, problems };
+  return { config: { smtpUrl, mailFrom, replyDomain, leadsEmailTo, webhookUrl, webhookSecret }, problems };
 }
 
 /** DATA_DIR, DATABASE_URL and DIST_DIR: what the server and `npm run leads` open. */

@@ -33,7 +33,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
 export type ServedModel = Pick<SiteModel, 'forms'> &
-  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>> & {
+  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies'>> & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
   };
@@ -108,8 +108,8 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
       : undefined;
   if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
   const search = readSiteSearch(distDir, (message) => log.warn(message));
-  const { forms, badges, notifications, site, apiPayloads, knownLinks } = model;
-  return { forms, badges, notifications, site, apiPayloads, knownLinks, pages, search };
+  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies } = model;
+  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, pages, search };
 }
 
 /** The content editor over config.contentRoot's site/, when there is one to edit. */
@@ -257,6 +257,16 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         page: deps.inboxPage,
         publisher: deps.publisher,
         editor,
+        replies:
+          mailOn && config.notify.mailFrom
+            ? {
+                from: config.notify.mailFrom,
+                domain: config.notify.replyDomain ?? config.notify.mailFrom.split('@')[1]!,
+                saved: m?.savedReplies ?? null,
+                siteName: m?.site?.name ?? config.siteUrl,
+                queued: () => worker?.poke(),
+              }
+            : undefined,
       },
     });
   };

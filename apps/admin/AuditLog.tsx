@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   spam: 'Changed the spam flag',
   assign: 'Changed who owns a lead',
   note: 'Added a note',
+  reply: 'Replied to a visitor',
+  answer: 'A visitor answered',
   export: 'Exported leads',
   erase: 'Erased a lead',
   account: 'Changed an account',

@@ -119,6 +119,22 @@ export function autoReplyEmail(job: LeadJob, mailFrom: string): MailMessage {
 }
 
 /**
+ * A reply the team wrote in the inbox: plain text from the team's address, its Reply-To the lead's
+ * own token address, its Message-ID the one recorded with the reply (an answer's In-Reply-To names it).
+ */
+export function replyEmail(job: LeadJob, mailFrom: string): MailMessage {
+  const data = job.data as { to: string[]; subject: string; text: string; replyTo: string; messageId: string };
+  return {
+    from: mailFrom,
+    to: data.to,
+    replyTo: data.replyTo,
+    subject: oneLine(data.subject, 250),
+    text: data.text,
+    messageId: data.messageId,
+  };
+}
+
+/**
  * The body of a webhook call: the lead as stored (raw values), the option labels the visitor saw,
  * its inbox address, marked as spam where the honeypot was filled; `lead.test` for a test send.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
-import { audit, inboxChanges, listAudit, listNotes } from './inbox';
+import { audit, inboxChanges, listAudit, listMessages, listNotes } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { releaseStore } from './releases';
@@ -24,6 +24,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     getLead: async (id) => inboxLead(db(), d, id),
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),
+    listMessages: async (leadId) => listMessages(db(), leadId),
     listLeadJobs: async (leadId) => (isUuid(leadId) ? listJobs(db(), { leadId }) : []),
     audit: async (entry) => audit(db(), now(), entry),
     listAudit: async (opts) => listAudit(db(), opts),
