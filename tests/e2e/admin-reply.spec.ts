@@ -1,0 +1,76 @@
+// Replying from a lead: a saved reply from site/replies.yaml, filled with the lead's name and links,
+// is sent from the team's address through the site's mail server, with the lead's own reply address.
+import { expect, test } from '@playwright/test';
+import { createAccount, expectNoAxeViolations, seedLead, signIn, statusLine, uniqueWord } from './admin';
+import { mailTo } from './mail';
+import { siteModel } from './site';
+
+const ACCOUNT = `${uniqueWord('replier')}@takedownshield.test`;
+/** MAIL_FROM in playwright.config.ts. */
+const TEAM_ADDRESS = 'leads@takedownshield.test';
+
+let created = false;
+test.beforeAll(() => {
+  if (created) return;
+  createAccount(ACCOUNT);
+  created = true;
+});
+
+test('a team member answers a lead with a saved reply: it is recorded on the lead and mailed from the team with the lead’s reply address', async ({
+  page,
+  request,
+}) => {
+  const word = uniqueWord('reply');
+  const visitor = `${word}@example.org`;
+  const links = [`https://copies.example.net/${word}/1`, `https://mirror.example.com/${word}`];
+  const id = await seedLead(request, {
+    name: 'Nora Answer',
+    email: visitor,
+    subject: 'Copied photos',
+    message: `My photos are copied at ${links[0]} and ${links[1]}.`,
+  });
+  await signIn(page, ACCOUNT, undefined, `/admin/leads/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead from Nora Answer');
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByText(visitor)).toBeVisible();
+
+  const saved = siteModel().savedReplies!.replies.find((r) => r.body.includes('{{links}}'))!;
+  await page.getByLabel('Saved reply').selectOption({ label: saved.title });
+  await page.getByRole('button', { name: 'Use this reply' }).click();
+  const body = page.getByLabel('Your reply');
+  await expect(body).toBeFocused();
+  await expect(body).toHaveValue(new RegExp(`Hello Nora Answer,[\\s\\S]*${links[0]}\\n${links[1]}`));
+  await expect(body).not.toHaveValue(/\{\{/);
+  await expectNoAxeViolations(page, 'a lead with its reply box filled');
+  const subject = await page.getByLabel('Subject').inputValue();
+  const text = await body.inputValue();
+
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(statusLine(page)).toHaveText('Reply on its way to the visitor.');
+  const sentReply = conversation.locator('.admin-message--out');
+  await expect(sentReply).toHaveCount(1);
+  await expect(sentReply).toContainText(`Reply from ${ACCOUNT}`);
+  await expect(sentReply).toContainText(links[1]!);
+  await expect(body).toHaveValue('');
+
+  const mail = await mailTo(visitor, (m) => m.mail.subject === subject);
+  expect(mail.mail.from?.value.map((a) => a.address)).toEqual([TEAM_ADDRESS]);
+  const replyTo = mail.mail.replyTo?.value.map((a) => a.address) ?? [];
+  expect(replyTo).toHaveLength(1);
+  const token = /^reply\+([0-9a-f]{32})@takedownshield\.test$/.exec(replyTo[0]!)?.[1];
+  expect(token, `Reply-To ${replyTo[0]}`).toBeDefined();
+  expect(id.replaceAll('-', '')).not.toContain(token);
+  expect(mail.mail.text?.trim()).toBe(text.trim());
+  expect(mail.mail.html).toBe(false);
+
+  // The delivery shows among the lead's notifications once the outbox has sent it.
+  await page.reload();
+  await expect(
+    page.getByRole('table', { name: 'Notifications about this lead' }).getByRole('row', { name: /Reply to the visitor/ }),
+  ).toContainText('Sent');
+  await expectNoAxeViolations(page, 'a lead with a reply sent');
+
+  // The audit log names who replied.
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('row').filter({ hasText: 'Replied to a visitor' }).filter({ hasText: ACCOUNT })).toHaveCount(1);
+});
