@@ -84,7 +84,7 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
     ),
     '',
     typeof lead.payload.email === 'string'
-      ? 'Reply to this e-mail to answer the visitor, then mark the lead in progress in the inbox.'
+      ? 'Answer the visitor from the lead in the inbox: the reply is recorded there, stops the reply clock, and their answer comes back to the lead.'
       : 'The visitor left no e-mail address.',
   ].join('\n');
   const rows = fields
