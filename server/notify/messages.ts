@@ -64,10 +64,13 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
   const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
   const link = inboxUrl(place.siteUrl, lead.id);
   const reminder = (job.data as { reminder?: { dueAt: string } }).reminder;
+  const answered = (job.data as { answer?: boolean }).answer === true;
   const intro = [
     reminder
       ? `This lead on ${siteName} is still New, and its reply was due ${formatTeamTime(new Date(reminder.dueAt), place.timeZone)}.`
-      : `A new lead came in on ${siteName}.`,
+      : answered
+        ? `The visitor answered the team's reply about this lead on ${siteName}: the answer is on the lead, which is back in New.`
+        : `A new lead came in on ${siteName}.`,
     '',
     `Open it in the inbox: ${link}`,
     '',

@@ -60,6 +60,26 @@ export interface NewReply {
   replyAddress: (token: string) => string;
 }
 
+/** A visitor's answer to a reply, as the inbound listener read it (text only). */
+export interface NewAnswer {
+  /** The token in the address it was sent to, when it was a reply address. */
+  token: string | null;
+  /** The Message-IDs its In-Reply-To and References name. */
+  inReplyTo: readonly string[];
+  /** The address it was sent to, for the unmatched list. */
+  recipient: string;
+  /** Its From address. */
+  from: string;
+  subject: string;
+  body: string;
+  /** Its own Message-ID, so the same answer delivered twice is kept once; a random one when it had none. */
+  messageId: string;
+  /** The e-mail telling the lead's owner (or the team) of the answer: its recipients and subject; null to send none. */
+  tell: (lead: InboxLead) => { to: readonly string[]; subject: string } | null;
+}
+
+export type AnswerResult = { kind: 'matched'; leadId: string; repeated: boolean } | { kind: 'unmatched' };
+
 export type ReplyResult = { kind: 'sent'; lead: InboxLead; message: StoredMessage } | { kind: 'missing' } | { kind: 'erased' };
 
 /** An audit entry is stored exactly as the inbox shows it. */
@@ -142,6 +162,14 @@ export interface InboxStore {
   replyToLead(leadId: string, reply: NewReply): Promise<ReplyResult>;
   /** The lead's replies and answers, oldest first. */
   listMessages(leadId: string): Promise<StoredMessage[]>;
+  /**
+   * Adds a visitor's answer to the lead its token (or In-Reply-To) names, puts the lead back in New,
+   * audits it and queues `tell`'s e-mail, in one transaction. An answer naming no lead that is not
+   * erased is kept aside (unmatched), never attached to one.
+   */
+  receiveAnswer(answer: NewAnswer): Promise<AnswerResult>;
+  /** Mail kept aside, newest first. */
+  listUnmatchedMail(limit: number): Promise<Array<{ id: string; receivedAt: string; recipient: string; sender: string; subject: string }>>;
   /** The lead's notifications, oldest first, whatever their status. */
   listLeadJobs(leadId: string): Promise<OutboxJob[]>;
   /**

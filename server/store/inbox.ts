@@ -4,6 +4,8 @@ import { describeChange } from './inbox-queries';
 import type {
   InboxLead,
   LeadChangeResult,
+  AnswerResult,
+  NewAnswer,
   NewAuditEntry,
   NewReply,
   ReplyResult,
@@ -13,7 +15,7 @@ import type {
 } from './inbox-types';
 import { inboxLead } from './leads';
 import { dropFromDigests } from './outbox';
-import { auditFromRow, isUuid, messageFromRow, noteFromRow, rowNumber } from './rows';
+import { auditFromRow, isoTime, isUuid, messageFromRow, noteFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Kysely } from 'kysely';
 
@@ -144,6 +146,78 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       });
     },
 
+    async receiveAnswer(answer: NewAnswer): Promise<AnswerResult> {
+      return transact(async (trx) => {
+        const at = now().toISOString();
+        const byToken =
+          answer.token === null
+            ? undefined
+            : await trx
+                .selectFrom('leads')
+                .select('id')
+                .where('reply_token', '=', answer.token)
+                .where('erased_at', 'is', null)
+                .executeTakeFirst();
+        const byThread =
+          byToken || answer.inReplyTo.length === 0
+            ? undefined
+            : await trx
+                .selectFrom('lead_messages')
+                .innerJoin('leads', 'leads.id', 'lead_messages.lead_id')
+                .select('lead_messages.lead_id as id')
+                .where('lead_messages.direction', '=', 'out')
+                .where('lead_messages.message_id', 'in', [...answer.inReplyTo])
+                .where('leads.erased_at', 'is', null)
+                .executeTakeFirst();
+        const leadId = byToken?.id ?? byThread?.id;
+        if (!leadId) {
+          await trx
+            .insertInto('unmatched_mail')
+            .values({ received_at: at, recipient: answer.recipient, sender: answer.from, subject: answer.subject, body: answer.body })
+            .execute();
+          return { kind: 'unmatched' };
+        }
+        const lead = (await inboxLead(trx, d, leadId, true))!;
+        const inserted = await trx
+          .insertInto('lead_messages')
+          .values({
+            lead_id: leadId,
+            direction: 'in',
+            author: answer.from,
+            subject: answer.subject,
+            body: answer.body,
+            message_id: answer.messageId,
+            created_at: at,
+          })
+          .onConflict((oc) => oc.column('message_id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        // A relay that delivers the same answer twice adds it once.
+        if (!inserted) return { kind: 'matched', leadId, repeated: true };
+        await trx.updateTable('leads').set({ status: 'new' }).where('id', '=', leadId).execute();
+        await audit(trx, now(), {
+          actor: 'visitor',
+          action: 'answer',
+          leadId,
+          detail: `answer received (${answer.body.length} characters)${lead.status === 'new' ? '' : `, status: ${lead.status} → new`}`,
+        });
+        const tell = answer.tell({ ...lead, status: 'new' });
+        if (tell && tell.to.length > 0)
+          await trx
+            .insertInto('outbox')
+            .values({
+              lead_id: leadId,
+              channel: 'email',
+              rule: `answer-${String(inserted.id)}`,
+              data: JSON.stringify({ to: tell.to, subject: tell.subject, answer: true }),
+              created_at: at,
+              next_attempt_at: at,
+            })
+            .execute();
+        return { kind: 'matched', leadId, repeated: false };
+      });
+    },
+
     async eraseLead(id: string, actor: string): Promise<InboxLead | null> {
       if (!isUuid(id)) return null;
       let erasedNow = false;
@@ -194,4 +268,20 @@ export async function listMessages(db: Db, leadId: string): Promise<StoredMessag
   if (!isUuid(leadId)) return [];
   const rows = await db.selectFrom('lead_messages').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
   return rows.map(messageFromRow);
+}
+
+export async function listUnmatchedMail(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('unmatched_mail')
+    .select(['id', 'received_at', 'recipient', 'sender', 'subject'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    receivedAt: isoTime(r.received_at),
+    recipient: r.recipient,
+    sender: r.sender,
+    subject: r.subject,
+  }));
 }

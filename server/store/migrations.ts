@@ -399,6 +399,23 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE UNIQUE INDEX lead_messages_message_id ON lead_messages (message_id);
     `,
   },
+  {
+    version: 16,
+    name: 'unmatched_mail',
+    // Mail that came to a reply address naming no lead (a forged, mistyped or erased lead's token):
+    // kept aside for the operator, never attached to a lead.
+    sql: (t) => `
+      CREATE TABLE unmatched_mail (
+        id ${t.serial},
+        received_at ${t.time} NOT NULL,
+        recipient TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL
+      )${t.table};
+      CREATE INDEX unmatched_mail_received ON unmatched_mail (received_at);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

@@ -72,6 +72,7 @@ export interface Schema {
     message_id: string;
     created_at: Time;
   };
+  unmatched_mail: { id: Serial; received_at: Time; recipient: string; sender: string; subject: string; body: string };
   audit_log: { id: Serial; at: Time; actor: string; action: AuditEntry['action']; lead_id: string | null; detail: string };
   accounts: {
     id: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
-import { audit, inboxChanges, listAudit, listMessages, listNotes } from './inbox';
+import { audit, inboxChanges, listAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { releaseStore } from './releases';
@@ -25,6 +25,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),
     listMessages: async (leadId) => listMessages(db(), leadId),
+    listUnmatchedMail: async (limit) => listUnmatchedMail(db(), limit),
     listLeadJobs: async (leadId) => (isUuid(leadId) ? listJobs(db(), { leadId }) : []),
     audit: async (entry) => audit(db(), now(), entry),
     listAudit: async (opts) => listAudit(db(), opts),
