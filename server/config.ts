@@ -31,6 +31,8 @@ export const VARIABLES = [
   'KEEP_ALIVE_TIMEOUT_MS',
   'LOG_LEVEL',
   'METRICS_PORT',
+  'INBOUND_SMTP_PORT',
+  'INBOUND_SMTP_HOST',
   'METRICS_HOST',
   'SMTP_URL',
   'MAIL_FROM',
@@ -104,6 +106,8 @@ export interface ServerConfig {
   timeouts: ServerTimeouts;
   /** Prometheus metrics on their own port; null when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | null;
+  /** The SMTP listener for visitors' answers to the team's replies; null when INBOUND_SMTP_PORT is unset. */
+  inbound: { port: number; host: string } | null;
   notify: NotifyConfig;
   retry: RetryPolicy;
   notifyPollMs: number;
@@ -290,6 +294,9 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
   const metricsPort = env.METRICS_PORT ? port('METRICS_PORT', env.METRICS_PORT) : null;
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === publicPort)
     problems.push('METRICS_PORT must differ from PORT: metrics are never served on the public port.');
+  const inboundPort = env.INBOUND_SMTP_PORT ? port('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT) : null;
+  if (inboundPort !== null && inboundPort !== 0 && (inboundPort === publicPort || inboundPort === metricsPort))
+    problems.push('INBOUND_SMTP_PORT must differ from PORT and METRICS_PORT.');
   const logLevel = attempt(() => readLogLevel(env.LOG_LEVEL), 'info');
   const timeouts = attempt(() => readTimeouts(env), DEFAULT_TIMEOUTS);
   const { dataDir, databaseUrl, distDir } = readStorePaths(env);
@@ -321,6 +328,7 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     requireTwoStep: isOn(env.INBOX_REQUIRE_2FA),
     timeouts,
     metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST ?? '127.0.0.1' },
+    inbound: inboundPort === null ? null : { port: inboundPort, host: env.INBOUND_SMTP_HOST ?? '127.0.0.1' },
     notify: notify.config,
     retry: {
       baseMs: positive('NOTIFY_RETRY_BASE_MS', DEFAULT_RETRY.baseMs),

@@ -1,7 +1,9 @@
 // Replying from a lead: a saved reply from site/replies.yaml, filled with the lead's name and links,
 // is sent from the team's address through the site's mail server, with the lead's own reply address.
 import { expect, test } from '@playwright/test';
+import nodemailer from 'nodemailer';
 import { createAccount, expectNoAxeViolations, seedLead, signIn, statusLine, uniqueWord } from './admin';
+import { inboundSmtpPort } from './content-root';
 import { mailTo } from './mail';
 import { siteModel } from './site';
 
@@ -62,6 +64,32 @@ test('a team member answers a lead with a saved reply: it is recorded on the lea
   expect(id.replaceAll('-', '')).not.toContain(token);
   expect(mail.mail.text?.trim()).toBe(text.trim());
   expect(mail.mail.html).toBe(false);
+
+  // A status set by the team is undone by the visitor's answer: the lead is back in New, in the team's queue.
+  await page.getByRole('radio', { name: 'Done' }).check();
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(statusLine(page)).toHaveText('Status set to Done.');
+
+  // The visitor answers: their mail program sends to the Reply-To, which the relay hands to the server's inbound port.
+  const relay = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: inboundSmtpPort(Number(process.env.E2E_PORT ?? 4173)),
+    ignoreTLS: true,
+  });
+  await relay.sendMail({
+    from: visitor,
+    to: replyTo[0],
+    subject: `Re: ${subject}`,
+    text: `Thank you. One more copy: https://third.example.net/${word}`,
+    inReplyTo: mail.mail.messageId,
+  });
+  await expect(async () => {
+    await page.reload();
+    await expect(conversation.locator('.admin-message--in')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(conversation.locator('.admin-message--in')).toContainText(`Answer from ${visitor}`);
+  await expect(conversation.locator('.admin-message--in')).toContainText(`https://third.example.net/${word}`);
+  await expect(page.getByRole('radio', { name: 'New' })).toBeChecked();
 
   // The delivery shows among the lead's notifications once the outbox has sent it.
   await page.reload();
