@@ -17,6 +17,7 @@ import {
   type LeadStatus,
 } from '../../contracts/inbox-contract';
 import { DueSummary } from './due';
+import { LinkedText } from './linked-text';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
@@ -122,7 +123,17 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
               {detail.fields.map((field) => (
                 <div key={field.name} className="admin-dl__row">
                   <dt className="admin-text">{field.label}</dt>
-                  <dd className="admin-text">{field.value}</dd>
+                  <dd className="admin-text">
+                    <LinkedText text={field.value} />
+                    {field.name === 'email' && detail.reply.to === field.value && !detail.reply.blocked && (
+                      <>
+                        {' '}
+                        <a href="#reply-body" className="admin-reply-link">
+                          Reply in the inbox
+                        </a>
+                      </>
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -382,7 +393,9 @@ function Messages({ messages }: { messages: LeadMessage[] }) {
           <p className="admin-text admin-message__subject">
             Subject: <bdi>{m.subject}</bdi>
           </p>
-          <p className="admin-text">{m.body}</p>
+          <p className="admin-text">
+            <LinkedText text={m.body} />
+          </p>
         </li>
       ))}
     </ol>

@@ -36,6 +36,25 @@ test('a team member answers a lead with a saved reply: it is recorded on the lea
   const conversation = page.getByRole('region', { name: 'Conversation' });
   await expect(conversation.getByText(visitor)).toBeVisible();
 
+  // Each address the visitor sent opens safely in a new tab, its host in plain text before it.
+  const fields = page.getByRole('region', { name: 'What they sent' });
+  for (const link of links) {
+    const anchor = fields.getByRole('link', { name: link, exact: true });
+    await expect(anchor).toHaveAttribute('href', link);
+    await expect(anchor).toHaveAttribute('target', '_blank');
+    await expect(anchor).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(anchor).toHaveAttribute('referrerpolicy', 'no-referrer');
+    await expect(anchor.locator('xpath=preceding-sibling::span[1]')).toHaveText(new URL(link).host);
+  }
+  const opened = page.waitForEvent('popup');
+  await fields.getByRole('link', { name: links[0], exact: true }).click();
+  const tab = await opened;
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.close();
+  // The visitor's address starts a reply here, not in a mail program.
+  await fields.getByRole('link', { name: 'Reply in the inbox' }).click();
+  await expect(page).toHaveURL(/#reply-body$/);
+
   const saved = siteModel().savedReplies!.replies.find((r) => r.body.includes('{{links}}'))!;
   await page.getByLabel('Saved reply').selectOption({ label: saved.title });
   await page.getByRole('button', { name: 'Use this reply' }).click();
