@@ -1,5 +1,6 @@
 // Replying from a lead: a saved reply from site/replies.yaml, filled with the lead's name and links,
-// is sent from the team's address through the site's mail server, with the lead's own reply address.
+// is sent from the team's address through the site's mail server, with the lead's own reply address; the
+// visitor's answer, sent over SMTP to the server's inbound port, comes back to the lead.
 import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { createAccount, expectNoAxeViolations, seedLead, signIn, statusLine, uniqueWord } from './admin';
@@ -18,7 +19,7 @@ test.beforeAll(() => {
   created = true;
 });
 
-test('a team member answers a lead with a saved reply: it is recorded on the lead and mailed from the team with the lead’s reply address', async ({
+test('a team member opens the visitor’s links safely and answers with a saved reply, mailed from the team with the lead’s reply address; the visitor’s answer comes back to the lead and puts it back in New', async ({
   page,
   request,
 }) => {
@@ -46,10 +47,13 @@ test('a team member answers a lead with a saved reply: it is recorded on the lea
     await expect(anchor).toHaveAttribute('referrerpolicy', 'no-referrer');
     await expect(anchor.locator('xpath=preceding-sibling::span[1]')).toHaveText(new URL(link).host);
   }
+  // The other site answers from here: the test reads what the new tab was given, not the internet.
+  await page.context().route(`${links[0]}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Copy</title>' }));
   const opened = page.waitForEvent('popup');
   await fields.getByRole('link', { name: links[0], exact: true }).click();
   const tab = await opened;
-  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.waitForLoadState();
+  expect(await tab.evaluate(() => [window.opener, document.referrer])).toEqual([null, '']);
   await tab.close();
   // The visitor's address starts a reply here, not in a mail program.
   await fields.getByRole('link', { name: 'Reply in the inbox' }).click();
