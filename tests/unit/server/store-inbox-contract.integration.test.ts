@@ -238,6 +238,25 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(await reply(store, lead.id)).toEqual({ kind: 'erased' });
     });
 
+    it('takes an erased lead out of every queue (status, due, owner, due order) and keeps it in the plain list', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const erased = await store.insertLead(contact({ name: 'Gone' }, { dueAt: '2026-03-02T18:00:00.000Z' }));
+      const kept = await store.insertLead(contact({ name: 'Kept' }, { dueAt: '2026-03-02T18:00:00.000Z' }));
+      await store.changeLead(erased.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await store.changeLead(kept.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await store.eraseLead(erased.id, 'ann@example.com');
+      const judgedAt = new Date('2026-03-02T19:00:00.000Z');
+      for (const f of [{ status: 'new' }, { due: 'overdue' }, { owner: 'mine' }, { sort: 'due' }] as const) {
+        const found = await store.findLeads({ filter: filter(f), limit: 10, now: judgedAt, viewer: 'ann@example.com' });
+        expect(
+          found.map((l) => l.id),
+          JSON.stringify(f),
+        ).toEqual([kept.id]);
+      }
+      expect(new Set(await ids(store, {}))).toEqual(new Set([erased.id, kept.id]));
+    });
+
     it('gives a lead an owner, lists leads by owner, and audits each change of owner once', async () => {
       const store = await fresh.store(clock().now);
       const a = await store.insertLead(contact({ name: 'Owned' }));
