@@ -406,6 +406,17 @@ export interface LeadDetail {
   reply: ReplyState;
   /** The team's saved replies (site/replies.yaml), filled with this lead's name, form and links. */
   savedReplies: SavedReplyView[];
+  /** Everything that happened to the lead, oldest first: received, then each audited change, reply and answer. */
+  timeline: TimelineEvent[];
+}
+
+export interface TimelineEvent {
+  at: string;
+  /** `received`, or the audit action. */
+  kind: 'received' | AuditAction;
+  /** Who did it: a team member's address, `visitor`, or null when the lead arrived. */
+  actor: string | null;
+  detail: string;
 }
 
 /** A reply the team sent (`out`), or an answer the visitor sent back (`in`). */

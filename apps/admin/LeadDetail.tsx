@@ -14,10 +14,13 @@ import {
   type LeadMessage,
   type LeadNotification,
   type ReplyRequest,
+  type TimelineEvent,
   type LeadStatus,
 } from '../../contracts/inbox-contract';
 import { DueSummary } from './due';
 import { LinkedText } from './linked-text';
+import { ACTION_LABELS } from './AuditLog';
+import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
@@ -230,6 +233,11 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
         )}
       </section>
 
+      <section aria-labelledby="timeline-heading" className="admin-panel">
+        <h2 id="timeline-heading">Timeline</h2>
+        <Timeline events={detail.timeline} />
+      </section>
+
       <section aria-labelledby="meta-heading" className="admin-panel">
         <h2 id="meta-heading">Where it came from</h2>
         <dl className="admin-dl">
@@ -377,6 +385,29 @@ function OwnerForm({
         Save owner
       </button>
     </form>
+  );
+}
+
+const EVENT_LABELS: Record<TimelineEvent['kind'], string> = { received: 'Received', ...ACTION_LABELS };
+
+/** Oldest first, each moment in the team's time zone with the zone named. */
+function Timeline({ events }: { events: TimelineEvent[] }) {
+  const { session } = useInbox();
+  return (
+    <ol className="admin-timeline">
+      {events.map((e, i) => (
+        <li key={i}>
+          <time dateTime={e.at}>{formatTeamTime(new Date(e.at), session.timeZone)}</time>: {EVENT_LABELS[e.kind] ?? e.kind}
+          {e.actor ? (
+            <>
+              {' '}
+              by <span className="admin-text">{e.actor}</span>
+            </>
+          ) : null}{' '}
+          (<span className="admin-text">{e.detail}</span>)
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -4,7 +4,7 @@ import type { SubmissionRules } from '../../engine/forms/payload';
 import { leadFields } from '../notify/messages';
 import { optionTitle, type Described } from '../notify/plan';
 import { oneLine, visibleLines } from '../notify/text';
-import type { InboxLead, StoredMessage, StoredNote } from '../store/inbox-types';
+import type { InboxLead, StoredAuditEntry, StoredMessage, StoredNote } from '../store/inbox-types';
 import type { OutboxJob } from '../store/types';
 
 /** Longest a value may be in a row of the list; the detail shows it whole. */
@@ -56,6 +56,8 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
 /** The lead's replies and answers, and what replying to it takes. */
 export interface Conversation {
   messages: readonly StoredMessage[];
+  /** The lead's audit entries, oldest first. */
+  history: readonly StoredAuditEntry[];
   reply: ReplyState;
   savedReplies: SavedReplyView[];
 }
@@ -99,5 +101,12 @@ export function leadDetail(
     })),
     reply: conversation.reply,
     savedReplies: conversation.savedReplies,
+    timeline: [
+      { at: lead.createdAt, kind: 'received' as const, actor: null, detail: `received through ${form?.title ?? lead.endpoint}` },
+      // Views are in the audit log, not the story of the lead.
+      ...conversation.history
+        .filter((e) => e.action !== 'view')
+        .map((e) => ({ at: e.at, kind: e.action, actor: e.actor, detail: e.detail })),
+    ],
   };
 }

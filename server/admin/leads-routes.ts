@@ -64,11 +64,17 @@ export function leadRoutes(ctx: AdminContext): Router {
 
   /** The lead's page: the lead as the caller already has it, with its notes, notifications, replies and answers. */
   const sendDetail = async (res: Response, lead: InboxLead) => {
-    const [notes, jobs, messages] = await Promise.all([store.listNotes(lead.id), store.listLeadJobs(lead.id), store.listMessages(lead.id)]);
+    const [notes, jobs, messages, history] = await Promise.all([
+      store.listNotes(lead.id),
+      store.listLeadJobs(lead.id),
+      store.listMessages(lead.id),
+      store.listLeadAudit(lead.id),
+    ]);
     const facts = factsOf(lead);
     res.json(
       leadDetail(lead, forms, notes, jobs, {
         messages,
+        history,
         reply: replyState(lead, facts, replies),
         savedReplies: lead.erasedAt ? [] : savedRepliesFor(facts, replies),
       }),

@@ -181,6 +181,8 @@ export interface InboxStore {
   audit(entry: NewAuditEntry): Promise<void>;
   /** Newest first, entries older than `before` (an entry id) when given. */
   listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
+  /** One lead's entries, oldest first (at most 500): its timeline. */
+  listLeadAudit(leadId: string): Promise<StoredAuditEntry[]>;
 }
 
 export interface SessionStart {

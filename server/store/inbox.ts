@@ -285,3 +285,10 @@ export async function listUnmatchedMail(db: Db, limit: number) {
     subject: r.subject,
   }));
 }
+
+/** The lead's own audit entries, oldest first: its timeline after it was received. */
+export async function listLeadAudit(db: Db, leadId: string): Promise<StoredAuditEntry[]> {
+  if (!isUuid(leadId)) return [];
+  const rows = await db.selectFrom('audit_log').selectAll().where('lead_id', '=', leadId).orderBy('id').limit(500).execute();
+  return rows.map(auditFromRow);
+}

@@ -157,6 +157,7 @@ test('at phone width the list and a lead with long values fit the screen; the ta
     ],
     reply: { to: long.email, blocked: null, subject: `Re: ${'s'.repeat(150)}` },
     savedReplies: [{ id: 'thanks', title: 'Thank you', subject: 'Thanks', body: `Hello ${long.name}` }],
+    timeline: [{ at: long.createdAt, kind: 'received', actor: null, detail: `received through ${'f'.repeat(120)}` }],
   };
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.leads,

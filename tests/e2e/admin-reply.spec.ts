@@ -114,6 +114,15 @@ test('a team member opens the visitor’s links safely and answers with a saved 
   await expect(conversation.locator('.admin-message--in')).toContainText(`https://third.example.net/${word}`);
   await expect(page.getByRole('radio', { name: 'New' })).toBeChecked();
 
+  // One timeline, oldest first, in the team's time zone with the zone named.
+  const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(timeline).toHaveText([
+    /^.+ P[SD]T: Received/,
+    /P[SD]T: Replied to a visitor by /,
+    /P[SD]T: Changed a status by /,
+    /P[SD]T: A visitor answered by visitor/,
+  ]);
+
   // The delivery shows among the lead's notifications once the outbox has sent it.
   await page.reload();
   await expect(

@@ -231,6 +231,13 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
         ['reply', 'reply sent (12 characters), the first: the clock stopped'],
       ]);
       expect(await reply(store, '00000000-0000-4000-8000-000000000000')).toEqual({ kind: 'missing' });
+      // The lead's own entries, oldest first, are its timeline; another lead's are not in it.
+      await store.addNote(lead.id, 'bob@example.com', 'Called back.');
+      expect((await store.listLeadAudit(lead.id)).map((e) => [e.action, e.actor])).toEqual([
+        ['reply', 'ann@example.com'],
+        ['reply', 'ann@example.com'],
+        ['note', 'bob@example.com'],
+      ]);
 
       // Erasure takes the replies and the token with it; the lead can no longer be answered.
       await store.eraseLead(lead.id, 'ann@example.com');
