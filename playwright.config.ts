@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
-import { e2eContentRoot, e2eDataDir, editorServerPort } from './tests/e2e/content-root';
+import { e2eContentRoot, e2eDataDir, editorServerPort, inboundSmtpPort } from './tests/e2e/content-root';
 
 // E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -76,6 +76,8 @@ export default defineConfig<{ engineName: EngineName }>({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',
+        // Visitors' answers to replies (reply+<token>@takedownshield.test) come back here.
+        INBOUND_SMTP_PORT: String(inboundSmtpPort(PORT)),
         NOTIFY_POLL_MS: '100',
         NOTIFY_RETRY_BASE_MS: '200',
         // Every test signs in from 127.0.0.1; the limit's own test runs in process (admin-api.test.ts).

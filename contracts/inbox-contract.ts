@@ -40,6 +40,8 @@ export const ADMIN_ROUTES = {
   lead: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}`,
   /** POST NoteRequest: LeadDetail with the new note. */
   notes: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/notes`,
+  /** POST ReplyRequest: LeadDetail with the reply queued to the visitor; 409 when the lead cannot be answered by e-mail. */
+  replies: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/replies`,
   /** GET ?cursor: AuditPage, newest first. */
   audit: `${ADMIN_API}/audit`,
   /** GET ?from&to (YYYY-MM-DD, UTC; the last CONVERSION_DEFAULT_DAYS days without them): ConversionReport. */
@@ -73,6 +75,10 @@ export const PAGE_SIZE = 50;
 export const MAX_SEARCH_LENGTH = 200;
 /** Longest note accepted, in characters. */
 export const MAX_NOTE_LENGTH = 5000;
+/** Longest reply to a visitor accepted, in characters. */
+export const MAX_REPLY_LENGTH = 10_000;
+/** Longest subject of a reply, in characters. */
+export const MAX_REPLY_SUBJECT_LENGTH = 200;
 
 export interface LeadFilter {
   /** A form id (or an API payload's id), as leads record it. */
@@ -373,7 +379,7 @@ export interface LeadNote {
 }
 
 export interface LeadNotification {
-  channel: 'email' | 'auto-reply' | 'webhook';
+  channel: 'email' | 'auto-reply' | 'webhook' | 'reply';
   rule: string;
   status: 'pending' | 'done' | 'dead';
   attempts: number;
@@ -394,6 +400,55 @@ export interface LeadDetail {
   };
   notes: LeadNote[];
   notifications: LeadNotification[];
+  /** The team's replies and the visitor's answers, oldest first; shown as text. */
+  messages: LeadMessage[];
+  /** Whether the team can reply from the inbox, and to which address. */
+  reply: ReplyState;
+  /** The team's saved replies (site/replies.yaml), filled with this lead's name, form and links. */
+  savedReplies: SavedReplyView[];
+  /** Everything that happened to the lead, oldest first: received, then each audited change, reply and answer. */
+  timeline: TimelineEvent[];
+}
+
+export interface TimelineEvent {
+  at: string;
+  /** `received`, or the audit action. */
+  kind: 'received' | AuditAction;
+  /** Who did it: a team member's address, `visitor`, or null when the lead arrived. */
+  actor: string | null;
+  detail: string;
+}
+
+/** A reply the team sent (`out`), or an answer the visitor sent back (`in`). */
+export interface LeadMessage {
+  id: string;
+  direction: 'out' | 'in';
+  /** The team member who sent it, or the address the answer came from. */
+  author: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+/** `to` is the visitor's address; `blocked` says in plain words why no reply can be sent, or is null. */
+export interface ReplyState {
+  to: string | null;
+  blocked: string | null;
+  /** The subject a reply starts with. */
+  subject: string;
+}
+
+export interface SavedReplyView {
+  id: string;
+  title: string;
+  subject: string;
+  body: string;
+}
+
+/** POST body of a reply: plain text, sent from the team's address. */
+export interface ReplyRequest {
+  subject: string;
+  body: string;
 }
 
 /** PATCH body: any of them. */
@@ -419,6 +474,9 @@ export const AUDIT_ACTIONS = [
   'spam',
   'assign',
   'note',
+  /** A reply sent to the visitor from the inbox; the visitor's answer that came back. */
+  'reply',
+  'answer',
   'export',
   'erase',
   'account',

@@ -8,6 +8,7 @@ import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
 import type { Editor } from './content/editor';
 import { createAdminRouter } from './admin/router';
+import type { ReplySettings } from './admin/saved-replies';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissions } from './api/submissions';
@@ -98,6 +99,8 @@ export interface InboxConfig {
   publisher?: Publisher;
   /** The content editor's API under /admin/api/content; none without it. */
   editor?: Editor;
+  /** Replies to visitors from the inbox; none without e-mail. */
+  replies?: ReplySettings;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -195,6 +198,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
       timeZone: teamTimeZone(config.replyPromise),
       publisher: inbox.publisher,
       editor: inbox.editor,
+      replies: inbox.replies,
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

@@ -31,9 +31,12 @@ export const VARIABLES = [
   'KEEP_ALIVE_TIMEOUT_MS',
   'LOG_LEVEL',
   'METRICS_PORT',
+  'INBOUND_SMTP_PORT',
+  'INBOUND_SMTP_HOST',
   'METRICS_HOST',
   'SMTP_URL',
   'MAIL_FROM',
+  'REPLY_DOMAIN',
   'LEADS_EMAIL_TO',
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
@@ -105,6 +108,8 @@ export interface ServerConfig {
   timeouts: ServerTimeouts;
   /** Prometheus metrics on their own port; null when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | null;
+  /** The SMTP listener for visitors' answers to the team's replies; null when INBOUND_SMTP_PORT is unset. */
+  inbound: { port: number; host: string } | null;
   notify: NotifyConfig;
   retry: RetryPolicy;
   notifyPollMs: number;
@@ -212,6 +217,9 @@ export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: st
   const mailFrom = blank(env.MAIL_FROM);
   if (mailFrom && !isPlainAddress(mailFrom)) problems.push(`MAIL_FROM must be one e-mail address, such as leads@example.com.`);
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM is needed with SMTP_URL: it is the From address of every e-mail.');
+  const replyDomain = blank(env.REPLY_DOMAIN)?.toLowerCase() ?? null;
+  if (replyDomain && !isPlainAddress(`reply@${replyDomain}`))
+    problems.push('REPLY_DOMAIN must be a domain name, such as replies.example.com: answers go to reply+<token>@ it.');
   const leadsEmailTo = (env.LEADS_EMAIL_TO ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -227,7 +235,7 @@ export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: st
     problems.push('WEBHOOK_SECRET is needed with WEBHOOK_URL, so receivers can check each call came from us (a whsec_… secret).');
   if (webhookSecret && !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret))
     problems.push('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.');
-  return { config: { smtpUrl, mailFrom, leadsEmailTo, webhookUrl, webhookSecret }, problems };
+  return { config: { smtpUrl, mailFrom, replyDomain, leadsEmailTo, webhookUrl, webhookSecret }, problems };
 }
 
 /** DATA_DIR, DATABASE_URL and DIST_DIR: what the server and `npm run leads` open. */
@@ -288,6 +296,9 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
   const metricsPort = env.METRICS_PORT ? port('METRICS_PORT', env.METRICS_PORT) : null;
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === publicPort)
     problems.push('METRICS_PORT must differ from PORT: metrics are never served on the public port.');
+  const inboundPort = env.INBOUND_SMTP_PORT ? port('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT) : null;
+  if (inboundPort !== null && inboundPort !== 0 && (inboundPort === publicPort || inboundPort === metricsPort))
+    problems.push('INBOUND_SMTP_PORT must differ from PORT and METRICS_PORT.');
   const logLevel = attempt(() => readLogLevel(env.LOG_LEVEL), 'info');
   const timeouts = attempt(() => readTimeouts(env), DEFAULT_TIMEOUTS);
   const { dataDir, databaseUrl, distDir } = readStorePaths(env);
@@ -319,6 +330,7 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     requireTwoStep: isOn(env.INBOX_REQUIRE_2FA),
     timeouts,
     metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST ?? '127.0.0.1' },
+    inbound: inboundPort === null ? null : { port: inboundPort, host: env.INBOUND_SMTP_HOST ?? '127.0.0.1' },
     notify: notify.config,
     retry: {
       baseMs: positive('NOTIFY_RETRY_BASE_MS', DEFAULT_RETRY.baseMs),

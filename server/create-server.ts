@@ -18,6 +18,7 @@ import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
+import { createAnswerListener } from './inbound/answers';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
@@ -33,7 +34,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
 export type ServedModel = Pick<SiteModel, 'forms'> &
-  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks'>> & {
+  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies'>> & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
   };
@@ -108,8 +109,8 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
       : undefined;
   if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
   const search = readSiteSearch(distDir, (message) => log.warn(message));
-  const { forms, badges, notifications, site, apiPayloads, knownLinks } = model;
-  return { forms, badges, notifications, site, apiPayloads, knownLinks, pages, search };
+  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies } = model;
+  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, pages, search };
 }
 
 /** The content editor over config.contentRoot's site/, when there is one to edit. */
@@ -208,6 +209,27 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       ? createDigestSweep({ ...sweepOptions('Digest sweep'), promise: replyPromise, settings: digestSettings })
       : null;
 
+  // Visitors' answers come back to the leads only when an operator opens the port (behind the relay that receives REPLY_DOMAIN's mail).
+  const replyDomain = config.notify.replyDomain ?? config.notify.mailFrom?.split('@')[1] ?? null;
+  if (config.inbound && !replyDomain)
+    log.warn('INBOUND_SMTP_PORT is set, but neither REPLY_DOMAIN nor MAIL_FROM: no answers are received.');
+  const answers =
+    config.inbound && replyDomain
+      ? createAnswerListener({
+          store,
+          domain: replyDomain,
+          port: config.inbound.port,
+          host: config.inbound.host,
+          teamAddresses: config.notify.leadsEmailTo,
+          subject: (lead) => {
+            const form = lead.formId ? describedOf(model)[lead.formId] : undefined;
+            return `Visitor answered: ${form?.title ?? lead.formType}`;
+          },
+          onQueued: () => worker?.poke(),
+          onError: (err) => log.error({ err }, 'Inbound answers'),
+        })
+      : null;
+
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
   const views =
     config.pageViews && !deps.site
@@ -257,6 +279,16 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         page: deps.inboxPage,
         publisher: deps.publisher,
         editor,
+        replies:
+          mailOn && config.notify.mailFrom
+            ? {
+                from: config.notify.mailFrom,
+                domain: config.notify.replyDomain ?? config.notify.mailFrom.split('@')[1]!,
+                saved: m?.savedReplies ?? null,
+                siteName: m?.site?.name ?? config.siteUrl,
+                queued: () => worker?.poke(),
+              }
+            : undefined,
       },
     });
   };
@@ -305,6 +337,13 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       const port = await listenOn(server, config.port, config.host).catch((err: NodeJS.ErrnoException) => {
         throw new StartError(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use. Set PORT to another value.` : String(err));
       });
+      if (answers && config.inbound) {
+        const { host } = config.inbound;
+        const inboundPort = await answers.listen().catch((err: unknown) => {
+          throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
+        });
+        log.info(`Answers to replies are received by SMTP on ${host}:${inboundPort} for reply+…@${replyDomain}`);
+      }
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
       reminders?.start();
@@ -339,6 +378,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           return err;
         },
       );
+      await answers?.close();
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();

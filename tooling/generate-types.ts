@@ -16,6 +16,7 @@ const ROOTS: Record<string, string> = {
   badges: 'badges.schema.json',
   pricing: 'pricing.schema.json',
   notifications: 'notifications.schema.json',
+  savedReplies: 'replies.schema.json',
   article: 'article.schema.json',
 };
 

@@ -6,7 +6,7 @@ import { ErrorBox, useTitle } from './inbox-context';
 import type { AuditAction, AuditEntry } from '../../contracts/inbox-contract';
 import { Age } from './times';
 
-const ACTION_LABELS: Record<AuditAction, string> = {
+export const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Failed to sign in',
   lock: 'Sign-ins locked',
@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   spam: 'Changed the spam flag',
   assign: 'Changed who owns a lead',
   note: 'Added a note',
+  reply: 'Replied to a visitor',
+  answer: 'A visitor answered',
   export: 'Exported leads',
   erase: 'Erased a lead',
   account: 'Changed an account',

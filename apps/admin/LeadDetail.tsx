@@ -2,17 +2,25 @@
 // what the team does with it (status, spam, notes, erasure). Every value is shown as text.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { addNote, changeLead, eraseLead, fetchLead, InboxError } from './inbox-client';
+import { addNote, changeLead, eraseLead, fetchLead, InboxError, sendReply } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import {
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
+  MAX_REPLY_LENGTH,
+  MAX_REPLY_SUBJECT_LENGTH,
   STATUS_LABELS,
   type LeadDetail,
+  type LeadMessage,
   type LeadNotification,
+  type ReplyRequest,
+  type TimelineEvent,
   type LeadStatus,
 } from '../../contracts/inbox-contract';
 import { DueSummary } from './due';
+import { LinkedText } from './linked-text';
+import { ACTION_LABELS } from './AuditLog';
+import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
@@ -118,13 +126,40 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
               {detail.fields.map((field) => (
                 <div key={field.name} className="admin-dl__row">
                   <dt className="admin-text">{field.label}</dt>
-                  <dd className="admin-text">{field.value}</dd>
+                  <dd className="admin-text">
+                    <LinkedText text={field.value} />
+                    {field.name === 'email' && detail.reply.to === field.value && !detail.reply.blocked && (
+                      <>
+                        {' '}
+                        <a href="#reply-body" className="admin-reply-link">
+                          Reply in the inbox
+                        </a>
+                      </>
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
           )}
         </section>
       )}
+
+      <section aria-labelledby="conversation-heading" className="admin-panel">
+        <h2 id="conversation-heading">Conversation</h2>
+        <Messages messages={detail.messages} />
+        {!lead.erased && (
+          <ReplyForm
+            detail={detail}
+            busy={busy}
+            onSend={(reply) =>
+              run(
+                () => sendReply(lead.id, reply),
+                () => 'Reply on its way to the visitor.',
+              )
+            }
+          />
+        )}
+      </section>
 
       {!lead.erased && (
         <section aria-labelledby="triage-heading" className="admin-panel">
@@ -196,6 +231,11 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
             }
           />
         )}
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="admin-panel">
+        <h2 id="timeline-heading">Timeline</h2>
+        <Timeline events={detail.timeline} />
       </section>
 
       <section aria-labelledby="meta-heading" className="admin-panel">
@@ -348,6 +388,134 @@ function OwnerForm({
   );
 }
 
+const EVENT_LABELS: Record<TimelineEvent['kind'], string> = { received: 'Received', ...ACTION_LABELS };
+
+/** Oldest first, each moment in the team's time zone with the zone named. */
+function Timeline({ events }: { events: TimelineEvent[] }) {
+  const { session } = useInbox();
+  return (
+    <ol className="admin-timeline">
+      {events.map((e, i) => (
+        <li key={i}>
+          <time dateTime={e.at}>{formatTeamTime(new Date(e.at), session.timeZone)}</time>: {EVENT_LABELS[e.kind] ?? e.kind}
+          {e.actor ? (
+            <>
+              {' '}
+              by <span className="admin-text">{e.actor}</span>
+            </>
+          ) : null}{' '}
+          (<span className="admin-text">{e.detail}</span>)
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Messages({ messages }: { messages: LeadMessage[] }) {
+  if (messages.length === 0) return <p>No reply has been sent from the inbox yet.</p>;
+  return (
+    <ol className="admin-notes admin-messages">
+      {messages.map((m) => (
+        <li key={m.id} className={`admin-note admin-message admin-message--${m.direction}`}>
+          <p className="admin-note__meta">
+            {m.direction === 'out' ? 'Reply from ' : 'Answer from '}
+            <span className="admin-text">{m.author}</span>, <FullDate iso={m.createdAt} /> (<Age iso={m.createdAt} />)
+          </p>
+          <p className="admin-text admin-message__subject">
+            Subject: <bdi>{m.subject}</bdi>
+          </p>
+          <p className="admin-text">
+            <LinkedText text={m.body} />
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Plain text to the visitor, from the team's address; a saved reply fills the subject and text, which stay editable. */
+function ReplyForm({ detail, busy, onSend }: { detail: LeadDetail; busy: boolean; onSend: (reply: ReplyRequest) => Promise<boolean> }) {
+  const { reply, savedReplies } = detail;
+  const [chosen, setChosen] = useState('');
+  const [subject, setSubject] = useState(reply.subject);
+  const [body, setBody] = useState('');
+  if (reply.blocked) return <p className="admin-reply-blocked">{reply.blocked}</p>;
+  function applySaved() {
+    const saved = savedReplies.find((r) => r.id === chosen);
+    if (!saved) return;
+    setSubject(saved.subject);
+    setBody(saved.body);
+    document.getElementById('reply-body')?.focus();
+  }
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!body.trim() || !subject.trim()) return;
+    if (await onSend({ subject, body })) {
+      setBody('');
+      setChosen('');
+    }
+  }
+  return (
+    <form className="admin-form admin-reply-form" onSubmit={(event) => void onSubmit(event)}>
+      <h3>Reply to the visitor</h3>
+      <p>
+        To: <span className="admin-text">{reply.to}</span>
+      </p>
+      {savedReplies.length > 0 && (
+        <div className="admin-saved-reply">
+          <div className="admin-field">
+            <label htmlFor="saved-reply">Saved reply</label>
+            <select className="input" id="saved-reply" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              <option value="">Choose a saved reply</option>
+              {savedReplies.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="button button--secondary" onClick={applySaved}>
+            Use this reply
+          </button>
+        </div>
+      )}
+      <div className="admin-field">
+        <label htmlFor="reply-subject">Subject</label>
+        <input
+          className="input"
+          id="reply-subject"
+          name="subject"
+          required
+          maxLength={MAX_REPLY_SUBJECT_LENGTH}
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="reply-body">Your reply</label>
+        <textarea
+          className="input"
+          id="reply-body"
+          name="body"
+          rows={10}
+          required
+          maxLength={MAX_REPLY_LENGTH}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-describedby="reply-body-hint"
+        />
+        <p className="admin-hint" id="reply-body-hint">
+          Plain text, sent from the team’s address. The visitor’s answer comes back to this lead. Sending the first reply stops the reply
+          clock.
+        </p>
+      </div>
+      <button type="submit" className="button button--primary" aria-disabled={busy}>
+        Send reply
+      </button>
+    </form>
+  );
+}
+
 function NoteForm({ busy, onAdd }: { busy: boolean; onAdd: (body: string) => Promise<boolean> }) {
   const [body, setBody] = useState('');
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -385,6 +553,7 @@ const CHANNEL_LABELS: Record<LeadNotification['channel'], string> = {
   email: 'E-mail to the team',
   'auto-reply': 'Auto-reply',
   webhook: 'Webhook',
+  reply: 'Reply to the visitor',
 };
 const DELIVERY_LABELS: Record<LeadNotification['status'], string> = {
   pending: 'Waiting to be sent',

@@ -13,6 +13,7 @@ import {
   type LeadDetail,
   type LeadFilter,
   type LeadPage,
+  type ReplyRequest,
   type SecondStepRequest,
   type SessionList,
   type SignedOut,
@@ -141,6 +142,7 @@ export const fetchLead = (id: string) => call<LeadDetail>('GET', ADMIN_ROUTES.le
 export const changeLead = (id: string, change: LeadChange) => call<LeadDetail>('PATCH', ADMIN_ROUTES.lead(id), change);
 export const eraseLead = (id: string) => call<LeadDetail>('DELETE', ADMIN_ROUTES.lead(id));
 export const addNote = (id: string, body: string) => call<LeadDetail>('POST', ADMIN_ROUTES.notes(id), { body });
+export const sendReply = (id: string, reply: ReplyRequest) => call<LeadDetail>('POST', ADMIN_ROUTES.replies(id), reply);
 
 /** The conversion view for a period (?from&to; the last 30 days without them). */
 export const fetchConversion = (period: URLSearchParams) => call<ConversionReport>('GET', withQuery(ADMIN_ROUTES.conversion, period));

@@ -8,6 +8,7 @@ import type {
   Notifications,
   Page,
   PriceCatalogue,
+  SavedReplies,
   Site,
 } from '../generated/content';
 
@@ -23,6 +24,7 @@ export interface ContentOf {
   badges: Badges;
   pricing: PriceCatalogue;
   notifications: Notifications;
+  replies: SavedReplies;
   article: Article;
 }
 
@@ -63,6 +65,7 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
     matches: (p) => p === 'site/notifications.yaml',
     where: 'site/notifications.yaml',
   },
+  { kind: 'replies', schema: 'replies.schema.json', matches: (p) => p === 'site/replies.yaml', where: 'site/replies.yaml' },
   { kind: 'article', schema: 'article.schema.json', matches: (p) => /^site\/blog\/[^/]+\.md$/.test(p), where: 'site/blog/*.md' },
 ];
 

@@ -1,6 +1,6 @@
 // The rules each kind of file must keep within itself, which the schemas cannot say; loadSite's
 // third phase runs them (engine/content/load-site.ts).
-import type { Badges, ConsentNotice, Notifications, Page } from '../generated/content';
+import type { Badges, ConsentNotice, Notifications, Page, SavedReplies } from '../generated/content';
 import { CONSENT_LINK } from '../forms/consent-text';
 import { closest } from './closest';
 import type { Blamed, Collections } from './load-site';
@@ -26,6 +26,33 @@ export function notificationRules(file: ParsedFile, notifications: Notifications
         ),
       );
     });
+  });
+  return problems;
+}
+
+/** What a saved reply may fill in (server/admin/saved-replies.ts fills them). */
+export const REPLY_PLACEHOLDERS = ['name', 'form', 'links', 'site'] as const;
+
+/** Reply ids are unique, and every {{placeholder}} is one the inbox can fill. */
+export function savedReplyRules(file: ParsedFile, replies: SavedReplies): Problem[] {
+  const problems = uniqueIds(file, replies.replies, 'replies', 'reply id');
+  const check = (text: string, path: Array<string | number>) => {
+    for (const [, inside] of text.matchAll(/\{\{([^{}]*)\}\}/g)) {
+      const name = inside!.trim();
+      if (!(REPLY_PLACEHOLDERS as readonly string[]).includes(name))
+        problems.push(
+          problemAt(
+            file,
+            path,
+            `{{${name}}} is not something a reply can fill in; use ${REPLY_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
+          ),
+        );
+    }
+  };
+  check(replies.subject, ['subject']);
+  replies.replies.forEach((reply, i) => {
+    if (reply.subject) check(reply.subject, ['replies', i, 'subject']);
+    check(reply.body, ['replies', i, 'body']);
   });
   return problems;
 }

@@ -3,7 +3,7 @@ import { actionAddressProblem } from './action-address';
 import { articleSlug, parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
-import { badgeDefaults, consentLinks, notificationRules, pageShape, uniqueIds } from './file-rules';
+import { badgeDefaults, consentLinks, notificationRules, pageShape, savedReplyRules, uniqueIds } from './file-rules';
 import { markdownInText } from './plain-text';
 import { proseInFile } from './prose-check';
 import { isProseAt } from './prose-fields';
@@ -166,6 +166,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
       forms: dataById(collections, 'form'),
       apiPayloads: Object.fromEntries([...collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
       notifications,
+      savedReplies: validated.valid.replies[0]?.data ?? null,
       badges,
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
@@ -289,6 +290,7 @@ export function validateSources(
     badges: [],
     pricing: [],
     notifications: [],
+    replies: [],
     article: [],
   };
   const inOrder: ParsedSource[] = [];
@@ -360,6 +362,7 @@ export function checkRules(
     badges: new Map(),
     pricing: new Map(),
     notifications: new Map(),
+    replies: new Map(),
     article: new Map(),
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
@@ -404,6 +407,7 @@ export function checkRules(
   for (const { file, data } of [...valid.site, ...valid.form]) if (data.consent) problems.push(...consentLinks(file, data.consent));
   problems.push(...apiPayloadRules(valid['api-payload'], collections, blamed));
   for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections, blamed));
+  for (const { file, data } of valid.replies) problems.push(...savedReplyRules(file, data));
   return { problems, pages, collections, blamed };
 }
 

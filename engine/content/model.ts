@@ -13,6 +13,7 @@ import type {
   KnownLinks,
   Notifications,
   Page,
+  SavedReplies,
   PageMeta,
   PlanGroup,
   PriceCatalogue,
@@ -147,6 +148,8 @@ export interface SiteModel {
   apiPayloads: Record<string, APIPayload>;
   /** site/notifications.yaml: who hears of each lead. */
   notifications: Notifications;
+  /** site/replies.yaml: the team's saved replies; null when the site has none. */
+  savedReplies: SavedReplies | null;
   knownLinks: KnownLinks['known'];
   /** site/links.yaml's pages that no link leads to on purpose, each with its reason. */
   unlinkedPages: NonNullable<KnownLinks['unlinked']>;

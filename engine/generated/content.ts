@@ -147,6 +147,7 @@ export interface Content {
   badges?: Badges;
   pricing?: PriceCatalogue;
   notifications?: Notifications;
+  savedReplies?: SavedReplies;
   article?: Article;
   section?: Section;
 }
@@ -2499,6 +2500,41 @@ export interface MorningDigest {
    * The e-mail's subject. {{count}} is the number of open leads, {{overdue}} how many of them are past their due time, {{date}} the day as the team reads it. Leave out for "Open leads: {{count}}, {{overdue}} overdue".
    */
   subject?: string;
+}
+/**
+ * site/replies.yaml: the team's saved replies, offered in the reply box of each lead in the inbox. Plain text only. Each may use {{name}} (the visitor's or contact's name), {{form}} (the form's title), {{links}} (the addresses the visitor sent, one a line) and {{site}} (the site's name); the inbox fills them in before the reply is sent, and the team can change every word.
+ */
+export interface SavedReplies {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
+  $schema?: string;
+  /**
+   * The subject every reply starts with, unless the saved reply chosen has its own. May use {{form}}, {{name}} and {{site}}.
+   */
+  subject: string;
+  /**
+   * The saved replies, in the order the inbox offers them.
+   */
+  replies: SavedReply[];
+}
+export interface SavedReply {
+  /**
+   * A short name for the reply, unique in this file.
+   */
+  id: string;
+  /**
+   * What the team sees in the list of saved replies.
+   */
+  title: string;
+  /**
+   * This reply's own subject; leave out to use the file's subject.
+   */
+  subject?: string;
+  /**
+   * The reply's text, plain (no Markdown, no HTML). May use {{name}}, {{form}}, {{links}} and {{site}}.
+   */
+  body: string;
 }
 /**
  * The front matter of a blog article, site/blog/<name>.md: the lines between the two --- lines at the top of the file. The Markdown text below them is the article itself.

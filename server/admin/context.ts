@@ -9,6 +9,7 @@ import type { LeadStore } from '../store/types';
 import { createAuditLog, type AuditLog } from './audit';
 import type { Editor } from '../content/editor';
 import type { FormsById } from './inbox-view';
+import type { ReplySettings } from './saved-replies';
 import type { ScryptCost } from './passwords';
 import type { Publisher } from '../publish/publisher';
 import {
@@ -45,6 +46,8 @@ export interface AdminConfig {
   publisher?: Publisher;
   /** The content editor's files and schemas; without it the editor's API answers 404. */
   editor?: Editor;
+  /** Replying to visitors from a lead; without it (no e-mail set up) the reply box says why there is none. */
+  replies?: ReplySettings;
 }
 
 export interface SignedIn extends SignedInSession {

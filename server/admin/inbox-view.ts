@@ -1,10 +1,10 @@
-import type { LeadDetail, LeadSummary } from '../../contracts/inbox-contract';
+import type { LeadDetail, LeadSummary, ReplyState, SavedReplyView } from '../../contracts/inbox-contract';
 import type { Form } from '../../engine/content/model';
 import type { SubmissionRules } from '../../engine/forms/payload';
 import { leadFields } from '../notify/messages';
 import { optionTitle, type Described } from '../notify/plan';
 import { oneLine, visibleLines } from '../notify/text';
-import type { InboxLead, StoredNote } from '../store/inbox-types';
+import type { InboxLead, StoredAuditEntry, StoredMessage, StoredNote } from '../store/inbox-types';
 import type { OutboxJob } from '../store/types';
 
 /** Longest a value may be in a row of the list; the detail shows it whole. */
@@ -53,7 +53,22 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
   };
 }
 
-export function leadDetail(lead: InboxLead, forms: FormsById, notes: readonly StoredNote[], jobs: readonly OutboxJob[]): LeadDetail {
+/** The lead's replies and answers, and what replying to it takes. */
+export interface Conversation {
+  messages: readonly StoredMessage[];
+  /** The lead's audit entries, oldest first. */
+  history: readonly StoredAuditEntry[];
+  reply: ReplyState;
+  savedReplies: SavedReplyView[];
+}
+
+export function leadDetail(
+  lead: InboxLead,
+  forms: FormsById,
+  notes: readonly StoredNote[],
+  jobs: readonly OutboxJob[],
+  conversation: Conversation,
+): LeadDetail {
   const form = lead.formId ? forms[lead.formId] : undefined;
   return {
     lead: leadSummary(lead, forms),
@@ -75,5 +90,23 @@ export function leadDetail(lead: InboxLead, forms: FormsById, notes: readonly St
       createdAt: j.createdAt,
       finishedAt: j.finishedAt,
     })),
+    // An answer is what a stranger's mail program sent: shown as text, like the lead's own fields.
+    messages: conversation.messages.map(({ id, direction, author, subject, body, createdAt }) => ({
+      id,
+      direction,
+      author: oneLine(author, 254),
+      subject: oneLine(subject, 250),
+      body: visibleLines(body),
+      createdAt,
+    })),
+    reply: conversation.reply,
+    savedReplies: conversation.savedReplies,
+    timeline: [
+      { at: lead.createdAt, kind: 'received' as const, actor: null, detail: `received through ${form?.title ?? lead.endpoint}` },
+      // Views are in the audit log, not the story of the lead.
+      ...conversation.history
+        .filter((e) => e.action !== 'view')
+        .map((e) => ({ at: e.at, kind: e.action, actor: e.actor, detail: e.detail })),
+    ],
   };
 }

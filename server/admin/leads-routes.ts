@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import {
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
+  MAX_REPLY_LENGTH,
+  MAX_REPLY_SUBJECT_LENGTH,
   PAGE_SIZE,
   readFilter,
   type LeadChange,
@@ -13,6 +15,8 @@ import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { leadDetail, leadSummary } from './inbox-view';
+import { newMessageId, replyAddress, replyState, savedRepliesFor, type ReplyFacts } from './saved-replies';
+import { oneLine } from '../notify/text';
 import { requireRole } from './roles';
 
 /** The position a cursor stands for; cursors are opaque to the browser. */
@@ -52,10 +56,30 @@ export function leadRoutes(ctx: AdminContext): Router {
   const leads = requireRole('leads');
   const noSuchLead = (res: Response) => sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
 
-  /** The lead's page: the lead as the caller already has it, with its notes and notifications. */
+  const replies = ctx.config.replies;
+  /** What a saved reply is filled with for this lead. */
+  const factsOf = (lead: InboxLead): ReplyFacts => {
+    const summary = leadSummary(lead, forms);
+    return { name: summary.name, form: summary.formTitle, site: replies?.siteName ?? '', payload: lead.payload };
+  };
+
+  /** The lead's page: the lead as the caller already has it, with its notes, notifications, replies and answers. */
   const sendDetail = async (res: Response, lead: InboxLead) => {
-    const [notes, jobs] = await Promise.all([store.listNotes(lead.id), store.listLeadJobs(lead.id)]);
-    res.json(leadDetail(lead, forms, notes, jobs));
+    const [notes, jobs, messages, history] = await Promise.all([
+      store.listNotes(lead.id),
+      store.listLeadJobs(lead.id),
+      store.listMessages(lead.id),
+      store.listLeadAudit(lead.id),
+    ]);
+    const facts = factsOf(lead);
+    res.json(
+      leadDetail(lead, forms, notes, jobs, {
+        messages,
+        history,
+        reply: replyState(lead, facts, replies),
+        savedReplies: lead.erasedAt ? [] : savedRepliesFor(facts, replies),
+      }),
+    );
   };
 
   router.get(
@@ -141,6 +165,40 @@ export function leadRoutes(ctx: AdminContext): Router {
       if (!lead) return noSuchLead(res);
       if (!note) return sendApiError(res, 409, 'ERASED', 'This lead was erased; notes can no longer be added.');
       await sendDetail(res, lead);
+    }),
+  );
+
+  router.post(
+    '/leads/:id/replies',
+    leads,
+    route(async (req, res, user) => {
+      const body = await readBodyOf(req, res);
+      if (!body) return;
+      const text = typeof body.body === 'string' ? body.body.replace(/\r\n?/g, '\n').trim() : '';
+      const subject = typeof body.subject === 'string' ? oneLine(body.subject, MAX_REPLY_SUBJECT_LENGTH + 1) : '';
+      if (!subject) return badRequest(res, 'Write a subject for the reply.');
+      if (subject.length > MAX_REPLY_SUBJECT_LENGTH)
+        return badRequest(res, `A subject may be at most ${MAX_REPLY_SUBJECT_LENGTH} characters.`);
+      if (!text) return badRequest(res, 'Write the reply before sending it.');
+      if (text.length > MAX_REPLY_LENGTH) return badRequest(res, `A reply may be at most ${MAX_REPLY_LENGTH} characters.`);
+      const id = String(req.params.id);
+      const lead = await store.getLead(id);
+      if (!lead) return noSuchLead(res);
+      const state = replyState(lead, factsOf(lead), replies);
+      if (state.blocked || !state.to || !replies)
+        return sendApiError(res, 409, 'CANNOT_REPLY', state.blocked ?? 'This lead cannot be answered.');
+      const sent = await store.replyToLead(id, {
+        author: user.email,
+        to: state.to,
+        subject,
+        body: text,
+        messageId: newMessageId(replies.from),
+        replyAddress: replyAddress(replies.domain),
+      });
+      if (sent.kind === 'missing') return noSuchLead(res);
+      if (sent.kind === 'erased') return sendApiError(res, 409, 'ERASED', 'This lead was erased; it can no longer be answered.');
+      replies.queued();
+      await sendDetail(res, sent.lead);
     }),
   );
 

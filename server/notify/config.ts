@@ -7,6 +7,8 @@ export interface NotifyConfig {
   smtpUrl: string | null;
   /** The From address of every e-mail. */
   mailFrom: string | null;
+  /** REPLY_DOMAIN: where answers to the team's replies go (`reply+<token>@` it); MAIL_FROM's domain without it. */
+  replyDomain?: string | null;
   /** Team addresses for leads no rule names recipients for. */
   leadsEmailTo: readonly string[];
   webhookUrl: string | null;

@@ -5,7 +5,7 @@ import type { ClaimedJob, LeadJob } from '../store/types';
 import { DIGEST_RULE } from '../store/outbox';
 import { digestEmail } from './digest';
 import { DELIVERY_TIMEOUT_MS, type NotifyConfig } from './config';
-import { autoReplyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
+import { autoReplyEmail, replyEmail, teamEmail, webhookBody, type MailMessage, type TeamPlace } from './messages';
 
 export type DeliveryResult = { ok: true; detail: string } | { ok: false; error: string; permanent?: boolean };
 
@@ -121,6 +121,7 @@ export function createDelivery(config: NotifyConfig, deps: DeliveryDeps): Delive
       if (job.lead !== null && job.channel === 'webhook') return callWebhook(job);
       if (!transport || !config.mailFrom) return { ok: false, error: 'SMTP_URL and MAIL_FROM are no longer set' };
       if (job.lead === null) return send(transport, digestEmail(job, config.mailFrom, siteName, place));
+      if (job.channel === 'reply') return send(transport, replyEmail(job, config.mailFrom));
       const message =
         job.channel === 'email'
           ? teamEmail(job, job.lead.formId ? forms[job.lead.formId] : undefined, config.mailFrom, siteName, place)

@@ -64,10 +64,13 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
   const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
   const link = inboxUrl(place.siteUrl, lead.id);
   const reminder = (job.data as { reminder?: { dueAt: string } }).reminder;
+  const answered = (job.data as { answer?: boolean }).answer === true;
   const intro = [
     reminder
       ? `This lead on ${siteName} is still New, and its reply was due ${formatTeamTime(new Date(reminder.dueAt), place.timeZone)}.`
-      : `A new lead came in on ${siteName}.`,
+      : answered
+        ? `The visitor answered the team's reply about this lead on ${siteName}: the answer is on the lead, which is back in New.`
+        : `A new lead came in on ${siteName}.`,
     '',
     `Open it in the inbox: ${link}`,
     '',
@@ -84,7 +87,7 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
     ),
     '',
     typeof lead.payload.email === 'string'
-      ? 'Reply to this e-mail to answer the visitor, then mark the lead in progress in the inbox.'
+      ? 'Answer the visitor from the lead in the inbox: the reply is recorded there, stops the reply clock, and their answer comes back to the lead.'
       : 'The visitor left no e-mail address.',
   ].join('\n');
   const rows = fields
@@ -115,6 +118,22 @@ export function autoReplyEmail(job: LeadJob, mailFrom: string): MailMessage {
     subject: oneLine(data.subject, 250),
     text: data.text,
     messageId: messageIdFor(job.lead.id, job.rule, mailFrom),
+  };
+}
+
+/**
+ * A reply the team wrote in the inbox: plain text from the team's address, its Reply-To the lead's
+ * own token address, its Message-ID the one recorded with the reply (an answer's In-Reply-To names it).
+ */
+export function replyEmail(job: LeadJob, mailFrom: string): MailMessage {
+  const data = job.data as { to: string[]; subject: string; text: string; replyTo: string; messageId: string };
+  return {
+    from: mailFrom,
+    to: data.to,
+    replyTo: data.replyTo,
+    subject: oneLine(data.subject, 250),
+    text: data.text,
+    messageId: data.messageId,
   };
 }
 

@@ -72,7 +72,7 @@ export function retryDelay(attempts: number, policy: RetryPolicy, random: () => 
  * Each lane claims and delivers only its own channels, on its own schedule: a webhook receiver that
  * hangs until the timeout holds back other webhooks, never an e-mail.
  */
-const LANES: ReadonlyArray<readonly Channel[]> = [['email', 'auto-reply'], ['webhook']];
+const LANES: ReadonlyArray<readonly Channel[]> = [['email', 'auto-reply', 'reply'], ['webhook']];
 
 interface Lane {
   channels: readonly Channel[];

@@ -1,5 +1,5 @@
 import type { Role } from '../../contracts/editor-contract';
-import type { AuditEntry, LeadChange, LeadFilter, LeadNote, LeadStatus } from '../../contracts/inbox-contract';
+import type { AuditEntry, LeadChange, LeadFilter, LeadMessage, LeadNote, LeadStatus } from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */
@@ -10,7 +10,7 @@ export interface InboxLead extends StoredLead {
   erasedBy: string | null;
   /** When the answer is due by the site's reply promise; null for spam and for leads stored before due times. */
   dueAt: string | null;
-  /** When the team first moved the lead out of New: its clock stopped then. */
+  /** When the team first sent the visitor a reply from the inbox: its clock stopped then. */
   firstAnsweredAt: string | null;
   /** The team member who owns the lead (an account's e-mail address); null when nobody does. */
   assignee: string | null;
@@ -39,6 +39,48 @@ export interface LeadQuery {
 export interface StoredNote extends LeadNote {
   leadId: string;
 }
+
+/** A reply or an answer as the store keeps it, with its lead and the Message-ID of its e-mail. */
+export interface StoredMessage extends LeadMessage {
+  leadId: string;
+  messageId: string;
+}
+
+/** A reply the team sends to the visitor; the store picks (or keeps) the lead's reply token. */
+export interface NewReply {
+  /** The team member's address. */
+  author: string;
+  /** The visitor's address. */
+  to: string;
+  subject: string;
+  body: string;
+  /** The e-mail's Message-ID, `<random@domain>`: an answer's In-Reply-To names it. */
+  messageId: string;
+  /** The Reply-To address that carries the lead's token. */
+  replyAddress: (token: string) => string;
+}
+
+/** A visitor's answer to a reply, as the inbound listener read it (text only). */
+export interface NewAnswer {
+  /** The token in the address it was sent to, when it was a reply address. */
+  token: string | null;
+  /** The Message-IDs its In-Reply-To and References name. */
+  inReplyTo: readonly string[];
+  /** The address it was sent to, for the unmatched list. */
+  recipient: string;
+  /** Its From address. */
+  from: string;
+  subject: string;
+  body: string;
+  /** Its own Message-ID, so the same answer delivered twice is kept once; a random one when it had none. */
+  messageId: string;
+  /** The e-mail telling the lead's owner (or the team) of the answer: its recipients and subject; null to send none. */
+  tell: (lead: InboxLead) => { to: readonly string[]; subject: string } | null;
+}
+
+export type AnswerResult = { kind: 'matched'; leadId: string; repeated: boolean } | { kind: 'unmatched' };
+
+export type ReplyResult = { kind: 'sent'; lead: InboxLead; message: StoredMessage } | { kind: 'missing' } | { kind: 'erased' };
 
 /** An audit entry is stored exactly as the inbox shows it. */
 export type StoredAuditEntry = AuditEntry;
@@ -113,6 +155,21 @@ export interface InboxStore {
   /** Null when there is no such lead, or it was erased. */
   addNote(leadId: string, author: string, body: string): Promise<StoredNote | null>;
   listNotes(leadId: string): Promise<StoredNote[]>;
+  /**
+   * Records the reply on the lead, queues its e-mail in the outbox and audits it, in one
+   * transaction; the first reply stops the lead's clock (firstAnsweredAt).
+   */
+  replyToLead(leadId: string, reply: NewReply): Promise<ReplyResult>;
+  /** The lead's replies and answers, oldest first. */
+  listMessages(leadId: string): Promise<StoredMessage[]>;
+  /**
+   * Adds a visitor's answer to the lead its token (or In-Reply-To) names, puts the lead back in New,
+   * audits it and queues `tell`'s e-mail, in one transaction. An answer naming no lead that is not
+   * erased is kept aside (unmatched), never attached to one.
+   */
+  receiveAnswer(answer: NewAnswer): Promise<AnswerResult>;
+  /** Mail kept aside, newest first. */
+  listUnmatchedMail(limit: number): Promise<Array<{ id: string; receivedAt: string; recipient: string; sender: string; subject: string }>>;
   /** The lead's notifications, oldest first, whatever their status. */
   listLeadJobs(leadId: string): Promise<OutboxJob[]>;
   /**
@@ -124,6 +181,8 @@ export interface InboxStore {
   audit(entry: NewAuditEntry): Promise<void>;
   /** Newest first, entries older than `before` (an entry id) when given. */
   listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
+  /** One lead's entries, oldest first (at most 500): its timeline. */
+  listLeadAudit(leadId: string): Promise<StoredAuditEntry[]>;
 }
 
 export interface SessionStart {

@@ -1,9 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import type { LeadChange } from '../../contracts/inbox-contract';
 import { describeChange } from './inbox-queries';
-import type { InboxLead, LeadChangeResult, NewAuditEntry, StoredAuditEntry, StoredNote } from './inbox-types';
+import type {
+  InboxLead,
+  LeadChangeResult,
+  AnswerResult,
+  NewAnswer,
+  NewAuditEntry,
+  NewReply,
+  ReplyResult,
+  StoredAuditEntry,
+  StoredMessage,
+  StoredNote,
+} from './inbox-types';
 import { inboxLead } from './leads';
 import { dropFromDigests } from './outbox';
-import { auditFromRow, isUuid, noteFromRow, rowNumber } from './rows';
+import { auditFromRow, isoTime, isUuid, messageFromRow, noteFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Kysely } from 'kysely';
 
@@ -50,10 +62,7 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
             ...(wanted.status !== undefined && { status: wanted.status }),
             ...(wanted.spam !== undefined && { spam: wanted.spam }),
             ...(wanted.assignee !== undefined && { assignee: wanted.assignee }),
-            // Moving a lead out of New answers it: its clock stops, once.
-            ...(wanted.status !== undefined &&
-              wanted.status !== 'new' &&
-              before.firstAnsweredAt === null && { first_answered_at: now().toISOString() }),
+            // A status alone answers nobody: only a reply sent (replyToLead) stops the lead's clock.
           })
           .where('id', '=', id)
           .execute();
@@ -77,6 +86,138 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       });
     },
 
+    async replyToLead(leadId: string, reply: NewReply): Promise<ReplyResult> {
+      if (!isUuid(leadId)) return { kind: 'missing' };
+      return transact(async (trx) => {
+        const lead = await inboxLead(trx, d, leadId, true);
+        if (!lead) return { kind: 'missing' };
+        if (lead.erasedAt) return { kind: 'erased' };
+        const at = now().toISOString();
+        const { reply_token: kept } = await trx
+          .selectFrom('leads')
+          .select('reply_token')
+          .where('id', '=', leadId)
+          .executeTakeFirstOrThrow();
+        // 128 random bits in lower-case hex: nothing about the lead can be read from it, and mail servers that fold case keep it.
+        const token = kept ?? randomBytes(16).toString('hex');
+        await trx
+          .updateTable('leads')
+          .set({ reply_token: token, ...(lead.firstAnsweredAt === null && { first_answered_at: at }) })
+          .where('id', '=', leadId)
+          .execute();
+        const row = await trx
+          .insertInto('lead_messages')
+          .values({
+            lead_id: leadId,
+            direction: 'out',
+            author: reply.author,
+            subject: reply.subject,
+            body: reply.body,
+            message_id: reply.messageId,
+            created_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const message = messageFromRow(row);
+        await trx
+          .insertInto('outbox')
+          .values({
+            lead_id: leadId,
+            channel: 'reply',
+            rule: `reply-${message.id}`,
+            data: JSON.stringify({
+              to: [reply.to],
+              subject: reply.subject,
+              text: reply.body,
+              replyTo: reply.replyAddress(token),
+              messageId: reply.messageId,
+            }),
+            created_at: at,
+            next_attempt_at: at,
+          })
+          .execute();
+        await audit(trx, now(), {
+          actor: reply.author,
+          action: 'reply',
+          leadId,
+          detail: `reply sent (${reply.body.length} characters)${lead.firstAnsweredAt === null ? ', the first: the clock stopped' : ''}`,
+        });
+        return { kind: 'sent', lead: (await inboxLead(trx, d, leadId))!, message };
+      });
+    },
+
+    async receiveAnswer(answer: NewAnswer): Promise<AnswerResult> {
+      return transact(async (trx) => {
+        const at = now().toISOString();
+        const byToken =
+          answer.token === null
+            ? undefined
+            : await trx
+                .selectFrom('leads')
+                .select('id')
+                .where('reply_token', '=', answer.token)
+                .where('erased_at', 'is', null)
+                .executeTakeFirst();
+        const byThread =
+          byToken || answer.inReplyTo.length === 0
+            ? undefined
+            : await trx
+                .selectFrom('lead_messages')
+                .innerJoin('leads', 'leads.id', 'lead_messages.lead_id')
+                .select('lead_messages.lead_id as id')
+                .where('lead_messages.direction', '=', 'out')
+                .where('lead_messages.message_id', 'in', [...answer.inReplyTo])
+                .where('leads.erased_at', 'is', null)
+                .executeTakeFirst();
+        const leadId = byToken?.id ?? byThread?.id;
+        if (!leadId) {
+          await trx
+            .insertInto('unmatched_mail')
+            .values({ received_at: at, recipient: answer.recipient, sender: answer.from, subject: answer.subject, body: answer.body })
+            .execute();
+          return { kind: 'unmatched' };
+        }
+        const lead = (await inboxLead(trx, d, leadId, true))!;
+        const inserted = await trx
+          .insertInto('lead_messages')
+          .values({
+            lead_id: leadId,
+            direction: 'in',
+            author: answer.from,
+            subject: answer.subject,
+            body: answer.body,
+            message_id: answer.messageId,
+            created_at: at,
+          })
+          .onConflict((oc) => oc.column('message_id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        // A relay that delivers the same answer twice adds it once.
+        if (!inserted) return { kind: 'matched', leadId, repeated: true };
+        await trx.updateTable('leads').set({ status: 'new' }).where('id', '=', leadId).execute();
+        await audit(trx, now(), {
+          actor: 'visitor',
+          action: 'answer',
+          leadId,
+          detail: `answer received (${answer.body.length} characters)${lead.status === 'new' ? '' : `, status: ${lead.status} → new`}`,
+        });
+        const tell = answer.tell({ ...lead, status: 'new' });
+        if (tell && tell.to.length > 0)
+          await trx
+            .insertInto('outbox')
+            .values({
+              lead_id: leadId,
+              channel: 'email',
+              rule: `answer-${String(inserted.id)}`,
+              data: JSON.stringify({ to: tell.to, subject: tell.subject, answer: true }),
+              created_at: at,
+              next_attempt_at: at,
+            })
+            .execute();
+        return { kind: 'matched', leadId, repeated: false };
+      });
+    },
+
     async eraseLead(id: string, actor: string): Promise<InboxLead | null> {
       if (!isUuid(id)) return null;
       let erasedNow = false;
@@ -94,16 +235,19 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
             idempotency_fingerprint: null,
             // The page and campaign name the site's own pages and campaigns and keep counting in the conversion view; the other site goes.
             referrer_host: null,
+            // Answers to the replies sent before the erasure find no lead any more: they are kept aside.
+            reply_token: null,
             erased_at: now().toISOString(),
             erased_by: actor,
           })
           .where('id', '=', id)
           .execute();
         await trx.deleteFrom('lead_notes').where('lead_id', '=', id).execute();
+        await trx.deleteFrom('lead_messages').where('lead_id', '=', id).execute();
         await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
         await dropFromDigests(trx, id);
         await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
-        await audit(trx, now(), { actor, action: 'erase', leadId: id, detail: 'fields, notes and notifications deleted' });
+        await audit(trx, now(), { actor, action: 'erase', leadId: id, detail: 'fields, notes, replies and notifications deleted' });
         erasedNow = true;
         return inboxLead(trx, d, id);
       });
@@ -117,4 +261,34 @@ export async function listNotes(db: Db, leadId: string): Promise<StoredNote[]> {
   if (!isUuid(leadId)) return [];
   const rows = await db.selectFrom('lead_notes').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
   return rows.map(noteFromRow);
+}
+
+/** The lead's replies and answers, oldest first. */
+export async function listMessages(db: Db, leadId: string): Promise<StoredMessage[]> {
+  if (!isUuid(leadId)) return [];
+  const rows = await db.selectFrom('lead_messages').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+  return rows.map(messageFromRow);
+}
+
+export async function listUnmatchedMail(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('unmatched_mail')
+    .select(['id', 'received_at', 'recipient', 'sender', 'subject'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    receivedAt: isoTime(r.received_at),
+    recipient: r.recipient,
+    sender: r.sender,
+    subject: r.subject,
+  }));
+}
+
+/** The lead's own audit entries, oldest first: its timeline after it was received. */
+export async function listLeadAudit(db: Db, leadId: string): Promise<StoredAuditEntry[]> {
+  if (!isUuid(leadId)) return [];
+  const rows = await db.selectFrom('audit_log').selectAll().where('lead_id', '=', leadId).orderBy('id').limit(500).execute();
+  return rows.map(auditFromRow);
 }

@@ -148,6 +148,8 @@ interface PageQuery extends Record<string, unknown> {
   afterId?: string;
   byDue?: true;
   afterDue?: string;
+  /** A queue (a status, a due state, an owner, due order): erased leads are in none. */
+  queue?: true;
   page?: string;
   campaign?: string;
   referrer?: string;
@@ -160,6 +162,7 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .select(INBOX_COLUMNS)
     .$if('spam' in v, (qb) => qb.where('spam', '=', v.spam!))
     .$if('status' in v, (qb) => qb.where('status', '=', v.status!))
+    .$if('queue' in v, (qb) => qb.where('erased_at', 'is', null))
     .$if('form' in v, (qb) => qb.where('form_id', '=', v.form!))
     .$if('from' in v, (qb) => qb.where('created_at', '>=', v.from!))
     .$if('to' in v, (qb) => qb.where('created_at', '<', v.to!))
@@ -190,6 +193,8 @@ export async function findLeads(
   const page: PageQuery = {
     ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
     ...(filter.status && { status: filter.status }),
+    // An erased lead keeps its status as a tombstone, but nobody is to answer it: it leaves every queue.
+    ...((filter.status || filter.due || filter.owner || filter.sort) && { queue: true as const }),
     ...(filter.form && { form: filter.form }),
     ...(filter.from && { from: `${filter.from}T00:00:00.000Z` }),
     ...(filter.to && { to: dayAfter(filter.to) }),

@@ -376,6 +376,46 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
     postgres: `ALTER TABLE outbox ALTER COLUMN lead_id DROP NOT NULL;`,
   },
+  {
+    version: 15,
+    name: 'lead_conversation',
+    // The team's replies to a lead and the visitor's answers, in the order they happened. A lead's
+    // reply token is a random id (never derived from the lead id): replies carry it in their
+    // Reply-To address, and an answer sent to it finds its lead. Erasing a lead clears it.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN reply_token TEXT;
+      CREATE UNIQUE INDEX leads_reply_token ON leads (reply_token);
+      CREATE TABLE lead_messages (
+        id ${t.serial},
+        lead_id ${t.uuid} NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        direction TEXT NOT NULL CHECK (direction IN ('out', 'in')),
+        author TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        created_at ${t.time} NOT NULL
+      )${t.table};
+      CREATE INDEX lead_messages_lead ON lead_messages (lead_id, id);
+      CREATE UNIQUE INDEX lead_messages_message_id ON lead_messages (message_id);
+    `,
+  },
+  {
+    version: 16,
+    name: 'unmatched_mail',
+    // Mail that came to a reply address naming no lead (a forged, mistyped or erased lead's token):
+    // kept aside for the operator, never attached to a lead.
+    sql: (t) => `
+      CREATE TABLE unmatched_mail (
+        id ${t.serial},
+        received_at ${t.time} NOT NULL,
+        recipient TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL
+      )${t.table};
+      CREATE INDEX unmatched_mail_received ON unmatched_mail (received_at);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

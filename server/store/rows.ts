@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { LeadSource } from '../../contracts/api-contract';
-import type { InboxLead, StoredAuditEntry, StoredNote } from './inbox-types';
+import type { InboxLead, StoredAuditEntry, StoredMessage, StoredNote } from './inbox-types';
 import type { LeadsTable, OutboxTable, Schema } from './schema';
 import type { OutboxJob, StoredLead } from './types';
 
@@ -128,6 +128,17 @@ export const noteFromRow = (r: Selectable<Schema['lead_notes']>): StoredNote => 
   leadId: r.lead_id,
   author: r.author,
   body: r.body,
+  createdAt: isoTime(r.created_at),
+});
+
+export const messageFromRow = (r: Selectable<Schema['lead_messages']>): StoredMessage => ({
+  id: String(r.id),
+  leadId: r.lead_id,
+  direction: r.direction,
+  author: r.author,
+  subject: r.subject,
+  body: r.body,
+  messageId: r.message_id,
   createdAt: isoTime(r.created_at),
 });
 

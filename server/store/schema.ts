@@ -35,6 +35,8 @@ export interface LeadsTable {
   utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
   utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
   referrer_host: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The random id in the Reply-To address of the team's replies; null until the first reply, and after erasure. */
+  reply_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {
@@ -60,6 +62,17 @@ export interface Schema {
   outbox: OutboxTable;
   notification_throttle: { key: string; expires_at: Time; lead_id: string | null };
   lead_notes: { id: Serial; lead_id: string; author: string; body: string; created_at: Time };
+  lead_messages: {
+    id: Serial;
+    lead_id: string;
+    direction: 'out' | 'in';
+    author: string;
+    subject: string;
+    body: string;
+    message_id: string;
+    created_at: Time;
+  };
+  unmatched_mail: { id: Serial; received_at: Time; recipient: string; sender: string; subject: string; body: string };
   audit_log: { id: Serial; at: Time; actor: string; action: AuditEntry['action']; lead_id: string | null; detail: string };
   accounts: {
     id: string;

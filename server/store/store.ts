@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
-import { audit, inboxChanges, listAudit, listNotes } from './inbox';
+import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
 import { findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { releaseStore } from './releases';
@@ -24,9 +24,12 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     getLead: async (id) => inboxLead(db(), d, id),
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),
+    listMessages: async (leadId) => listMessages(db(), leadId),
+    listUnmatchedMail: async (limit) => listUnmatchedMail(db(), limit),
     listLeadJobs: async (leadId) => (isUuid(leadId) ? listJobs(db(), { leadId }) : []),
     audit: async (entry) => audit(db(), now(), entry),
     listAudit: async (opts) => listAudit(db(), opts),
+    listLeadAudit: async (leadId) => listLeadAudit(db(), leadId),
     ...accountStore(db, d, now),
     ...releaseStore(db),
     listLeads: async (opts) => listLeads(db(), d, opts),

@@ -32,7 +32,8 @@ export interface NewLead {
   notifications?: readonly PlannedNotification[];
 }
 
-export type Channel = 'email' | 'auto-reply' | 'webhook';
+/** `reply`: the team's answer to the visitor, written in the inbox. */
+export type Channel = 'email' | 'auto-reply' | 'webhook' | 'reply';
 
 /** A notification decided when a lead is stored, delivered later by the outbox worker. */
 export interface PlannedNotification {

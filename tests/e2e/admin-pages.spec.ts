@@ -145,6 +145,19 @@ test('at phone width the list and a lead with long values fit the screen; the ta
         finishedAt: null,
       },
     ],
+    messages: [
+      {
+        id: '1',
+        direction: 'in',
+        author: long.email!,
+        subject: `Re: ${'s'.repeat(150)}`,
+        body: `Here: https://example.com/${'b'.repeat(300)}`,
+        createdAt: long.createdAt,
+      },
+    ],
+    reply: { to: long.email, blocked: null, subject: `Re: ${'s'.repeat(150)}` },
+    savedReplies: [{ id: 'thanks', title: 'Thank you', subject: 'Thanks', body: `Hello ${long.name}` }],
+    timeline: [{ at: long.createdAt, kind: 'received', actor: null, detail: `received through ${'f'.repeat(120)}` }],
   };
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.leads,

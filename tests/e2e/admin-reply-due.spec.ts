@@ -1,5 +1,6 @@
 // The reply promise in the inbox: a new lead shows when its answer is due, shows as overdue once the
-// clock passes it (words and an icon), can be filtered by it, and stops its clock when taken on.
+// clock passes it (words and an icon), can be filtered by it, and stops its clock at the first reply
+// sent, not when it is taken on.
 import { expect, test } from '@playwright/test';
 import { createAccount, expectNoAxeViolations, leadRows, seedLead, signIn, uniqueWord } from './admin';
 
@@ -14,7 +15,10 @@ test.beforeAll(() => {
   created = true;
 });
 
-test('a new emergency lead is due in 2 hours, overdue once the clock passes it, and answered when taken on', async ({ page, request }) => {
+test('a new emergency lead is due in 2 hours, overdue once the clock passes it, and answered by a reply, not by a status', async ({
+  page,
+  request,
+}) => {
   // Emergency requests are answered around the clock, so the promise is 2 hours whenever this runs.
   const id = await seedLead(request, {
     name: 'Rita Promise',
@@ -48,7 +52,14 @@ test('a new emergency lead is due in 2 hours, overdue once the clock passes it, 
 
   await page.getByRole('radio', { name: 'In progress' }).check();
   await page.getByRole('button', { name: 'Save status' }).click();
-  // The server's clock, not the page's: taken on within seconds of arriving.
+  await expect(page.locator('p.admin-status')).toHaveText('Status set to In progress.');
+  // Taking the lead on answers nobody: no first answer is recorded, and the conversion view will not count one.
+  await expect(page.locator('.admin-due-line')).toHaveCount(0);
+  await expect(page.getByText(/First answered/)).toHaveCount(0);
+
+  await page.getByLabel('Your reply').fill(`Hello Rita, we are on it (${WORD}).`);
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  // The server's clock, not the page's: answered within seconds of arriving.
   await expect(page.locator('.admin-due-line')).toHaveText(/^First answered after [01] min, on .*, within the promise\.$/);
 
   expect(id).toMatch(/^[0-9a-f-]{36}$/);

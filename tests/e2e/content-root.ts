@@ -14,6 +14,8 @@ export const e2eContentRoot = (port: number) => join(tmpdir(), `takedown-e2e-con
  * catcher takes +1, the publishing spec's own server +3).
  */
 export const editorServerPort = (port: number) => port + 5;
+/** Where the shared server receives visitors' answers to the team's replies (INBOUND_SMTP_PORT). */
+export const inboundSmtpPort = (port: number) => port + 7;
 
 /** The store of each end-to-end server, below the run's output folder. */
 export const e2eDataDir = (output: string, editor = false) => resolve(output, editor ? 'e2e-editor-data' : 'e2e-data');

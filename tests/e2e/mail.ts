@@ -35,3 +35,14 @@ export async function mailsAbout(address: string, timeoutMs = 15_000): Promise<{
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The first e-mail sent to `address` that `matches` accepts, once it has arrived. */
+export async function mailTo(address: string, matches: (m: SentMail) => boolean = () => true, timeoutMs = 15_000): Promise<SentMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await all()).find((m) => m.envelopeTo.includes(address) && matches(m));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

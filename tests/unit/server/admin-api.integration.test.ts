@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ADMIN_ROUTES,
+  type AuditPage,
   type ConversionReport,
   type InboxSession,
   type LeadDetail,
@@ -20,6 +21,7 @@ import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';
 import { currentCode } from '../../../server/admin/two-step';
 import { createApp } from '../../../server/app';
+import type { ReplySettings } from '../../../server/admin/saved-replies';
 import type { LeadStore } from '../../../server/store/types';
 import { createFixture, listen, type Fixture, type Running } from './helpers';
 import { backends, useFreshStores } from './store-backends';
@@ -76,6 +78,12 @@ function browser(base: string) {
 }
 
 const contactForm = model.forms.contact!;
+
+/** Replying on, as the server sets it up with SMTP_URL and MAIL_FROM. */
+function replySettings(queued: () => void = () => {}): ReplySettings {
+  return { from: 'team@example.com', domain: 'replies.example.com', saved: model!.savedReplies, siteName: model!.site.name, queued };
+}
+
 function contactLead(name: string, extra: Record<string, unknown> = {}) {
   return {
     endpoint: '/api/contact',
@@ -112,6 +120,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         requireTwoStep?: boolean;
         signInRateLimit?: { windowMs: number; max: number };
         replyPromise?: boolean;
+        replies?: ReplySettings;
       } = {},
     ) {
       const c = clock();
@@ -138,6 +147,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
           requireTwoStep: opts.requireTwoStep,
           // Out of the way unless a test is about it: the store's own counts are what most tests look at.
           signInRateLimit: opts.signInRateLimit ?? { windowMs: 60_000, max: 10_000 },
+          replies: opts.replies,
         },
       });
       server = await listen(app);
@@ -552,9 +562,9 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await bad.json()).message).toMatch(/status must be one of new, in_progress, done\. from must be a date/);
     });
 
-    it('gives each lead the due time of the site promise, lists it as overdue once past it, and stops its clock when it is taken on', async () => {
+    it('gives each lead the due time of the site promise, lists it as overdue once past it, and stops its clock at a reply, not when it is taken on', async () => {
       // Mon 2 Mar 2026, 2:00 PST: outside support hours, so the answer is due at 8:00 PST (6:00 + 2 hours).
-      const { b, clock: c } = await start({ replyPromise: true });
+      const { b, clock: c } = await start({ replyPromise: true, replies: replySettings() });
       await b.signIn('ann@example.com');
       const posted = await b.call('/api/contact', {
         method: 'POST',
@@ -581,11 +591,60 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       c.advance(0.5 * 3_600_000);
       expect(await listed('overdue')).toEqual([data.id]);
       expect(await listed('soon')).toEqual([]);
+      // Taking the lead on answers nobody: it stays overdue until a reply is sent.
       const taken = await b.change(ADMIN_ROUTES.lead(data.id), 'PATCH', { status: 'in_progress' });
-      expect(((await taken.json()) as LeadDetail).lead.firstAnsweredAt).toBe('2026-03-02T16:15:00.000Z');
+      expect(((await taken.json()) as LeadDetail).lead.firstAnsweredAt).toBeNull();
+      const replied = await b.change(ADMIN_ROUTES.replies(data.id), 'POST', { subject: 'Your photos', body: 'We are on it.' });
+      expect(replied.status).toBe(200);
+      expect(((await replied.json()) as LeadDetail).lead.firstAnsweredAt).toBe('2026-03-02T16:15:00.000Z');
       expect(await listed('overdue')).toEqual([]);
       const bad = await b.call(`${ADMIN_ROUTES.leads}?due=late`);
       expect((await bad.json()).message).toBe('due must be one of overdue, soon.');
+    });
+
+    it('replies from a lead with a saved reply filled for it, records who sent what, and refuses what cannot be sent', async () => {
+      let queued = 0;
+      const { b, store } = await start({ replies: replySettings(() => queued++) });
+      const lead = await store.insertLead(
+        contactLead('Dana Whitfield', {
+          email: 'dana@example.com',
+          message: 'Copies at https://copies.example.net/a and https://b.example.org/x.',
+        }),
+      );
+      const silent = await store.insertLead(contactLead('No Address', { email: undefined }));
+      await b.signIn('ann@example.com');
+      const detail = await b.json<LeadDetail>(ADMIN_ROUTES.lead(lead.id));
+      expect(detail.reply).toMatchObject({ to: 'dana@example.com', blocked: null });
+      const saved = model!.savedReplies!;
+      expect(detail.savedReplies.map((r) => r.id)).toEqual(saved.replies.map((r) => r.id));
+      const withLinks = detail.savedReplies.find((r) => saved.replies.find((x) => x.id === r.id)!.body.includes('{{links}}'))!;
+      expect(withLinks.body).toContain('Dana Whitfield');
+      expect(withLinks.body).toContain('https://copies.example.net/a\nhttps://b.example.org/x');
+      expect(withLinks.body).not.toMatch(/\{\{/);
+
+      expect((await b.change(ADMIN_ROUTES.replies(lead.id), 'POST', { subject: 'Hi', body: '  ' })).status).toBe(400);
+      expect((await b.change(ADMIN_ROUTES.replies(silent.id), 'POST', { subject: 'Hi', body: 'Hello' })).status).toBe(409);
+      const sent = await b.change(ADMIN_ROUTES.replies(lead.id), 'POST', { subject: withLinks.subject, body: withLinks.body });
+      expect(sent.status).toBe(200);
+      const after = (await sent.json()) as LeadDetail;
+      expect(after.messages).toEqual([
+        expect.objectContaining({ direction: 'out', author: 'ann@example.com', subject: withLinks.subject, body: withLinks.body.trim() }),
+      ]);
+      expect(after.notifications.filter((n) => n.channel === 'reply')).toHaveLength(1);
+      expect(queued).toBe(1);
+      const log = await b.json<AuditPage>(ADMIN_ROUTES.audit);
+      expect(log.entries.find((e) => e.action === 'reply')).toMatchObject({ actor: 'ann@example.com', leadId: lead.id });
+    });
+
+    it('says why a lead cannot be answered when e-mail is not set up', async () => {
+      const { b, store } = await start();
+      const lead = await store.insertLead(contactLead('Dana Whitfield', { email: 'dana@example.com' }));
+      await b.signIn('ann@example.com');
+      const detail = await b.json<LeadDetail>(ADMIN_ROUTES.lead(lead.id));
+      expect(detail.reply.blocked).toMatch(/SMTP_URL and MAIL_FROM/);
+      const refused = await b.change(ADMIN_ROUTES.replies(lead.id), 'POST', { subject: 'Hi', body: 'Hello' });
+      expect(refused.status).toBe(409);
+      expect(await store.listMessages(lead.id)).toEqual([]);
     });
 
     it('assigns a lead to an inbox account only, lists it under mine for that account, and names the team in the session', async () => {

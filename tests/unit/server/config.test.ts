@@ -68,6 +68,17 @@ describe('the configuration', () => {
     ]);
   });
 
+  it('reads the inbound SMTP port (on loopback unless told) and the reply domain, and refuses ones that cannot work', () => {
+    const config = readConfig({ INBOUND_SMTP_PORT: '2525', REPLY_DOMAIN: 'Replies.Example.com', MAIL_FROM: 'leads@example.com' });
+    expect(config.inbound).toEqual({ port: 2525, host: '127.0.0.1' });
+    expect(config.notify.replyDomain).toBe('replies.example.com');
+    expect(readConfig({}).inbound).toBeNull();
+    expect(problemsOf({ PORT: '8080', INBOUND_SMTP_PORT: '8080', REPLY_DOMAIN: 'not a domain' })).toEqual([
+      'INBOUND_SMTP_PORT must differ from PORT and METRICS_PORT.',
+      'REPLY_DOMAIN must be a domain name, such as replies.example.com: answers go to reply+<token>@ it.',
+    ]);
+  });
+
   it('warns once at start about a random address-hash key and e-mails that reach nobody', () => {
     expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings).toEqual([
       'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',

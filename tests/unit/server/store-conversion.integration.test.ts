@@ -141,11 +141,22 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
       // 4 November, outside the period.
       c.set('2026-11-04T09:00:00.000Z');
       await store.insertLead(lead('contact-us', source('/contact-us', newsletter)));
-      // Answers: l1 within its promise, l2 one hour late; l3 never (and now past due).
+      // Replies: l1 within its promise, l2 one hour late (its status moved on in time, which answers nobody); l3 never (and now past due).
+      const reply = (id: string) =>
+        store.replyToLead(id, {
+          author: 'team@example.com',
+          to: 'visitor@example.com',
+          subject: 'Re: your request',
+          body: 'We are on it.',
+          messageId: `<${id}@example.com>`,
+          replyAddress: (token) => `reply+${token}@example.com`,
+        });
       c.set('2026-11-01T11:30:00.000Z');
+      await reply(l1.id);
       await store.changeLead(l1.id, { status: 'in_progress' }, 'team@example.com');
-      c.set(new Date(Date.parse('2026-11-01T12:00:00.000Z') + HOUR).toISOString());
       await store.changeLead(l2.id, { status: 'done' }, 'team@example.com');
+      c.set(new Date(Date.parse('2026-11-01T12:00:00.000Z') + HOUR).toISOString());
+      await reply(l2.id);
 
       const report = await store.conversionReport({ from: '2026-11-01', to: '2026-11-02', now: new Date('2026-11-02T10:00:00.000Z') });
       expect(report.from).toBe('2026-11-01');

@@ -25,6 +25,23 @@ const contact = (payload: Record<string, unknown>, extra: Partial<NewLead> = {})
 
 const filter = (f: Partial<LeadFilter>): LeadFilter => ({ ...EMPTY_FILTER, ...f });
 
+/** A reply from ann@example.com, as the inbox sends one. */
+function reply(
+  store: LeadStore,
+  leadId: string,
+  body = 'We are on it.',
+  messageId = `<${Math.random().toString(36).slice(2)}@example.com>`,
+) {
+  return store.replyToLead(leadId, {
+    author: 'ann@example.com',
+    to: 'visitor@example.com',
+    subject: 'Re: your request',
+    body,
+    messageId,
+    replyAddress: (token) => `reply+${token}@example.com`,
+  });
+}
+
 async function ids(store: LeadStore, f: Partial<LeadFilter>): Promise<string[]> {
   return (await store.findLeads({ filter: filter(f), limit: 100 })).map((l) => l.id);
 }
@@ -162,14 +179,89 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(rest.map((l) => l.id)).toEqual([later.id]);
 
       c.advance(150 * MINUTE);
+      // A status answers nobody: the clock runs on until a reply is sent.
       await store.changeLead(late.id, { status: 'in_progress' }, 'ann@example.com');
+      expect((await store.getLead(late.id))?.firstAnsweredAt).toBeNull();
       c.advance(10 * MINUTE);
+      await reply(store, late.id);
+      c.advance(10 * MINUTE);
+      await reply(store, late.id);
       await store.changeLead(late.id, { status: 'done' }, 'ann@example.com');
       await store.changeLead(late.id, { status: 'new' }, 'ann@example.com');
-      // The first answer stays the first, whatever happens to the lead after it.
-      expect((await store.getLead(late.id))?.firstAnsweredAt).toBe(at(150));
+      // The first reply stays the first, whatever happens to the lead after it.
+      expect((await store.getLead(late.id))?.firstAnsweredAt).toBe(at(160));
       await store.changeLead(soon.id, { status: 'done' }, 'ann@example.com');
       expect(await due('soon')).toEqual([]);
+    });
+
+    it('records a reply on the lead, queues its e-mail with the lead’s reply token, and audits it, all at once', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const lead = await store.insertLead(contact({ name: 'Ada', email: 'ada@example.com' }));
+      const other = await store.insertLead(contact({ name: 'Bo', email: 'bo@example.com' }));
+      const first = await reply(store, lead.id, 'First answer', '<first@example.com>');
+      c.advance(MINUTE);
+      await reply(store, lead.id, 'Second answer', '<second@example.com>');
+      await reply(store, other.id);
+      expect(first).toMatchObject({ kind: 'sent', lead: { id: lead.id, firstAnsweredAt: '2026-03-02T17:00:00.000Z' } });
+
+      const messages = await store.listMessages(lead.id);
+      expect(messages.map((m) => [m.direction, m.author, m.body, m.messageId, m.createdAt])).toEqual([
+        ['out', 'ann@example.com', 'First answer', '<first@example.com>', '2026-03-02T17:00:00.000Z'],
+        ['out', 'ann@example.com', 'Second answer', '<second@example.com>', '2026-03-02T17:01:00.000Z'],
+      ]);
+      const jobs = (await store.listLeadJobs(lead.id)).filter((j) => j.channel === 'reply');
+      expect(jobs.map((j) => [j.rule, j.status])).toEqual([
+        [`reply-${messages[0]!.id}`, 'pending'],
+        [`reply-${messages[1]!.id}`, 'pending'],
+      ]);
+      const replyTo = (j: { data: Record<string, unknown> }) => String(j.data.replyTo);
+      // One token per lead, random (nothing of the lead id in it), the same on every reply; another lead has its own.
+      const token = /^reply\+([0-9a-f]{32})@example\.com$/.exec(replyTo(jobs[0]!))?.[1];
+      expect(token).toBeDefined();
+      expect(replyTo(jobs[1]!)).toBe(replyTo(jobs[0]!));
+      expect(lead.id.replaceAll('-', '')).not.toContain(token);
+      const otherJob = (await store.listLeadJobs(other.id)).find((j) => j.channel === 'reply')!;
+      expect(replyTo(otherJob)).not.toBe(replyTo(jobs[0]!));
+      expect(jobs[0]!.data).toMatchObject({ to: ['visitor@example.com'], subject: 'Re: your request', text: 'First answer' });
+
+      const log = await store.listAudit({ limit: 10 });
+      expect(log.filter((e) => e.leadId === lead.id).map((e) => [e.action, e.detail])).toEqual([
+        ['reply', 'reply sent (13 characters)'],
+        ['reply', 'reply sent (12 characters), the first: the clock stopped'],
+      ]);
+      expect(await reply(store, '00000000-0000-4000-8000-000000000000')).toEqual({ kind: 'missing' });
+      // The lead's own entries, oldest first, are its timeline; another lead's are not in it.
+      await store.addNote(lead.id, 'bob@example.com', 'Called back.');
+      expect((await store.listLeadAudit(lead.id)).map((e) => [e.action, e.actor])).toEqual([
+        ['reply', 'ann@example.com'],
+        ['reply', 'ann@example.com'],
+        ['note', 'bob@example.com'],
+      ]);
+
+      // Erasure takes the replies and the token with it; the lead can no longer be answered.
+      await store.eraseLead(lead.id, 'ann@example.com');
+      expect(await store.listMessages(lead.id)).toEqual([]);
+      expect(await reply(store, lead.id)).toEqual({ kind: 'erased' });
+    });
+
+    it('takes an erased lead out of every queue (status, due, owner, due order) and keeps it in the plain list', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const erased = await store.insertLead(contact({ name: 'Gone' }, { dueAt: '2026-03-02T18:00:00.000Z' }));
+      const kept = await store.insertLead(contact({ name: 'Kept' }, { dueAt: '2026-03-02T18:00:00.000Z' }));
+      await store.changeLead(erased.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await store.changeLead(kept.id, { assignee: 'ann@example.com' }, 'ann@example.com');
+      await store.eraseLead(erased.id, 'ann@example.com');
+      const judgedAt = new Date('2026-03-02T19:00:00.000Z');
+      for (const f of [{ status: 'new' }, { due: 'overdue' }, { owner: 'mine' }, { sort: 'due' }] as const) {
+        const found = await store.findLeads({ filter: filter(f), limit: 10, now: judgedAt, viewer: 'ann@example.com' });
+        expect(
+          found.map((l) => l.id),
+          JSON.stringify(f),
+        ).toEqual([kept.id]);
+      }
+      expect(new Set(await ids(store, {}))).toEqual(new Set([erased.id, kept.id]));
     });
 
     it('gives a lead an owner, lists leads by owner, and audits each change of owner once', async () => {
