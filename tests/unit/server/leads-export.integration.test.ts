@@ -329,7 +329,7 @@ describe('leads script arguments', () => {
     [['export', 'extra'], 'Unknown option "extra".'],
     [
       [],
-      'Missing the command: one of export, backup, import, outbox, retry, test-notify, add-user, set-roles, remove-user, reset-password, require-2fa.',
+      'Missing the command: one of export, backup, import, outbox, retry, test-notify, add-user, set-roles, remove-user, reset-password, require-2fa, remove-two-step.',
     ],
     [['retry'], 'retry needs the id of one dead notification, as npm run leads -- outbox lists it.'],
     [['outbox', '--all'], 'outbox takes no options; got "--all".'],
