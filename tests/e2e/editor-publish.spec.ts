@@ -30,6 +30,8 @@ async function publish(page: import('@playwright/test').Page) {
   await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Publish' }).click();
   await page.getByRole('button', { name: 'Publish the saved content' }).click();
   await expect(page.getByText(/^Published “/)).toBeVisible({ timeout: 150_000 });
+  // Focus goes back to the page's heading, as after a save.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 }
 
 test('a writer changes the privacy page’s hero title, sees it in the preview, publishes it, and /privacy serves it', async ({

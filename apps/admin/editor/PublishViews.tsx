@@ -106,6 +106,7 @@ export function PublishView() {
   const [state, setState] = useState<PublishState>({ kind: 'idle' });
   const [pending, setPending] = useState<PendingChanges | { failed: string } | null>(null);
   const [message, setMessage] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(() => {
     fetchChanges().then(
@@ -125,6 +126,8 @@ export function PublishView() {
       if (outcome.kind === 'published') {
         setState({ kind: 'published', answer: outcome.answer });
         announce('Published: the live site now shows the saved content.');
+        // The button that had focus is busy until the answer; the page heading takes it, as after a save.
+        heading.current?.focus();
         load();
       } else setState({ kind: 'problems', problems: outcome.problems });
     } catch (err) {
@@ -134,7 +137,9 @@ export function PublishView() {
 
   return (
     <>
-      <h1 tabIndex={-1}>Publish</h1>
+      <h1 tabIndex={-1} ref={heading}>
+        Publish
+      </h1>
       <p>
         Publishing checks the whole site (every reference, link and price), builds it, and then switches the live site to the new build in
         one step. If anything fails, the live site stays as it is and the problems are listed here. Drafts stay off the live site.
