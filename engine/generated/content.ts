@@ -1384,7 +1384,7 @@ export interface HeroSection {
    */
   eyebrow?: string;
   /**
-   * The page's main heading.
+   * The page's main heading: at most 100 characters, since a longer heading wraps into a paragraph on a phone.
    */
   title: string;
   /**

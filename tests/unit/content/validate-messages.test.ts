@@ -203,6 +203,21 @@ describe('schema problems in a page are reported at file:line:column with a plai
         expected: ['site/pages/bad.yaml:4:16 meta.description: must be at least 20 characters long'],
       },
       {
+        name: 'reports a hero title longer than a heading should be with the maximum length',
+        page: yaml`
+        path: /bad
+        meta:
+          title: Bad page
+          description: A page whose heading is a whole paragraph.
+          keywords: [ok]
+        sections:
+          - type: hero
+            title: ${'A heading that goes on '.repeat(9)}
+      `,
+        // `    title: ` is 11 characters: the value starts at column 12.
+        expected: ['site/pages/bad.yaml:8:12 sections[0].title: must be at most 100 characters long'],
+      },
+      {
         name: 'reports an empty value as not text, just after its key',
         page: yaml`
         path: /bad
@@ -466,7 +481,7 @@ describe('problems across files are reported with the places a person has to edi
   it('reports a YAML file in an unknown folder and says where content files go', () => {
     expect(problemLines({ 'site/blog/first-post.yaml': 'title: First post\n' })).toEqual([
       'site/blog/first-post.yaml:1:1 this file is not read by the site. Content files go in ' +
-        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml, site/data/badges.yaml, site/data/pricing.yaml, site/forms/*.yaml, site/forms/api/*.yaml, site/notifications.yaml, site/blog/*.md',
+        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml, site/data/badges.yaml, site/data/pricing.yaml, site/forms/*.yaml, site/forms/api/*.yaml, site/notifications.yaml, site/replies.yaml, site/blog/*.md',
     ]);
   });
 
