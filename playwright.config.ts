@@ -82,6 +82,8 @@ export default defineConfig<{ engineName: EngineName }>({
         NOTIFY_RETRY_BASE_MS: '200',
         // Every test signs in from 127.0.0.1; the limit's own test runs in process (admin-api.test.ts).
         SIGN_IN_RATE_LIMIT_MAX: '1000',
+        // Searches too; the search limit's own test runs in process (search-limits.test.ts).
+        SEARCH_RATE_LIMIT_MAX: '1000',
         // The same for posts: many specs send forms at once; the API limit is tested in process (api-rate-limit.test.ts).
         RATE_LIMIT_MAX: '1000',
         // Page views reach the store within a fifth of a second, so the conversion view's test need not wait long.
@@ -105,6 +107,8 @@ export default defineConfig<{ engineName: EngineName }>({
         CONTENT_ROOT: e2eContentRoot(EDITOR_PORT),
         E2E_SITE_SOURCE: SITE_SOURCE,
         SIGN_IN_RATE_LIMIT_MAX: '1000',
+        // Searches too; the search limit's own test runs in process (search-limits.test.ts).
+        SEARCH_RATE_LIMIT_MAX: '1000',
         RATE_LIMIT_MAX: '1000',
         LOG_LEVEL: 'warn',
       },

@@ -25,6 +25,7 @@ export const VARIABLES = [
   'RATE_LIMIT_MAX',
   'RATE_LIMIT_WINDOW_MS',
   'SIGN_IN_RATE_LIMIT_MAX',
+  'SEARCH_RATE_LIMIT_MAX',
   'INBOX_REQUIRE_2FA',
   'HEADERS_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
@@ -104,6 +105,8 @@ export interface ServerConfig {
   ipHashSalt: string;
   rateLimit: { max: number; windowMs: number };
   signInRateLimit: { max: number; windowMs: number };
+  /** Searches (`GET /search?q=`) per address per minute. */
+  searchRateLimit: { max: number; windowMs: number };
   requireTwoStep: boolean;
   timeouts: ServerTimeouts;
   /** Prometheus metrics on their own port; null when METRICS_PORT is unset. */
@@ -326,6 +329,10 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
     signInRateLimit: {
       max: positive('SIGN_IN_RATE_LIMIT_MAX', DEFAULT_SIGN_IN_RATE_LIMIT.max),
       windowMs: DEFAULT_SIGN_IN_RATE_LIMIT.windowMs,
+    },
+    searchRateLimit: {
+      max: positive('SEARCH_RATE_LIMIT_MAX', DEFAULT_SEARCH_RATE_LIMIT.max),
+      windowMs: DEFAULT_SEARCH_RATE_LIMIT.windowMs,
     },
     requireTwoStep: isOn(env.INBOX_REQUIRE_2FA),
     timeouts,

@@ -259,6 +259,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     return createApp({
       ...site,
       ...{ store, siteUrl: config.siteUrl, trustProxy: config.trustProxy, rateLimit: config.rateLimit, ipHashSalt: config.ipHashSalt },
+      searchRateLimit: config.searchRateLimit,
       ...{
         forms: m?.forms,
         apiPayloads: m?.apiPayloads ?? {},

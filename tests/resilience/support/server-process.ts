@@ -92,6 +92,7 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
     IP_HASH_SALT: 'resilience-tests',
     // Every test client shares 127.0.0.1; the limit has its own unit tests.
     RATE_LIMIT_MAX: '10000000',
+    SEARCH_RATE_LIMIT_MAX: '10000000',
     ...options.env,
     ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
   };
