@@ -4,13 +4,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from './admin';
-import { createEditor, openFile, originalFile, save, servedFile } from './editor';
+import { createEditor, field, openFile, openItem, originalFile, save, servedFile } from './editor';
 
 type FaqSet = { title: string; items: Array<{ question: string; answer: string }> };
 const faqSet = (text: string) => parse(text) as FaqSet;
 
-/** The answer box of question `n` (0-based) of the FAQ set's form. */
-const answer = (page: Page, n: number) => page.getByRole('textbox', { name: /^answer\*?$/ }).nth(n);
+/** The answer box of question `n` (0-based) of the FAQ set's form, its item opened. */
+const answer = async (page: Page, n: number) => field(await openItem(page, n), 'answer');
 
 async function twoWriters(browser: Browser, path: string) {
   const title = faqSet(originalFile(path)).title;
@@ -33,18 +33,18 @@ test('two writers change two questions of one FAQ set: both keep their change', 
   const annAnswer = `Ann's answer, written ${Date.now()}: every notice is sent within one working day.`;
   const bobAnswer = `Bob's answer, written ${Date.now()}: reports go out weekly by e-mail.`;
 
-  await answer(ann.page, 0).fill(annAnswer);
+  await (await answer(ann.page, 0)).fill(annAnswer);
   await save(ann.page);
   await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
 
-  await answer(bob.page, 1).fill(bobAnswer);
+  await (await answer(bob.page, 1)).fill(bobAnswer);
   await save(bob.page);
   const notice = bob.page.getByText('Saved. The lines that changed in the file:');
   await expect(notice).toBeVisible({ timeout: 30_000 });
   // Bob is told whose save his was added to, and his form now shows Ann's answer beside his own.
   await expect(bob.page.getByText(`${ann.email} saved this file on`)).toBeVisible();
-  await expect(answer(bob.page, 0)).toHaveValue(annAnswer);
-  await expect(answer(bob.page, 1)).toHaveValue(bobAnswer);
+  await expect(await answer(bob.page, 0)).toHaveValue(annAnswer);
+  await expect(await answer(bob.page, 1)).toHaveValue(bobAnswer);
   await expect(bob.page.getByText('No unsaved changes', { exact: true })).toBeVisible();
 
   const saved = faqSet(servedFile(PATH));
@@ -63,19 +63,19 @@ test('the same answer changed by two writers shows both versions with names, and
   const annAnswer = `Ann's version, ${Date.now()}: we send notices to hosts in every country.`;
   const bobAnswer = `Bob's version, ${Date.now()}: we reach hosts in over 190 countries.`;
 
-  await answer(ann.page, 2).fill(annAnswer);
+  await (await answer(ann.page, 2)).fill(annAnswer);
   await save(ann.page);
   await expect(ann.page.getByText('Saved. The lines that changed in the file:')).toBeVisible({ timeout: 30_000 });
   const afterAnn = servedFile(PATH);
 
-  await answer(bob.page, 2).fill(bobAnswer);
+  await (await answer(bob.page, 2)).fill(bobAnswer);
   await save(bob.page);
   const conflict = bob.page.getByRole('region', { name: /^Not saved: you and another writer changed the same value/ });
   await expect(conflict).toBeVisible({ timeout: 30_000 });
   await expect(conflict).toBeFocused();
   // Nothing written over: the file is as Ann saved it, and Bob's draft is still in his form.
   expect(servedFile(PATH)).toBe(afterAnn);
-  await expect(answer(bob.page, 2)).toHaveValue(bobAnswer);
+  await expect(await answer(bob.page, 2)).toHaveValue(bobAnswer);
   // The place in the writer's words: the question the answer belongs to.
   const question = faqSet(afterAnn).items[2]!.question;
   const choice = conflict.getByRole('group', { name: `“${question}” › answer` });

@@ -11,7 +11,9 @@ import { expectNoAxeViolations } from './admin';
 import {
   createEditor,
   field,
+  items,
   openFile,
+  openItem,
   openSection,
   originalFile,
   preview,
@@ -33,15 +35,7 @@ test.afterEach(() => {
   writeServedFile(FAQ, originalFile(FAQ));
 });
 
-const items = (page: Page) => page.locator('.editor-forms .editor-item[data-fold]');
 const toggleOf = (item: Locator) => item.locator('.editor-item__toggle');
-
-async function openItem(page: Page, n: number): Promise<Locator> {
-  const item = items(page).nth(n);
-  if ((await toggleOf(item).getAttribute('aria-expanded')) !== 'true') await toggleOf(item).click();
-  await expect(toggleOf(item)).toHaveAttribute('aria-expanded', 'true');
-  return item;
-}
 
 /** A sentence of exactly `length` characters, different for each call. */
 const sentence = (length: number, seed: string) =>

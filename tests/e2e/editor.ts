@@ -85,3 +85,15 @@ export const preview = (page: Page) => page.frameLocator('iframe.editor-preview_
 export async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
+
+/** The list items of the open file's form (questions, plans…), folded to their summary until opened. */
+export const items = (page: Page) => page.locator('.editor-forms .editor-item[data-fold]');
+const toggleOf = (item: Locator) => item.locator('.editor-item__toggle');
+
+/** Opens list item `n` (0-based) of the form, if folded, and gives it back. */
+export async function openItem(page: Page, n: number): Promise<Locator> {
+  const item = items(page).nth(n);
+  if ((await toggleOf(item).getAttribute('aria-expanded')) !== 'true') await toggleOf(item).click();
+  await expect(toggleOf(item)).toHaveAttribute('aria-expanded', 'true');
+  return item;
+}
