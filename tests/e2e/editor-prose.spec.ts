@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from './admin';
-import { createEditor, openFile, originalFile, save, servedFile } from './editor';
+import { createEditor, field, openFile, openItem, originalFile, save, servedFile } from './editor';
 
 const PATH = 'site/faq/legal-questions.yaml';
 type FaqSet = { title: string; items: Array<{ answer: string }> };
@@ -13,8 +13,10 @@ test('Bold and Link in an FAQ answer write Markdown the save keeps; a heading is
   test.setTimeout(150_000);
   const set = parse(originalFile(PATH)) as FaqSet;
   await openFile(page, createEditor('prose'), set.title, set.title);
-  const answer = page.getByRole('textbox', { name: /^answer\*?$/ }).first();
-  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first();
+  // Questions are folded to their summary: the first is opened to reach its answer.
+  const item = await openItem(page, 0);
+  const answer = field(item, 'answer');
+  const toolbar = item.getByRole('toolbar', { name: 'Formatting' });
   await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeVisible();
   await expectNoAxeViolations(page, 'an FAQ set with its answers’ formatting toolbars');
 
