@@ -63,14 +63,21 @@ test.describe('the content editor’s preview', () => {
     const saved = await request.put(EDITOR_ROUTES.file, { headers: JSON_CHANGE, data: { path: file.path, data, version: file.version } });
     expect(saved.status()).toBe(200);
     expect(((await saved.json()) as SaveAnswer).diff).toContain('+    eyebrow: Legal (checked)');
-    const stale = await request.put(EDITOR_ROUTES.file, { headers: JSON_CHANGE, data: { path: file.path, data, version: file.version } });
+    // A save against the old version that changes the same value otherwise is refused with both versions to pick from.
+    const other = structuredClone(data);
+    other.sections[0]!.eyebrow = 'Legal (checked again)';
+    const stale = await request.put(EDITOR_ROUTES.file, {
+      headers: JSON_CHANGE,
+      data: { path: file.path, data: other, version: file.version },
+    });
     expect(stale.status()).toBe(409);
+    expect(((await stale.json()) as { conflicts: unknown[] }).conflicts).toHaveLength(1);
 
-    const other = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    await signIn(other, reader);
-    const refused = await other.get(EDITOR_ROUTES.files);
+    const readerContext = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    await signIn(readerContext, reader);
+    const refused = await readerContext.get(EDITOR_ROUTES.files);
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'ROLE_NEEDED' });
-    await other.dispose();
+    await readerContext.dispose();
   });
 });
