@@ -46,8 +46,11 @@ test('Bold and Link in an FAQ answer write Markdown the save keeps; a heading is
 
   await answer.fill('## The DMCA\nOur notices follow section 512.');
   await answer.blur();
-  const group = page.locator('.form-group', { has: answer });
-  await expect(group.locator('.error-detail')).toContainText('a heading ("## The DMCA") cannot go in this text', { timeout: 30_000 });
+  // Listed in the problem summary at the top, whose link leads to the field.
+  const summary = page.locator('.editor-error-summary');
+  await expect(summary).toContainText('a heading ("## The DMCA") cannot go in this text', { timeout: 30_000 });
+  await summary.getByRole('link').first().click();
+  await expect(answer).toBeFocused();
   await save(page);
   await expect(page.getByText(/^Not saved: \d+ problems? to fix first/)).toBeVisible({ timeout: 30_000 });
   expect((parse(servedFile(PATH)) as FaqSet).items[0]!.answer).toBe('Our notices follow **section 512** of [the DMCA](/faq/legal).');
