@@ -7,7 +7,7 @@ import type { DeleteAnswer, EditableFile, FileSummary, Problem } from '../../../
 import { ErrorBox, useInbox, useTitle } from '../inbox-context';
 import { deleteFile, fetchFile, fetchFiles } from './editor-client';
 import { editHref, messageOf } from './editor-paths';
-import { problemText } from './problems';
+import { ProblemLinks } from './ProblemLinks';
 
 type Loaded = { file: EditableFile; pages: FileSummary[] };
 
@@ -76,16 +76,7 @@ export function DeleteFileView() {
               {done.linkedFrom.length} link{done.linkedFrom.length === 1 ? ' still leads' : 's still lead'} to {file.route}. Publishing is
               refused until each is changed:
             </p>
-            <ul className="admin-problems">
-              {done.linkedFrom.map((p, i) => (
-                <li key={i}>
-                  <span className="admin-text">{problemText(p)}</span>{' '}
-                  <Link to={editHref(p.path)}>
-                    Edit<span className="visually-hidden"> {p.path}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ProblemLinks problems={done.linkedFrom} />
           </div>
         )}
       </>

@@ -7,8 +7,8 @@ import type { ChangedFile, PendingChanges, Problem, PublishAnswer, Release, Roll
 import { ErrorBox, useInbox, useTitle } from '../inbox-context';
 import { Age, FullDate } from '../times';
 import { fetchChangeDiff, fetchChanges, fetchReleases, fetchRollbackPlan, publish, rollback } from './editor-client';
-import { editHref, messageOf } from './editor-paths';
-import { problemText } from './problems';
+import { messageOf } from './editor-paths';
+import { ProblemLinks } from './ProblemLinks';
 
 type PublishState =
   | { kind: 'idle' }
@@ -190,16 +190,7 @@ export function PublishView() {
           <p>
             Not published: {state.problems.length} problem{state.problems.length === 1 ? '' : 's'} to fix first. The live site is unchanged.
           </p>
-          <ul className="admin-problems">
-            {state.problems.map((p, i) => (
-              <li key={i}>
-                <span className="admin-text">{problemText(p)}</span>{' '}
-                <Link to={editHref(p.path)}>
-                  Edit<span className="visually-hidden"> {p.path}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ProblemLinks problems={state.problems} />
         </div>
       )}
       {state.kind === 'failed' && <ErrorBox message={`Not published: ${state.message} The live site is unchanged.`} />}
