@@ -49,7 +49,8 @@ export default defineConfig<{ engineName: EngineName }>({
   },
   projects: [
     { name: 'chromium', testIgnore: ['engines/**', 'editor-*.spec.ts'], use: CHROMIUM },
-    { name: 'editor', testMatch: 'editor-*.spec.ts', use: { ...CHROMIUM, baseURL: `http://127.0.0.1:${EDITOR_PORT}` } },
+    // One worker: several specs publish on the one editor server, and a second publish meanwhile is refused as already running.
+    { name: 'editor', testMatch: 'editor-*.spec.ts', workers: 1, use: { ...CHROMIUM, baseURL: `http://127.0.0.1:${EDITOR_PORT}` } },
     // The smoke journeys in the two other engines visitors use.
     // One worker each: a worker starts its own server and browser, so a second would only add those starts.
     { name: 'firefox', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'firefox' } },
