@@ -2,10 +2,11 @@
 // set, changes a question, saves (the changed line is shown), publishes, and the public page that
 // shows the set then shows the new question. On a server of its own, whose copy of site/ it changes.
 // The same journey, and every other of the editor, runs in Chromium in tests/e2e/editor-*.spec.ts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { FAQSet } from '../../../engine/generated/content';
+import { readSiteFiles } from '../../../scripts/read-project';
 import { createAccount, PASSWORD, uniqueWord } from '../admin';
 import { siteModel } from '../site';
 import { expect, shot, test } from './fixture';
@@ -18,12 +19,11 @@ function faqShownOnAPage() {
   for (const page of siteModel().pages)
     for (const section of page.sections) {
       if (section.type !== 'faq' || !section.questions.length) continue;
-      const faqDir = join(process.env.CONTENT_ROOT || '.', 'site', 'faq');
-      const file = readdirSync(faqDir).find((name) => (parse(readFileSync(join(faqDir, name), 'utf8')) as FAQSet).id === section.faqSet);
+      const file = readSiteFiles().find((f) => f.path.startsWith('site/faq/') && (parse(f.text) as FAQSet).id === section.faqSet);
       if (!file) continue;
       const set = siteModel().faqSets[section.faqSet]!;
       const index = set.items.findIndex((item) => item.id === section.questions[0]!.id);
-      return { route: page.path!, path: `site/faq/${file}`, title: set.title, index };
+      return { route: page.path!, path: file.path, title: set.title, index };
     }
   throw new Error('No page of site/ shows an FAQ set.');
 }

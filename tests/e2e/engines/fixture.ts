@@ -6,6 +6,7 @@ import { test as base, type TestInfo } from '@playwright/test';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CONTENT_ROOT } from '../../../scripts/read-project';
 import { launchEngine, type Engine } from './driver';
 import { startHttpServer, type HttpServer } from './http-server';
 import { missingVar, type EngineName } from './programs';
@@ -28,7 +29,8 @@ export const test = base.extend<
     async ({ engineName }, provide, workerInfo) => {
       // Outside the project, as the editor specs' copy is: a publish commits content that sits in a git repository.
       const contentRoot = mkdtempSync(join(tmpdir(), `takedown-${engineName}-content-`));
-      cpSync(join(resolve(process.env.CONTENT_ROOT || '.'), 'site'), join(contentRoot, 'site'), { recursive: true });
+      // The site/ the tests read their expectations from: the project's, or npm run test:reworded's copy.
+      cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
       const dataDir = resolve(process.env.E2E_OUTPUT ?? 'test-results', `${engineName}-editor-server-${workerInfo.workerIndex}`);
       const server = await startHttpServer(dataDir, { CONTENT_ROOT: contentRoot });
       await provide({ ...server, contentRoot });
