@@ -176,7 +176,7 @@ test('a page with every section and every list item open, and its Add a section 
   await expectNoAxeViolations(page, `${busiest.file} with every section and list item open`, 'iframe.editor-preview__frame');
 });
 
-test('a new article: the draft in the editor, the saved notice with its lines, and its Delete and Deleted screens pass axe', async ({
+test('a new article: the draft in the editor, a refused save, the saved notice, and its Delete and Deleted screens pass axe', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -189,6 +189,16 @@ test('a new article: the draft in the editor, the saved notice with its lines, a
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /^Draft/ })).toBeChecked();
   await expectNoAxeViolations(page, 'a new article, a draft, in the editor', 'iframe.editor-preview__frame');
+
+  // A save refused for a problem: the summary at the top, in its alert form, with focus on it.
+  const titleBox = field(page, 'title');
+  await titleBox.fill('');
+  await save(page);
+  const summary = page.locator('.editor-error-summary');
+  await expect(summary).toBeFocused({ timeout: 30_000 });
+  await expect(summary).toHaveAttribute('role', 'alert');
+  await expectNoAxeViolations(page, 'the editor refusing a save, with the problem summary', 'iframe.editor-preview__frame');
+  await titleBox.fill(title);
 
   const text = page.getByLabel('Text, in Markdown');
   await text.fill(`${await text.inputValue()}\n\nA paragraph added ${uniqueWord('p')}.\n`);
