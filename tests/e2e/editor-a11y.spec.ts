@@ -1,7 +1,25 @@
 // Every editor screen under axe, the menu by role, and a whole edit made from the keyboard alone.
-import { expect, test } from '@playwright/test';
+// The states other specs reach on their way run axe there: an FAQ set with every question open, the
+// problem summary, the unsaved-changes dialog and the offer to restore, the price catalogue
+// (editor-forms), the conflict view (editor-conflict), the Publish list with a diff open, the Delete
+// screen and History with a rollback to confirm and after it (editor-drafts), the formatting toolbar
+// (editor-prose). This spec covers the rest.
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount, expectNoAxeViolations, signIn, uniqueWord } from './admin';
-import { createEditor, field, openFile, preview, section, sectionButton, signInToContent } from './editor';
+import {
+  createEditor,
+  field,
+  openFile,
+  openSection,
+  originalFile,
+  preview,
+  save,
+  section,
+  sectionButton,
+  signInToContent,
+  writeServedFile,
+} from './editor';
+import { siteModel } from './site';
 
 let editor = '';
 test.beforeAll(() => {
@@ -138,4 +156,98 @@ test('New page makes a page from its address, as npm run new does, and opens it 
   await page.getByLabel('The page’s address').fill(route);
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.getByRole('alert')).toContainText(route);
+  await expectNoAxeViolations(page, 'the New screen refusing an address');
+});
+
+const contentNav = (page: Page) => page.getByRole('navigation', { name: 'Content' });
+/** Everything folded in the open file's form: sections' and list items' buttons. */
+const folded = (page: Page) => page.locator('.editor-forms [aria-expanded="false"]');
+
+test('a page with every section and every list item open, and its Add a section picker, passes axe', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The page with the most sections, so the most kinds of field.
+  const busiest = [...siteModel().pages].sort((a, b) => b.sections.length - a.sections.length)[0]!;
+  await openFile(page, editor, busiest.path!, busiest.meta.title);
+  for (let i = 0; i < busiest.sections.length; i++) await openSection(page, i);
+  // Opening a section draws its lists, folded: open every item, however deep, until none is left
+  // (a round of clicks in the page at a time: a click each through the driver takes over a minute here).
+  while ((await folded(page).count()) > 0) await folded(page).evaluateAll((toggles) => toggles.forEach((t) => (t as HTMLElement).click()));
+  await expect(page.getByRole('heading', { level: 3, name: 'Add a section' })).toBeVisible();
+  await expectNoAxeViolations(page, `${busiest.file} with every section and list item open`, 'iframe.editor-preview__frame');
+});
+
+test('a new article: the draft in the editor, a refused save, the saved notice, and its Delete and Deleted screens pass axe', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToContent(page, editor);
+  const title = `Accessible notes ${uniqueWord('a')}`;
+  await contentNav(page).getByRole('link', { name: 'New page or article' }).click();
+  await page.getByLabel('A blog article').check();
+  await page.getByLabel('The article’s title').fill(title);
+  await page.getByRole('button', { name: 'Create the article' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Draft/ })).toBeChecked();
+  await expectNoAxeViolations(page, 'a new article, a draft, in the editor', 'iframe.editor-preview__frame');
+
+  // A save refused for a problem: the summary at the top, in its alert form, with focus on it.
+  const titleBox = field(page, 'title');
+  await titleBox.fill('');
+  await save(page);
+  const summary = page.locator('.editor-error-summary');
+  await expect(summary).toBeFocused({ timeout: 30_000 });
+  await expect(summary).toHaveAttribute('role', 'alert');
+  await expectNoAxeViolations(page, 'the editor refusing a save, with the problem summary', 'iframe.editor-preview__frame');
+  await titleBox.fill(title);
+
+  const text = page.getByLabel('Text, in Markdown');
+  await text.fill(`${await text.inputValue()}\n\nA paragraph added ${uniqueWord('p')}.\n`);
+  await save(page);
+  await expect(page.getByLabel('The lines that changed')).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page, 'the editor after a save, with the lines that changed', 'iframe.editor-preview__frame');
+
+  await contentNav(page).getByRole('link', { name: 'Files' }).click();
+  await page.getByLabel('Search pages and files').fill(title);
+  await page.getByRole('link', { name: `Delete ${title}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Delete/ })).toBeVisible();
+  await page.getByLabel('see “page not found”').check();
+  await page.getByRole('button', { name: 'Delete the article' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'the Deleted screen');
+});
+
+test('a page other pages link to, deleted: the links listed after the delete, and Publish refusing them, pass axe', async ({ page }) => {
+  test.setTimeout(240_000);
+  // A page some other file links to (the home page aside): deleting it leaves those links behind.
+  const model = siteModel();
+  const linked = model.pages.find(
+    (p) => p.path !== '/' && model.linkSources.some((link) => link.kind === 'href' && link.href === p.path && link.file !== p.file),
+  )!;
+  try {
+    await signInToContent(page, editor);
+    await page.getByLabel('Search pages and files').fill(linked.path!);
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByText(linked.file, { exact: true }) })
+      .getByRole('link', { name: /^Delete/ })
+      .click();
+    await page.getByLabel('see “page not found”').check();
+    await page.getByRole('button', { name: 'Delete the page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible();
+    const left = page.getByRole('alert');
+    await expect(left).toContainText(linked.path!);
+    await expect(left.getByRole('link').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'the Deleted screen listing the links left behind');
+
+    await contentNav(page).getByRole('link', { name: 'Publish' }).click();
+    await expect(page.locator('.admin-loading')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Publish the saved content' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: /^Not published:/ });
+    await expect(refused).toBeVisible({ timeout: 150_000 });
+    await expect(refused.getByRole('link').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'the Publish screen refusing a publish, with its problems');
+  } finally {
+    // The next specs expect the page where it was.
+    writeServedFile(linked.file, originalFile(linked.file));
+  }
 });

@@ -23,6 +23,8 @@ export interface Engine {
   press(key: Key): Promise<void>;
   /** Typed key by key into the element, after what it holds. */
   type(selector: string, text: string): Promise<void>;
+  /** Typed key by key over the element's text, all of it selected first, as a person replacing it does. */
+  replace(selector: string, text: string): Promise<void>;
   select(selector: string, value: string): Promise<void>;
   /** Runs a function in the page; it must not close over anything (it is sent as source). */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
@@ -87,6 +89,10 @@ class FirefoxEngine implements Engine {
   async type(selector: string, text: string) {
     await this.current.type(selector, text);
   }
+  async replace(selector: string, text: string) {
+    await this.evaluate(selectAllIn, selector);
+    await this.current.keyboard.type(text);
+  }
   async select(selector: string, value: string) {
     await this.current.select(selector, value);
   }
@@ -99,6 +105,14 @@ class FirefoxEngine implements Engine {
   async close() {
     await this.browser.close();
   }
+}
+
+/** Focuses the text box the selector matches and selects all it holds (runs in the page). */
+function selectAllIn(selector: string) {
+  const box = document.querySelector(selector) as HTMLInputElement | HTMLTextAreaElement | null;
+  if (!box) throw new Error(`Nothing matches ${selector}.`);
+  box.focus();
+  box.select();
 }
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -224,6 +238,15 @@ class WebKitEngine implements Engine {
   }
   async type(selector: string, text: string) {
     await this.sessionCommand('POST', `/element/${await this.element(selector)}/value`, { text });
+  }
+  async replace(selector: string, text: string) {
+    await this.evaluate(selectAllIn, selector);
+    // Keys pressed on the focused box, not Element Send Keys, which may first move the caret to the end.
+    const keys = [...text].flatMap((value) => [
+      { type: 'keyDown', value },
+      { type: 'keyUp', value },
+    ]);
+    await this.sessionCommand('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys }] });
   }
   async select(selector: string, value: string) {
     await this.click(`${selector} option[value="${value}"]`);

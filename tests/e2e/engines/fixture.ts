@@ -1,15 +1,19 @@
 // The `engine` fixture of the Firefox and WebKit projects: per worker, a server of the built site
 // and one browser; per test, a clean start; and `shot()` to keep a screenshot of a journey with
-// the test's results.
+// the test's results. `editorSite`, started only by the tests that ask for it, is a second server
+// whose content editor saves and publishes into a copy of site/ of its own.
 import { test as base, type TestInfo } from '@playwright/test';
-import { join } from 'node:path';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CONTENT_ROOT } from '../../../scripts/read-project';
 import { launchEngine, type Engine } from './driver';
 import { startHttpServer, type HttpServer } from './http-server';
 import { missingVar, type EngineName } from './programs';
 
 export const test = base.extend<
   { engine: Engine; site: HttpServer },
-  { engineName: EngineName; server: HttpServer; launched: Engine | null }
+  { engineName: EngineName; server: HttpServer; launched: Engine | null; editorSite: EditorSite }
 >({
   engineName: ['firefox', { option: true, scope: 'worker' }],
   server: [
@@ -18,6 +22,20 @@ export const test = base.extend<
       const server = await startHttpServer(dataDir);
       await provide(server);
       server.stop();
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
+  editorSite: [
+    async ({ engineName }, provide, workerInfo) => {
+      // Outside the project, as the editor specs' copy is: a publish commits content that sits in a git repository.
+      const contentRoot = mkdtempSync(join(tmpdir(), `takedown-${engineName}-content-`));
+      // The site/ the tests read their expectations from: the project's, or npm run test:reworded's copy.
+      cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+      const dataDir = resolve(process.env.E2E_OUTPUT ?? 'test-results', `${engineName}-editor-server-${workerInfo.workerIndex}`);
+      const server = await startHttpServer(dataDir, { CONTENT_ROOT: contentRoot });
+      await provide({ ...server, contentRoot });
+      server.stop();
+      rmSync(contentRoot, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 30_000 },
   ],
@@ -47,6 +65,11 @@ export const test = base.extend<
 });
 
 export { expect } from '@playwright/test';
+
+/** A server whose editor saves into `contentRoot`/site and publishes what it serves. */
+export interface EditorSite extends HttpServer {
+  contentRoot: string;
+}
 
 /** Keeps a screenshot of the page as it is now, named for the journey, with the test's results. */
 export async function shot(engine: Engine, testInfo: TestInfo, name: string): Promise<void> {

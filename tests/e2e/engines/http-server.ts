@@ -12,11 +12,12 @@ export interface HttpServer {
   stop(): void;
 }
 
-export async function startHttpServer(dataDir: string): Promise<HttpServer> {
+/** Starts the server; `env` adds to its environment (the editor's journey gives it a CONTENT_ROOT of its own). */
+export async function startHttpServer(dataDir: string, env: Record<string, string> = {}): Promise<HttpServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: url, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => void server.kill();
