@@ -4,10 +4,15 @@
  * Tests and `npm run dev` make the same code in memory; it is run the same way either way.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import ajvPackage from 'ajv/package.json' with { type: 'json' };
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import * as equalModule from 'ajv/dist/runtime/equal.js';
+import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import * as uriModule from 'ajv/dist/runtime/uri.js';
+import * as validationErrorModule from 'ajv/dist/runtime/validation_error.js';
+import * as formatsModule from 'ajv-formats/dist/formats.js';
 import { payloadSchema, type SubmissionRules } from '../../engine/forms/payload';
 import { LINEAR_PATTERN_MODULE, linearPattern, linearRegExp } from '../../engine/content/linear-pattern';
 import type { CompiledForm } from './form-validation';
@@ -35,7 +40,7 @@ const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
 // The same options the content check compiles field schemas with, so a form that passes it compiles here;
 // a writer's rule runs on the linear engine, so no answer can make it backtrack on the request's thread.
 const AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as const;
-const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+const AJV_VERSION = ajvPackage.version;
 const HASH_LINE = /^\/\* form validators ([0-9a-f]{64}) \*\//;
 
 /**
@@ -124,13 +129,25 @@ export function hashInSource(source: string): string | null {
   return HASH_LINE.exec(source)?.[1] ?? null;
 }
 
-const hostRequire = createRequire(import.meta.url);
-const AJV_RUNTIME = /^ajv\/dist\/runtime\/[a-z0-9_]+$/;
+/** A CommonJS module's exports, whether the loader hands them over as `default` (Node, the bundle) or as the namespace (Vitest). */
+function commonJsExports(namespace: object): unknown {
+  const inner = (namespace as { default?: { __esModule?: boolean } }).default;
+  return inner?.__esModule ? inner : namespace;
+}
+
+// Imported here rather than required by name, so the server's bundle carries them and nothing is looked up at start.
+const RUNTIME: Record<string, unknown> = {
+  'ajv/dist/runtime/equal': commonJsExports(equalModule),
+  'ajv/dist/runtime/ucs2length': commonJsExports(ucs2lengthModule),
+  'ajv/dist/runtime/uri': commonJsExports(uriModule),
+  'ajv/dist/runtime/validation_error': commonJsExports(validationErrorModule),
+  'ajv-formats/dist/formats': commonJsExports(formatsModule),
+  [LINEAR_PATTERN_MODULE]: { linearPattern },
+};
 
 /** What the generated code may load: ajv's runtime helpers, the formats and the linear pattern engine, nothing else. */
 function runtimeRequire(name: string): unknown {
-  if (name === LINEAR_PATTERN_MODULE) return { linearPattern };
-  if (AJV_RUNTIME.test(name) || name === 'ajv-formats/dist/formats') return hostRequire(name);
+  if (Object.hasOwn(RUNTIME, name)) return RUNTIME[name];
   throw new Error(`The form validators asked for "${name}", which is not part of ajv's runtime.`);
 }
 
