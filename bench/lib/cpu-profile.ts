@@ -44,13 +44,12 @@ function placeOf(url: string, root: string): string {
 const nameOf = (node: ProfileNode, root: string) =>
   `${node.callFrame.functionName || '(anonymous)'} ${placeOf(node.callFrame.url, root)}`.trim();
 
+// Node resolving, reading and compiling modules (and require() running a CommonJS one); not the entry's own run.
+const LOADING = new Set(['Module._load', 'wrapSafe', 'loadAndTranslate', 'ModuleJob._link', 'compileForInternalLoader']);
+
 /** Where a frame's time counts beyond itself: module loading (CommonJS and ES) and ajv's schema compiler. */
 const KINDS: Record<string, (node: ProfileNode) => boolean> = {
-  'loading modules': (n) =>
-    ['Module._load', 'Module._compile', 'compileForInternalLoader', 'ModuleJob.run', 'moduleEvaluation'].includes(
-      n.callFrame.functionName,
-    ) ||
-    (n.callFrame.functionName === 'link' && n.callFrame.url.includes('module_job')),
+  'loading modules': (n) => LOADING.has(n.callFrame.functionName),
   'ajv compiling schemas': (n) => ['compileSchema', 'validateFunctionCode'].includes(n.callFrame.functionName),
 };
 
