@@ -1,14 +1,21 @@
 // npm run build (last step): compile the server to one ES module, dist/server/index.js, that plain
-// `node` runs; the packages stay in node_modules (external), only our own TypeScript (and Kysely) is bundled.
+// `node` runs. Our TypeScript and the packages it imports are bundled into it, so a start parses one
+// file instead of resolving and loading some thousand modules from node_modules one by one.
 import { build, type Plugin } from 'esbuild';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DIST_DIR, ROOT } from './read-project';
 
 export const SERVER_ENTRY = join(ROOT, 'server', 'index.ts');
 
 /** The content editor's worker thread: its own file beside index.js, where server/content/editor-pool.ts looks for it. */
 export const EDITOR_WORKER_ENTRY = join(ROOT, 'server', 'content', 'editor-worker.ts');
+
+/**
+ * Loaded from node_modules as they are: a native addon (better-sqlite3), the optional native
+ * PostgreSQL client pg may ask for, and the pattern analyser, which finds its own files at run time
+ * and is loaded only with the first rule it checks (engine/content/pattern-safety.ts).
+ */
+export const SERVER_EXTERNAL_PACKAGES = ['better-sqlite3', 'pg-native', 'recheck'];
 
 /**
  * The server renders forms (to answer a post made without script) but never runs the browser's
@@ -25,17 +32,6 @@ const browserOnlyValidators: Plugin = {
   },
 };
 
-/**
- * Kysely ships as some four hundred small modules: loaded one by one they add a good part to the
- * server's start-up, bundled they are one file's parse (and only the parts the store uses).
- */
-const bundledQueryBuilder: Plugin = {
-  name: 'bundled-query-builder',
-  setup(build) {
-    build.onResolve({ filter: /^kysely$/ }, () => ({ path: fileURLToPath(import.meta.resolve('kysely')) }));
-  },
-};
-
 /** Bundles server/index.ts into `outDir`/index.js (and the editor's worker into editor-worker.js); returns the server's file. */
 export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<string> {
   await build({
@@ -45,10 +41,16 @@ export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<st
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    packages: 'external',
+    external: SERVER_EXTERNAL_PACKAGES,
+    // The CommonJS packages in the bundle call require() for Node's own modules (and the externals above).
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
+    // Positions only: --enable-source-maps reads the whole map at start, and the sources are in the project.
     sourcemap: true,
+    sourcesContent: false,
     logLevel: 'warning',
-    plugins: [browserOnlyValidators, bundledQueryBuilder],
+    plugins: [browserOnlyValidators],
   });
   return join(outDir, 'index.js');
 }

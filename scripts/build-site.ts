@@ -13,6 +13,7 @@ import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
 import { buildSearchIndex, SEARCH_INDEX_FILE } from '../engine/search/search-index';
+import { FORM_VALIDATORS_FILE, formValidatorsSource } from '../server/api/form-validators-code';
 import { readSchemas, ROOT } from './read-project';
 
 export interface SiteBuildOptions {
@@ -31,7 +32,10 @@ export interface SiteBuildResult {
   steps: Record<string, number>;
 }
 
-/** Builds the site for `model` into `outDir` (client/, site-model.json, the search index and the page assets); `outDir` is emptied first. */
+/**
+ * Builds the site for `model` into `outDir` (client/, site-model.json, the server's form validators,
+ * the search index and the page assets); `outDir` is emptied first.
+ */
 export async function buildSite(model: SiteModel, outDir: string, options: SiteBuildOptions): Promise<SiteBuildResult> {
   const steps: Record<string, number> = {};
   let mark = performance.now();
@@ -83,6 +87,8 @@ export async function buildSite(model: SiteModel, outDir: string, options: SiteB
   const feed = renderAtomFeed(model, siteUrl);
   if (feed && model.feed) write(model.feed.path.slice(1), feed);
   writeFileSync(join(outDir, 'site-model.json'), JSON.stringify(model));
+  // The server loads its form validators as code instead of compiling every form at start.
+  writeFileSync(join(outDir, FORM_VALIDATORS_FILE), formValidatorsSource({ forms: model.forms, apiPayloads: model.apiPayloads }));
   // The site search's index, loaded by the server at start (server/search/).
   writeFileSync(join(outDir, SEARCH_INDEX_FILE), buildSearchIndex(model));
   // The server renders a page again to answer a form posted without script, with the same scripts and styles.

@@ -45,6 +45,8 @@ export type AppConfig = SiteSource & {
   forms?: Record<string, Form>;
   /** What an endpoint accepts from a request that names no form, by endpoint (site/forms/api/). */
   apiPayloads?: Record<string, SubmissionRules>;
+  /** The build's validator code for these forms and payloads; without it they are compiled when the app is made. */
+  formValidators?: string;
   /** The site model's badges; required when a form posts to /api/generate-badge. */
   badges?: Badges;
   /** The site's reply promise: each lead is stored with the time its answer is due. None: no due times. */
@@ -285,6 +287,7 @@ export function createApp(config: AppConfig): RequestListener {
   const submissions = createSubmissions({
     forms: config.forms ?? {},
     apiPayloads: config.apiPayloads,
+    formValidators: config.formValidators,
     badges: config.badges,
     store: config.store,
     siteUrl: config.siteUrl,

@@ -7,6 +7,7 @@ import type { SiteModel } from '../engine/content/model';
 import { teamTimeZone } from '../engine/content/reply-promise';
 import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
 import { formsById } from './admin/inbox-view';
+import { FORM_VALIDATORS_FILE, formValidatorsHash, hashInSource, type CheckedForms } from './api/form-validators-code';
 import { createApp, type AppConfig } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http-server';
@@ -37,6 +38,7 @@ export type ServedModel = Pick<SiteModel, 'forms'> &
   Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies'>> & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
+    formValidators?: AppConfig['formValidators'];
   };
 
 export interface ServerDeps {
@@ -110,7 +112,18 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
   if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
   const search = readSiteSearch(distDir, (message) => log.warn(message));
   const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies } = model;
-  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, pages, search };
+  const formValidators = readFormValidators(distDir, { forms, apiPayloads: apiPayloads ?? {} }, log);
+  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, pages, search, formValidators };
+}
+
+/** The build's validator code when it was made from these very forms; otherwise they are compiled at start, as the warning says. */
+function readFormValidators(distDir: string, checked: CheckedForms, log: Logger): string | undefined {
+  const file = join(distDir, FORM_VALIDATORS_FILE);
+  const source = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  if (source !== null && hashInSource(source) === formValidatorsHash(checked)) return source;
+  const why = source === null ? 'is missing' : 'was made from other forms than site-model.json';
+  log.warn(`${file} ${why}, so the forms are compiled at start instead. Run \`npm run build\` again.`);
+  return undefined;
 }
 
 /** The content editor over config.contentRoot's site/, when there is one to edit. */
@@ -263,6 +276,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       ...{
         forms: m?.forms,
         apiPayloads: m?.apiPayloads ?? {},
+        formValidators: m?.formValidators,
         badges: m?.badges,
         replyPromise: m?.site?.replyPromise,
         knownLinks: m?.knownLinks,

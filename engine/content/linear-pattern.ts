@@ -23,8 +23,11 @@ export function linearPatternProblem(pattern: string): string | null {
   }
 }
 
-/** ajv's `code.regExp`: every `pattern` a compiled schema holds runs on the linear engine. */
+/** The name ajv's standalone code loads `linearPattern` by; the server's loader hands it over (server/api/form-validators-code.ts). */
+export const LINEAR_PATTERN_MODULE = 'engine/content/linear-pattern';
+
+/** ajv's `code.regExp`: every `pattern` a compiled schema holds runs on the linear engine, in standalone code too. */
 export const linearRegExp: NonNullable<NonNullable<Options['code']>['regExp']> = Object.assign(
   (pattern: string) => linearPattern(pattern),
-  { code: 're2js' },
+  { code: `require(${JSON.stringify(LINEAR_PATTERN_MODULE)}).linearPattern` },
 );

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { checkSync, type Diagnostics, type VulnerableDiagnostics } from 'recheck';
+import type { Diagnostics, VulnerableDiagnostics } from 'recheck';
 
 /** The longest an analysis may take; a rule it cannot decide in this time is refused as too complex. */
 export const PATTERN_CHECK_TIMEOUT_MS = 3_000;
@@ -31,23 +31,32 @@ type Diagnosis =
 
 // Kept beside the other tools' caches (node_modules/.cache), so each machine analyses a rule once:
 // starting the analyser costs seconds, and every validate, test file and server process would pay it.
-const CACHE_FILE = (() => {
+const requireHere = createRequire(import.meta.url);
+let recheck: typeof import('recheck') | undefined;
+// Loaded with the first rule analysed (and left out of the server's bundle): a process that checks no content never starts it.
+const checkSync: typeof import('recheck').checkSync = (...args) =>
+  (recheck ??= requireHere('recheck') as typeof import('recheck')).checkSync(...args);
+
+let cacheFile: string | null | undefined;
+const cachePath = () => (cacheFile === undefined ? (cacheFile = findCacheFile()) : cacheFile);
+
+function findCacheFile(): string | null {
   try {
-    const manifest = createRequire(import.meta.url).resolve('recheck/package.json');
+    const manifest = requireHere.resolve('recheck/package.json');
     const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
     // Another version of the analyser, or another time limit, may judge differently: a file of their own.
     return join(dirname(dirname(manifest)), '.cache', 'recheck', `diagnoses-${version}-${PATTERN_CHECK_TIMEOUT_MS}.json`);
   } catch {
     return null;
   }
-})();
+}
 
 let analysed: Map<string, Diagnosis> | undefined;
 
 function remembered(): Map<string, Diagnosis> {
   if (!analysed) {
     try {
-      analysed = new Map(Object.entries(JSON.parse(readFileSync(CACHE_FILE!, 'utf8')) as Record<string, Diagnosis>));
+      analysed = new Map(Object.entries(JSON.parse(readFileSync(cachePath()!, 'utf8')) as Record<string, Diagnosis>));
     } catch {
       analysed = new Map();
     }
@@ -56,12 +65,13 @@ function remembered(): Map<string, Diagnosis> {
 }
 
 function keep(found: Map<string, Diagnosis>): void {
-  if (!CACHE_FILE) return;
+  const file = cachePath();
+  if (!file) return;
   try {
-    mkdirSync(dirname(CACHE_FILE), { recursive: true });
-    const temp = `${CACHE_FILE}.${process.pid}`;
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}`;
     writeFileSync(temp, JSON.stringify(Object.fromEntries(found)));
-    renameSync(temp, CACHE_FILE);
+    renameSync(temp, file);
   } catch {
     // A folder that cannot be written (a read-only install) only means the analysis runs again next time.
   }

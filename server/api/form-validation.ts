@@ -1,23 +1,9 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import {
-  HONEYPOT_FIELD,
-  messageFor,
-  payloadSchema,
-  preparedValues,
-  type FormValues,
-  type SubmissionRules,
-} from '../../engine/forms/payload';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { HONEYPOT_FIELD, messageFor, preparedValues, type FormValues, type SubmissionRules } from '../../engine/forms/payload';
 import type { Form } from '../../engine/content/model';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
-import { linearRegExp } from '../../engine/content/linear-pattern';
 import { isPlainAddress } from '../notify/config';
-
-type JsonSchema = Record<string, unknown>;
-
-/** Longest string a pattern or format is run on when its field sets no maxLength. */
-const UNBOUNDED_PATTERN_INPUT = 2_000;
-const SUBSCHEMA_KEYS = new Set(['items', 'oneOf', 'anyOf', 'allOf']);
+import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 
 export interface CompiledForm {
   form: SubmissionRules;
@@ -30,55 +16,10 @@ export interface CompiledForm {
 
 export type Outcome = { ok: true; payload: Record<string, unknown>; spam: boolean } | { ok: false; fields: Record<string, string> };
 
-/**
- * Runs pattern and format only on strings within the field's length limit: patterns run in linear
- * time here, but a format's own check (ajv-formats) need not, and a 60 KB value is refused unread.
- */
-function guardPatterns(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(guardPatterns);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const { pattern, format, ...rest } = schema as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(rest)) {
-    if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v as JsonSchema).map(([f, s]) => [f, guardPatterns(s)]));
-    else out[k] = SUBSCHEMA_KEYS.has(k) ? guardPatterns(v) : v;
-  }
-  if (pattern === undefined && format === undefined) return out;
-  const limit = typeof rest.maxLength === 'number' ? rest.maxLength : UNBOUNDED_PATTERN_INPUT;
-  const checks: JsonSchema = {};
-  if (pattern !== undefined) checks.pattern = pattern;
-  if (format !== undefined) checks.format = format;
-  return { ...out, if: { maxLength: limit }, then: checks, else: { maxLength: limit } };
-}
-
-function multilineKeys(form: SubmissionRules): Set<string> {
-  const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
-  const keys = new Set(Object.keys(form.fields.properties ?? {}).filter((f) => ui[f]?.['ui:widget'] === 'textarea'));
-  // A contact payload's message is a textarea, a details field, or fields joined line by line.
-  if (form.submit.payload === 'contact') keys.add('message');
-  return keys;
-}
-
-/** One ajv instance and one compiled validator per form, built when the app starts. */
+/** One validator per form, made now: the same code the build writes for the server, made in memory. */
 export function compileForms(forms: Record<string, SubmissionRules>): Map<string, CompiledForm> {
-  // The same options the content check compiles field schemas with, so a form that passes it compiles here;
-  // a writer's rule runs on the linear engine, so no answer can make it backtrack on the request's thread.
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { regExp: linearRegExp } });
-  addFormats(ajv);
-  const compiled = new Map<string, CompiledForm>();
-  for (const form of Object.values(forms)) {
-    try {
-      compiled.set(form.id, {
-        form,
-        validate: ajv.compile(guardPatterns(payloadSchema(form)) as JsonSchema),
-        validateFields: ajv.compile(guardPatterns(form.fields) as JsonSchema),
-        multiline: multilineKeys(form),
-      });
-    } catch (err) {
-      throw new Error(`Form "${form.id}" cannot be checked on the server: ${(err as Error).message}`, { cause: err });
-    }
-  }
-  return compiled;
+  const checked = { forms, apiPayloads: {} };
+  return loadFormValidators(formValidatorsSource(checked), checked).forms;
 }
 
 // NUL goes everywhere (PostgreSQL text refuses it); CR and LF only where a line break is never meant.

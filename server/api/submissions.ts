@@ -18,7 +18,8 @@ import { dueAt } from '../../engine/content/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
-import { checkSubmission, compileForms, type CompiledForm } from './form-validation';
+import { checkSubmission, type CompiledForm } from './form-validation';
+import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 import { checkBodyHeaders, readJsonObject, type BodyProblem } from './json-body';
 import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
@@ -38,6 +39,8 @@ export interface SubmissionConfig {
   forms: Record<string, Form>;
   /** What each endpoint accepts from a request that names no form (site/forms/api/), by endpoint. */
   apiPayloads?: Record<string, SubmissionRules>;
+  /** The build's validator code for exactly these forms (server/api/form-validators-code.ts); made now without it. */
+  formValidators?: string;
   store: LeadStore;
   /** Needed when a form posts to /api/generate-badge: its answer carries the badge's install snippet. */
   badges?: Badges;
@@ -144,8 +147,8 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 }
 
 export function createSubmissions(config: SubmissionConfig): Submissions {
-  const compiled = compileForms(config.forms);
-  const documented = compileForms(config.apiPayloads ?? {});
+  const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
+  const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
   const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError, replyPromise, now = () => new Date() } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
