@@ -201,6 +201,8 @@ test('the conversion view counts the views and leads of the period, draws them, 
 });
 
 test('the conversion view shows the campaigns with the most leads and arrivals, and says how many more there are', async ({ page }) => {
+  // 201 page answers, then axe over a table of 200 rows: more than the default 30 s on a busy machine.
+  test.slow();
   // More distinct campaigns than one table shows, as a campaign spread over many links (or a sender forging them) makes.
   const run = uniqueWord('spread');
   for (let i = 0; i <= CONVERSION_MAX_ROWS; i++) {
