@@ -18,7 +18,7 @@ import type * as CatalogueModule from '../tooling/catalogue/catalogue';
 import { CATALOGUE_PATH } from '../tooling/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index';
-import { readConfig } from '../server/config';
+import { formMockDefine, readConfig, readScriptConfig } from '../server/config';
 import { createServer } from '../server/create-server';
 import { createLogger } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
@@ -62,6 +62,7 @@ const vite = await createViteServer({
   appType: 'custom',
   // The inbox's entry too (vite.config.ts names the site's), so its dependencies are bundled up front.
   optimizeDeps: { entries: [ADMIN_DEV_ENTRY] },
+  define: formMockDefine(readScriptConfig()),
   plugins: [formValidatorsPlugin(() => current.model?.forms ?? {}), editorValidatorsPlugin(() => schemas)],
 });
 

@@ -54,6 +54,7 @@ export const VARIABLES = [
   'PUBLISH_GIT_REMOTE',
   'PAGE_VIEWS',
   'PAGE_VIEWS_FLUSH_MS',
+  'FORM_MOCK',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -267,7 +268,7 @@ export function readSiteUrlSetting(env: Env = process.env as Env): string | null
   if (setting === null) return null;
   if (!/^https?:\/\/\S+$/i.test(setting) || !URL.canParse(setting))
     throw new Error(`SITE_URL must be the site's public address, such as https://www.example.com, got "${env.SITE_URL}".`);
-  return setting.replace(/\/+$/, '');
+  return setting.replace(/\/$/, '');
 }
 
 /**
@@ -279,7 +280,7 @@ export function publicSiteUrl(setting: string | null, siteYamlUrl: string): stri
 export function publicSiteUrl(setting: string | null, siteYamlUrl: string | undefined): string | null;
 export function publicSiteUrl(setting: string | null, siteYamlUrl: string | undefined): string | null {
   const url = setting ?? blank(siteYamlUrl);
-  return url === null ? null : url.replace(/\/+$/, '');
+  return url === null ? null : url.replace(/\/$/, '');
 }
 
 /** The url of site.yaml as the build in distDir recorded it, or undefined when there is no such build. */
@@ -305,6 +306,8 @@ export interface ScriptConfig {
   siteUrlSetting: string | null;
   /** SMTP_URL … WEBHOOK_ALLOW_HTTP with their problems, for `npm run leads -- test-notify`. */
   notify: { config: NotifyConfig; problems: string[] };
+  /** FORM_MOCK=1: the browser build's forms answer from a simulated server (a demonstration build). */
+  formMock: boolean;
 }
 
 /** The scripts' configuration; throws a ConfigError naming every malformed variable they use. */
@@ -318,7 +321,12 @@ export function readScriptConfig(env: Env = process.env as Env): ScriptConfig {
   }
   const { dataDir, databaseUrl } = readStorePaths(env);
   if (problems.length) throw new ConfigError(problems);
-  return { dataDir, databaseUrl, ...readProjectPaths(env), siteUrlSetting, notify: readNotifyConfig(env) };
+  return { dataDir, databaseUrl, ...readProjectPaths(env), siteUrlSetting, notify: readNotifyConfig(env), formMock: env.FORM_MOCK === '1' };
+}
+
+/** Vite's `define` for the browser code: __FORM_MOCK__ as FORM_MOCK says (engine/forms/FormSection.island.tsx). */
+export function formMockDefine(config: Pick<ScriptConfig, 'formMock'>): Record<string, string> {
+  return { __FORM_MOCK__: JSON.stringify(config.formMock) };
 }
 
 /**
@@ -386,7 +394,9 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
   // Without SITE_URL, the url of site.yaml the deployed build (DIST_DIR) was made with.
   const siteUrl = options.local ? `http://localhost:${publicPort}` : publicSiteUrl(siteUrlSetting, builtSiteUrl(distDir));
   if (siteUrl === null && !problems.some((p) => p.startsWith('SITE_URL')))
-    problems.push(`SITE_URL is not set and ${join(distDir, 'site-model.json')} holds no site url to use: run \`npm run build\` first, or set SITE_URL.`);
+    problems.push(
+      `SITE_URL is not set and ${join(distDir, 'site-model.json')} holds no site url to use: run \`npm run build\` first, or set SITE_URL.`,
+    );
   const trustProxy = isOn(env.TRUST_PROXY);
   const config: ServerConfig = {
     port: publicPort,
