@@ -245,7 +245,7 @@ export function readNotifyConfig(env: Env): { config: NotifyConfig; problems: st
 }
 
 /** DATA_DIR, DATABASE_URL and DIST_DIR: what the server and `npm run leads` open. */
-export function readStorePaths(env: Env = process.env as Env): { dataDir: string; databaseUrl: string | null; distDir: string } {
+export function readStorePaths(env: Env): { dataDir: string; databaseUrl: string | null; distDir: string } {
   return {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     // An empty DATABASE_URL= line in an env file means "not set", not "connect to nothing".
@@ -256,14 +256,14 @@ export function readStorePaths(env: Env = process.env as Env): { dataDir: string
 
 /**
  * The build's and the content's folders, for the server and the scripts alike: DIST_DIR (default
- * dist) and CONTENT_ROOT (default the folder itself), relative ones taken from the working folder.
+ * dist) and CONTENT_ROOT (default .), both taken from the working folder when relative.
  */
 export function readProjectPaths(env: Env = process.env as Env): { distDir: string; contentRoot: string } {
   return { distDir: resolve(env.DIST_DIR ?? 'dist'), contentRoot: resolve(env.CONTENT_ROOT ?? '.') };
 }
 
 /** SITE_URL as set, checked and without a trailing slash, or null when it is not set. */
-export function readSiteUrlSetting(env: Env = process.env as Env): string | null {
+export function readSiteUrlSetting(env: Env): string | null {
   const setting = blank(env.SITE_URL);
   if (setting === null) return null;
   if (!/^https?:\/\/\S+$/i.test(setting) || !URL.canParse(setting))
@@ -406,6 +406,7 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
     contentRoot: readProjectPaths(env).contentRoot,
     schemasDir: resolve('schemas'),
     databaseUrl,
+    // Never empty once returned: a null address is a problem above, which stops the start.
     siteUrl: siteUrl ?? '',
     trustProxy,
     logLevel,
