@@ -4,10 +4,10 @@ import { buildTargets } from './scripts/browser-targets.ts';
 
 // The browser build: one small entry that hydrates islands, one lazy chunk per island.
 // Pages themselves are prerendered by scripts/build.ts, so there is no index.html here. The build
-// and dev scripts add the form-validators plugin with the forms of the site model they loaded.
+// and dev scripts add the form-validators plugin with the forms of the site model they loaded, and
+// formMockDefine (FORM_MOCK, read in server/config.ts).
 export default defineConfig({
   publicDir: 'public',
-  define: { __FORM_MOCK__: JSON.stringify(process.env.FORM_MOCK === '1') },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -12,6 +12,7 @@ import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
 import { renderAtomFeed } from '../engine/render/feed';
 import { htmlFileFor, renderRobots, renderSitemap } from '../engine/render/site-files';
 import { writeCompressedSiblings } from '../server/static-files';
+import { formMockDefine, readScriptConfig } from '../server/config';
 import { buildSearchIndex, SEARCH_INDEX_FILE } from '../engine/search/search-index';
 import { FORM_VALIDATORS_FILE, formValidatorsSource } from '../server/api/form-validators-code';
 import { readSchemas, ROOT } from './read-project';
@@ -51,6 +52,7 @@ export async function buildSite(model: SiteModel, outDir: string, options: SiteB
     configFile: join(ROOT, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true },
+    define: formMockDefine(readScriptConfig()),
     plugins: [formValidatorsPlugin(() => model.forms)],
   });
   step('islands');

@@ -18,17 +18,15 @@ import type * as CatalogueModule from '../tooling/catalogue/catalogue';
 import { CATALOGUE_PATH } from '../tooling/catalogue/catalogue-path';
 import type { SiteModel } from '../engine/content/model';
 import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index';
-import { processEnv, readConfig } from '../server/config';
+import { formMockDefine, readConfig, readScriptConfig } from '../server/config';
 import { createServer } from '../server/create-server';
 import { createLogger } from '../server/logging';
 import { chooseStore, createStore } from '../server/store/create-store';
 import type { SchemaSet } from '../engine/content/schema-set';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 
-const env = readConfig(processEnv(), { defaultPort: 5173 });
-const siteUrl = `http://localhost:${env.port}`;
-// Plain HTTP on localhost: the session cookie cannot be Secure here.
-const config = Object.freeze({ ...env, siteUrl, trustProxy: false });
+// Served at http://localhost:PORT: plain HTTP, so the session cookie cannot be Secure here.
+const config = Object.freeze({ ...readConfig(undefined, { defaultPort: 5173, local: true }), trustProxy: false });
 // CONTENT_ROOT may point at another folder holding a site/ (the end-to-end tests edit a copy there).
 const contentRoot = CONTENT_ROOT;
 
@@ -64,6 +62,7 @@ const vite = await createViteServer({
   appType: 'custom',
   // The inbox's entry too (vite.config.ts names the site's), so its dependencies are bundled up front.
   optimizeDeps: { entries: [ADMIN_DEV_ENTRY] },
+  define: formMockDefine(readScriptConfig()),
   plugins: [formValidatorsPlugin(() => current.model?.forms ?? {}), editorValidatorsPlugin(() => schemas)],
 });
 
@@ -174,18 +173,18 @@ const renderPages: RequestHandler = async (req, res, next) => {
     if (req.path === CATALOGUE_PATH) {
       const { renderCatalogue } = (await vite.ssrLoadModule('/tooling/catalogue/catalogue.tsx')) as typeof CatalogueModule;
       const assets = { ...DEV_ASSETS, devScripts: [...DEV_ASSETS.devScripts, '/tooling/catalogue/copy-yaml.ts'] };
-      res.type('html').send(renderCatalogue(current.model, schemas, { siteUrl, assets }));
+      res.type('html').send(renderCatalogue(current.model, schemas, { siteUrl: config.siteUrl, assets }));
       return;
     }
     // The blog's feed, made from the articles as they are now, as the build writes it.
     if (req.path === current.model.feed?.path) {
       const { renderAtomFeed, FEED_CONTENT_TYPE } = (await vite.ssrLoadModule('/engine/render/feed.ts')) as typeof FeedModule;
-      res.status(200).type(FEED_CONTENT_TYPE).send(renderAtomFeed(current.model, siteUrl));
+      res.status(200).type(FEED_CONTENT_TYPE).send(renderAtomFeed(current.model, config.siteUrl));
       return;
     }
     const { renderPage } = (await vite.ssrLoadModule('/engine/render/render-page.tsx')) as typeof RenderModule;
     const { status, html } = renderPage(current.model, req.path, {
-      siteUrl,
+      siteUrl: config.siteUrl,
       year: new Date().getFullYear(),
       assets: DEV_ASSETS,
       // Every section is marked with where it is declared; ?sources shows the marks on the page.

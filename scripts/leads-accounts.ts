@@ -169,10 +169,10 @@ export async function runAccountCommand(
       if (!(await store.createAccount(args.email, hash, roles))) throw new AccountError(`There is already an account for ${args.email}.`);
       await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added, roles: ${roles.join(', ')}` });
       const added = `Added ${args.email} with the roles ${roles.join(', ')}.`;
-      // Without SITE_URL the address is unknown here; a made-up one would send people astray.
+      // Without SITE_URL or a build the address is unknown here; a made-up one would send people astray.
       return siteUrl
         ? `${added} Sign in at ${siteUrl.replace(/\/$/, '')}/admin\n`
-        : `${added} Sign in at /admin on the site's address (SITE_URL is not set, so it is not known here).\n`;
+        : `${added} Sign in at /admin on the site's address (SITE_URL is not set and there is no build to read site.yaml's url from).\n`;
     }
     case 'set-roles': {
       const roles = args.roles!;

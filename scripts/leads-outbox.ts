@@ -1,6 +1,6 @@
 // The outbox commands of `npm run leads`: what is waiting, requeueing a dead job, and a test send.
 import { randomUUID } from 'node:crypto';
-import { readNotifyConfig, type Env } from '../server/config';
+import type { ScriptConfig } from '../server/config';
 import { createDelivery } from '../server/notify/deliver';
 import type { NotificationRules } from '../server/notify/plan';
 import type { ClaimedJob, LeadStore, OutboxJob } from '../server/store/types';
@@ -27,20 +27,27 @@ export async function requeue(store: LeadStore, id: string): Promise<string> {
 
 /**
  * Sends one test message through every configured channel, through the same code the server
- * delivers with, and says what each one answered. Nothing is stored.
+ * delivers with, and says what each one answered. Nothing is stored. `siteUrl` is the site's
+ * address by the one rule (publicSiteUrl), for the inbox link in the message.
  */
 export async function testNotify(
-  env: Env,
+  settings: { notify: ScriptConfig['notify']; siteUrl: string | null },
   rules: NotificationRules | undefined,
   siteName: string,
   timeZone = 'UTC',
 ): Promise<{ ok: boolean; report: string }> {
-  const { config, problems } = readNotifyConfig(env);
+  const { config, problems } = settings.notify;
   if (problems.length) return { ok: false, report: `${problems.join('\n')}\n` };
   if (!config.smtpUrl && !config.webhookUrl) {
     return { ok: false, report: 'No channel is configured: set SMTP_URL and MAIL_FROM, or WEBHOOK_URL and WEBHOOK_SECRET.\n' };
   }
-  const delivery = createDelivery(config, { forms: {}, siteName, place: { siteUrl: env.SITE_URL ?? 'https://example.com', timeZone } });
+  if (settings.siteUrl === null) {
+    return {
+      ok: false,
+      report: "The message links to the inbox, but the site's address is not known: run `npm run build` first, or set SITE_URL.\n",
+    };
+  }
+  const delivery = createDelivery(config, { forms: {}, siteName, place: { siteUrl: settings.siteUrl, timeZone } });
   const now = new Date();
   const lead = {
     id: randomUUID(),

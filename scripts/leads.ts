@@ -10,7 +10,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
-import { processEnv, readStorePaths } from '../server/config';
+import { publicSiteUrl, readScriptConfig } from '../server/config';
 import { csvRow } from '../server/leads/csv';
 import { SOURCE_COLUMNS, sourceCells } from '../server/leads/lead-source';
 import { jsonSafe } from '../server/leads/display-safe';
@@ -200,7 +200,7 @@ export function toJson(leads: readonly StoredLead[]): string {
 }
 
 function storeConfig() {
-  const { databaseUrl, dataDir } = readStorePaths(processEnv());
+  const { databaseUrl, dataDir } = readScriptConfig();
   return { databaseUrl: databaseUrl ?? undefined, dataDir };
 }
 
@@ -231,15 +231,20 @@ async function exportLeads(args: ExportArgs): Promise<string> {
   });
 }
 
-/** The rules and site name the server was built with, when there is a build. */
-function builtModel(): { notifications?: NotificationRules; site?: { name?: string; replyPromise?: ReplyPromise } } {
-  const file = join(readStorePaths(processEnv()).distDir, 'site-model.json');
+/** The rules, site name and url the server was built with, when there is a build. */
+function builtModel(): { notifications?: NotificationRules; site?: { name?: string; url?: string; replyPromise?: ReplyPromise } } {
+  const file = join(readScriptConfig().distDir, 'site-model.json');
   return existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as {
         notifications?: NotificationRules;
-        site?: { name?: string; replyPromise?: ReplyPromise };
+        site?: { name?: string; url?: string; replyPromise?: ReplyPromise };
       })
     : {};
+}
+
+/** The site's address by the one rule: SITE_URL, else site.yaml's url as the build recorded it; null before the first build. */
+function siteUrl(): string | null {
+  return publicSiteUrl(readScriptConfig().siteUrlSetting, builtModel().site?.url);
 }
 
 /** Opens the store, creating it if need be: the first account comes before the first lead. */
@@ -248,7 +253,7 @@ async function withAccounts(args: AccountArgs, source: PasswordSource): Promise<
   const store = createStore(config);
   try {
     await store.init();
-    return await runAccountCommand(args, store, source, processEnv().SITE_URL);
+    return await runAccountCommand(args, store, source, siteUrl() ?? undefined);
   } catch (err) {
     if (err instanceof AccountError) throw err;
     throw new Error(`Could not change the accounts in ${chooseStore(config).description}: ${(err as Error).message}`, { cause: err });
@@ -295,7 +300,7 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     case 'test-notify': {
       const model = builtModel();
       const { ok, report } = await testNotify(
-        processEnv(),
+        { notify: readScriptConfig().notify, siteUrl: siteUrl() },
         model.notifications,
         model.site?.name ?? 'the site',
         teamTimeZone(model.site?.replyPromise),

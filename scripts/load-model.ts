@@ -2,7 +2,7 @@ import { formatAnnotation, outputFormatOf, type OutputFormat } from '../tooling/
 import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';
-import { processEnv } from '../server/config';
+import { ConfigError, publicSiteUrl, readScriptConfig } from '../server/config';
 import { CONTENT_ROOT, readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 /** The command's --format, or exit 2 with the reason (no stack trace for a typo in a flag). */
@@ -53,5 +53,11 @@ export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
 
 /** SITE_URL overrides site.yaml's url, so one build can be made for staging and production. */
 export function siteUrlOf(model: SiteModel): string {
-  return (processEnv().SITE_URL ?? model.site.url).replace(/\/$/, '');
+  try {
+    return publicSiteUrl(readScriptConfig().siteUrlSetting, model.site.url);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${err.message}\nNothing was built.`);
+    process.exit(1);
+  }
 }

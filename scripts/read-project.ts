@@ -3,12 +3,12 @@ import { join, relative, sep } from 'node:path';
 import type { Problem } from '../engine/content/problem';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
-import { processEnv, readProjectPaths } from '../server/config';
+import { readProjectPaths } from '../server/config';
 import { linkRefused, linksUnder, readSchemaSet } from '../server/content/content-files';
 
 export const ROOT = join(import.meta.dirname, '..');
 
-const paths = readProjectPaths(processEnv(), ROOT);
+const paths = readProjectPaths();
 
 /** Where the build writes (DIST_DIR, default dist/); the server reads the same variable. */
 export const DIST_DIR = paths.distDir;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processEnv } from '../server/config';
+import { environmentForChildren } from '../server/config';
 import { rewordSite } from '../tests/support/reword-site';
 import { ROOT } from './read-project';
 
@@ -14,8 +14,8 @@ const SEED = 'reworded';
 const root = mkdtempSync(join(tmpdir(), 'takedown-reworded-'));
 // Inside the project, as dist/ is: the compiled server finds its packages in node_modules from there.
 const distDir = join(ROOT, 'dist-reworded');
-const inherited: Record<string, string | undefined> = processEnv();
-const env = { ...inherited, CONTENT_ROOT: root, DIST_DIR: distDir, E2E_OUTPUT: inherited.E2E_OUTPUT ?? 'test-results-reworded' };
+// Its own E2E_OUTPUT unless one is given, so a run never mixes its results with another's.
+const env = { E2E_OUTPUT: 'test-results-reworded', ...environmentForChildren(), CONTENT_ROOT: root, DIST_DIR: distDir };
 
 function step(title: string, command: string, args: string[]): void {
   const started = Date.now();

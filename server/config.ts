@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
@@ -53,6 +54,7 @@ export const VARIABLES = [
   'PUBLISH_GIT_REMOTE',
   'PAGE_VIEWS',
   'PAGE_VIEWS_FLUSH_MS',
+  'FORM_MOCK',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -97,6 +99,7 @@ export interface ServerConfig {
   schemasDir: string;
   /** A postgresql:// address (checked), or null for SQLite in dataDir. */
   databaseUrl: string | null;
+  /** The public address, no trailing slash: SITE_URL, else site.yaml's url as the build in distDir recorded it (publicSiteUrl). */
   siteUrl: string;
   /** Behind exactly one reverse proxy: `req.ip` is the visitor's address. */
   trustProxy: boolean;
@@ -247,13 +250,91 @@ export function readStorePaths(env: Env): { dataDir: string; databaseUrl: string
     dataDir: resolve(env.DATA_DIR ?? './data'),
     // An empty DATABASE_URL= line in an env file means "not set", not "connect to nothing".
     databaseUrl: blank(env.DATABASE_URL),
-    distDir: resolve(env.DIST_DIR ?? './dist'),
+    distDir: readProjectPaths(env).distDir,
   };
 }
 
-/** The build's and the content's folders for the scripts: DIST_DIR below the project, CONTENT_ROOT or the project itself. */
-export function readProjectPaths(env: Env, root: string): { distDir: string; contentRoot: string } {
-  return { distDir: resolve(root, env.DIST_DIR ?? 'dist'), contentRoot: env.CONTENT_ROOT ?? root };
+/**
+ * The build's and the content's folders, for the server and the scripts alike: DIST_DIR (default
+ * dist) and CONTENT_ROOT (default .), both taken from the working folder when relative.
+ */
+export function readProjectPaths(env: Env = process.env as Env): { distDir: string; contentRoot: string } {
+  return { distDir: resolve(env.DIST_DIR ?? 'dist'), contentRoot: resolve(env.CONTENT_ROOT ?? '.') };
+}
+
+/** SITE_URL as set, checked and without a trailing slash, or null when it is not set. */
+export function readSiteUrlSetting(env: Env): string | null {
+  const setting = blank(env.SITE_URL);
+  if (setting === null) return null;
+  if (!/^https?:\/\/\S+$/i.test(setting) || !URL.canParse(setting))
+    throw new Error(`SITE_URL must be the site's public address, such as https://www.example.com, got "${env.SITE_URL}".`);
+  return setting.replace(/\/$/, '');
+}
+
+/**
+ * The site's public address, one rule for the build, the server and the scripts: SITE_URL when it
+ * is set, else the `url` of site.yaml (which the build records in site-model.json). Null only when
+ * neither is known, such as a script run before the first build.
+ */
+export function publicSiteUrl(setting: string | null, siteYamlUrl: string): string;
+export function publicSiteUrl(setting: string | null, siteYamlUrl: string | undefined): string | null;
+export function publicSiteUrl(setting: string | null, siteYamlUrl: string | undefined): string | null {
+  const url = setting ?? blank(siteYamlUrl);
+  return url === null ? null : url.replace(/\/$/, '');
+}
+
+/** The url of site.yaml as the build in distDir recorded it, or undefined when there is no such build. */
+export function builtSiteUrl(distDir: string): string | undefined {
+  const file = join(distDir, 'site-model.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const url = (JSON.parse(readFileSync(file, 'utf8')) as { site?: { url?: unknown } }).site?.url;
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    // An unreadable build is reported where it is served (readSiteModel); here it simply names no url.
+    return undefined;
+  }
+}
+
+/** What the scripts (the build, `npm run leads`, the checks) take from the environment, read and checked once. */
+export interface ScriptConfig {
+  dataDir: string;
+  databaseUrl: string | null;
+  distDir: string;
+  contentRoot: string;
+  /** SITE_URL as set, or null: publicSiteUrl applies the rule with site.yaml's url. */
+  siteUrlSetting: string | null;
+  /** SMTP_URL … WEBHOOK_ALLOW_HTTP with their problems, for `npm run leads -- test-notify`. */
+  notify: { config: NotifyConfig; problems: string[] };
+  /** FORM_MOCK=1: the browser build's forms answer from a simulated server (a demonstration build). */
+  formMock: boolean;
+}
+
+/** The scripts' configuration; throws a ConfigError naming every malformed variable they use. */
+export function readScriptConfig(env: Env = process.env as Env): ScriptConfig {
+  const problems: string[] = [];
+  let siteUrlSetting: string | null = null;
+  try {
+    siteUrlSetting = readSiteUrlSetting(env);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  const { dataDir, databaseUrl } = readStorePaths(env);
+  if (problems.length) throw new ConfigError(problems);
+  return { dataDir, databaseUrl, ...readProjectPaths(env), siteUrlSetting, notify: readNotifyConfig(env), formMock: env.FORM_MOCK === '1' };
+}
+
+/** Vite's `define` for the browser code: __FORM_MOCK__ as FORM_MOCK says (engine/forms/FormSection.island.tsx). */
+export function formMockDefine(config: Pick<ScriptConfig, 'formMock'>): Record<string, string> {
+  return { __FORM_MOCK__: JSON.stringify(config.formMock) };
+}
+
+/**
+ * A copy of this process's environment for the child processes it starts (the build, git, the
+ * test runners), which read their own settings from it.
+ */
+export function environmentForChildren(): NodeJS.ProcessEnv {
+  return { ...process.env };
 }
 
 const isOn = (value: string | undefined) => value === '1' || value === 'true';
@@ -270,9 +351,10 @@ function readPageViews(value: string | undefined, flushMs: () => number, problem
 
 /**
  * Reads and checks the server's whole configuration; throws a ConfigError naming every malformed
- * variable. `defaultPort` is 3000 for `npm start` and 5173 for `npm run dev`.
+ * variable. `defaultPort` is 3000 for `npm start` and 5173 for `npm run dev`; `local` (npm run dev)
+ * serves the site at http://localhost:PORT, whatever SITE_URL says.
  */
-export function readConfig(env: Env, options: { defaultPort?: number } = {}): Config {
+export function readConfig(env: Env = process.env as Env, options: { defaultPort?: number; local?: boolean } = {}): Config {
   const problems: string[] = [];
   const attempt = <T>(read: () => T, fallback: T): T => {
     try {
@@ -308,17 +390,24 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
   attempt(() => chooseStore({ databaseUrl, dataDir }), null);
   const notify = readNotifyConfig(env);
   problems.push(...notify.problems);
-  const siteUrl = env.SITE_URL ?? 'https://example.com';
+  const siteUrlSetting = attempt(() => readSiteUrlSetting(env), null);
+  // Without SITE_URL, the url of site.yaml the deployed build (DIST_DIR) was made with.
+  const siteUrl = options.local ? `http://localhost:${publicPort}` : publicSiteUrl(siteUrlSetting, builtSiteUrl(distDir));
+  if (siteUrl === null && !problems.some((p) => p.startsWith('SITE_URL')))
+    problems.push(
+      `SITE_URL is not set and ${join(distDir, 'site-model.json')} holds no site url to use: run \`npm run build\` first, or set SITE_URL.`,
+    );
   const trustProxy = isOn(env.TRUST_PROXY);
   const config: ServerConfig = {
     port: publicPort,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     distDir,
-    contentRoot: resolve(env.CONTENT_ROOT ?? '.'),
+    contentRoot: readProjectPaths(env).contentRoot,
     schemasDir: resolve('schemas'),
     databaseUrl,
-    siteUrl,
+    // Never empty once returned: a null address is a problem above, which stops the start.
+    siteUrl: siteUrl ?? '',
     trustProxy,
     logLevel,
     ipHashSalt: env.IP_HASH_SALT || randomBytes(32).toString('hex'),
@@ -369,9 +458,4 @@ export function readConfig(env: Env, options: { defaultPort?: number } = {}): Co
   if (notify.config.smtpUrl && notify.config.leadsEmailTo.length === 0)
     config.warnings.push('LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.');
   return deepFreeze(config);
-}
-
-/** The process's own environment, for entry points (server/index.ts, scripts): no other module reads it. */
-export function processEnv(): Env {
-  return process.env as Env;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, processEnv, readConfig } from './config';
+import { ConfigError, environmentForChildren, readConfig } from './config';
 import { createServer, readSiteModel, StartError } from './create-server';
 import { createPublisher, findProjectRoot } from './publish/publisher';
 import { createLogger, type Logger } from './logging';
@@ -23,7 +23,7 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
     deployedBuild: config.distDir,
     store,
     log,
-    env: processEnv() as NodeJS.ProcessEnv,
+    env: environmentForChildren(),
     projectRoot,
     // Called only after the server below exists: on a publish, a rollback or a poll.
     prepare: (folder) => server.prepareBuild(folder),
@@ -62,7 +62,7 @@ async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise
 
 let config: ReturnType<typeof readConfig>;
 try {
-  config = readConfig(processEnv());
+  config = readConfig();
 } catch (err) {
   // Said in the default level: a bad LOG_LEVEL is one of the things that can be wrong.
   createLogger().fatal((err as ConfigError).message);

@@ -12,10 +12,14 @@ export interface Result {
  * Runs the command the way `npm run leads --` does, in this process: only the store settings we
  * give it, its output and exit code captured.
  */
-export async function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }, source?: PasswordSource): Promise<Result> {
-  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-  delete process.env.DATA_DIR;
-  delete process.env.DATABASE_URL;
+export async function leads(
+  args: string[],
+  env: { DATA_DIR?: string; DATABASE_URL?: string; DIST_DIR?: string; SITE_URL?: string },
+  source?: PasswordSource,
+): Promise<Result> {
+  const names = ['DATA_DIR', 'DATABASE_URL', 'DIST_DIR', 'SITE_URL'] as const;
+  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  for (const name of names) delete process.env[name];
   Object.assign(process.env, env);
   let stdout = '';
   let stderr = '';

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, VARIABLES } from '../../../server/config';
+import { parse } from 'yaml';
+import { ConfigError, publicSiteUrl, readConfig, readProjectPaths, readScriptConfig, VARIABLES } from '../../../server/config';
 import { createServer, StartError, type RunningServer } from '../../../server/create-server';
 import { silentLogger } from '../../../server/logging';
 import { SECURITY_HEADERS } from '../../../server/security-headers';
@@ -11,9 +12,16 @@ import type { LeadStore } from '../../../server/store/types';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
+/** A DIST_DIR whose site-model.json records `url` as site.yaml's url, as `npm run build` writes it. */
+function builtWithUrl(url: string): string {
+  const dist = mkdtempSync(join(tmpdir(), 'config-dist-'));
+  writeFileSync(join(dist, 'site-model.json'), JSON.stringify({ forms: {}, notifications: {}, site: { url } }));
+  return dist;
+}
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    readConfig(env);
+    readConfig({ SITE_URL: 'https://example.org', ...env });
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;
     throw err;
@@ -23,11 +31,12 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('the configuration', () => {
   it('is read once into one frozen object, with the documented defaults', () => {
-    const config = readConfig({ IP_HASH_SALT: 'salt' });
+    const dist = builtWithUrl('https://built.example.org/');
+    const config = readConfig({ IP_HASH_SALT: 'salt', DIST_DIR: dist });
     expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
-      siteUrl: 'https://example.com',
+      siteUrl: 'https://built.example.org',
       trustProxy: false,
       logLevel: 'info',
       databaseUrl: null,
@@ -42,7 +51,8 @@ describe('the configuration', () => {
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.rateLimit)).toBe(true);
-    expect(readConfig({}, { defaultPort: 5173 }).port).toBe(5173);
+    expect(readConfig({ DIST_DIR: dist }, { defaultPort: 5173 }).port).toBe(5173);
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it('stops the start naming every malformed variable and what it expects', () => {
@@ -69,10 +79,15 @@ describe('the configuration', () => {
   });
 
   it('reads the inbound SMTP port (on loopback unless told) and the reply domain, and refuses ones that cannot work', () => {
-    const config = readConfig({ INBOUND_SMTP_PORT: '2525', REPLY_DOMAIN: 'Replies.Example.com', MAIL_FROM: 'leads@example.com' });
+    const config = readConfig({
+      SITE_URL: 'https://example.org',
+      INBOUND_SMTP_PORT: '2525',
+      REPLY_DOMAIN: 'Replies.Example.com',
+      MAIL_FROM: 'leads@example.com',
+    });
     expect(config.inbound).toEqual({ port: 2525, host: '127.0.0.1' });
     expect(config.notify.replyDomain).toBe('replies.example.com');
-    expect(readConfig({}).inbound).toBeNull();
+    expect(readConfig({ SITE_URL: 'https://example.org' }).inbound).toBeNull();
     expect(problemsOf({ PORT: '8080', INBOUND_SMTP_PORT: '8080', REPLY_DOMAIN: 'not a domain' })).toEqual([
       'INBOUND_SMTP_PORT must differ from PORT and METRICS_PORT.',
       'REPLY_DOMAIN must be a domain name, such as replies.example.com: answers go to reply+<token>@ it.',
@@ -80,14 +95,16 @@ describe('the configuration', () => {
   });
 
   it('warns once at start about a random address-hash key and e-mails that reach nobody', () => {
-    expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings).toEqual([
+    expect(
+      readConfig({ SITE_URL: 'https://example.org', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings,
+    ).toEqual([
       'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
       'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
     ]);
   });
 
   it('takes the reminder sweep and the outbox lease from the environment, and warns of a lease shorter than two sends', () => {
-    const config = readConfig({ IP_HASH_SALT: 'salt', REMINDER_SWEEP_MS: '250', NOTIFY_LEASE_MS: '2000' });
+    const config = readConfig({ SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt', REMINDER_SWEEP_MS: '250', NOTIFY_LEASE_MS: '2000' });
     expect(config).toMatchObject({ reminderSweepMs: 250, notifyLeaseMs: 2_000 });
     expect(config.warnings).toEqual([
       'NOTIFY_LEASE_MS is 2000: below 20000 ms, a notification to a slow mail server or webhook can be sent twice.',
@@ -105,16 +122,99 @@ describe('the configuration', () => {
     expect([...documented].sort()).toEqual([...VARIABLES].sort());
   });
 
-  it('is the only module of the server and the scripts that reads process.env', () => {
+  it('is the only module of the source tree that reads the environment (bench/, tests/ and the test configs aside)', () => {
+    // Folders that are not source (dependencies, builds, results) or that may read it (the benchmarks, the tests).
+    const skipped = new Set(['node_modules', 'bench', 'tests', 'docs', 'public', 'site', 'schemas', 'contracts']);
+    const isSkipped = (name: string) =>
+      name.startsWith('.') || name.startsWith('dist') || name.startsWith('test-results') || skipped.has(name);
+    const testConfigs = new Set(['playwright.config.ts', 'vitest.config.ts', 'vitest.resilience.config.ts']);
     const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const full = join(dir, name);
-        return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) return isSkipped(entry.name) ? [] : files(full);
+        return /\.(c|m)?(t|j)sx?$/.test(entry.name) && !(dir === ROOT && testConfigs.has(entry.name)) ? [full] : [];
       });
-    const readers = [...files(join(ROOT, 'server')), ...files(join(ROOT, 'scripts'))]
-      .filter((file) => readFileSync(file, 'utf8').includes('process.env'))
-      .map((file) => file.slice(ROOT.length + 1));
+    // process.env, process['env'], `const { env } = process` and node:process's env all read it.
+    const readsEnvironment = (text: string) =>
+      /\bprocess\s*(\?\.|\.)\s*env\b|\bprocess\s*\[\s*['"`]env['"`]\s*\]|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b|\benv\b[^;]*from\s+['"](node:)?process['"]/.test(
+        text,
+      );
+    const sources = files(ROOT);
+    expect(sources.length).toBeGreaterThan(100);
+    const readers = sources.filter((file) => readsEnvironment(readFileSync(file, 'utf8'))).map((file) => file.slice(ROOT.length + 1));
     expect(readers).toEqual(['server/config.ts']);
+    // The scan sees each way of reading it, so a new reader cannot slip past it.
+    for (const reader of ['process.env.PORT', "process['env']", 'const { env } = process;', "import { env } from 'node:process';"])
+      expect(readsEnvironment(reader), reader).toBe(true);
+    expect(readsEnvironment('const environment = options.env;')).toBe(false);
+  });
+});
+
+describe("the site's public address", () => {
+  let dist: string;
+  beforeAll(() => (dist = builtWithUrl('https://built.example.org')));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('is SITE_URL when it is set, over the url the build recorded, without a trailing slash', () => {
+    expect(readConfig({ SITE_URL: 'https://staging.example.org/', DIST_DIR: dist }).siteUrl).toBe('https://staging.example.org');
+    expect(readScriptConfig({ SITE_URL: 'https://staging.example.org/' }).siteUrlSetting).toBe('https://staging.example.org');
+    expect(publicSiteUrl('https://staging.example.org', 'https://built.example.org')).toBe('https://staging.example.org');
+  });
+
+  it("is site.yaml's url, as the build in DIST_DIR recorded it, when SITE_URL is not set", () => {
+    expect(readConfig({ DIST_DIR: dist }).siteUrl).toBe('https://built.example.org');
+    expect(readConfig({ SITE_URL: '', DIST_DIR: dist }).siteUrl).toBe('https://built.example.org');
+    expect(publicSiteUrl(readScriptConfig({}).siteUrlSetting, 'https://built.example.org/')).toBe('https://built.example.org');
+  });
+
+  it("is this site's own site.yaml url for the build when SITE_URL is not set", () => {
+    const siteYaml = parse(readFileSync(join(readProjectPaths({ CONTENT_ROOT: ROOT }).contentRoot, 'site/site.yaml'), 'utf8')) as {
+      url: string;
+    };
+    expect(publicSiteUrl(readScriptConfig({}).siteUrlSetting, siteYaml.url)).toBe(siteYaml.url.replace(/\/$/, ''));
+  });
+
+  it('stops the start, saying what to do, when neither SITE_URL nor a build names it', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'config-no-build-'));
+    try {
+      expect(() => readConfig({ DIST_DIR: empty })).toThrow(ConfigError);
+      expect(() => readConfig({ DIST_DIR: empty })).toThrow(/SITE_URL is not set.*run `npm run build` first, or set SITE_URL/);
+      expect(publicSiteUrl(null, undefined)).toBeNull();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a SITE_URL that is not an http(s) address, for the server and the scripts alike', () => {
+    for (const SITE_URL of ['example.com', 'ftp://example.com', 'https://exa mple.com']) {
+      expect(problemsOf({ SITE_URL, DIST_DIR: dist })).toEqual([
+        `SITE_URL must be the site's public address, such as https://www.example.com, got "${SITE_URL}".`,
+      ]);
+      expect(() => readScriptConfig({ SITE_URL })).toThrow(ConfigError);
+    }
+  });
+
+  it('is http://localhost:PORT for the dev server, whatever SITE_URL says', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'config-no-build-'));
+    try {
+      expect(readConfig({ DIST_DIR: empty, PORT: '5199' }, { local: true }).siteUrl).toBe('http://localhost:5199');
+      expect(readConfig({ SITE_URL: 'https://example.org', PORT: '5199' }, { local: true }).siteUrl).toBe('http://localhost:5199');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('DIST_DIR and CONTENT_ROOT', () => {
+  it('are resolved against the working folder, the same for the server and the scripts', () => {
+    const env = { DIST_DIR: 'build/out', CONTENT_ROOT: 'content', SITE_URL: 'https://example.org' };
+    const paths = readProjectPaths(env);
+    expect(paths).toEqual({ distDir: join(process.cwd(), 'build/out'), contentRoot: join(process.cwd(), 'content') });
+    const config = readConfig(env);
+    expect({ distDir: config.distDir, contentRoot: config.contentRoot }).toEqual(paths);
+    const scripts = readScriptConfig(env);
+    expect({ distDir: scripts.distDir, contentRoot: scripts.contentRoot }).toEqual(paths);
+    expect(readProjectPaths({})).toEqual({ distDir: join(process.cwd(), 'dist'), contentRoot: process.cwd() });
   });
 });
 
@@ -135,6 +235,7 @@ describe('createServer', () => {
       DIST_DIR: join(dir, 'dist'),
       DATA_DIR: join(dir, 'data'),
       IP_HASH_SALT: 's',
+      SITE_URL: 'https://example.org',
     });
     store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
     await store.init();
@@ -163,7 +264,7 @@ describe('createServer', () => {
   });
 
   it('refuses to start without a build, saying how to make one', () => {
-    const config = readConfig({ DIST_DIR: join(dir, 'nothing-here') });
+    const config = readConfig({ DIST_DIR: join(dir, 'nothing-here'), SITE_URL: 'https://example.org' });
     expect(() => createServer(config, { store, logger: silentLogger })).toThrow(StartError);
     expect(() => createServer(config, { store, logger: silentLogger })).toThrow(
       'The site has not been built yet. Run `npm run build` first.',

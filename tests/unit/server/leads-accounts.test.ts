@@ -1,5 +1,5 @@
 /** `npm run leads -- add-user | reset-password | remove-user`, run in this process on a real SQLite store. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -57,6 +57,37 @@ describe('the account commands', { timeout: 20_000 }, () => {
     expect(await verifyPassword('lantern orchard pebble', found!.passwordHash)).toBe(true);
     expect(audit[0]).toMatchObject({ action: 'account', actor: 'command line', detail: 'account ann@example.com added, roles: leads' });
     expect(found!.roles).toEqual(['leads']);
+  });
+
+  it("add-user says where to sign in: SITE_URL, else site.yaml's url as the build recorded it", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'leads-accounts-dist-'));
+    try {
+      writeFileSync(
+        join(dist, 'site-model.json'),
+        JSON.stringify({ forms: {}, notifications: {}, site: { url: 'https://built.example.org/' } }),
+      );
+      const fromBuild = await leads(
+        ['add-user', 'bo@example.com', '--password-stdin'],
+        { DATA_DIR: dataDir, DIST_DIR: dist },
+        piped('lantern orchard pebble\n'),
+      );
+      expect(fromBuild.stdout).toContain('Sign in at https://built.example.org/admin');
+      const fromSetting = await leads(
+        ['add-user', 'cy@example.com', '--password-stdin'],
+        { DATA_DIR: dataDir, DIST_DIR: dist, SITE_URL: 'https://staging.example.org' },
+        piped('lantern orchard pebble\n'),
+      );
+      expect(fromSetting.stdout).toContain('Sign in at https://staging.example.org/admin');
+      const unknown = await leads(
+        ['add-user', 'di@example.com', '--password-stdin'],
+        { DATA_DIR: dataDir, DIST_DIR: join(dist, 'none') },
+        piped('lantern orchard pebble\n'),
+      );
+      expect(unknown.stdout).toContain('Sign in at /admin on the site');
+      expect(unknown.stdout).toContain('SITE_URL is not set');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('asks twice on a terminal without showing the password', async () => {

@@ -4,12 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOutbox, requeue, testNotify } from '../../../scripts/leads-outbox';
+import { readScriptConfig, type Env } from '../../../server/config';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import { startMailbox, type Mailbox } from '../../support/mailbox';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
 
 let dir: string;
 let store: SqliteLeadStore;
+
+/** What `npm run leads -- test-notify` reads from these variables, the site's address set by SITE_URL. */
+function settingsOf(env: Env): Parameters<typeof testNotify>[0] {
+  const config = readScriptConfig({ SITE_URL: 'https://leads.example.org', ...env });
+  return { notify: config.notify, siteUrl: config.siteUrlSetting };
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'leads-outbox-'));
@@ -72,13 +79,13 @@ describe('npm run leads -- test-notify', () => {
 
   it('sends through every configured channel and prints what each answered', async () => {
     const { ok, report } = await testNotify(
-      {
+      settingsOf({
         SMTP_URL: mailbox.url,
         MAIL_FROM: 'leads@example.org',
         LEADS_EMAIL_TO: 'team@example.org',
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: secret,
-      },
+      }),
       { defaultSubject: 'New lead', rules: [{ id: 'sales', to: ['sales@example.org'], subject: 'x' }] },
       'TakedownShield',
     );
@@ -92,9 +99,18 @@ describe('npm run leads -- test-notify', () => {
 
   it('a refusing receiver is reported as failed', async () => {
     receiver.script = [500];
-    const { ok, report } = await testNotify({ WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret }, undefined, 'TakedownShield');
+    const { ok, report } = await testNotify(settingsOf({ WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret }), undefined, 'TakedownShield');
     expect(ok).toBe(false);
     expect(report).toMatch(/Webhook .*: FAILED, webhook answered 500/);
+  });
+
+  it("is refused, saying what to do, when the site's address is not known for the inbox link", async () => {
+    const { notify } = settingsOf({ WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret });
+    const calls = receiver.calls.length;
+    const { ok, report } = await testNotify({ notify, siteUrl: null }, undefined, 'TakedownShield');
+    expect(ok).toBe(false);
+    expect(report).toContain('run `npm run build` first, or set SITE_URL');
+    expect(receiver.calls.length).toBe(calls);
   });
 
   it.each([
@@ -105,7 +121,7 @@ describe('npm run leads -- test-notify', () => {
       'WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64.',
     ],
   ])('%j is refused with a message saying what to set', async (env, message) => {
-    const { ok, report } = await testNotify(env, undefined, 'TakedownShield');
+    const { ok, report } = await testNotify(settingsOf(env), undefined, 'TakedownShield');
     expect(ok).toBe(false);
     expect(report).toContain(message);
     expect(report).not.toContain('hunter2');

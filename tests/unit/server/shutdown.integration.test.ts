@@ -15,7 +15,14 @@ it('finishes and exits 0 on SIGTERM, after serving requests', async () => {
   writeFileSync(join(dir, 'dist/client/404.html'), '<!DOCTYPE html><title>Missing</title><h1>Page Not Found</h1>');
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(dir, 'dist'), DATA_DIR: join(dir, 'data') },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: join(dir, 'dist'),
+      DATA_DIR: join(dir, 'data'),
+      SITE_URL: 'https://example.org',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -219,6 +219,7 @@ describe('WEBHOOK_URL', () => {
         DATA_DIR: join(dir, 'data'),
         WEBHOOK_URL: 'http://hooks.example.org/leads',
         WEBHOOK_SECRET: SECRET,
+        SITE_URL: 'https://example.org',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
