@@ -6,6 +6,7 @@ import { route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { leadSummary } from './inbox-view';
 import { listQuery } from './leads-routes';
+import { positionOf } from '../store/leads';
 import { requireRole } from './roles';
 
 const EXPORT_BATCH = 500;
@@ -64,7 +65,7 @@ export function exportRoutes(ctx: AdminContext): Router {
         }
         if (batch.length < EXPORT_BATCH) break;
         const last = batch[batch.length - 1]!;
-        after = { createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id };
+        after = positionOf(last, query.filter.sort);
       }
       await ctx.audit.exported(user.email, count, query.filter);
       res.end();
