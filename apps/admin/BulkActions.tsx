@@ -59,10 +59,10 @@ export function BulkActions({
           checked={all}
           onChange={(event) => onSelected(new Set(event.currentTarget.checked ? pickable.map((l) => l.id) : []))}
         />
-        Check all shown
+        All shown
       </label>
       <p className="admin-bulk__count" aria-live="polite">
-        {picked.length === 0 ? 'None checked' : `${picked.length} checked`}
+        {picked.length === 0 ? '' : `${picked.length} checked`}
       </p>
       <button
         type="button"
@@ -91,7 +91,7 @@ export function BulkActions({
         </button>
       </span>
       <span className="admin-bulk__group">
-        <label htmlFor="bulk-status">Status</label>
+        <label htmlFor="bulk-status">New status</label>
         <select
           id="bulk-status"
           className="input admin-input--small"

@@ -111,7 +111,8 @@ export function LeadList() {
   useEffect(() => {
     // Back from a lead: the keyboard (and the screen) return to the row it was opened from.
     if (current.kind !== 'loaded') return;
-    const id = cameBack ?? sessionStorage.getItem(LAST_OPENED_KEY);
+    // The lead last opened from the list wins: the browser's Back can bring an older entry's state.
+    const id = sessionStorage.getItem(LAST_OPENED_KEY) ?? cameBack;
     sessionStorage.removeItem(LAST_OPENED_KEY);
     const index = current.leads.findIndex((l) => l.id === id);
     if (index < 0) return;
@@ -186,16 +187,16 @@ export function LeadList() {
     <>
       <div className="admin-title-row">
         <h1 tabIndex={-1}>Leads</h1>
+        <ViewLinks counts={counts} current={activeView(filterParams(filter))?.id} />
         <div className="admin-title-row__actions">
           <button type="button" className="button button--secondary admin-button--small" onClick={keys.showHelp}>
-            Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+            Keys <kbd aria-hidden="true">?</kbd>
           </button>
           <a className="button button--secondary admin-button--small" href={exportHref(filter)} download>
             Export CSV<span className="visually-hidden"> of {filtered ? 'the filtered leads' : 'all leads but spam'}</span>
           </a>
         </div>
       </div>
-      <ViewLinks counts={counts} current={activeView(filterParams(filter))?.id} />
       {/* Keyed by the address, so Back and a shared link show the filter the list is showing. */}
       <FilterForm key={query} filter={filter} onSubmit={onFilter} />
       {problems.length > 0 && (
@@ -251,7 +252,8 @@ function ViewLinks({ counts, current }: { counts: ViewCounts['counts'] | null; c
               {view.label}
               {counts && (
                 <span className="admin-views__count">
-                  <span className="visually-hidden">:</span> {counts[view.id]}
+                  <span className="visually-hidden">: </span>
+                  {counts[view.id]}
                   <span className="visually-hidden"> {counts[view.id] === 1 ? 'lead' : 'leads'}</span>
                 </span>
               )}
@@ -282,7 +284,8 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
             maxLength={MAX_SEARCH_LENGTH}
             aria-describedby="filter-q-hint"
           />
-          <p className="admin-hint" id="filter-q-hint">
+          {/* Read with the box; the box's label says enough to the eye. */}
+          <p className="visually-hidden" id="filter-q-hint">
             Leads holding every word, as the start of a word.
           </p>
         </div>
