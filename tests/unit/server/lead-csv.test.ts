@@ -39,7 +39,7 @@ function lead(formId: string, payload: Record<string, unknown>, extra: Partial<I
 /** The form's field titles, in the order the form shows them. */
 function titlesOf(form: typeof contact): string[] {
   const properties = form.fields.properties as Record<string, { title?: string }>;
-  const order = (form.ui?.['ui:order'] as string[] | undefined) ?? Object.keys(properties);
+  const order = ((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(properties);
   return order.filter((k) => properties[k]?.title).map((k) => properties[k]!.title!);
 }
 
