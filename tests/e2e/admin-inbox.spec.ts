@@ -2,6 +2,7 @@
 // each of those in the audit log; then sign out for good.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { siteModel } from './site';
 import {
   createAccount,
   leadRows,
@@ -53,7 +54,8 @@ test('finds a lead by a word of it, sets its status and adds a note', async ({ p
   await expect(leadRows(page)).toHaveCount(1);
   const row = leadRows(page).first();
   await expect(row).toContainText(ada.email);
-  await expect(row).toContainText('High (12-24 hours)');
+  const { urgency } = siteModel().forms.contact!.fields.properties as Record<string, { oneOf: Array<{ const: string; title: string }> }>;
+  await expect(row).toContainText(urgency!.oneOf.find((o) => o.const === 'high')!.title);
   await expect(row).toContainText('New');
   await expect(row.locator('td').nth(1).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 
