@@ -34,6 +34,8 @@ export const ADMIN_ROUTES = {
   signOut: `${ADMIN_API}/sign-out`,
   /** GET ?filter&cursor: LeadPage, newest first. */
   leads: `${ADMIN_API}/leads`,
+  /** GET: ViewCounts, how many leads each of INBOX_VIEWS holds for the signed-in account. */
+  views: `${ADMIN_API}/views`,
   /** GET ?filter: the filtered view as CSV, every page of it. */
   export: `${ADMIN_API}/leads.csv`,
   /** GET: LeadDetail. PATCH LeadChange: LeadDetail. DELETE: erases the lead, answers LeadDetail (the tombstone). */
@@ -65,6 +67,15 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   done: 'Done',
 };
 
+/** The status filter: a status, or `open` for New and In progress together. */
+export const STATUS_FILTERS = [...LEAD_STATUSES, 'open'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { ...STATUS_LABELS, open: 'Open (New or In progress)' };
+
+/** The list's orders: reply due first then newest (the default, no parameter), only New leads by due time, or newest first. */
+export const SORTS = ['due', 'newest'] as const;
+export type LeadSort = (typeof SORTS)[number];
+
 /** Spam is hidden unless asked for: `include` shows everything, `only` just the spam. */
 export const SPAM_FILTERS = ['exclude', 'include', 'only'] as const;
 export type SpamFilter = (typeof SPAM_FILTERS)[number];
@@ -83,7 +94,9 @@ export const MAX_REPLY_SUBJECT_LENGTH = 200;
 export interface LeadFilter {
   /** A form id (or an API payload's id), as leads record it. */
   form?: string;
-  status?: LeadStatus;
+  status?: StatusFilter;
+  /** The value stored for the form's `urgency` field (`urgent`, `standard`…). */
+  urgency?: string;
   spam: SpamFilter;
   /** Received on or after this day (YYYY-MM-DD, UTC). */
   from?: string;
@@ -95,8 +108,11 @@ export interface LeadFilter {
   due?: DueFilter;
   /** Leads the signed-in person owns (`mine`), or that nobody owns (`unassigned`). */
   owner?: OwnerFilter;
-  /** `due`: only New leads with a due time, the soonest (or longest overdue) first; newest first without it. */
-  sort?: 'due';
+  /**
+   * Without it, New leads with a due time first (soonest, or longest overdue, first), then every
+   * other lead newest first; `due`: only those New leads; `newest`: every lead newest first.
+   */
+  sort?: LeadSort;
   /** Leads whose form was on this page (its path: `/contact-us`). */
   page?: string;
   /** Leads sent from a page reached with this utm_campaign. */
@@ -143,8 +159,13 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     problems.push(`${name} must be one of ${choices.join(', ')}.`);
     return undefined;
   };
-  const status = oneOf('status', LEAD_STATUSES);
+  const status = oneOf('status', STATUS_FILTERS);
   if (status) filter.status = status;
+  const urgency = params.get('urgency');
+  if (urgency) {
+    if (/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(urgency)) filter.urgency = urgency;
+    else problems.push('urgency must be one of the urgencies a form offers, such as "urgent".');
+  }
   filter.spam = oneOf('spam', SPAM_FILTERS) ?? filter.spam;
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
@@ -157,7 +178,8 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
   if (due) filter.due = due;
   const owner = oneOf('owner', OWNER_FILTERS);
   if (owner) filter.owner = owner;
-  if (oneOf('sort', ['due'] as const)) filter.sort = 'due';
+  const sort = oneOf('sort', SORTS);
+  if (sort) filter.sort = sort;
   const page = params.get('page');
   if (page) {
     if (page.length <= MAX_SOURCE_PATH && /^\/\S*$/.test(page)) filter.page = page;
@@ -186,6 +208,7 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.form) params.set('form', filter.form);
   if (filter.status) params.set('status', filter.status);
+  if (filter.urgency) params.set('urgency', filter.urgency);
   if (filter.spam !== 'exclude') params.set('spam', filter.spam);
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
@@ -328,6 +351,8 @@ export interface InboxSession {
   pending: PendingStep | null;
   /** Every form and API payload a lead can come from, for the form filter. */
   forms: Array<{ id: string; title: string }>;
+  /** Every urgency a form offers (its stored value), for the urgency filter; titles are the forms' own words. */
+  urgencies: Array<{ value: string; title: string }>;
   /** The team's IANA time zone, from the site's reply promise: due times are shown in it. */
   timeZone: string;
   /** Every account's address: whom a lead can be assigned to. */
@@ -355,6 +380,22 @@ export interface LeadSummary {
   firstAnsweredAt: string | null;
   /** The team member who owns the lead (an account's address); null when nobody does. */
   assignee: string | null;
+}
+
+/** The saved views atop the list, each a filter in the address's words. */
+export const INBOX_VIEWS = [
+  { id: 'mine', label: 'Mine', params: 'owner=mine&status=open' },
+  { id: 'unassigned', label: 'Unassigned', params: 'status=open&owner=unassigned' },
+  { id: 'soon', label: 'Due soon', params: 'due=soon' },
+  { id: 'overdue', label: 'Overdue', params: 'due=overdue' },
+  { id: 'new', label: 'New', params: 'status=new' },
+  { id: 'spam', label: 'Spam', params: 'spam=only' },
+] as const;
+export type InboxViewId = (typeof INBOX_VIEWS)[number]['id'];
+
+/** The leads each saved view holds now. */
+export interface ViewCounts {
+  counts: Record<InboxViewId, number>;
 }
 
 export interface LeadPage {

@@ -28,6 +28,7 @@ function TwoStepSection() {
   const { announce } = useInbox();
   const [status, setStatus] = useState<TwoStepStatus | { failed: string } | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const [turnedOn, setTurnedOn] = useState(false);
 
   const load = useCallback(() => {
     fetchTwoStep().then(setStatus, (err: unknown) => setStatus({ failed: messageOf(err) }));
@@ -56,11 +57,23 @@ function TwoStepSection() {
       {status && 'failed' in status && <ErrorBox message={status.failed} />}
       {status && 'enabled' in status && !status.enabled && (
         <>
-          <p>
-            {status.required ? 'Two-step sign-in is required for this account.' : 'Two-step sign-in is off.'} With it on, signing in also
-            asks for a code from an app on your phone, so a stolen password alone does not open the inbox.
-          </p>
-          <TwoStepSetup onFinished={load} heading="h3" />
+          {/* Once the app is confirmed it is on, while the codes are still shown: the words say so, not the state before. */}
+          {turnedOn ? (
+            <p>Two-step sign-in is on.</p>
+          ) : (
+            <p>
+              {status.required ? 'Two-step sign-in is required for this account.' : 'Two-step sign-in is off.'} With it on, signing in also
+              asks for a code from an app on your phone, so a stolen password alone does not open the inbox.
+            </p>
+          )}
+          <TwoStepSetup
+            onFinished={() => {
+              setTurnedOn(false);
+              load();
+            }}
+            onConfirmed={() => setTurnedOn(true)}
+            heading="h3"
+          />
         </>
       )}
       {status && 'enabled' in status && status.enabled && (

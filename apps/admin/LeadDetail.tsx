@@ -57,7 +57,9 @@ export function LeadDetailView() {
   return (
     <>
       <p className="admin-back">
-        <Link to={listSearch ? `/?${listSearch}` : '/'}>Back to the leads</Link>
+        <Link to={listSearch ? `/?${listSearch}` : '/'} state={{ returnedFrom: id }}>
+          Back to the leads
+        </Link>
       </p>
       <h1 tabIndex={-1} className="admin-text">
         {/* bdi: a sender's right-to-left override cannot turn the words around it. */}

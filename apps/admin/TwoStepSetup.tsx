@@ -15,10 +15,13 @@ type Stage =
 /** `heading`: the level of its own headings, one below the view's; `replacing`: an app is set up already and this moves to a new one. */
 export function TwoStepSetup({
   onFinished,
+  onConfirmed,
   heading: Heading,
   replacing = false,
 }: {
   onFinished: () => void;
+  /** Called once the app is confirmed (two-step sign-in is on from then), before the codes are put away. */
+  onConfirmed?: () => void;
   heading: 'h2' | 'h3';
   replacing?: boolean;
 }) {
@@ -57,6 +60,7 @@ export function TwoStepSetup({
       const { recoveryCodes } = await confirmTwoStep(code);
       clear();
       setStage({ kind: 'confirmed', recoveryCodes });
+      onConfirmed?.();
     } catch (err) {
       setStage({ ...stage, busy: false });
       fail(err);
@@ -148,6 +152,7 @@ export function TwoStepSetup({
               </li>
             ))}
           </ul>
+          <RecoveryCodeActions codes={stage.recoveryCodes} />
           <button
             type="button"
             className="button button--primary"
@@ -161,6 +166,53 @@ export function TwoStepSetup({
           </button>
         </>
       )}
+    </div>
+  );
+}
+
+/** The recovery codes as one text: a line each, with a line saying what they are. */
+export function recoveryCodesText(codes: readonly string[], host: string): string {
+  return [`Recovery codes for the leads inbox at ${host}. Each signs you in once instead of a code from the app.`, '', ...codes, ''].join(
+    '\n',
+  );
+}
+
+/** Copy to the clipboard and download as a .txt file: the two ways codes reach a password manager or a safe place. */
+function RecoveryCodeActions({ codes }: { codes: readonly string[] }) {
+  const [said, setSaid] = useState('');
+  const text = recoveryCodesText(codes, window.location.host);
+
+  async function onCopy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('The recovery codes are copied.');
+    } catch {
+      setSaid('The browser did not allow copying: select the codes above and copy them, or download them.');
+    }
+  }
+
+  function onDownload() {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'inbox-recovery-codes.txt';
+    link.click();
+    // The download has started from the link; the address is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setSaid('The recovery codes are downloaded as inbox-recovery-codes.txt.');
+  }
+
+  return (
+    <div className="admin-recovery-actions">
+      <button type="button" className="button button--secondary" onClick={() => void onCopy()}>
+        Copy the codes
+      </button>
+      <button type="button" className="button button--secondary" onClick={onDownload}>
+        Download as a .txt file
+      </button>
+      <p role="status" className="admin-recovery-actions__said">
+        {said}
+      </p>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   type TwoStepConfirmed,
   type TwoStepOffer,
   type TwoStepStatus,
+  type ViewCounts,
 } from '../../contracts/inbox-contract';
 
 /** Fired on window when any call answers 401: the session has ended, so the app shows the sign-in view. */
@@ -132,6 +133,9 @@ export function fetchLeads(filter: LeadFilter, cursor?: string | null): Promise<
   if (cursor) params.set('cursor', cursor);
   return call<LeadPage>('GET', withQuery(ADMIN_ROUTES.leads, params));
 }
+
+/** How many leads each saved view holds for the signed-in account. */
+export const fetchViewCounts = () => call<ViewCounts>('GET', ADMIN_ROUTES.views);
 
 /** The CSV of the whole filtered view, for a plain download link (its download is sent with Sec-Fetch-Dest: empty, which the export requires). */
 export function exportHref(filter: LeadFilter): string {

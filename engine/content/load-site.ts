@@ -367,6 +367,7 @@ export function checkRules(
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
 
+  problems.push(...uniqueFormTitles([...collections.form.values(), ...collections['api-payload'].values()]));
   for (const { file, data } of valid['faq-set']) problems.push(...uniqueIds(file, data.items, 'items', 'question id'));
   // A form's field schema must compile and its rules name real fields; a form that fails is left out.
   for (const [id, { file, data }] of collections.form) {
@@ -453,6 +454,29 @@ function oncePerMessage(problems: Problem[]): Problem[] {
       ? first
       : { ...first, message: `${first.message} (and ${more.length} more ${more.length === 1 ? 'place' : 'places'} in this file)` },
   );
+}
+
+/**
+ * Two forms (or API payloads) with one title, in any case or spacing, are a problem at the second:
+ * the inbox names a lead's form by its title, so the team could not tell their leads apart.
+ */
+function uniqueFormTitles(entries: ReadonlyArray<{ file: ParsedFile; data: { title: string } }>): Problem[] {
+  const problems: Problem[] = [];
+  const byTitle = new Map<string, { file: ParsedFile; data: { title: string } }>();
+  for (const entry of [...entries].sort((a, b) => a.file.path.localeCompare(b.file.path))) {
+    const key = entry.data.title.trim().replace(/\s+/g, ' ').toLowerCase();
+    const other = byTitle.get(key);
+    if (!other) byTitle.set(key, entry);
+    else
+      problems.push(
+        problemAt(
+          entry.file,
+          ['title'],
+          `the title "${entry.data.title}" is already the title of ${other.file.path}; give each form its own title, so the team can tell their leads apart`,
+        ),
+      );
+  }
+  return problems;
 }
 
 /** The files of a kind by id; a second file with the same id is a problem. */

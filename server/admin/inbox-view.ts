@@ -24,12 +24,18 @@ function cell(value: unknown): string | null {
 }
 
 /**
- * The field that names the person or company: `name`, or the first field whose name ends in
- * "Name" (contactName, companyName, artistName…) in the form's order.
+ * The field that names the person: the one the form fills from the browser's "name" (a contact
+ * person, not their company), else `name`, else the first field whose name ends in "Name"
+ * (artistName, studioName…) in the form's order.
  */
 function nameField(lead: InboxLead, form: Described | undefined): string | undefined {
   const order = [...Object.keys(form?.fields.properties ?? {}), ...Object.keys(lead.payload)];
-  return order.find((key) => (key === 'name' || /^[a-z]+Name$/.test(key)) && typeof lead.payload[key] === 'string');
+  const ui = (form?.ui ?? {}) as Record<string, { 'ui:autocomplete'?: string } | undefined>;
+  const isText = (key: string) => typeof lead.payload[key] === 'string';
+  return (
+    order.find((key) => ui[key]?.['ui:autocomplete'] === 'name' && isText(key)) ??
+    order.find((key) => (key === 'name' || /^[a-z]+Name$/.test(key)) && isText(key))
+  );
 }
 
 export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  INBOX_VIEWS,
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
   MAX_REPLY_LENGTH,
@@ -9,8 +10,10 @@ import {
   type LeadChange,
   type LeadFilter,
   type LeadPage,
+  type ViewCounts,
 } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
+import { positionOf } from '../store/leads';
 import type { InboxLead, LeadPosition } from '../store/inbox-types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
@@ -24,16 +27,19 @@ function readCursor(value: unknown): LeadPosition | null | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || value.length > 200) return null;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    const [createdAt, id, dueAt] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
     if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) return null;
-    return { createdAt, id };
+    if (dueAt === undefined) return { createdAt, id };
+    if (typeof dueAt !== 'string' || Number.isNaN(Date.parse(dueAt))) return null;
+    return { createdAt, id, dueAt };
   } catch {
     return null;
   }
 }
 
 function writeCursor(position: LeadPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+  const fields = position.dueAt === undefined ? [position.createdAt, position.id] : [position.createdAt, position.id, position.dueAt];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
 /** The list's filter and cursor from the query string (one value per name, as the inbox sends it); null once a 400 was sent. */
@@ -93,11 +99,27 @@ export function leadRoutes(ctx: AdminContext): Router {
       const last = page[page.length - 1];
       const body: LeadPage = {
         leads: page.map((l) => leadSummary(l, forms)),
-        nextCursor:
-          found.length > PAGE_SIZE && last
-            ? writeCursor({ createdAt: query.filter.sort === 'due' ? last.dueAt! : last.createdAt, id: last.id })
-            : null,
+        nextCursor: found.length > PAGE_SIZE && last ? writeCursor(positionOf(last, query.filter.sort)) : null,
       };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    '/views',
+    leads,
+    route(async (_req, res, user) => {
+      const now = ctx.now();
+      const counted = await Promise.all(
+        INBOX_VIEWS.map(
+          async (view) =>
+            [
+              view.id,
+              await store.countLeads({ filter: readFilter(new URLSearchParams(view.params)).filter, now, viewer: user.email }),
+            ] as const,
+        ),
+      );
+      const body: ViewCounts = { counts: Object.fromEntries(counted) as ViewCounts['counts'] };
       res.json(body);
     }),
   );

@@ -10,6 +10,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie } from './session-cookie';
 import { normaliseEmail, signInKeys, signInRules } from './sign-in-limits';
 import { checkCode, WRONG_CODE } from './two-step-routes';
+import type { FormsById } from './inbox-view';
+import { optionsOf, optionTitle } from '../notify/plan';
 
 const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
 
@@ -20,6 +22,7 @@ export function signInRoutes(ctx: AdminContext): Router {
   const formList = Object.values(ctx.forms)
     .map((f) => ({ id: f.id, title: f.title }))
     .sort((a, b) => a.title.localeCompare(b.title));
+  const urgencies = urgencyChoices(ctx.forms);
   // Made on the first sign-in that needs it, not at start-up: hashing takes a tenth of a second.
   let decoy: Promise<string> | undefined;
   const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex'), config.scryptCost));
@@ -72,6 +75,7 @@ export function signInRoutes(ctx: AdminContext): Router {
         pending: user.pending,
         // The forms and the team are the inbox's: an account that cannot see leads is told neither.
         forms: user.pending || !leads ? [] : formList,
+        urgencies: user.pending || !leads ? [] : urgencies,
         timeZone: ctx.config.timeZone ?? 'UTC',
         team: user.pending || !leads ? [] : await ctx.store.listAccountEmails(),
       };
@@ -144,4 +148,21 @@ export function sessionRoutes(ctx: AdminContext): Router {
     }),
   );
   return router;
+}
+
+/** Every urgency a form offers, by its stored value, with the words each form shows for it. */
+export function urgencyChoices(forms: FormsById): Array<{ value: string; title: string }> {
+  const titles = new Map<string, string[]>();
+  for (const form of Object.values(forms)) {
+    const field = (form.fields.properties as Record<string, { enum?: unknown[] }> | undefined)?.urgency;
+    const values = optionsOf(form, 'urgency')?.map((o) => o.const) ?? field?.enum ?? [];
+    for (const value of values) {
+      if (typeof value !== 'string') continue;
+      const title = optionTitle(form, 'urgency', value);
+      const known = titles.get(value) ?? [];
+      if (!known.includes(title)) known.push(title);
+      titles.set(value, known);
+    }
+  }
+  return [...titles].map(([value, shown]) => ({ value, title: shown.join(' / ') }));
 }

@@ -23,6 +23,8 @@ export interface InboxLead extends StoredLead {
 export interface LeadPosition {
   createdAt: string;
   id: string;
+  /** Set in the due half of the default order: the list stands at this due time. */
+  dueAt?: string;
 }
 
 export interface LeadQuery {
@@ -147,8 +149,10 @@ export interface SessionInfo {
  * so the log never misses a change and never records one that did not happen.
  */
 export interface InboxStore {
-  /** Leads matching the filter, newest first, after `after`; up to `limit`. */
+  /** Leads matching the filter, in its order (reply due first, then newest, by default), after `after`; up to `limit`. */
   findLeads(query: LeadQuery): Promise<InboxLead[]>;
+  /** How many leads the filter selects. */
+  countLeads(query: Omit<LeadQuery, 'after' | 'limit'>): Promise<number>;
   getLead(id: string): Promise<InboxLead | null>;
   /** Applies the change and audits it as `actor`; null when there is no such lead. Erased leads keep their tombstone. */
   changeLead(id: string, change: LeadChange, actor: string): Promise<LeadChangeResult | null>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { DUE_SOON_MS, type LeadFilter, type LeadStatus } from '../../contracts/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
@@ -7,7 +7,7 @@ import type { InboxLead, LeadPosition } from './inbox-types';
 import { enqueueJobs } from './outbox';
 import { prepared } from './prepared';
 import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow, sourceColumns } from './rows';
-import type { Db, StoreDialect } from './schema';
+import type { Db, Schema, StoreDialect } from './schema';
 import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
 
 /** A submission (new id, received now) or an exported lead (as it was). */
@@ -132,11 +132,14 @@ function dayAfter(day: string): string {
   return next.toISOString();
 }
 
-/** What a page of the inbox asks for; only the filters in use are present, each shape compiled once. */
-interface PageQuery extends Record<string, unknown> {
+/** What a filter selects; only the conditions in use are present, each shape compiled once. */
+interface Conditions extends Record<string, unknown> {
   spam?: boolean;
   status?: LeadStatus;
+  /** New or In progress. */
+  open?: true;
   form?: string;
+  urgency?: string;
   from?: string;
   to?: string;
   search?: string;
@@ -144,36 +147,50 @@ interface PageQuery extends Record<string, unknown> {
   dueFrom?: string;
   assignee?: string;
   unassigned?: true;
-  afterAt?: string;
-  afterId?: string;
-  byDue?: true;
-  afterDue?: string;
+  /** Every lead the due order does not take (not New, no due time, or erased): the newest-first half of the default order. */
+  notDue?: true;
   /** A queue (a status, a due state, an owner, due order): erased leads are in none. */
   queue?: true;
   page?: string;
   campaign?: string;
   referrer?: string;
+}
+
+/** A page of the list: the conditions, its order and where it starts. */
+interface PageQuery extends Conditions {
+  afterAt?: string;
+  afterId?: string;
+  byDue?: true;
+  afterDue?: string;
   limit: number;
 }
 
+/** The filter's conditions on a query of the leads table, for a page and for a count alike. */
+function leadConditions<O>(qb: SelectQueryBuilder<Schema, 'leads', O>, v: Conditions, d: StoreDialect) {
+  return qb
+    .$if('spam' in v, (q) => q.where('spam', '=', v.spam!))
+    .$if('status' in v, (q) => q.where('status', '=', v.status!))
+    .$if('open' in v, (q) => q.where('status', 'in', ['new', 'in_progress']))
+    .$if('urgency' in v, (q) => q.where(d.fieldIs('urgency', v.urgency!)))
+    .$if('notDue' in v, (q) =>
+      q.where((eb) => eb.or([eb('status', '<>', 'new'), eb('due_at', 'is', null), eb('erased_at', 'is not', null)])),
+    )
+    .$if('queue' in v, (q) => q.where('erased_at', 'is', null))
+    .$if('form' in v, (q) => q.where('form_id', '=', v.form!))
+    .$if('from' in v, (q) => q.where('created_at', '>=', v.from!))
+    .$if('to' in v, (q) => q.where('created_at', '<', v.to!))
+    .$if('search' in v, (q) => q.where(d.matches(v.search!)))
+    .$if('dueBefore' in v, (q) => q.where('status', '=', 'new').where('due_at', '<', v.dueBefore!))
+    .$if('dueFrom' in v, (q) => q.where('due_at', '>=', v.dueFrom!))
+    .$if('unassigned' in v, (q) => q.where('assignee', 'is', null))
+    .$if('assignee' in v, (q) => q.where('assignee', '=', v.assignee!))
+    .$if('page' in v, (q) => q.where('page_path', '=', v.page!))
+    .$if('campaign' in v, (q) => q.where('utm_campaign', '=', v.campaign!))
+    .$if('referrer' in v, (q) => q.where('referrer_host', '=', v.referrer!));
+}
+
 const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
-  db
-    .selectFrom('leads')
-    .select(INBOX_COLUMNS)
-    .$if('spam' in v, (qb) => qb.where('spam', '=', v.spam!))
-    .$if('status' in v, (qb) => qb.where('status', '=', v.status!))
-    .$if('queue' in v, (qb) => qb.where('erased_at', 'is', null))
-    .$if('form' in v, (qb) => qb.where('form_id', '=', v.form!))
-    .$if('from' in v, (qb) => qb.where('created_at', '>=', v.from!))
-    .$if('to' in v, (qb) => qb.where('created_at', '<', v.to!))
-    .$if('search' in v, (qb) => qb.where(d.matches(v.search!)))
-    .$if('dueBefore' in v, (qb) => qb.where('status', '=', 'new').where('due_at', '<', v.dueBefore!))
-    .$if('dueFrom' in v, (qb) => qb.where('due_at', '>=', v.dueFrom!))
-    .$if('unassigned' in v, (qb) => qb.where('assignee', 'is', null))
-    .$if('assignee' in v, (qb) => qb.where('assignee', '=', v.assignee!))
-    .$if('page' in v, (qb) => qb.where('page_path', '=', v.page!))
-    .$if('campaign' in v, (qb) => qb.where('utm_campaign', '=', v.campaign!))
-    .$if('referrer' in v, (qb) => qb.where('referrer_host', '=', v.referrer!))
+  leadConditions(db.selectFrom('leads').select(INBOX_COLUMNS), v, d)
     .$if('afterAt' in v, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(v.afterAt!, v.afterId!))))
     .$if('byDue' in v, (qb) => qb.where('status', '=', 'new').where('due_at', 'is not', null).orderBy('due_at', 'asc').orderBy('id', 'asc'))
     .$if('afterDue' in v, (qb) => qb.where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(v.afterDue!, v.afterId!))))
@@ -181,37 +198,82 @@ const leadPage = prepared((db, v: PageQuery, d: StoreDialect) =>
     .limit(v.limit),
 );
 
-/** A page of the inbox: newest first (id breaks ties), after `after`. */
+/**
+ * Where a lead stands in the list's order, for the next page's cursor: by due time in the due
+ * order (and in the due half of the default order, where `dueAt` says so), else by arrival.
+ */
+export function positionOf(lead: InboxLead, sort: LeadFilter['sort']): LeadPosition {
+  if (sort === 'due') return { createdAt: lead.dueAt!, id: lead.id };
+  if (sort === undefined && inDueOrder(lead)) return { createdAt: lead.createdAt, id: lead.id, dueAt: lead.dueAt! };
+  return { createdAt: lead.createdAt, id: lead.id };
+}
+
+/** The leads the due order lists: New, with a due time, not erased. */
+function inDueOrder(lead: InboxLead): boolean {
+  return lead.status === 'new' && lead.dueAt !== null && lead.erasedAt === null;
+}
+
+/**
+ * A page of the inbox after `after`. The default order is reply due first (New leads with a due
+ * time, soonest first), then every other lead newest first; `sort: 'due'` lists only the first
+ * half, `sort: 'newest'` every lead newest first (id breaks ties).
+ */
 export async function findLeads(
   db: Db,
   d: StoreDialect,
   query: { filter: LeadFilter; after?: LeadPosition; limit: number; now?: Date; viewer?: string },
 ): Promise<InboxLead[]> {
   const { filter, after, limit } = query;
-  const now = query.now ?? new Date();
+  const base = pageFilter(d, filter, query.now ?? new Date(), query.viewer);
+  const run = async (page: PageQuery) => (await leadPage(db, page, d)).rows.map(inboxLeadFromRow);
+  if (filter.sort === 'due')
+    return run({ ...base, queue: true, byDue: true, ...(after && { afterDue: after.createdAt, afterId: after.id }), limit });
+  if (filter.sort === 'newest') return run({ ...base, ...(after && { afterAt: after.createdAt, afterId: after.id }), limit });
+  const found: InboxLead[] = [];
+  if (!after || after.dueAt !== undefined)
+    found.push(...(await run({ ...base, queue: true, byDue: true, ...(after && { afterDue: after.dueAt, afterId: after.id }), limit })));
+  if (found.length < limit) {
+    const newestAfter = after && after.dueAt === undefined ? { afterAt: after.createdAt, afterId: after.id } : {};
+    found.push(...(await run({ ...base, notDue: true, ...newestAfter, limit: limit - found.length })));
+  }
+  return found;
+}
+
+/** The filter's conditions, without order or position. */
+function pageFilter(d: StoreDialect, filter: LeadFilter, now: Date, viewer: string | undefined): Conditions {
   const terms = searchTerms(filter.q);
-  const page: PageQuery = {
+  return {
     ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
-    ...(filter.status && { status: filter.status }),
+    ...(filter.status && filter.status !== 'open' && { status: filter.status }),
+    ...(filter.status === 'open' && { open: true as const }),
     // An erased lead keeps its status as a tombstone, but nobody is to answer it: it leaves every queue.
-    ...((filter.status || filter.due || filter.owner || filter.sort) && { queue: true as const }),
+    ...((filter.status || filter.due || filter.owner) && { queue: true as const }),
     ...(filter.form && { form: filter.form }),
+    ...(filter.urgency && { urgency: filter.urgency }),
     ...(filter.from && { from: `${filter.from}T00:00:00.000Z` }),
     ...(filter.to && { to: dayAfter(filter.to) }),
     ...(terms.length > 0 && { search: d.searchQuery(terms) }),
     ...(filter.due === 'overdue' && { dueBefore: now.toISOString() }),
     ...(filter.owner === 'unassigned' && { unassigned: true as const }),
     // "Mine" with nobody signed in (the command line) matches no lead.
-    ...(filter.owner === 'mine' && { assignee: query.viewer ?? '' }),
+    ...(filter.owner === 'mine' && { assignee: viewer ?? '' }),
     ...(filter.due === 'soon' && { dueFrom: now.toISOString(), dueBefore: new Date(now.getTime() + DUE_SOON_MS).toISOString() }),
-    ...(filter.sort === 'due' && { byDue: true as const }),
     ...(filter.page && { page: filter.page }),
     ...(filter.campaign && { campaign: filter.campaign }),
     ...(filter.referrer && { referrer: filter.referrer }),
-    ...(after &&
-      (filter.sort === 'due' ? { afterDue: after.createdAt, afterId: after.id } : { afterAt: after.createdAt, afterId: after.id })),
-    limit,
   };
-  const { rows } = await leadPage(db, page, d);
-  return rows.map(inboxLeadFromRow);
+}
+
+const leadCount = prepared((db, v: Conditions, d: StoreDialect) =>
+  leadConditions(
+    db.selectFrom('leads').select((eb) => eb.fn.countAll<number | string>().as('count')),
+    v,
+    d,
+  ),
+);
+
+/** How many leads the filter selects (its order and pages aside). */
+export async function countLeads(db: Db, d: StoreDialect, query: { filter: LeadFilter; now?: Date; viewer?: string }): Promise<number> {
+  const { rows } = await leadCount(db, pageFilter(d, query.filter, query.now ?? new Date(), query.viewer), d);
+  return Number(rows[0]?.count ?? 0);
 }

@@ -65,6 +65,7 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
     // Each term is letters and digits only (see words()), so it cannot carry a tsquery operator.
     searchQuery: (terms) => terms.map((t) => `${t}:*`).join(' & '),
     matches: (query) => sql<boolean>`search @@ to_tsquery('simple', ${query})`,
+    fieldIs: (field, value) => sql<boolean>`payload ->> ${sql.lit(field)} = ${value}`,
     afterErase,
   };
 }

@@ -163,6 +163,8 @@ export interface StoreDialect {
   searchQuery(terms: readonly string[]): string;
   /** True when the lead matches a query made by searchQuery. */
   matches(query: string): Expression<SqlBool>;
+  /** True when the lead's payload holds this text under `field` (a field name written in the code, never typed). */
+  fieldIs(field: 'urgency', value: string): Expression<SqlBool>;
   /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
   afterErase(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
-import { findLeads, importLeads, inboxLead, listLeads } from './leads';
+import { countLeads, findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { releaseStore } from './releases';
 import { addViewCounts, conversionReport } from './page-views';
@@ -21,6 +21,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
   const changes = inboxChanges(db, d, now);
   return {
     findLeads: async (query) => findLeads(db(), d, { ...query, now: query.now ?? now() }),
+    countLeads: async (query) => countLeads(db(), d, { ...query, now: query.now ?? now() }),
     getLead: async (id) => inboxLead(db(), d, id),
     ...changes,
     listNotes: async (leadId) => listNotes(db(), leadId),

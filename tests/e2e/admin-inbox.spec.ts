@@ -2,7 +2,21 @@
 // each of those in the audit log; then sign out for good.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, leadRows, parseCsv, PASSWORD, search, seedLead, signIn, statusLine, uniqueWord, type SeedLead } from './admin';
+import { siteModel } from './site';
+import { STATUS_FILTERS } from '../../contracts/inbox-contract';
+import {
+  createAccount,
+  leadRows,
+  openFilters,
+  parseCsv,
+  PASSWORD,
+  search,
+  seedLead,
+  signIn,
+  statusLine,
+  uniqueWord,
+  type SeedLead,
+} from './admin';
 
 const ACCOUNT = `${uniqueWord('inbox')}@takedownshield.test`;
 /** In every lead of this file, so one search shows just them. */
@@ -41,9 +55,10 @@ test('finds a lead by a word of it, sets its status and adds a note', async ({ p
   await expect(leadRows(page)).toHaveCount(1);
   const row = leadRows(page).first();
   await expect(row).toContainText(ada.email);
-  await expect(row).toContainText('High (12-24 hours)');
+  const { urgency } = siteModel().forms.contact!.fields.properties as Record<string, { oneOf: Array<{ const: string; title: string }> }>;
+  await expect(row).toContainText(urgency!.oneOf.find((o) => o.const === 'high')!.title);
   await expect(row).toContainText('New');
-  await expect(row.locator('td').first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(row.locator('td').nth(1).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 
   await row.getByRole('link', { name: ada.name }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/[^/]+$/);
@@ -146,6 +161,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
   await page.getByRole('link', { name: 'Back to the leads' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/?\\?q=${brook.word}$`));
   await expect(page.getByText('No leads match this filter.')).toBeVisible();
+  await openFilters(page);
   await page.getByLabel('Spam', { exact: true }).selectOption({ label: 'Only spam' });
   await page.getByRole('button', { name: 'Show leads' }).click();
   await expect(page).toHaveURL(/spam=only/);
@@ -154,6 +170,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
 
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await openFilters(page);
   await page.getByLabel('Received from').fill(today);
   await page.getByLabel('Received until').fill(today);
   await page.getByRole('button', { name: 'Show leads' }).click();
@@ -162,6 +179,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
   // the export link follows the same render, so once it names the dates the form is the new one.
   await expect(page.getByRole('link', { name: /^Export CSV/ })).toHaveAttribute('href', new RegExp(`from=${today}&to=${today}`));
   await expect(leadRows(page)).toHaveCount(1);
+  await openFilters(page);
   await page.getByLabel('Received from').fill(yesterday);
   await page.getByLabel('Received until').fill(yesterday);
   await page.getByRole('button', { name: 'Show leads' }).click();
@@ -180,7 +198,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
 
 test('names the part of an address’s filter it cannot use, and applies the rest', async ({ page }) => {
   await signIn(page, ACCOUNT, undefined, `/admin/?status=bogus&q=${ada.word}`);
-  await expect(page.getByRole('alert')).toContainText('status must be one of new, in_progress, done.');
+  await expect(page.getByRole('alert')).toContainText(`status must be one of ${STATUS_FILTERS.join(', ')}.`);
   await expect(leadRows(page)).toHaveCount(1);
 });
 

@@ -10,6 +10,7 @@ import {
   type LeadDetail,
   type LeadPage,
   type LeadSummary,
+  type ViewCounts,
 } from '../../contracts/inbox-contract';
 import { leadRows } from './admin';
 import { horizontalOverflow } from './site';
@@ -19,6 +20,7 @@ const SESSION: InboxSession = {
   roles: ['leads'],
   pending: null,
   forms: [{ id: 'contact', title: 'Send us a message' }],
+  urgencies: [{ value: 'normal', title: 'Normal (24-48 hours)' }],
   timeZone: 'America/Los_Angeles',
   team: ['pager@takedownshield.test'],
 };
@@ -73,6 +75,10 @@ async function playApi(page: Page): Promise<string[]> {
     },
   );
   await page.route(
+    (url) => url.pathname === ADMIN_ROUTES.views,
+    (route) => route.fulfill({ json: { counts: { mine: 0, unassigned: 0, soon: 0, overdue: 0, new: 0, spam: 0 } } satisfies ViewCounts }),
+  );
+  await page.route(
     (url) => url.pathname === ADMIN_ROUTES.audit,
     (route) => {
       const older = new URL(route.request().url()).searchParams.get('cursor') === '950';
@@ -89,10 +95,10 @@ test('"Older leads" adds the next page below, with the same filter, and moves fo
   const asked = await playApi(page);
   await page.goto('/admin/?status=new&q=person');
   await expect(leadRows(page)).toHaveCount(PAGE_SIZE);
-  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE} leads, newest first; older ones follow.`);
+  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE} leads, reply due first, then newest; more follow.`);
   await page.getByRole('button', { name: 'Older leads' }).click();
   await expect(leadRows(page)).toHaveCount(PAGE_SIZE + 7);
-  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE + 7} leads, newest first.`);
+  await expect(page.locator('p.admin-summary')).toHaveText(`Showing ${PAGE_SIZE + 7} leads, reply due first, then newest.`);
   await expect(leadRows(page).nth(PAGE_SIZE).getByRole('link')).toBeFocused();
   await expect(leadRows(page).nth(PAGE_SIZE)).toContainText(`Person ${PAGE_SIZE}`);
   // The last page: nothing older to ask for.

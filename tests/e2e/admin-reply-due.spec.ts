@@ -2,7 +2,7 @@
 // clock passes it (words and an icon), can be filtered by it, and stops its clock at the first reply
 // sent, not when it is taken on.
 import { expect, test } from '@playwright/test';
-import { createAccount, expectNoAxeViolations, leadRows, seedLead, signIn, uniqueWord } from './admin';
+import { createAccount, expectNoAxeViolations, leadRows, openFilters, seedLead, signIn, uniqueWord } from './admin';
 
 const ACCOUNT = `${uniqueWord('due')}@takedownshield.test`;
 const WORD = uniqueWord('promise');
@@ -39,6 +39,7 @@ test('a new emergency lead is due in 2 hours, overdue once the clock passes it, 
   await expect(row.locator('.admin-due__icon')).toBeVisible();
   await expectNoAxeViolations(page, 'the list with an overdue lead');
 
+  await openFilters(page);
   await page.getByLabel('Order').selectOption('due');
   await page.getByRole('button', { name: 'Show leads' }).click();
   await expect(page).toHaveURL(/[?&]sort=due/);
@@ -89,7 +90,7 @@ test('taking a lead makes it yours: it shows you as its owner and is listed unde
   await page.goto(`/admin/?q=${word}&owner=mine`);
   await expect(leadRows(page)).toHaveCount(1);
   await expect(leadRows(page).first()).toContainText(ACCOUNT);
-  await expect(page.getByLabel('Owner')).toHaveValue('mine');
+  await expect(page.getByLabel('Owner', { exact: true })).toHaveValue('mine');
   await expectNoAxeViolations(page, 'the list of your leads');
   await page.goto(`/admin/?q=${word}&owner=unassigned`);
   await expect(page.getByText('No leads match this filter.')).toBeVisible();

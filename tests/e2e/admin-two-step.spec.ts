@@ -3,6 +3,7 @@
 // recovery code once (and not twice); move it to a new app and turn it off, each with the password
 // and the current code; and an account that must have it reaches nothing without it.
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { currentCode } from '../../server/admin/two-step';
 import { WRONG_CODE, WRONG_PASSWORD } from '../../server/admin/two-step-routes';
 import { createAccount, expectNoAxeViolations, PASSWORD, requireTwoStep, signIn, statusLine, typePassword, uniqueWord } from './admin';
@@ -55,6 +56,20 @@ async function setUp(page: Page): Promise<{ secret: string; codes: string[]; use
   await expect(page.getByRole('heading', { name: 'Two-step sign-in is on: save your recovery codes' })).toBeFocused();
   const codes = (await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
+  // One state at a time: the page no longer says it is off above the codes of it being on.
+  await expect(page.getByText('Two-step sign-in is off.')).toHaveCount(0);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy the codes' }).click();
+  await expect(page.getByText('The recovery codes are copied.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').filter((line) => codes.includes(line))).toEqual(codes);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as a .txt file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.txt$/);
+  const saved = readFileSync((await download.path())!, 'utf8');
+  expect(saved.split('\n').filter((line) => codes.includes(line))).toEqual(codes);
   await expectNoAxeViolations(page, 'the recovery codes');
   await page.getByRole('button', { name: 'I have saved them' }).click();
   return { secret, codes, usedAt };

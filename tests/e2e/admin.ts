@@ -91,6 +91,13 @@ export async function search(page: Page, words: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(words).replace(/%20/g, '\\+')}`));
 }
 
+/** Unfolds the list's "More filters" panel, when it is folded. */
+export async function openFilters(page: Page): Promise<void> {
+  const more = page.locator('details.admin-filters__more');
+  if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
+  await expect(more).toHaveAttribute('open', '');
+}
+
 /** The rows of the leads table (none while it loads or when nothing matches). */
 export const leadRows = (page: Page) => page.locator('table.admin-table tbody tr');
 

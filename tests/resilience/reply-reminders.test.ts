@@ -86,6 +86,12 @@ async function setUp(): Promise<{ mailbox: Mailbox; dataDir: string }> {
 }
 
 const model = readBuiltModel();
+
+/** The words the contact form shows for a choice of its urgency field. */
+const urgencyTitle = (value: string) =>
+  (model!.forms.contact!.fields.properties as Record<string, { oneOf: Array<{ const: string; title: string }> }>).urgency!.oneOf.find(
+    (o) => o.const === value,
+  )!.title;
 const form = model.forms.contact!;
 /** Submits one urgent contact request; resolves with its id once answered 201. */
 const submit = (server: ServerProcess) => submitVisitor(server.url, form, { urgency: 'urgent' });
@@ -131,7 +137,8 @@ function expectOnePerLead(result: Awaited<ReturnType<typeof settle>>, leadIds: r
   expect(result.perLead.filter((l) => l.mails !== 1)).toEqual([]);
   // Every reminder that arrived is one of these leads' (no stray or second reminder under another id).
   expect(new Set(result.reminders.map((m) => m.messageId))).toEqual(new Set(leadIds.map(reminderId)));
-  for (const m of result.reminders) expect(m.parsed.subject).toBe('[Urgent (2-6 hours)] Reply overdue: Send us a message');
+  for (const m of result.reminders)
+    expect(m.parsed.subject).toBe(`[${urgencyTitle('urgent')}] Reply overdue: ${model.forms.contact!.title}`);
   // One per team day (two only when the run crosses midnight in the team's zone).
   expect(result.digests.length).toBeGreaterThanOrEqual(1);
   expect(new Set(result.digests).size).toBe(result.digests.length);

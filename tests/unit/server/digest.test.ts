@@ -21,6 +21,12 @@ import { startMailbox, type Mailbox } from '../../support/mailbox';
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
 
+/** The words the contact form shows for a choice of its urgency field. */
+const urgencyTitle = (value: string) =>
+  (model!.forms.contact!.fields.properties as Record<string, { oneOf: Array<{ const: string; title: string }> }>).urgency!.oneOf.find(
+    (o) => o.const === value,
+  )!.title;
+
 const ZONE = 'America/Los_Angeles';
 /** Support on weekdays only, so a weekend has no digest. */
 const PROMISE: ReplyPromise = {
@@ -163,7 +169,7 @@ describe('the morning digest', () => {
     expect(text.indexOf(link(soon.id))).toBeLessThan(text.indexOf(link(working.id)));
     expect(text).not.toContain(done.id);
     expect(text).toContain(`Overdue since ${formatTeamTime(friday('07:30:00'), ZONE)}. Nobody owns it.`);
-    expect(text).toContain(`  ${model.forms.contact!.title} · ${HOSTILE} · [Urgent (2-6 hours)]`);
+    expect(text).toContain(`  ${model.forms.contact!.title} · ${HOSTILE} · [${urgencyTitle('urgent')}]`);
     expect(text).toContain(`New, due ${formatTeamTime(friday('10:00:00'), ZONE)}. Nobody owns it.`);
     expect(text).toContain('In progress. ann@takedownshield.test.');
     const html = String(friday8!.parsed.html);

@@ -27,6 +27,12 @@ import { createFixture, listen, type Fixture, type Running } from './helpers';
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
 
+/** The words the contact form shows for a choice of its urgency field. */
+const urgencyTitle = (value: string) =>
+  (model!.forms.contact!.fields.properties as Record<string, { oneOf: Array<{ const: string; title: string }> }>).urgency!.oneOf.find(
+    (o) => o.const === value,
+  )!.title;
+
 const PLACE = { siteUrl: 'https://leads.example.test', timeZone: 'America/Los_Angeles' };
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const rules: NotificationRules = {
@@ -208,7 +214,7 @@ describe('the e-mail to the team', () => {
       (l) => l.length === 1,
     );
     expect(mails[0]!.envelopeTo).toEqual(['urgent@takedownshield.test']);
-    expect(mails[0]!.parsed.subject).toBe('[Urgent (2-6 hours)] Urgent: Leak of unreleased album from Sam Okafor');
+    expect(mails[0]!.parsed.subject).toBe(`[${urgencyTitle('urgent')}] Urgent: Leak of unreleased album from Sam Okafor`);
     expect(mails[0]!.messageId).toBe(`<${id}.urgent@takedownshield.test>`);
   });
 
@@ -393,7 +399,7 @@ describe('reminders', () => {
     expect(mailsFor(lead.id)).toHaveLength(1);
     expect(reminder!.messageId).toBe(`<${lead.id}.reminder@takedownshield.test>`);
     expect(reminder!.envelopeTo).toEqual(['owner@takedownshield.test']);
-    expect(reminder!.parsed.subject).toBe(`[Urgent (2-6 hours)] Reply overdue: ${model.forms.contact!.title}`);
+    expect(reminder!.parsed.subject).toBe(`[${urgencyTitle('urgent')}] Reply overdue: ${model.forms.contact!.title}`);
     expect(reminder!.parsed.text).toContain(
       `is still New, and its reply was due ${formatTeamTime(new Date(dueAt), 'America/Los_Angeles')}.`,
     );

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER, type LeadFilter } from '../../../contracts/inbox-contract';
+import { positionOf } from '../../../server/store/leads';
 import type { LeadStore, NewLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 
@@ -149,6 +150,55 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
         ['ann@example.com', 'spam', lead.id, 'marked as spam'],
         ['ann@example.com', 'status', lead.id, 'status: New → In progress'],
       ]);
+    });
+
+    it('lists New leads by due time first, then every other lead newest first, and pages through that order once each', async () => {
+      const c = clock('2026-03-02T17:00:00.000Z');
+      const store = await fresh.store(c.now);
+      const at = (minutes: number) => new Date(Date.parse('2026-03-02T17:00:00.000Z') + minutes * MINUTE).toISOString();
+      const old = await store.insertLead(contact({ name: 'Old, no promise' }));
+      c.advance(MINUTE);
+      const dueLate = await store.insertLead(contact({ name: 'Due late' }, { dueAt: at(600) }));
+      c.advance(MINUTE);
+      const done = await store.insertLead(contact({ name: 'Done' }, { dueAt: at(30) }));
+      await store.changeLead(done.id, { status: 'done' }, 'ann@example.com');
+      c.advance(MINUTE);
+      const dueSoon = await store.insertLead(contact({ name: 'Due soon' }, { dueAt: at(60) }));
+      c.advance(MINUTE);
+      const erased = await store.insertLead(contact({ name: 'Erased' }, { dueAt: at(10) }));
+      await store.eraseLead(erased.id, 'ann@example.com');
+      const expected = [dueSoon.id, dueLate.id, erased.id, done.id, old.id];
+      expect(await ids(store, {})).toEqual(expected);
+      expect(await ids(store, { sort: 'newest' })).toEqual([erased.id, dueSoon.id, done.id, dueLate.id, old.id]);
+
+      // Two at a time, each page starting where the last one ended, across the change of order.
+      const seen: string[] = [];
+      let after: ReturnType<typeof positionOf> | undefined;
+      for (;;) {
+        const page = await store.findLeads({ filter: filter({}), limit: 2, after });
+        seen.push(...page.map((l) => l.id));
+        if (page.length < 2) break;
+        after = positionOf(page[page.length - 1]!, undefined);
+      }
+      expect(seen).toEqual(expected);
+    });
+
+    it('filters by urgency and by open status, and counts what a filter selects', async () => {
+      const store = await fresh.store(clock().now);
+      const urgent = await store.insertLead(contact({ name: 'Urgent', urgency: 'urgent' }));
+      const normal = await store.insertLead(contact({ name: 'Normal', urgency: 'normal' }));
+      const closed = await store.insertLead(contact({ name: 'Closed', urgency: 'urgent' }));
+      await store.changeLead(closed.id, { status: 'done' }, 'ann@example.com');
+      await store.changeLead(normal.id, { status: 'in_progress', assignee: 'ann@example.com' }, 'ann@example.com');
+      expect(new Set(await ids(store, { urgency: 'urgent' }))).toEqual(new Set([urgent.id, closed.id]));
+      expect(await ids(store, { urgency: 'normal' })).toEqual([normal.id]);
+      expect(new Set(await ids(store, { status: 'open' }))).toEqual(new Set([urgent.id, normal.id]));
+      const count = (f: Partial<LeadFilter>) => store.countLeads({ filter: filter(f), viewer: 'ann@example.com' });
+      expect(await count({})).toBe(3);
+      expect(await count({ status: 'open', owner: 'mine' })).toBe(1);
+      expect(await count({ status: 'open', owner: 'unassigned' })).toBe(1);
+      expect(await count({ urgency: 'urgent', status: 'open' })).toBe(1);
+      expect(await count({ spam: 'only' })).toBe(0);
     });
 
     it('keeps each lead’s due time, filters new leads overdue or due soon at the given time, and stops the clock once', async () => {

@@ -1,0 +1,137 @@
+// The bar above the list that changes the checked leads together: take them, give them to a member,
+// set their status, or mark them as spam. Each lead goes through its own audited change.
+import { useEffect, useRef, useState } from 'react';
+import { LEAD_STATUSES, STATUS_LABELS, type LeadChange, type LeadStatus, type LeadSummary } from '../../contracts/inbox-contract';
+import { ErrorBox, useInbox } from './inbox-context';
+import { changeDone, changeLeads, leadName } from './lead-changes';
+
+/** Rows the server has changed, as it now holds them. */
+export type LeadsChanged = (changed: LeadSummary[]) => void;
+
+export function BulkActions({
+  leads,
+  selected,
+  onSelected,
+  onChanged,
+}: {
+  leads: readonly LeadSummary[];
+  selected: ReadonlySet<string>;
+  onSelected: (next: ReadonlySet<string>) => void;
+  onChanged: LeadsChanged;
+}) {
+  const { session, announce } = useInbox();
+  const me = session.user.email;
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Array<{ name: string; message: string }>>([]);
+  const [status, setStatus] = useState<LeadStatus>('done');
+  const [owner, setOwner] = useState(me);
+  const allRef = useRef<HTMLInputElement>(null);
+  const pickable = leads.filter((l) => !l.erased);
+  const picked = pickable.filter((l) => selected.has(l.id));
+  const all = picked.length > 0 && picked.length === pickable.length;
+
+  useEffect(() => {
+    // Some checked, not all: the box shows it is part-way.
+    if (allRef.current) allRef.current.indeterminate = picked.length > 0 && !all;
+  });
+
+  async function apply(change: LeadChange) {
+    if (busy || picked.length === 0) return;
+    setBusy(true);
+    setFailed([]);
+    const outcome = await changeLeads(picked, change);
+    setBusy(false);
+    onChanged(outcome.changed);
+    // What was changed is done with; what was refused stays checked, to try again.
+    onSelected(new Set(outcome.failed.map((f) => f.lead.id)));
+    setFailed(outcome.failed.map((f) => ({ name: leadName(f.lead), message: f.message })));
+    const done = outcome.changed.length ? changeDone(outcome.changed.length, change, me, (s) => STATUS_LABELS[s]) : '';
+    announce(outcome.failed.length ? `${done} ${outcome.failed.length} could not be changed.`.trim() : done);
+  }
+
+  const none = picked.length === 0;
+  return (
+    <section className="admin-bulk" aria-label="Change the checked leads">
+      <label className="admin-bulk__all">
+        <input
+          ref={allRef}
+          type="checkbox"
+          checked={all}
+          onChange={(event) => onSelected(new Set(event.currentTarget.checked ? pickable.map((l) => l.id) : []))}
+        />
+        All shown
+      </label>
+      <p className="admin-bulk__count" aria-live="polite">
+        {picked.length === 0 ? '' : `${picked.length} checked`}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary admin-button--small"
+        aria-disabled={none || busy}
+        onClick={() => void apply({ assignee: me })}
+      >
+        Assign to me
+      </button>
+      <span className="admin-bulk__group">
+        <label htmlFor="bulk-owner">Assign to</label>
+        <select id="bulk-owner" className="input admin-input--small" value={owner} onChange={(e) => setOwner(e.currentTarget.value)}>
+          {session.team.map((member) => (
+            <option key={member} value={member}>
+              {member === me ? `${member} (you)` : member}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          aria-disabled={none || busy}
+          onClick={() => void apply({ assignee: owner })}
+        >
+          Assign
+        </button>
+      </span>
+      <span className="admin-bulk__group">
+        <label htmlFor="bulk-status">New status</label>
+        <select
+          id="bulk-status"
+          className="input admin-input--small"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as LeadStatus)}
+        >
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          aria-disabled={none || busy}
+          onClick={() => void apply({ status })}
+        >
+          Set status
+        </button>
+      </span>
+      <button
+        type="button"
+        className="button button--secondary admin-button--small"
+        aria-disabled={none || busy}
+        onClick={() => void apply({ spam: true })}
+      >
+        Mark as spam
+      </button>
+      {failed.length > 0 && (
+        <ErrorBox message="These leads were not changed:">
+          <ul>
+            {failed.map((f, i) => (
+              <li key={i}>
+                <span className="admin-text">{f.name}</span>: {f.message}
+              </li>
+            ))}
+          </ul>
+        </ErrorBox>
+      )}
+    </section>
+  );
+}
