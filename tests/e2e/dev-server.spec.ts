@@ -132,7 +132,8 @@ test.describe('npm run dev', () => {
   test('previews an article saved in site/blog/: its page and the feed follow, and a mistake shows its file:line:column', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Four waits of up to 15 s each on the watcher, and the page's teardown after them.
+    test.setTimeout(120_000);
     // site/blog/ is in the copy from the start, so the watcher already sees the folder the file lands in.
     const file = join(contentRoot, 'site/blog', 'dev-preview.md');
     const text = readFileSync(join(ROOT, 'tests/fixtures/articles/watermark-your-images.md'), 'utf8');
