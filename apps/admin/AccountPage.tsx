@@ -5,7 +5,7 @@ import { endOtherSessions, fetchSessions, fetchTwoStep, InboxError, removeTwoSte
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import type { SessionView, TwoStepStatus } from '../../contracts/inbox-contract';
 import { Age } from './times';
-import { TwoStepSetup } from './TwoStepSetup';
+import { AppCodeField, TwoStepSetup } from './TwoStepSetup';
 
 const messageOf = (err: unknown) => (err instanceof InboxError ? err.message : String(err));
 
@@ -105,19 +105,7 @@ function TwoStepSection() {
                     required
                   />
                 </div>
-                <div className="admin-field">
-                  <label htmlFor="two-step-remove-code">Code from the app, to turn it off</label>
-                  <input
-                    className="input"
-                    id="two-step-remove-code"
-                    name="code"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    required
-                    spellCheck={false}
-                  />
-                </div>
+                <AppCodeField id="two-step-remove-code" label="Code from the app, to turn it off" />
                 <button type="submit" className="button button--secondary">
                   Turn off two-step sign-in
                 </button>

@@ -50,6 +50,17 @@ export function BulkActions({
   }
 
   const none = picked.length === 0;
+  /** One of the bar's buttons: applies `change` to every checked lead (a plain element, so a re-render keeps its focus). */
+  const changeButton = (change: LeadChange, label: string) => (
+    <button
+      type="button"
+      className="button button--secondary admin-button--small"
+      aria-disabled={none || busy}
+      onClick={() => void apply(change)}
+    >
+      {label}
+    </button>
+  );
   return (
     <section className="admin-bulk" aria-label="Change the checked leads">
       <label className="admin-bulk__all">
@@ -64,14 +75,7 @@ export function BulkActions({
       <p className="admin-bulk__count" aria-live="polite">
         {picked.length === 0 ? '' : `${picked.length} checked`}
       </p>
-      <button
-        type="button"
-        className="button button--secondary admin-button--small"
-        aria-disabled={none || busy}
-        onClick={() => void apply({ assignee: me })}
-      >
-        Assign to me
-      </button>
+      {changeButton({ assignee: me }, 'Assign to me')}
       <span className="admin-bulk__group">
         <label htmlFor="bulk-owner">Assign to</label>
         <select id="bulk-owner" className="input admin-input--small" value={owner} onChange={(e) => setOwner(e.currentTarget.value)}>
@@ -81,14 +85,7 @@ export function BulkActions({
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="button button--secondary admin-button--small"
-          aria-disabled={none || busy}
-          onClick={() => void apply({ assignee: owner })}
-        >
-          Assign
-        </button>
+        {changeButton({ assignee: owner }, 'Assign')}
       </span>
       <span className="admin-bulk__group">
         <label htmlFor="bulk-status">New status</label>
@@ -104,23 +101,9 @@ export function BulkActions({
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="button button--secondary admin-button--small"
-          aria-disabled={none || busy}
-          onClick={() => void apply({ status })}
-        >
-          Set status
-        </button>
+        {changeButton({ status }, 'Set status')}
       </span>
-      <button
-        type="button"
-        className="button button--secondary admin-button--small"
-        aria-disabled={none || busy}
-        onClick={() => void apply({ spam: true })}
-      >
-        Mark as spam
-      </button>
+      {changeButton({ spam: true }, 'Mark as spam')}
       {failed.length > 0 && (
         <ErrorBox message="These leads were not changed:">
           <ul>

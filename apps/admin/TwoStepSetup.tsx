@@ -81,21 +81,7 @@ export function TwoStepSetup({
             <label htmlFor={`${idPrefix}-password`}>Your password</label>
             <input className="input" id={`${idPrefix}-password`} name="password" type="password" autoComplete="current-password" required />
           </div>
-          {replacing && (
-            <div className="admin-field">
-              <label htmlFor={`${idPrefix}-code`}>Code from the app you use now</label>
-              <input
-                className="input"
-                id={`${idPrefix}-code`}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                spellCheck={false}
-              />
-            </div>
-          )}
+          {replacing && <AppCodeField id={`${idPrefix}-code`} label="Code from the app you use now" />}
           <button type="submit" className="button button--primary" disabled={stage.kind === 'starting'}>
             {replacing ? 'Move to a new app' : 'Set up two-step sign-in'}
           </button>
@@ -115,21 +101,7 @@ export function TwoStepSetup({
             </code>
           </p>
           <form className="admin-form" onSubmit={(event) => void onConfirm(event)} aria-busy={stage.busy}>
-            <div className="admin-field">
-              <label htmlFor="two-step-confirm-code">Code the app shows now</label>
-              <input
-                className="input"
-                id="two-step-confirm-code"
-                name="code"
-                type="text"
-                inputMode="numeric"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                autoComplete="one-time-code"
-                required
-                spellCheck={false}
-              />
-            </div>
+            <AppCodeField id="two-step-confirm-code" label="Code the app shows now" sixDigits />
             <button type="submit" className="button button--primary" disabled={stage.busy}>
               Turn on two-step sign-in
             </button>
@@ -171,6 +143,26 @@ export function TwoStepSetup({
 }
 
 /** The recovery codes as one text: a line each, with a line saying what they are. */
+/** A field for the code an authenticator app shows; `sixDigits` also holds the browser to its shape. */
+export function AppCodeField({ id, label, sixDigits = false }: { id: string; label: string; sixDigits?: boolean }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        className="input"
+        id={id}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        {...(sixDigits ? { pattern: '[0-9 ]{6,7}', maxLength: 7 } : {})}
+        autoComplete="one-time-code"
+        required
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
 export function recoveryCodesText(codes: readonly string[], host: string): string {
   return [`Recovery codes for the leads inbox at ${host}. Each signs you in once instead of a code from the app.`, '', ...codes, ''].join(
     '\n',

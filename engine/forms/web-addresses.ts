@@ -1,0 +1,27 @@
+// The http(s) addresses in a visitor's text, for the inbox's links and the saved replies' lines alike.
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+// A sentence's full stop or closing bracket after an address belongs to the sentence.
+const TRAILING = new Set('.,;:!?)]}');
+
+function withoutTrailing(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+export interface WebAddress {
+  /** The address as the visitor wrote it, without the sentence's punctuation after it. */
+  address: string;
+  /** Where it starts in the text. */
+  index: number;
+  url: URL;
+}
+
+/** Each address in `text` that the URL parser accepts, in order. */
+export function* webAddressesIn(text: string): Generator<WebAddress> {
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const address = withoutTrailing(match[0]);
+    if (URL.canParse(address)) yield { address, index: match.index, url: new URL(address) };
+  }
+}
