@@ -159,7 +159,6 @@ export async function runAccountCommand(
   source: PasswordSource,
   siteUrl: string | undefined,
 ): Promise<string> {
-  const actor = 'command line';
   switch (args.command) {
     case 'add-user': {
       if (await store.findAccount(args.email))
@@ -167,7 +166,7 @@ export async function runAccountCommand(
       const hash = await hashPassword(await readNewPassword(args, source));
       const roles = args.roles ?? ['leads'];
       if (!(await store.createAccount(args.email, hash, roles))) throw new AccountError(`There is already an account for ${args.email}.`);
-      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} added, roles: ${roles.join(', ')}` });
+      await createAuditLog(store).accountAddedByOperator(args.email, roles);
       const added = `Added ${args.email} with the roles ${roles.join(', ')}.`;
       // Without SITE_URL or a build the address is unknown here; a made-up one would send people astray.
       return siteUrl
@@ -178,12 +177,7 @@ export async function runAccountCommand(
       const roles = args.roles!;
       const before = (await store.findAccount(args.email))?.roles;
       if (!before || !(await store.setRoles(args.email, roles))) throw new AccountError(`There is no account for ${args.email}.`);
-      await store.audit({
-        actor,
-        action: 'account',
-        leadId: null,
-        detail: `roles of ${args.email}: ${before.join(', ')} → ${roles.join(', ')}`,
-      });
+      await createAuditLog(store).rolesChangedByOperator(args.email, before, roles);
       return `${args.email} now has the roles ${roles.join(', ')} (it had ${before.join(', ')}); its next request uses them.\n`;
     }
     case 'reset-password': {
@@ -214,15 +208,14 @@ export async function runAccountCommand(
     }
     case 'require-2fa': {
       if (!(await store.setRequireTwoStep(args.email, !args.off))) throw new AccountError(`There is no account for ${args.email}.`);
-      const detail = args.off ? `two-step sign-in no longer required of ${args.email}` : `two-step sign-in required of ${args.email}`;
-      await store.audit({ actor, action: 'two-step', leadId: null, detail });
+      await createAuditLog(store).twoStepRequiredByOperator(args.email, !args.off);
       return args.off
         ? `Two-step sign-in is no longer required of ${args.email} (unless INBOX_REQUIRE_2FA is set).\n`
         : `Two-step sign-in is now required of ${args.email}: its next sign-in asks for a code, or to set one up first.\n`;
     }
     case 'remove-user': {
       if (!(await store.removeAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
-      await store.audit({ actor, action: 'account', leadId: null, detail: `account ${args.email} removed; its sessions ended` });
+      await createAuditLog(store).accountRemovedByOperator(args.email);
       return `Removed ${args.email} and ended its sessions. Its entries in the audit log stay.\n`;
     }
   }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../../contracts/inbox-contract';
+import type { NewAuditEntry } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';
@@ -26,8 +27,18 @@ function describeFilter(filter: LeadFilter): string {
   return params.length ? params.join(', ') : 'none';
 }
 
-/** Every line the inbox writes to the audit log, in its words; never what a visitor or caller typed. */
-export function createAuditLog(store: LeadStore) {
+/** What the audit log is written to: the store's one method for it (a slice, so the publisher and the tools pass theirs). */
+export interface AuditWriter {
+  audit(entry: NewAuditEntry): Promise<void>;
+}
+
+const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+
+/**
+ * Every line written to the audit log, in its words, whoever writes it: the inbox, the content
+ * editor, the publisher and the operator's account commands. Never what a visitor or caller typed.
+ */
+export function createAuditLog(store: AuditWriter) {
   const write = (actor: string, action: AuditAction, detail: string, leadId: string | null = null) =>
     store.audit({ actor, action, leadId, detail });
   return {
@@ -63,6 +74,33 @@ export function createAuditLog(store: LeadStore) {
         'account',
         `password of ${email} changed; its sessions ended; two-step sign-in ${twoStepStays ? 'stays on' : 'was not set up'}`,
       ),
+    accountAddedByOperator: (email: string, roles: readonly string[]) =>
+      write(OPERATOR, 'account', `account ${email} added, roles: ${roles.join(', ')}`),
+    rolesChangedByOperator: (email: string, before: readonly string[], after: readonly string[]) =>
+      write(OPERATOR, 'account', `roles of ${email}: ${before.join(', ')} → ${after.join(', ')}`),
+    twoStepRequiredByOperator: (email: string, required: boolean) =>
+      write(OPERATOR, 'two-step', required ? `two-step sign-in required of ${email}` : `two-step sign-in no longer required of ${email}`),
+    accountRemovedByOperator: (email: string) => write(OPERATOR, 'account', `account ${email} removed; its sessions ended`),
+    /** The content editor: a save that changed lines, a new file, a deleted one. */
+    contentSaved: (email: string, path: string, changed: number, merged: boolean) =>
+      write(email, 'save', `saved ${path} (${lines(changed)} changed${merged ? ', merged with a newer save' : ''})`),
+    contentCreated: (email: string, path: string) => write(email, 'create', `made ${path}`),
+    contentDeleted: (email: string, path: string, redirect: string | undefined) =>
+      write(
+        email,
+        'delete',
+        `deleted ${path} (${redirect === undefined ? 'its address answers 404' : `its address redirects to ${redirect}`})`,
+      ),
+    /** The publisher: a publish refused, a release made live, a rollback. */
+    publishRefused: (by: string, problems: number) =>
+      write(by, 'publish', `publish refused: ${problems} problem(s); the live site is unchanged`),
+    published: (by: string, release: { id: string; pages: number; commit?: string; pushed: string; durationMs: number }) =>
+      write(
+        by,
+        'publish',
+        `published release ${release.id} (${release.pages} pages${release.commit ? `, commit ${release.commit.slice(0, 12)}` : ''}${release.pushed}) in ${release.durationMs} ms`,
+      ),
+    rolledBack: (by: string, id: string, what: string) => write(by, 'rollback', `rolled the site back to release ${id}${what}`),
     exported: (email: string, count: number, filter: LeadFilter) =>
       write(email, 'export', `${count} leads exported, filter: ${describeFilter(filter)}`),
     viewed: (email: string, leadId: string) => write(email, 'view', 'opened the lead', leadId),

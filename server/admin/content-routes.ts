@@ -116,13 +116,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
       const outcome = await editor.save({ ...draft, version: body.version, resolve: body.resolve, by: user.email });
       if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
       if ('problems' in outcome) return problems(res, 422, outcome.problems);
-      if (outcome.changed > 0)
-        await ctx.store.audit({
-          actor: user.email,
-          action: 'save',
-          leadId: null,
-          detail: `saved ${draft.path} (${outcome.changed} line${outcome.changed === 1 ? '' : 's'} changed${outcome.saved.merged ? ', merged with a newer save' : ''})`,
-        });
+      if (outcome.changed > 0) await ctx.audit.contentSaved(user.email, draft.path, outcome.changed, outcome.saved.merged !== undefined);
       res.json(outcome.saved);
     }),
   );
@@ -171,7 +165,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
       const outcome = await editor.create(request);
       if ('exists' in outcome) return sendApiError(res, 409, 'EXISTS', outcome.exists);
       if ('problems' in outcome) return problems(res, 422, outcome.problems);
-      await ctx.store.audit({ actor: user.email, action: 'create', leadId: null, detail: `made ${outcome.created.path}` });
+      await ctx.audit.contentCreated(user.email, outcome.created.path);
       res.status(201).json(outcome.created);
     }),
   );
@@ -192,8 +186,7 @@ export function contentRoutes(ctx: AdminContext, editor: Editor): Router {
       });
       if ('conflict' in outcome) return void res.status(409).json(outcome.conflict);
       if ('problems' in outcome) return problems(res, 422, outcome.problems);
-      const where = typeof body.redirect === 'string' ? `its address redirects to ${body.redirect}` : 'its address answers 404';
-      await ctx.store.audit({ actor: user.email, action: 'delete', leadId: null, detail: `deleted ${outcome.removed.path} (${where})` });
+      await ctx.audit.contentDeleted(user.email, outcome.removed.path, typeof body.redirect === 'string' ? body.redirect : undefined);
       res.json(outcome.removed);
     }),
   );

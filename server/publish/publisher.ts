@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChangedFile, FileDiff, PendingChanges, Problem, PublishAnswer, Release, RollbackPlan } from '../../contracts/editor-contract';
+import { createAuditLog } from '../admin/audit';
 import type { Logger } from '../logging';
 import type { ReleaseStore } from '../store/releases';
 import type { NewAuditEntry, StoredAuditEntry } from '../store/inbox-types';
@@ -76,6 +77,7 @@ const buildProblem = (message: string): Problem => ({ path: 'site/', pointer: ''
  */
 export function createPublisher(options: PublisherOptions) {
   const { store, log, keep } = options;
+  const auditLog = createAuditLog(store);
   const now = options.now ?? (() => new Date());
   const folders = releaseFolders(options.releasesDir);
   let serving: string | null = null;
@@ -199,12 +201,7 @@ export function createPublisher(options: PublisherOptions) {
 
   /** A publish that changed nothing, in the audit log and for the writer. */
   async function refused(by: string, problems: Problem[]): Promise<PublishResult> {
-    await store.audit({
-      actor: by,
-      action: 'publish',
-      leadId: null,
-      detail: `publish refused: ${problems.length} problem(s); the live site is unchanged`,
-    });
+    await auditLog.publishRefused(by, problems.length);
     return { kind: 'problems', problems };
   }
 
@@ -324,12 +321,7 @@ export function createPublisher(options: PublisherOptions) {
     const steps = Object.entries(timings)
       .map(([step, ms]) => `${step} ${ms} ms`)
       .join(', ');
-    await store.audit({
-      actor: by,
-      action: 'publish',
-      leadId: null,
-      detail: `published release ${id} (${outcome.pages} pages${commit ? `, commit ${commit.slice(0, 12)}` : ''}${pushed}) in ${durationMs} ms`,
-    });
+    await auditLog.published(by, { id, pages: outcome.pages, commit, pushed, durationMs });
     log.info(`Published release ${id} for ${by} in ${durationMs} ms (${steps})`);
     await prune(id).catch((err: unknown) => log.error({ err }, 'Pruning old releases failed'));
     return { kind: 'published', answer: { release: { ...release, live: true }, durationMs }, steps: timings };
@@ -443,7 +435,7 @@ export function createPublisher(options: PublisherOptions) {
         const what = restored
           ? `; ${plan.changes.length} file(s) restored${restored.commit ? ` in commit ${restored.commit.slice(0, 12)}` : ''}`
           : '; its files were not kept, so the saved files stay as they are';
-        await store.audit({ actor: by, action: 'rollback', leadId: null, detail: `rolled the site back to release ${id}${what}` });
+        await auditLog.rolledBack(by, id, what);
         log.info(`Rolled the site back to release ${id} for ${by}${what}`);
         const release = (await listWithRecords()).find((r) => r.id === id)!;
         return { kind: 'published', answer: { release, durationMs: Math.round(performance.now() - started) } };
