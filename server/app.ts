@@ -57,7 +57,7 @@ export type AppConfig = SiteSource & {
   trustProxy?: boolean;
   /** Requests per client address on /api; defaults to 30 a minute. */
   rateLimit?: { windowMs: number; max: number };
-  /** Where rate-limit counts live; in this process without it (createPostgresRateLimitStore shares them). */
+  /** Where rate-limit counts live; in this process without it (StoredRateLimits shares them across processes). */
   rateLimitStore?: RateLimitStore;
   /** Searches per client address on the search page; defaults to 60 a minute, counted in this process. */
   searchRateLimit?: { windowMs: number; max: number };

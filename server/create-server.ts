@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNodeServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { SiteModel } from '../engine/content/model';
 import { teamTimeZone } from '../engine/content/reply-promise';
 import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
@@ -23,11 +22,11 @@ import { createAnswerListener } from './inbound/answers';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
+import { StoredRateLimits } from './rate-limit';
 import type { Publisher } from './publish/publisher';
 import { createEditor, type Editor } from './content/editor';
 import { readSchemaSet } from './content/content-files';
 import type { SiteHandler } from './static-files';
-import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 import type { LeadStore } from './store/types';
 import { readSiteSearch } from './search/search-page';
 
@@ -153,14 +152,10 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
-  // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
-  const rateLimitPool = config.databaseUrl
-    ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 })
-    : null;
-  rateLimitPool?.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
-  // One store object per limiter: express-rate-limit gives each limiter's store its window.
-  const rateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
-  const signInRateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
+  // With PostgreSQL every process counts in the store's table (migration 5), so the limit holds across them;
+  // one object per limiter, since express-rate-limit gives each limiter's store its window.
+  const rateLimitStore = config.databaseUrl ? new StoredRateLimits(store) : undefined;
+  const signInRateLimitStore = config.databaseUrl ? new StoredRateLimits(store) : undefined;
 
   if (deps.delivery !== null) log.info(describeNotifyConfig(config.notify));
   const notifyOn = deps.delivery !== null && (config.notify.smtpUrl !== null || config.notify.webhookUrl !== null);
@@ -402,7 +397,6 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       delivery?.close();
       rateLimitStore?.shutdown();
       signInRateLimitStore?.shutdown();
-      await rateLimitPool?.end();
       metricsServer?.close();
       if (viewsLost) throw viewsLost;
     },

@@ -1,13 +1,14 @@
 import type { RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
 import type { Logger } from './logging';
+import type { RateLimitCount, RateLimitStore } from './store/rate-limits';
 
 export interface RateLimitOptions {
   windowMs: number;
   /** Requests allowed per client in one window. */
   max: number;
-  /** Where counts live: express-rate-limit's MemoryStore in this process (the default), or shared, e.g. PostgresRateLimitStore. */
+  /** Where counts live: express-rate-limit's MemoryStore in this process (the default), or the lead store's (StoredRateLimits). */
   store?: Store;
   /** Keeps these counts apart from other limiters' in a shared store. */
   prefix?: string;
@@ -49,4 +50,56 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
       else sendApiError(res, 429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
     },
   });
+}
+
+const info = (count: RateLimitCount): ClientRateLimitInfo => ({ totalHits: count.hits, resetTime: count.resetAt });
+
+/**
+ * express-rate-limit's counts kept in the lead store, so every server process on one PostgreSQL
+ * database enforces one limit per client. One object per limiter: express-rate-limit tells each
+ * its window.
+ */
+export class StoredRateLimits implements Store {
+  readonly localKeys = false;
+  private windowMs = 60_000;
+  private sweep: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly counts: RateLimitStore,
+    /** How often windows that have ended are deleted; defaults to the window's length. */
+    private readonly sweepMs?: number,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+    // express-rate-limit calls init once per middleware; a second call replaces the sweep, never adds one.
+    this.shutdown();
+    this.sweep = setInterval(() => void this.counts.sweepRateLimits().catch(() => {}), this.sweepMs ?? this.windowMs);
+    this.sweep.unref();
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const count = await this.counts.rateLimitCount(key);
+    return count && info(count);
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    return info(await this.counts.hitRateLimit(key, this.windowMs));
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.counts.undoRateLimitHit(key);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.counts.resetRateLimit(key);
+  }
+
+  async resetAll(): Promise<void> {
+    await this.counts.resetRateLimit();
+  }
+
+  shutdown(): void {
+    if (this.sweep) clearInterval(this.sweep);
+  }
 }

@@ -3,6 +3,7 @@ import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
 import { countLeads, findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
+import { rateLimitStore } from './rate-limits';
 import { releaseStore } from './releases';
 import { addViewCounts, conversionReport } from './page-views';
 import { isUuid } from './rows';
@@ -33,6 +34,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     listLeadAudit: async (leadId) => listLeadAudit(db(), leadId),
     ...accountStore(db, d, now),
     ...releaseStore(db),
+    ...rateLimitStore(db, now),
     listLeads: async (opts) => listLeads(db(), d, opts),
     importLeads: async (leads) =>
       db()

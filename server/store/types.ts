@@ -2,6 +2,7 @@ import type { LeadSource } from '../../contracts/api-contract';
 import type { ConversionReport } from '../../contracts/inbox-contract';
 import type { ViewCounts } from './page-views';
 import type { AccountStore, InboxStore } from './inbox-types';
+import type { RateLimitStore } from './rate-limits';
 import type { ReleaseStore } from './releases';
 
 import type { InboxLead } from './inbox-types';
@@ -105,7 +106,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore, ReleaseStore {
+export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;

@@ -1,37 +1,67 @@
 /**
- * The rate limit shared by every server process on one PostgreSQL: counts from several pools (as
- * from several processes) add up exactly, windows end on the clock, and two apps enforce one limit.
+ * The rate limit shared by every server process on one PostgreSQL, counted in the lead store:
+ * counts from several stores (as from several processes, each with its own pool) add up exactly,
+ * windows end on the clock, and two apps enforce one limit. The same queries count on SQLite.
  */
-import pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app';
+import { StoredRateLimits } from '../../../server/rate-limit';
 import { createPostgresStore } from '../../../server/store/postgres';
-import { PostgresRateLimitStore } from '../../../server/store/postgres-rate-limit';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 import { createFixture, fakeStore, listen, type Fixture } from './helpers';
 
 const found = await findPostgres();
 let server: LocalPostgres | undefined;
 let url: string;
-const pools: pg.Pool[] = [];
-// An idle connection's error with no listener would crash the worker. pool.end() resolves before its
-// connections have closed, so stopping the server right after can still reach them: errors are kept
-// and checked after each test, and only the teardown's are let go.
-const poolErrors: Error[] = [];
+const stores: LeadStore[] = [];
+// An idle connection's error with no listener would crash the worker: the stores' pools report
+// theirs here, checked after each test.
+const poolErrors: unknown[] = [];
 
 function manualClock(start = Date.UTC(2025, 0, 1)) {
   let t = start;
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
-function storeOn(now: () => Date, windowMs = 60_000): PostgresRateLimitStore {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pool.on('error', (err) => poolErrors.push(err));
-  pools.push(pool);
-  const store = new PostgresRateLimitStore({ pool, now, sweepMs: 3_600_000 });
-  store.init({ windowMs } as never);
-  return store;
+async function limitsOn(store: LeadStore, windowMs = 60_000): Promise<StoredRateLimits> {
+  await store.init();
+  stores.push(store);
+  const limits = new StoredRateLimits(store, 3_600_000);
+  limits.init({ windowMs } as never);
+  return limits;
 }
+
+const postgresLimits = (now: () => Date, windowMs?: number) =>
+  limitsOn(createPostgresStore({ connectionString: url, maxConnections: 4, now, log: (_m, err) => poolErrors.push(err) }), windowMs);
+
+describe('rate-limit counts in the SQLite store', () => {
+  let dir: string;
+  beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), 'rate-limits-'))));
+  afterAll(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts a window, adds to it, ends it on the clock, takes a hit back and forgets a client', async () => {
+    const clock = manualClock(Date.UTC(2025, 1, 1));
+    const limits = await limitsOn(createSqliteStore({ file: join(dir, 'leads.sqlite'), now: clock.now }), 1_000);
+    expect(await limits.increment('a')).toEqual({ totalHits: 1, resetTime: new Date(clock.now().getTime() + 1_000) });
+    expect((await limits.increment('a')).totalHits).toBe(2);
+    expect((await limits.increment('b')).totalHits).toBe(1);
+    clock.advance(1_000);
+    expect(await limits.get('a')).toBeUndefined();
+    expect((await limits.increment('a')).totalHits).toBe(1);
+    await limits.decrement('a');
+    expect((await limits.get('a'))?.totalHits).toBe(0);
+    await limits.resetKey('b');
+    expect(await limits.get('b')).toBeUndefined();
+  });
+});
 
 describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '' : ` (skipped: ${found.reason})`}`, () => {
   beforeAll(async () => {
@@ -48,22 +78,22 @@ describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '
   });
 
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all(stores.splice(0).map((s) => s.close()));
     await server?.destroy();
   });
 
   it('counts every hit once when several processes increment the same client at once', async () => {
     const clock = manualClock();
-    const stores = [storeOn(clock.now), storeOn(clock.now), storeOn(clock.now)];
-    const results = await Promise.all(Array.from({ length: 90 }, (_, i) => stores[i % 3]!.increment('10.0.0.1')));
+    const processes = await Promise.all([0, 1, 2].map(() => postgresLimits(clock.now)));
+    const results = await Promise.all(Array.from({ length: 90 }, (_, i) => processes[i % 3]!.increment('10.0.0.1')));
     expect(results.map((r) => r.totalHits).sort((a, b) => a - b)).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.resetTime!.getTime()))).toEqual(new Set([clock.now().getTime() + 60_000]));
-    expect((await stores[1]!.get('10.0.0.1'))?.totalHits).toBe(90);
+    expect((await processes[1]!.get('10.0.0.1'))?.totalHits).toBe(90);
   });
 
   it('starts a new window once the last has ended, and keeps clients apart', async () => {
     const clock = manualClock(Date.UTC(2025, 1, 1));
-    const store = storeOn(clock.now, 1_000);
+    const store = await postgresLimits(clock.now, 1_000);
     expect((await store.increment('a')).totalHits).toBe(1);
     expect((await store.increment('a')).totalHits).toBe(2);
     expect((await store.increment('b')).totalHits).toBe(1);
@@ -81,15 +111,16 @@ describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2025, 2, 1));
     const fixture: Fixture = createFixture();
+    const limitsFor = await Promise.all([0, 1].map(() => postgresLimits(() => new Date())));
     const apps = await Promise.all(
-      [0, 1].map(() =>
+      limitsFor.map((limits) =>
         listen(
           createApp({
             clientDir: fixture.clientDir,
             store: fakeStore(),
             siteUrl: 'https://example.com',
             rateLimit: { windowMs: 60_000, max: 4 },
-            rateLimitStore: storeOn(() => new Date()),
+            rateLimitStore: limits,
           }),
         ),
       ),
