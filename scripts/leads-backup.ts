@@ -2,61 +2,21 @@
  * npm run leads -- backup FILE | import FILE: an online copy of the SQLite store, and loading an
  * export (npm run leads -- export --format json) into whichever store DATABASE_URL/DATA_DIR selects.
  */
-import { closeSync, existsSync, openSync, readFileSync, unlinkSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { SOURCE_COLUMNS } from '../server/leads/lead-source';
 import type { StoreChoice } from '../server/store/create-store';
+import { backupSqliteFile } from '../server/store/sqlite-backup';
 import type { LeadStore, StoredLead } from '../server/store/types';
 
-/**
- * Copies the SQLite database with VACUUM INTO while the server keeps writing: one read transaction,
- * so the copy is the database at one moment, every lead committed by then in it, WAL included.
- * (The page-by-page backup API starts over whenever another connection writes, so under steady
- * traffic it may never finish.)
- */
+/** npm run leads -- backup FILE: the SQLite store's own online copy (server/store/sqlite-backup.ts). */
 export async function backupSqlite(choice: StoreChoice, destination: string): Promise<string> {
   if (choice.kind !== 'sqlite') {
     throw new Error(
       `backup copies the SQLite store; leads are in ${choice.description}. Use pg_dump for PostgreSQL (see docs/operators/deploy.md).`,
     );
   }
-  if (!existsSync(choice.file!)) throw new Error(`No lead database at ${choice.file} to back up.`);
-  // Created empty, readable by its owner only, before VACUUM INTO fills it (it takes an empty file as new).
-  try {
-    closeSync(openSync(destination, 'wx', 0o600));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new Error(`${destination} already exists; choose a new file, so no backup is overwritten.`, { cause: err });
-    throw err;
-  }
-  // Read-only: the backup never takes the write lock the server needs.
-  let db: Database.Database;
-  try {
-    db = new Database(choice.file!, { readonly: true, fileMustExist: true });
-  } catch (err) {
-    unlinkSync(destination);
-    throw err;
-  }
-  try {
-    try {
-      db.prepare('VACUUM INTO ?').run(destination);
-    } catch (err) {
-      // Nothing half-written is left to be mistaken for a backup.
-      unlinkSync(destination);
-      throw err;
-    }
-    const copy = new Database(destination, { readonly: true });
-    try {
-      const check = copy.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new Error(`The copy in ${destination} failed its integrity check: ${String(check)}`);
-      const leads = copy.prepare('SELECT count(*) FROM leads').pluck().get() as number;
-      return `Backed up ${leads} leads from ${choice.file} to ${destination}.\n`;
-    } finally {
-      copy.close();
-    }
-  } finally {
-    db.close();
-  }
+  const leads = backupSqliteFile(choice.file!, destination);
+  return `Backed up ${leads} leads from ${choice.file} to ${destination}.\n`;
 }
 
 const LEAD_FIELDS: ReadonlyArray<[keyof StoredLead, (v: unknown) => boolean]> = [
