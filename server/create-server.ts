@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNodeServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { SiteModel } from '../engine/content/model';
 import { teamTimeZone } from '../engine/content/reply-promise';
-import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
+import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/page-assets';
 import { formsById } from './admin/inbox-view';
 import { FORM_VALIDATORS_FILE, formValidatorsHash, hashInSource, type CheckedForms } from './api/form-validators-code';
 import { createApp, type AppConfig } from './app';
@@ -14,18 +14,17 @@ import { createHttpServer } from './http-server';
 import type { Logger } from './logging';
 import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig } from './notify/config';
-import { createDelivery, type Delivery } from './notify/deliver';
+import type { Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
-import { createAnswerListener } from './inbound/answers';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
 import type { Publisher } from './publish/publisher';
-import { createEditor, type Editor } from './content/editor';
-import { readSchemaSet } from './content/content-files';
+import type { Editor } from './content/editor';
+import { lazy, ready, type Lazy } from './lazy';
 import type { SiteHandler } from './static-files';
 import { PostgresRateLimitStore } from './store/postgres-rate-limit';
 import type { LeadStore } from './store/types';
@@ -82,6 +81,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A small pool for the rate limits' shared counts; pg is imported here, only when DATABASE_URL is set. */
+async function postgresPool(connectionString: string, log: Logger): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 });
+  pool.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
+  return pool;
+}
+
 /** Why the server cannot start: said once, as the only line, before the process exits. */
 export class StartError extends Error {}
 
@@ -126,19 +133,25 @@ function readFormValidators(distDir: string, checked: CheckedForms, log: Logger)
   return undefined;
 }
 
-/** The content editor over config.contentRoot's site/, when there is one to edit. */
-function editorFor(config: Config, model: ServedModel, log: Logger): Editor | undefined {
+/**
+ * The content editor over config.contentRoot's site/, when there is one to edit: whether there is
+ * is said at start; its code and the schemas are loaded with the inbox's first request.
+ */
+function editorFor(config: Config, model: ServedModel, log: Logger): Lazy<Editor> | undefined {
   if (!existsSync(join(config.contentRoot, 'site')) || !existsSync(config.schemasDir)) {
     log.info(
       `The content editor is off: there is no site/ in ${config.contentRoot} (CONTENT_ROOT) or no schemas/ in ${config.schemasDir}.`,
     );
     return undefined;
   }
-  return createEditor({
-    contentRoot: config.contentRoot,
-    schemas: readSchemaSet(config.schemasDir),
-    siteUrl: config.siteUrl,
-    previewStylesheets: model.pages?.assets.stylesheets ?? [],
+  return lazy(async () => {
+    const [{ createEditor }, { readSchemaSet }] = await Promise.all([import('./content/editor'), import('./content/content-files')]);
+    return createEditor({
+      contentRoot: config.contentRoot,
+      schemas: readSchemaSet(config.schemasDir),
+      siteUrl: config.siteUrl,
+      previewStylesheets: model.pages?.assets.stylesheets ?? [],
+    });
   });
 }
 
@@ -150,14 +163,13 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
   const buildDir = deps.buildDir ?? config.distDir;
   const model = deps.model ?? readSiteModel(buildDir, log);
-  const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
+  const editor = deps.editor === undefined ? editorFor(config, model, log) : deps.editor ? ready(deps.editor) : undefined;
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in one table (migration 5), so the limit holds across them.
-  const rateLimitPool = config.databaseUrl
-    ? new pg.Pool({ connectionString: config.databaseUrl, max: 4, connectionTimeoutMillis: 2_000, statement_timeout: 2_000 })
-    : null;
-  rateLimitPool?.on('error', (err) => log.error({ err }, 'Rate-limit database connection failed'));
+  // The driver is loaded only then (the store has loaded it already); without DATABASE_URL it never is.
+  const rateLimitPool = config.databaseUrl ? postgresPool(config.databaseUrl, log) : null;
+  rateLimitPool?.catch((err: unknown) => log.error({ err }, 'The PostgreSQL driver could not be loaded for the rate limits'));
   // One store object per limiter: express-rate-limit gives each limiter's store its window.
   const rateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
   const signInRateLimitStore = rateLimitPool ? new PostgresRateLimitStore({ pool: rateLimitPool }) : undefined;
@@ -167,19 +179,23 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   // A lead records the form or API payload that accepted it; its e-mail is labelled from that.
   const describedOf = (m: ServedModel) => formsById(m.forms, m.apiPayloads ?? {});
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
+  // The mail and webhook code is loaded with the first job the worker claims.
   const delivery =
     notifyOn && model.notifications
-      ? (deps.delivery ??
-        createDelivery(config.notify, {
-          forms: describedOf(model),
-          siteName: model.site?.name ?? config.siteUrl,
-          place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
-        }))
+      ? deps.delivery
+        ? ready(deps.delivery)
+        : lazy(async () =>
+            (await import('./notify/deliver')).createDelivery(config.notify, {
+              forms: describedOf(model),
+              siteName: model.site?.name ?? config.siteUrl,
+              place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
+            }),
+          )
       : null;
   const worker = delivery
     ? createOutboxWorker({
         store,
-        deliver: (job) => delivery.deliver(job),
+        deliver: async (job) => (await delivery.get()).deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
         leaseMs: config.notifyLeaseMs,
@@ -226,21 +242,25 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const replyDomain = config.notify.replyDomain ?? config.notify.mailFrom?.split('@')[1] ?? null;
   if (config.inbound && !replyDomain)
     log.warn('INBOUND_SMTP_PORT is set, but neither REPLY_DOMAIN nor MAIL_FROM: no answers are received.');
+  // Its code (an SMTP server, a MIME parser) is loaded when listen() opens the port.
+  const inbound = config.inbound;
   const answers =
-    config.inbound && replyDomain
-      ? createAnswerListener({
-          store,
-          domain: replyDomain,
-          port: config.inbound.port,
-          host: config.inbound.host,
-          teamAddresses: config.notify.leadsEmailTo,
-          subject: (lead) => {
-            const form = lead.formId ? describedOf(model)[lead.formId] : undefined;
-            return `Visitor answered: ${form?.title ?? lead.formType}`;
-          },
-          onQueued: () => worker?.poke(),
-          onError: (err) => log.error({ err }, 'Inbound answers'),
-        })
+    inbound && replyDomain
+      ? lazy(async () =>
+          (await import('./inbound/answers')).createAnswerListener({
+            store,
+            domain: replyDomain,
+            port: inbound.port,
+            host: inbound.host,
+            teamAddresses: config.notify.leadsEmailTo,
+            subject: (lead) => {
+              const form = lead.formId ? describedOf(model)[lead.formId] : undefined;
+              return `Visitor answered: ${form?.title ?? lead.formType}`;
+            },
+            onQueued: () => worker?.poke(),
+            onError: (err) => log.error({ err }, 'Inbound answers'),
+          }),
+        )
       : null;
 
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
@@ -293,7 +313,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimitStore,
         page: deps.inboxPage,
         publisher: deps.publisher,
-        editor,
+        editor: editor && (() => editor.get()),
         replies:
           mailOn && config.notify.mailFrom
             ? {
@@ -354,7 +374,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       });
       if (answers && config.inbound) {
         const { host } = config.inbound;
-        const inboundPort = await answers.listen().catch((err: unknown) => {
+        const inboundPort = await (await answers.get()).listen().catch((err: unknown) => {
           throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
         });
         log.info(`Answers to replies are received by SMTP on ${host}:${inboundPort} for reply+…@${replyDomain}`);
@@ -393,16 +413,16 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           return err;
         },
       );
-      await answers?.close();
+      await answers?.loaded?.close();
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();
-      // Only the editor made here: one passed in is closed by its maker.
-      if (deps.editor === undefined) await editor?.close();
-      delivery?.close();
+      // Only the editor made here (once it has been loaded): one passed in is closed by its maker.
+      if (deps.editor === undefined && editor?.started) await (await editor.get().catch(() => undefined))?.close();
+      delivery?.loaded?.close();
       rateLimitStore?.shutdown();
       signInRateLimitStore?.shutdown();
-      await rateLimitPool?.end();
+      await rateLimitPool?.then((pool) => pool.end());
       metricsServer?.close();
       if (viewsLost) throw viewsLost;
     },

@@ -2,7 +2,8 @@ import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Pool } from 'pg';
 
 export interface PostgresRateLimitOptions {
-  pool: Pool;
+  /** The pool, or the promise of it while the driver loads (server/create-server.ts). */
+  pool: Pool | Promise<Pool>;
   now?: () => Date;
   /** How often windows that have ended are deleted; defaults to the window's length. */
   sweepMs?: number;
@@ -17,11 +18,11 @@ export class PostgresRateLimitStore implements Store {
   readonly localKeys = false;
   private windowMs = 60_000;
   private sweep: NodeJS.Timeout | null = null;
-  private readonly pool: Pool;
+  private readonly pool: Promise<Pool>;
   private readonly now: () => Date;
 
   constructor(private readonly options: PostgresRateLimitOptions) {
-    this.pool = options.pool;
+    this.pool = Promise.resolve(options.pool);
     this.now = options.now ?? (() => new Date());
   }
 
@@ -30,22 +31,26 @@ export class PostgresRateLimitStore implements Store {
     // express-rate-limit calls init once per middleware; a second call replaces the sweep, never adds one.
     this.shutdown();
     this.sweep = setInterval(() => {
-      this.pool.query('DELETE FROM rate_limit_hits WHERE reset_at <= $1', [this.now()]).catch(() => {});
+      this.pool.then((pool) => pool.query('DELETE FROM rate_limit_hits WHERE reset_at <= $1', [this.now()])).catch(() => {});
     }, this.options.sweepMs ?? this.windowMs);
     this.sweep.unref();
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const { rows } = await this.pool.query<{ hits: number; reset_at: Date }>(
-      'SELECT hits, reset_at FROM rate_limit_hits WHERE key = $1 AND reset_at > $2',
-      [key, this.now()],
-    );
+    const { rows } = await (
+      await this.pool
+    ).query<{ hits: number; reset_at: Date }>('SELECT hits, reset_at FROM rate_limit_hits WHERE key = $1 AND reset_at > $2', [
+      key,
+      this.now(),
+    ]);
     return rows[0] ? { totalHits: rows[0].hits, resetTime: rows[0].reset_at } : undefined;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     const at = this.now();
-    const { rows } = await this.pool.query<{ hits: number; reset_at: Date }>(
+    const { rows } = await (
+      await this.pool
+    ).query<{ hits: number; reset_at: Date }>(
       `INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ($1, 1, $3)
        ON CONFLICT (key) DO UPDATE SET
          hits = CASE WHEN rate_limit_hits.reset_at <= $2 THEN 1 ELSE rate_limit_hits.hits + 1 END,
@@ -58,15 +63,15 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.pool.query('UPDATE rate_limit_hits SET hits = GREATEST(hits - 1, 0) WHERE key = $1', [key]);
+    await (await this.pool).query('UPDATE rate_limit_hits SET hits = GREATEST(hits - 1, 0) WHERE key = $1', [key]);
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.pool.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
+    await (await this.pool).query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
   }
 
   async resetAll(): Promise<void> {
-    await this.pool.query('DELETE FROM rate_limit_hits');
+    await (await this.pool).query('DELETE FROM rate_limit_hits');
   }
 
   shutdown(): void {
