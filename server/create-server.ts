@@ -9,7 +9,7 @@ import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/page-assets'
 import { formsById } from './admin/inbox-view';
 import { FORM_VALIDATORS_FILE, formValidatorsHash, hashInSource, type CheckedForms } from './api/form-validators-code';
 import { createApp, type AppConfig } from './app';
-import type { Config } from './config';
+import { readBuiltModel, type Config } from './config';
 import { createHttpServer } from './http-server';
 import type { Logger } from './logging';
 import { createMetrics, createMetricsListener } from './metrics';
@@ -103,7 +103,8 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
   }
   let model: Partial<SiteModel>;
   try {
-    model = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteModel>;
+    // Parsed once per start: readConfig has read it already for the site's url when SITE_URL is not set.
+    model = readBuiltModel(file) as Partial<SiteModel>;
   } catch (err) {
     throw new StartError(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
   }
