@@ -136,7 +136,7 @@ function readFormValidators(distDir: string, checked: CheckedForms, log: Logger)
 
 /**
  * The content editor over config.contentRoot's site/, when there is one to edit: whether there is
- * is said at start; its code and the schemas are loaded with the inbox's first request.
+ * one is said at start; its code and the schemas are loaded with the first request for it.
  */
 function editorFor(config: Config, model: ServedModel, log: Logger): Lazy<Editor> | undefined {
   if (!existsSync(join(config.contentRoot, 'site')) || !existsSync(config.schemasDir)) {
@@ -375,9 +375,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       });
       if (answers && config.inbound) {
         const { host } = config.inbound;
-        const inboundPort = await (await answers.get()).listen().catch((err: unknown) => {
-          throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
-        });
+        const inboundPort = await answers
+          .get()
+          .then((listener) => listener.listen())
+          .catch((err: unknown) => {
+            throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
+          });
         log.info(`Answers to replies are received by SMTP on ${host}:${inboundPort} for reply+…@${replyDomain}`);
       }
       // Also delivers what an earlier run queued and could not send before it stopped.
@@ -423,7 +426,11 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       delivery?.loaded?.close();
       rateLimitStore?.shutdown();
       signInRateLimitStore?.shutdown();
-      await rateLimitPool?.then((pool) => pool.end());
+      // A driver that never loaded has said so at start and has no pool to end.
+      await rateLimitPool?.then(
+        (pool) => pool.end(),
+        () => {},
+      );
       metricsServer?.close();
       if (viewsLost) throw viewsLost;
     },
