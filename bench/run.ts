@@ -1,6 +1,7 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --label=<word>] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
-// bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md.
+// bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md
+// (--label=lazy adds -lazy to the name, so a second report of the day keeps the first).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
@@ -24,6 +25,7 @@ type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const label = args.find((a) => a.startsWith('--label='))?.slice('--label='.length);
 const scenarioIds = args
   .find((a) => a.startsWith('--scenarios='))
   ?.slice('--scenarios='.length)
@@ -279,7 +281,7 @@ async function main(): Promise<void> {
   // Quick runs are for development: they never overwrite the report meant for the repository.
   const dir = quick || ((onlyArg || scenarioIds) && !record) ? join(ROOT, 'bench', 'results', 'tmp') : join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const base = join(dir, `${machine.date}${quick ? '-quick' : ''}${onlyArg ? `-${[...only].join('-')}` : ''}`);
+  const base = join(dir, `${machine.date}${quick ? '-quick' : ''}${onlyArg ? `-${[...only].join('-')}` : ''}${label ? `-${label}` : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdown);
   console.log(markdown);

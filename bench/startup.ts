@@ -1,7 +1,7 @@
 // Section 0: start-up. The time from spawning a server process to its first 200 answer to GET /,
 // for the compiled server on the built site (a fresh SQLite store created and migrated each time)
-// next to a bare node:http server started the same way, and optionally the compiled server of an
-// earlier checkout. A deploy, a crash and a publish on several processes all wait for this figure.
+// next to a bare node:http server started the same way, the same server on PostgreSQL (a new database
+// on a throwaway local cluster each time), and optionally the compiled server of an earlier checkout. A deploy, a crash and a publish on several processes all wait for this figure.
 // One more start of ours runs under --cpu-prof, and its profile's top entries say where the time goes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
 import { buildServer } from '../scripts/build-server';
+import { findPostgres, startLocalPostgres, type LocalPostgres } from '../tests/support/postgres';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './lib/cpu-profile';
 import { freePort, ROOT } from './lib/proc';
 import { spread } from './lib/stats';
@@ -54,6 +55,8 @@ interface Spec {
   status: number;
   /** Whether the server needs its own data directory (a fresh SQLite store). */
   store?: boolean;
+  /** The cluster on which each start gets a new database (DATABASE_URL) instead of a SQLite store. */
+  postgres?: LocalPostgres;
   /** Whether it is one of ours: its first admin requests are timed and one start is profiled. */
   server?: boolean;
 }
@@ -105,6 +108,8 @@ async function firstAdminRequests(port: number): Promise<number> {
 async function timeToFirst200(spec: Spec, distDir: string, profileDir?: string): Promise<Start> {
   const port = await freePort();
   const dataDir = spec.store ? mkdtempSync(join(tmpdir(), 'bench-startup-')) : undefined;
+  // Made before the clock starts: the server then creates its tables in it, as on SQLite.
+  const databaseUrl = spec.postgres ? await spec.postgres.createDatabase('startup') : '';
   const env = {
     ...process.env,
     ...spec.env,
@@ -112,7 +117,7 @@ async function timeToFirst200(spec: Spec, distDir: string, profileDir?: string):
     PORT: String(port),
     HOST: '127.0.0.1',
     DIST_DIR: distDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     IP_HASH_SALT: 'benchmark-salt',
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
@@ -155,7 +160,6 @@ async function profiledStart(spec: Spec, distDir: string): Promise<ProfileSummar
 }
 
 export async function runStartup(options: StartupOptions): Promise<StartupReport> {
-  const { distDir, rounds, previousRoot, log } = options;
   const notes: string[] = [];
   // Compiled inside the project, so its externals (the native SQLite driver) resolve wherever the benchmark's build is.
   const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
@@ -178,6 +182,30 @@ export async function runStartup(options: StartupOptions): Promise<StartupReport
       server: true,
     },
   ];
+  // The same server on PostgreSQL, when its binaries are installed (as for the PostgreSQL tests).
+  const found = await findPostgres();
+  const postgres = found.available ? await startLocalPostgres(found, { fsync: true }) : undefined;
+  if (postgres)
+    specs.push({
+      id: 'compiled-postgres',
+      label: 'ours compiled on PostgreSQL: the same, with DATABASE_URL set to a new database on a local cluster',
+      root: ROOT,
+      args: ['--enable-source-maps', compiled],
+      status: 200,
+      store: true,
+      server: true,
+      postgres,
+    });
+  else notes.push(`Not measured on PostgreSQL: ${found.available ? '' : found.reason}`);
+  try {
+    return await measure(specs, options, notes);
+  } finally {
+    await postgres?.destroy();
+  }
+}
+
+async function measure(specs: Spec[], options: StartupOptions, notes: string[]): Promise<StartupReport> {
+  const { distDir, rounds, previousRoot, log } = options;
   if (previousRoot) {
     const script = join(previousRoot, 'scripts', 'build-server.ts');
     if (!existsSync(script)) throw new Error(`${previousRoot} holds no scripts/build-server.ts to compile its server with.`);

@@ -2,6 +2,7 @@
 // `node` runs. Our TypeScript and the packages it imports are bundled into it, so a start parses one
 // file instead of resolving and loading some thousand modules from node_modules one by one.
 import { build, type Plugin } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR, ROOT } from './read-project';
 
@@ -34,6 +35,8 @@ const browserOnlyValidators: Plugin = {
 
 /** Bundles server/index.ts into `outDir`/index.js (and the editor's worker into editor-worker.js); returns the server's file. */
 export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<string> {
+  // The chunks' names change with their content: an earlier build's are removed, not left beside these.
+  rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: { index: SERVER_ENTRY, 'editor-worker': EDITOR_WORKER_ENTRY },
     outdir: outDir,
@@ -41,6 +44,11 @@ export async function buildServer(outDir = join(DIST_DIR, 'server')): Promise<st
     platform: 'node',
     target: 'node20',
     format: 'esm',
+    // The parts a first GET / does not need (the inbox and editor, publishing, mail, PostgreSQL,
+    // re-rendered pages) are imported with import() where they are first used: each becomes a chunk
+    // of its own beside index.js (chunk-*.js, where the code's import.meta.url still points beside
+    // index.js), compiled only when it loads (docs/developers/decisions.md).
+    splitting: true,
     external: SERVER_EXTERNAL_PACKAGES,
     // The CommonJS packages in the bundle call require() for Node's own modules (and the externals above).
     banner: {

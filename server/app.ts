@@ -6,8 +6,7 @@ import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
-import type { Editor } from './content/editor';
-import { createAdminRouter } from './admin/router';
+import type { EditorSource } from './admin/context';
 import type { ReplySettings } from './admin/saved-replies';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
@@ -22,6 +21,8 @@ import { RATE_LIMITED_MESSAGE, rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
 import { setSecurityHeaders } from './security-headers';
+import { INTERNAL_MESSAGE } from './internal-error';
+import { lazyHandler } from './lazy';
 import { createStaticHandler, splitTarget, type PageViewed, type SiteHandler } from './static-files';
 import { withSearchPage } from './search/search-page';
 import { searchPagePath } from '../engine/search/search-page';
@@ -100,12 +101,10 @@ export interface InboxConfig {
   /** Publishing for the content editor (npm start); without it the publish endpoints say why there is none. */
   publisher?: Publisher;
   /** The content editor's API under /admin/api/content; none without it. */
-  editor?: Editor;
+  editor?: EditorSource;
   /** Replies to visitors from the inbox; none without e-mail. */
   replies?: ReplySettings;
 }
-
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 function isInboxPath(path: string): boolean {
   return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
@@ -187,20 +186,24 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
     ADMIN_API,
     // Refined to the endpoint by the inbox's router; a call refused before routing keeps this label.
     (_req, res, next) => (noteRoute(res, ADMIN_API), next()),
-    createAdminRouter({
-      requireTwoStep: inbox.requireTwoStep,
-      issuer: URL.canParse(config.siteUrl) ? `${new URL(config.siteUrl).host} leads inbox` : 'Leads inbox',
-      store: config.store,
-      forms: formsById(config.forms ?? {}, config.apiPayloads),
-      siteUrl: config.siteUrl,
-      secureCookies: inbox.secureCookies,
-      ipHashSalt: config.ipHashSalt,
-      now: config.now,
-      scryptCost: inbox.scryptCost,
-      timeZone: teamTimeZone(config.replyPromise),
-      publisher: inbox.publisher,
-      editor: inbox.editor,
-      replies: inbox.replies,
+    // Loaded with the inbox's first call (its code, two-step sign-in's): a page never waits for it.
+    lazyHandler(async () => {
+      const { createAdminRouter } = await import('./admin/router');
+      return createAdminRouter({
+        requireTwoStep: inbox.requireTwoStep,
+        issuer: URL.canParse(config.siteUrl) ? `${new URL(config.siteUrl).host} leads inbox` : 'Leads inbox',
+        store: config.store,
+        forms: formsById(config.forms ?? {}, config.apiPayloads),
+        siteUrl: config.siteUrl,
+        secureCookies: inbox.secureCookies,
+        ipHashSalt: config.ipHashSalt,
+        now: config.now,
+        scryptCost: inbox.scryptCost,
+        timeZone: teamTimeZone(config.replyPromise),
+        publisher: inbox.publisher,
+        editor: inbox.editor,
+        replies: inbox.replies,
+      });
     }),
   );
   app.use(ADMIN_PATH, (req, res) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
@@ -283,12 +283,28 @@ export function publicSiteUrl(setting: string | null, siteYamlUrl: string | unde
   return url === null ? null : url.replace(/\/$/, '');
 }
 
+let lastModelRead: { file: string; mtimeMs: number; size: number; model: unknown } | undefined;
+
+/**
+ * A build's site-model.json, parsed; throws when it cannot be read or parsed. The last one read is
+ * kept (by its path, time and size), so a start parses the deployed build's model once: here for
+ * the site's url, and again in readSiteModel (server/create-server.ts) for what is served.
+ */
+export function readBuiltModel(file: string): unknown {
+  const { mtimeMs, size } = statSync(file);
+  const last = lastModelRead;
+  if (last && last.file === file && last.mtimeMs === mtimeMs && last.size === size) return last.model;
+  const model = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  lastModelRead = { file, mtimeMs, size, model };
+  return model;
+}
+
 /** The url of site.yaml as the build in distDir recorded it, or undefined when there is no such build. */
 export function builtSiteUrl(distDir: string): string | undefined {
   const file = join(distDir, 'site-model.json');
   if (!existsSync(file)) return undefined;
   try {
-    const url = (JSON.parse(readFileSync(file, 'utf8')) as { site?: { url?: unknown } }).site?.url;
+    const url = (readBuiltModel(file) as { site?: { url?: unknown } } | null)?.site?.url;
     return typeof url === 'string' ? url : undefined;
   } catch {
     // An unreadable build is reported where it is served (readSiteModel); here it simply names no url.

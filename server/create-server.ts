@@ -4,28 +4,27 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { SiteModel } from '../engine/content/model';
 import { teamTimeZone } from '../engine/content/reply-promise';
-import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/render-page';
+import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/page-assets';
 import { formsById } from './admin/inbox-view';
 import { FORM_VALIDATORS_FILE, formValidatorsHash, hashInSource, type CheckedForms } from './api/form-validators-code';
 import { createApp, type AppConfig } from './app';
-import type { Config } from './config';
+import { readBuiltModel, type Config } from './config';
 import { createHttpServer } from './http-server';
 import type { Logger } from './logging';
 import { createMetrics, createMetricsListener } from './metrics';
 import { describeNotifyConfig } from './notify/config';
-import { createDelivery, type Delivery } from './notify/deliver';
+import type { Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
 import { createReminderSweep } from './notify/reminders';
 import { createOutboxWorker } from './notify/worker';
-import { createAnswerListener } from './inbound/answers';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
 import { StoredRateLimits } from './rate-limit';
 import type { Publisher } from './publish/publisher';
-import { createEditor, type Editor } from './content/editor';
-import { readSchemaSet } from './content/content-files';
+import type { Editor } from './content/editor';
+import { lazy, ready, type Lazy } from './lazy';
 import type { SiteHandler } from './static-files';
 import type { LeadStore } from './store/types';
 import { readSiteSearch } from './search/search-page';
@@ -95,7 +94,8 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
   }
   let model: Partial<SiteModel>;
   try {
-    model = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteModel>;
+    // Parsed once per start: readConfig has read it already for the site's url when SITE_URL is not set.
+    model = readBuiltModel(file) as Partial<SiteModel>;
   } catch (err) {
     throw new StartError(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`);
   }
@@ -125,19 +125,25 @@ function readFormValidators(distDir: string, checked: CheckedForms, log: Logger)
   return undefined;
 }
 
-/** The content editor over config.contentRoot's site/, when there is one to edit. */
-function editorFor(config: Config, model: ServedModel, log: Logger): Editor | undefined {
+/**
+ * The content editor over config.contentRoot's site/, when there is one to edit: whether there is
+ * one is said at start; its code and the schemas are loaded with the first request for it.
+ */
+function editorFor(config: Config, model: ServedModel, log: Logger): Lazy<Editor> | undefined {
   if (!existsSync(join(config.contentRoot, 'site')) || !existsSync(config.schemasDir)) {
     log.info(
       `The content editor is off: there is no site/ in ${config.contentRoot} (CONTENT_ROOT) or no schemas/ in ${config.schemasDir}.`,
     );
     return undefined;
   }
-  return createEditor({
-    contentRoot: config.contentRoot,
-    schemas: readSchemaSet(config.schemasDir),
-    siteUrl: config.siteUrl,
-    previewStylesheets: model.pages?.assets.stylesheets ?? [],
+  return lazy(async () => {
+    const [{ createEditor }, { readSchemaSet }] = await Promise.all([import('./content/editor'), import('./content/content-files')]);
+    return createEditor({
+      contentRoot: config.contentRoot,
+      schemas: readSchemaSet(config.schemasDir),
+      siteUrl: config.siteUrl,
+      previewStylesheets: model.pages?.assets.stylesheets ?? [],
+    });
   });
 }
 
@@ -149,7 +155,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const { store, logger: log } = deps;
   const buildDir = deps.buildDir ?? config.distDir;
   const model = deps.model ?? readSiteModel(buildDir, log);
-  const editor = deps.editor === undefined ? editorFor(config, model, log) : (deps.editor ?? undefined);
+  const editor = deps.editor === undefined ? editorFor(config, model, log) : deps.editor ? ready(deps.editor) : undefined;
   const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in the store's table (migration 5), so the limit holds across them;
@@ -162,19 +168,23 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   // A lead records the form or API payload that accepted it; its e-mail is labelled from that.
   const describedOf = (m: ServedModel) => formsById(m.forms, m.apiPayloads ?? {});
   // Without a build's rules nothing can be submitted, so there is nothing to notify.
+  // The mail and webhook code is loaded with the first job the worker claims.
   const delivery =
     notifyOn && model.notifications
-      ? (deps.delivery ??
-        createDelivery(config.notify, {
-          forms: describedOf(model),
-          siteName: model.site?.name ?? config.siteUrl,
-          place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
-        }))
+      ? deps.delivery
+        ? ready(deps.delivery)
+        : lazy(async () =>
+            (await import('./notify/deliver')).createDelivery(config.notify, {
+              forms: describedOf(model),
+              siteName: model.site?.name ?? config.siteUrl,
+              place: { siteUrl: config.siteUrl, timeZone: teamTimeZone(model.site?.replyPromise) },
+            }),
+          )
       : null;
   const worker = delivery
     ? createOutboxWorker({
         store,
-        deliver: (job) => delivery.deliver(job),
+        deliver: async (job) => (await delivery.get()).deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
         leaseMs: config.notifyLeaseMs,
@@ -221,21 +231,25 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const replyDomain = config.notify.replyDomain ?? config.notify.mailFrom?.split('@')[1] ?? null;
   if (config.inbound && !replyDomain)
     log.warn('INBOUND_SMTP_PORT is set, but neither REPLY_DOMAIN nor MAIL_FROM: no answers are received.');
+  // Its code (an SMTP server, a MIME parser) is loaded when listen() opens the port.
+  const inbound = config.inbound;
   const answers =
-    config.inbound && replyDomain
-      ? createAnswerListener({
-          store,
-          domain: replyDomain,
-          port: config.inbound.port,
-          host: config.inbound.host,
-          teamAddresses: config.notify.leadsEmailTo,
-          subject: (lead) => {
-            const form = lead.formId ? describedOf(model)[lead.formId] : undefined;
-            return `Visitor answered: ${form?.title ?? lead.formType}`;
-          },
-          onQueued: () => worker?.poke(),
-          onError: (err) => log.error({ err }, 'Inbound answers'),
-        })
+    inbound && replyDomain
+      ? lazy(async () =>
+          (await import('./inbound/answers')).createAnswerListener({
+            store,
+            domain: replyDomain,
+            port: inbound.port,
+            host: inbound.host,
+            teamAddresses: config.notify.leadsEmailTo,
+            subject: (lead) => {
+              const form = lead.formId ? describedOf(model)[lead.formId] : undefined;
+              return `Visitor answered: ${form?.title ?? lead.formType}`;
+            },
+            onQueued: () => worker?.poke(),
+            onError: (err) => log.error({ err }, 'Inbound answers'),
+          }),
+        )
       : null;
 
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
@@ -288,7 +302,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         signInRateLimitStore,
         page: deps.inboxPage,
         publisher: deps.publisher,
-        editor,
+        editor: editor && (() => editor.get()),
         replies:
           mailOn && config.notify.mailFrom
             ? {
@@ -349,9 +363,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       });
       if (answers && config.inbound) {
         const { host } = config.inbound;
-        const inboundPort = await answers.listen().catch((err: unknown) => {
-          throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
-        });
+        const inboundPort = await answers
+          .get()
+          .then((listener) => listener.listen())
+          .catch((err: unknown) => {
+            throw new StartError(`Inbound SMTP on ${host}:${config.inbound!.port}: ${String(err)}`);
+          });
         log.info(`Answers to replies are received by SMTP on ${host}:${inboundPort} for reply+…@${replyDomain}`);
       }
       // Also delivers what an earlier run queued and could not send before it stopped.
@@ -388,13 +405,13 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           return err;
         },
       );
-      await answers?.close();
+      await answers?.loaded?.close();
       await reminders?.stop();
       await digest?.stop();
       await worker?.stop();
-      // Only the editor made here: one passed in is closed by its maker.
-      if (deps.editor === undefined) await editor?.close();
-      delivery?.close();
+      // Only the editor made here (once it has been loaded): one passed in is closed by its maker.
+      if (deps.editor === undefined && editor?.started) await (await editor.get().catch(() => undefined))?.close();
+      delivery?.loaded?.close();
       rateLimitStore?.shutdown();
       signInRateLimitStore?.shutdown();
       metricsServer?.close();

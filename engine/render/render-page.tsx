@@ -10,27 +10,12 @@ import { FormPostContext, type PostedForm } from '../forms/form-post';
 import { structuredDataOf } from './structured-data';
 import { SearchContext } from '../search/search-context';
 import type { SearchOutcome } from '../search/search-index';
+import type { PageAssets } from './page-assets';
+
+export { PAGE_ASSETS_FILE, type PageAssets } from './page-assets';
 
 // A location no route matches, so the router shows the not-found page.
 const NOT_FOUND_LOCATION = '/__not-found__/';
-
-/** The build's PageAssets, next to site-model.json, for the server to render pages with. */
-export const PAGE_ASSETS_FILE = 'page-assets.json';
-
-/** Where the browser code and styles are, from the build manifest (or the dev server). */
-export interface PageAssets {
-  stylesheets: string[];
-  /**
-   * The stylesheets' text, to put in the page instead of linking them. The site's styles are small
-   * (about 6 KB compressed), and a linked stylesheet holds back the first paint for one more round
-   * trip, which on a phone network costs more than the bytes.
-   */
-  inlineStyles?: string;
-  /** The entry script(s), on pages that have an island or a scripted button. */
-  scripts: string[];
-  /** Scripts every page gets, before the entry: the dev server's own client. */
-  devScripts?: string[];
-}
 
 export interface RenderOptions {
   siteUrl: string;

@@ -23,6 +23,12 @@ import {
 } from './session-cookie';
 import { addressHash, lockedMessage } from './sign-in-limits';
 
+/**
+ * The content editor, or the function that loads and makes it (the composition root's), called with
+ * the first request that reaches the editor's routes, so signing in never waits for the editor.
+ */
+export type EditorSource = Editor | (() => Promise<Editor | undefined>);
+
 export interface AdminConfig {
   store: LeadStore;
   /** Forms and API payloads by id, to label what each lead holds. */
@@ -45,7 +51,7 @@ export interface AdminConfig {
   /** Publishing for the content editor; none in npm run dev. */
   publisher?: Publisher;
   /** The content editor's files and schemas; without it the editor's API answers 404. */
-  editor?: Editor;
+  editor?: EditorSource;
   /** Replying to visitors from a lead; without it (no e-mail set up) the reply box says why there is none. */
   replies?: ReplySettings;
 }

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { sendApiError, shownPath } from '../api/router';
 import { auditRoutes } from './audit';
-import { contentRoutes } from './content-routes';
 import { conversionRoutes } from './conversion-routes';
 import { createAdminContext, type AdminConfig } from './context';
 import { requireSession } from './csrf';
@@ -10,6 +9,7 @@ import { publishRoutes } from '../publish/routes';
 import { leadRoutes } from './leads-routes';
 import { sessionRoutes, signInRoutes } from './sign-in';
 import { twoStepRoutes } from './two-step-routes';
+import { lazyHandler } from '../lazy';
 
 export type { AdminConfig } from './context';
 
@@ -29,7 +29,16 @@ export function createAdminRouter(config: AdminConfig): Router {
   router.use(requireSession(ctx));
   router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
   router.use(publishRoutes(config.publisher));
-  if (config.editor) router.use(contentRoutes(ctx, config.editor));
+  const { editor } = config;
+  if (editor) {
+    // The editor's code and schemas are loaded with the first request that gets this far.
+    router.use(
+      lazyHandler(async () => {
+        const [{ contentRoutes }, made] = await Promise.all([import('./content-routes'), typeof editor === 'function' ? editor() : editor]);
+        return made ? contentRoutes(ctx, made) : (_req, _res, next) => next();
+      }),
+    );
+  }
   router.use((req, res) => sendApiError(res, 404, 'NOT_FOUND', `No inbox endpoint at ${shownPath(req)}.`));
   return router;
 }

@@ -5,8 +5,9 @@ import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
 import { API_MESSAGES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
-import { matchPage } from '../../engine/render/App';
-import { renderPage, type PageAssets } from '../../engine/render/render-page';
+import { matchPage } from '../../engine/render/page-routes';
+import type { PageAssets } from '../../engine/render/render-page';
+import { lazy } from '../lazy';
 import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
@@ -98,7 +99,11 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     return page && formsOf(page).length > 0 ? page : null;
   };
 
-  function answerPage(res: Response, status: number, page: ResolvedPage, posted: PostedForm): void {
+  // The page renderer (React and every section) is loaded with the first answer that needs it.
+  const renderer = lazy(() => import('../../engine/render/render-page'));
+
+  async function answerPage(res: Response, status: number, page: ResolvedPage, posted: PostedForm): Promise<void> {
+    const { renderPage } = renderer.loaded ?? (await renderer.get());
     const { html } = renderPage(model, page.path!, { siteUrl: config.siteUrl, assets, year: now().getFullYear(), posted });
     // It may hold what the visitor typed: never kept by a cache or the browser's history cache.
     res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
@@ -163,14 +168,20 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const failure = form.result.failure.text ?? (received.kind === 'refused' ? received.message : API_MESSAGES.invalid);
     noteErrorCode(res, received.kind === 'invalid' ? 'VALIDATION' : received.error);
     if (received.kind === 'refused' && received.retryAfterSeconds !== undefined) res.set('Retry-After', String(received.retryAfterSeconds));
-    answerPage(res, received.kind === 'invalid' ? 422 : received.status, page, { formId: form.id, values, errors: fieldErrors, failure });
+    await answerPage(res, received.kind === 'invalid' ? 422 : received.status, page, {
+      formId: form.id,
+      values,
+      errors: fieldErrors,
+      failure,
+    });
   }
 
-  function sent(req: Request, res: Response, next: () => void): void {
+  function sent(req: Request, res: Response, next: (err?: unknown) => void): void {
     const page = formPage(req.path);
     const formId = req.query[SENT_PARAM];
     if (!page || typeof formId !== 'string' || !formsOf(page).some((s) => s.definition.id === formId)) return next();
-    answerPage(res, 200, page, { formId, sent: true });
+    // What it throws (a renderer that could not be loaded) goes to Express's error handler.
+    answerPage(res, 200, page, { formId, sent: true }).catch(next);
   }
 
   function claims(method: string | undefined, url: string): boolean {

@@ -3,10 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { SiteModel } from '../../engine/content/model';
-import { renderPage, type PageAssets } from '../../engine/render/render-page';
+import type { PageAssets } from '../../engine/render/page-assets';
 import { QUERY_PARAM, SEARCH_JSON_TYPE } from '../../engine/search/search-context';
 import { loadSiteSearch, SEARCH_INDEX_FILE, type SiteSearch } from '../../engine/search/search-index';
 import { searchPagePath } from '../../engine/search/search-page';
+import { answerInternalError } from '../internal-error';
+import { lazy } from '../lazy';
 import { noteRoute } from '../request-route';
 import { negotiateEncoding, splitTarget, type SiteHandler } from '../static-files';
 
@@ -32,6 +34,9 @@ export function readSiteSearch(distDir: string, warn: (message: string) => void)
     throw new Error(`${file} could not be read (${(err as Error).message}). Run \`npm run build\` again.`, { cause: err });
   }
 }
+
+/** The page renderer, imported with the first search page answered. */
+const renderer = lazy(() => import('../../engine/render/render-page'));
 
 /** How many answers are kept for repeated queries: the common ones, a few MB at most. */
 export const CACHED_SEARCH_ANSWERS = 200;
@@ -65,7 +70,7 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
   if (!search || !pages || path === null) return site;
   const now = config.now ?? (() => new Date());
   const answered = recentAnswers(CACHED_SEARCH_ANSWERS);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const target = splitTarget(req.url ?? '/');
     if (target.path !== path || (req.method !== 'GET' && req.method !== 'HEAD')) {
       site(req, res);
@@ -85,13 +90,27 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
       );
       return;
     }
+    // The first page answer loads the renderer (React and the sections), then is answered as every other.
+    const rendering = renderer.loaded;
+    if (!rendering) {
+      renderer.get().then(
+        () => answer(req, res),
+        (err: unknown) => answerInternalError(req, res, err),
+      );
+      return;
+    }
     const html = answered(`html${key}`, () => {
       const outcome = query === null ? undefined : search.search(query);
-      return renderPage(pages.model, path, { siteUrl: config.siteUrl, assets: pages.assets, year: now().getFullYear(), search: outcome })
-        .html;
+      return rendering.renderPage(pages.model, path, {
+        siteUrl: config.siteUrl,
+        assets: pages.assets,
+        year: now().getFullYear(),
+        search: outcome,
+      }).html;
     });
     send(req, res, 'text/html', html);
   };
+  return answer;
 }
 
 /** An answer never cached or indexed, gzip when the browser takes it. */

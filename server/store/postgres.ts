@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { insertLead, leadRow } from './leads';
 import { migrationsFor, runMigrations, type Migration } from './migrations';
@@ -73,13 +73,19 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
 /** The PostgreSQL spelling of the migrations. */
 export const postgresMigrations = migrationsFor('postgres', postgresDialect().ddl);
 
+/** The pg driver, imported when a PostgreSQL store first opens: a server on SQLite never loads it. */
+async function postgresDriver(): Promise<typeof pg> {
+  return (await import('pg')).default;
+}
+
 /** Brings a database to `version` (all migrations by default): the database as that release left it. */
 export async function migratePostgres(
   connectionString: string,
   version = Infinity,
   migrations: readonly Migration[] = postgresMigrations,
 ): Promise<void> {
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }) });
+  const { Pool } = await postgresDriver();
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString, max: 1 }) }) });
   try {
     await runMigrations(
       db,
@@ -111,8 +117,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
     return opened;
   }
 
-  function createPool(): pg.Pool {
-    const p = new pg.Pool({
+  function createPool(driver: typeof pg): pg.Pool {
+    const p = new driver.Pool({
       connectionString,
       max: maxConnections,
       // pg waits forever for a connection by default; an unreachable database must fail fast.
@@ -161,13 +167,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       }
       // Two overlapping init() calls share one pool instead of leaking the first.
       opening ??= (async () => {
-        const pool = createPool();
+        const driver = await postgresDriver();
+        const pool = createPool(driver);
         const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
         try {
           await runMigrations(db, dialect, postgresMigrations);
         } catch (err) {
           await db.destroy().catch(() => {});
-          if (err instanceof pg.DatabaseError || (err as Error).message.includes('newer than this code')) throw err;
+          if (err instanceof driver.DatabaseError || (err as Error).message.includes('newer than this code')) throw err;
           throw new Error(`Could not prepare the lead database at ${where}: ${(err as Error).message}`, { cause: err });
         }
         opened = { pool, db };

@@ -20,6 +20,7 @@ import {
 } from '../../../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { hashPassword } from '../../../server/admin/passwords';
+import { FORM_VALIDATORS_FILE, loadFormValidators } from '../../../server/api/form-validators-code';
 import { readConfig } from '../../../server/config';
 import { createServer, type RunningServer } from '../../../server/create-server';
 import { silentLogger } from '../../../server/logging';
@@ -27,6 +28,7 @@ import { createPublisher, type Publisher } from '../../../server/publish/publish
 import { NOT_PUBLISHED_HERE } from '../../../server/publish/routes';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
+import type { SiteModel } from '../../../engine/content/model';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PASSWORD = 'correct horse battery staple';
@@ -143,6 +145,16 @@ describe('publishing', { timeout: 300_000 }, () => {
     const audit = await store.listAudit({ limit: 5 });
     expect(audit[0]).toMatchObject({ actor: 'cy.writer@example.com', action: 'publish' });
     expect(audit[0]!.detail).toContain(release.id);
+  });
+
+  it("carries the server's form validators, made from the release's own forms, so its start compiles none", async () => {
+    const live = (await publisher.liveFolder())!;
+    const model = JSON.parse(readFileSync(join(live, 'site-model.json'), 'utf8')) as SiteModel;
+    const source = readFileSync(join(live, FORM_VALIDATORS_FILE), 'utf8');
+    // Throws when the code was made from other forms than the release's (a stale or copied file).
+    const loaded = loadFormValidators(source, { forms: model.forms, apiPayloads: model.apiPayloads ?? {} });
+    expect([...loaded.forms.keys()].sort()).toEqual(Object.keys(model.forms).sort());
+    expect(Object.keys(model.forms).length).toBeGreaterThan(0);
   });
 
   it('refuses content with problems (422, the messages npm run validate prints) and keeps the live site', async () => {

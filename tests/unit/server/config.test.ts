@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ConfigError, publicSiteUrl, readConfig, readProjectPaths, readScriptConfig, VARIABLES } from '../../../server/config';
+import {
+  ConfigError,
+  publicSiteUrl,
+  readBuiltModel,
+  readConfig,
+  readProjectPaths,
+  readScriptConfig,
+  VARIABLES,
+} from '../../../server/config';
 import { createServer, StartError, type RunningServer } from '../../../server/create-server';
 import { silentLogger } from '../../../server/logging';
 import { SECURITY_HEADERS } from '../../../server/security-headers';
@@ -172,6 +180,18 @@ describe("the site's public address", () => {
       url: string;
     };
     expect(publicSiteUrl(readScriptConfig({}).siteUrlSetting, siteYaml.url)).toBe(siteYaml.url.replace(/\/$/, ''));
+  });
+
+  it('is read from a site-model.json parsed once at start, and again once the build changes', () => {
+    const file = join(dist, 'site-model.json');
+    expect(readConfig({ DIST_DIR: dist }).siteUrl).toBe('https://built.example.org');
+    // What the server then serves (readSiteModel) is the same parse, not a second one.
+    const parsed = readBuiltModel(file);
+    expect(readBuiltModel(file)).toBe(parsed);
+    writeFileSync(file, JSON.stringify({ forms: {}, notifications: {}, site: { url: 'https://moved.example.org' } }));
+    expect(readBuiltModel(file)).not.toBe(parsed);
+    expect(readConfig({ DIST_DIR: dist }).siteUrl).toBe('https://moved.example.org');
+    writeFileSync(file, JSON.stringify({ forms: {}, notifications: {}, site: { url: 'https://built.example.org' } }));
   });
 
   it('stops the start, saying what to do, when neither SITE_URL nor a build names it', () => {
