@@ -151,3 +151,40 @@ describe('the metrics of page answers', () => {
     expect(counts).toMatchSnapshot();
   });
 });
+
+describe('an answer that fails on our side', () => {
+  it('is logged as before: the error with the request id, then the request line at error level', async () => {
+    const destination = new PassThrough();
+    const failing: Array<Record<string, unknown>> = [];
+    destination.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) failing.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    const broken = await listen(
+      createApp({
+        site: () => {
+          throw new TypeError('the page broke');
+        },
+        store: fakeStore(),
+        siteUrl: 'https://example.com',
+        logger: createLogger({ level: 'info', destination }),
+      }),
+    );
+    try {
+      const res = await rawRequest(broken.port, '/boom', { 'X-Request-Id': 'broken-1' });
+      for (let i = 0; i < 50 && failing.length < 2; i++) await new Promise((r) => setTimeout(r, 2));
+      const { date, ...headers } = res.headers;
+      expect(date).toBeTruthy();
+      const shown = failing.map((l) => {
+        const { time, pid, durationMs, err, ...rest } = l as Record<string, unknown> & { err?: Record<string, unknown> };
+        expect([typeof time, typeof pid]).toEqual(['number', 'number']);
+        if ('status' in l) expect(typeof durationMs).toBe('number');
+        const { stack, ...errRest } = err ?? {};
+        if (err && 'stack' in err) expect(typeof stack).toBe('string');
+        return { ...rest, keys: Object.keys(l), err: err && { ...errRest, stack: typeof stack } };
+      });
+      expect({ status: res.status, headers, body: res.body.toString(), lines: shown }).toMatchSnapshot();
+    } finally {
+      await broken.close();
+    }
+  });
+});
