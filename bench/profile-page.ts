@@ -16,7 +16,7 @@ const headers: Record<string, string> = {
 };
 if (extra) headers[extra.slice(0, extra.indexOf(':')).trim()] = extra.slice(extra.indexOf(':') + 1).trim();
 
-const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
+const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-profile-server'));
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 const server = await startServer({
