@@ -1,7 +1,7 @@
 // Where a page answer's CPU goes: the compiled server (as `npm run serve`, LOG_LEVEL=info, page views
 // on) under a CPU profile while autocannon asks for one request target, as a browser with gzip.
 // node --import tsx bench/profile-page.ts [dist dir] [target] [seconds] [extra header: value]
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../scripts/build-server';
@@ -54,6 +54,8 @@ try {
   await server.stop();
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('The server wrote no profile.');
+  // PROFILE_COPY=<file> keeps the raw profile (for Chrome's DevTools, or a closer look).
+  if (process.env.PROFILE_COPY) copyFileSync(join(profileDir, file), process.env.PROFILE_COPY);
   const summary = summariseProfile(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile, ROOT, 25);
   console.log(JSON.stringify({ target, answers: load.total, statusCodes: load.statusCodes, ...summary }, null, 1));
 } finally {

@@ -57,20 +57,23 @@ const LOG_BUFFER_BYTES = 4096;
 export const LOG_FLUSH_MS = 200;
 
 /**
- * Standard output, buffered: a write to a pipe costs a system call, and one per request was the
- * largest part of what a page answer cost. pino writes what is left when the process exits (and
- * on a fatal line before process.exit); a timer writes a quiet server's lines within LOG_FLUSH_MS.
+ * Standard output, buffered: each write to a pipe is a system call, and one per request was a good
+ * part of what logging a page answer cost. Written synchronously once LOG_BUFFER_BYTES have
+ * gathered (sonic-boom's asynchronous mode costs more per line than it saves), by a timer within
+ * LOG_FLUSH_MS on a quiet server, and whatever is left when the process exits (a fatal line before
+ * process.exit, an uncaught exception).
  */
 function standardOutput() {
-  const stream = pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: false });
-  setInterval(() => {
+  const stream = pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: true });
+  const flush = () => {
     try {
-      // Waits for a write already under way; the next tick writes what came meanwhile.
-      stream.flush();
+      stream.flushSync();
     } catch {
-      // Closed: nothing more is written.
+      // Standard output is closed: there is nowhere left to write.
     }
-  }, LOG_FLUSH_MS).unref();
+  };
+  setInterval(flush, LOG_FLUSH_MS).unref();
+  process.once('exit', flush);
   return stream;
 }
 
