@@ -1,14 +1,16 @@
 // Section 1: server throughput. Each target runs in its own fresh process; load comes from autocannon
 // in another process over loopback. Rounds interleave the scenarios, so a noisy neighbour slows a
 // round for every target alike, and ratios are taken run by run within a round.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Form, SiteModel } from '../engine/content/model';
 import { buildPayload } from '../engine/forms/payload';
-import { cpuSeconds } from './lib/cpu';
-import { deployNginxConfig, ensureNginx, startNginx, type NginxAvailability } from './lib/nginx';
+import { cpuSeconds, machineSeconds } from './lib/cpu';
+import { deployNginxConfig, ensureNginx, startNginx, staticAnswersConfig, type NginxAvailability } from './lib/nginx';
+import { recordAnswers, writeAnswerFiles } from './lib/recorded-answers';
+import { searchPagePath } from '../engine/search/search-page';
 import { startMailbox } from '../tests/support/mailbox';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../tests/support/postgres';
 import { buildServer } from '../scripts/build-server';
@@ -16,7 +18,21 @@ import { ROOT, runJson, startServer, tsNodeArgs, type Started } from './lib/proc
 import { median, pairedRatio, spread } from './lib/stats';
 import type { LoadResult, LoadSpec, Spread } from './lib/types';
 
-export type TargetKind = 'baseline' | 'express' | 'ours' | 'ours-uncounted' | 'ours-notify' | 'nginx' | 'pg-nginx-1' | 'pg-nginx-3';
+export type TargetKind =
+  | 'baseline'
+  | 'express'
+  | 'ours'
+  | 'ours-uncounted'
+  | 'ours-notify'
+  | 'nginx'
+  | 'pg-nginx-1'
+  | 'pg-nginx-3'
+  | 'shipped'
+  | 'bare-answers'
+  | 'nginx-answers';
+
+/** The three targets of the CPU-per-answer rows: the compiled server as shipped, and its two floors on the same bytes. */
+const CPU_TARGETS: readonly TargetKind[] = ['shipped', 'bare-answers', 'nginx-answers'];
 
 /** The processes behind nginx for each scaling target. */
 const PROCESSES_OF: Partial<Record<TargetKind, number>> = { 'pg-nginx-1': 1, 'pg-nginx-3': 3 };
@@ -34,7 +50,11 @@ export interface Scenario {
   expectStatus: number;
   /** Headers that depend on a first request to the started target (the badge's ETag). */
   prepare?: (base: string) => Promise<Record<string, string>>;
+  /** The CPU-per-answer comparison the row belongs to (the same request to the shipped server, bare node:http and nginx). */
+  cpuGroup?: CpuGroup;
 }
+
+export type CpuGroup = 'page' | 'not-found' | 'badge' | 'search' | 'not-modified';
 
 export interface ScenarioResult {
   id: string;
@@ -48,6 +68,8 @@ export interface ScenarioResult {
   latencyP99: Spread;
   /** Cores busy while measuring (median over runs): the target, and the load generator. */
   serverCpu: number | null;
+  /** The target's own CPU time (utime + stime from /proc, its child processes included) over the answers of the same run, in µs; median over runs. */
+  cpuPerAnswerUs: Spread | null;
   clientCpu: number;
   bad: number;
   errors: number;
@@ -72,7 +94,24 @@ export interface HttpReport {
   nginx: { available: boolean; version?: string; note?: string };
   scenarios: ScenarioResult[];
   ratios: RatioResult[];
+  /** CPU per answer of the shipped server against bare node:http and nginx on the same bytes, run by run. */
+  cpu: CpuComparison[];
+  /** The machine's CPU time stolen by the hypervisor and spent by other processes over the measured runs, in cores. */
+  machine?: { stealCores: Spread; otherCores: Spread };
   notes: string[];
+}
+
+export interface CpuComparison {
+  group: CpuGroup;
+  label: string;
+  shipped: Spread;
+  bare: Spread;
+  nginx: Spread | null;
+  /** shipped / bare, run by run (the runs of one round), then the median. */
+  vsBare: Spread;
+  vsNginx: Spread | null;
+  /** The most shipped / bare may be. */
+  target?: { max: number; met: boolean };
 }
 
 export interface HttpOptions {
@@ -108,6 +147,70 @@ function contactBody(distDir: string): string {
       subject: 'Copied portfolio on a print shop',
       message: 'A print-on-demand shop is selling twelve of my photographs without a licence. Please help me remove the listings.',
     }),
+  );
+}
+
+/** A page that is not there: answered with the site's 404 page. */
+const MISSING_PATH = '/no-such-page';
+const SEARCH_QUERY = 'takedown';
+
+/** The built site's search page path, or null when the site has none. */
+function searchPath(distDir: string): string | null {
+  return searchPagePath(JSON.parse(readFileSync(join(distDir, 'site-model.json'), 'utf8')) as SiteModel);
+}
+
+/** What the CPU-per-answer rows ask: as a browser does, gzip accepted, so page views are counted. */
+const AS_BROWSER = { ...BROWSER, 'Accept-Encoding': 'gzip' };
+
+/** The request targets recorded from the shipped server for its two floors. */
+function cpuTargets(distDir: string): string[] {
+  const search = searchPath(distDir);
+  return ['/', MISSING_PATH, BADGE_PATH, ...(search ? [`${search}?q=${SEARCH_QUERY}`] : [])];
+}
+
+/** The same request to the shipped server, bare node:http and nginx, side by side in each round. */
+function cpuScenarios(distDir: string): Scenario[] {
+  const search = searchPath(distDir);
+  const requests: { group: CpuGroup; what: string; path: string; expectStatus: number; conditional?: boolean }[] = [
+    { group: 'page', what: 'GET / (gzip)', path: '/', expectStatus: 200 },
+    { group: 'not-found', what: `GET ${MISSING_PATH} (404, gzip)`, path: MISSING_PATH, expectStatus: 404 },
+    { group: 'badge', what: `GET ${BADGE_PATH}`, path: BADGE_PATH, expectStatus: 200 },
+    ...(search
+      ? [
+          {
+            group: 'search' as const,
+            what: `GET ${search}?q=${SEARCH_QUERY} (gzip)`,
+            path: `${search}?q=${SEARCH_QUERY}`,
+            expectStatus: 200,
+          },
+        ]
+      : []),
+    { group: 'not-modified', what: 'GET / with If-None-Match (304)', path: '/', expectStatus: 304, conditional: true },
+  ];
+  const names: Record<string, string> = {
+    shipped: 'shipped server (node dist/server/index.js, LOG_LEVEL=info, page views on)',
+    'bare-answers': 'bare node:http, same answers from memory',
+    'nginx-answers': 'nginx, same files (gzip_static)',
+  };
+  return requests.flatMap((r) =>
+    CPU_TARGETS.map((target) => ({
+      id: `cpu-${r.group}-${target === 'shipped' ? 'shipped' : target === 'bare-answers' ? 'bare' : 'nginx'}`,
+      label: `${r.what}: ${names[target]}`,
+      target,
+      method: 'GET' as const,
+      path: r.path,
+      headers: AS_BROWSER,
+      expectStatus: r.expectStatus,
+      cpuGroup: r.group,
+      prepare: r.conditional
+        ? async (base: string) => {
+            const res = await fetch(base + r.path, { headers: AS_BROWSER });
+            const etag = res.headers.get('etag');
+            if (!etag) throw new Error(`${base}${r.path} has no ETag.`);
+            return { 'If-None-Match': etag };
+          }
+        : undefined,
+    })),
   );
 }
 
@@ -242,6 +345,7 @@ export function scenarios(distDir: string): Scenario[] {
         return { 'If-None-Match': etag };
       },
     },
+    ...cpuScenarios(distDir),
   ];
 }
 
@@ -255,6 +359,62 @@ interface RunningTarget extends Started {
 interface ScaleSupport {
   postgres: LocalPostgres;
   compiled: string;
+}
+
+/** What the CPU-per-answer targets share: the compiled server, and the answers it gave, recorded for its floors. */
+interface CpuSupport {
+  compiled: string;
+  answersFile: string;
+  nginxRoot: string;
+  dir: string;
+}
+
+/** The compiled server as `npm run serve` runs it: logging at info, page views counted, SQLite in a fresh folder. */
+async function startShipped(distDir: string, compiled: string): Promise<RunningTarget> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const started = await startServer({
+    command: process.execPath,
+    args: ['--enable-source-maps', compiled],
+    env: {
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PAGE_VIEWS: 'on',
+      // The limiters stay in the request path; only their ceilings are raised above the benchmark's volume.
+      RATE_LIMIT_MAX: '1000000000',
+      SEARCH_RATE_LIMIT_MAX: '1000000000',
+      IP_HASH_SALT: 'benchmark-salt',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      WEBHOOK_URL: '',
+    },
+    portPattern: /Serving http:\/\/localhost:(\d+)/,
+    label: 'the shipped server',
+  });
+  return { ...started, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Compiles the server, starts it once and records its answers to the CPU rows' requests, as JSON and as files. */
+async function prepareCpuSupport(distDir: string): Promise<CpuSupport> {
+  const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-answers-'));
+  // nginx's worker runs as another user when the benchmark runs as root: the files must be readable to it.
+  chmodSync(dir, 0o755);
+  const server = await startShipped(distDir, compiled);
+  try {
+    const answers = await recordAnswers(`http://127.0.0.1:${server.port}`, cpuTargets(distDir), AS_BROWSER);
+    const answersFile = join(dir, 'answers.json');
+    writeFileSync(answersFile, JSON.stringify(answers));
+    const nginxRoot = join(dir, 'root');
+    writeAnswerFiles(nginxRoot, answers);
+    return { compiled, answersFile, nginxRoot, dir };
+  } finally {
+    await server.stop();
+    server.cleanup();
+  }
 }
 
 /** N compiled server processes on a fresh PostgreSQL database, behind nginx with deploy/nginx.conf. */
@@ -314,10 +474,24 @@ async function startTarget(
   nginxBinary: string | null,
   smtpUrl: string | null,
   scale: ScaleSupport | null,
+  cpu: CpuSupport | null,
 ): Promise<RunningTarget> {
   const env = { NODE_ENV: 'production' };
   const processes = PROCESSES_OF[kind];
   if (processes) return startScaled(processes, distDir, nginxBinary!, scale!);
+  if (kind === 'shipped') return startShipped(distDir, cpu!.compiled);
+  if (kind === 'nginx-answers')
+    return { ...(await startNginx(nginxBinary!, cpu!.nginxRoot, staticAnswersConfig(cpu!.nginxRoot))), cleanup: () => {} };
+  if (kind === 'bare-answers') {
+    const started = await startServer({
+      command: process.execPath,
+      args: tsNodeArgs(join(ROOT, 'bench', 'targets', 'bare-answers.ts')),
+      env: { ...env, ANSWERS_FILE: cpu!.answersFile },
+      portPattern: /listening on (\d+)/,
+      label: 'bare node:http (recorded answers)',
+    });
+    return { ...started, cleanup: () => {} };
+  }
   if (kind === 'baseline' || kind === 'express') {
     const file = join(ROOT, 'bench', 'targets', kind === 'baseline' ? 'baseline.ts' : 'express-hello.ts');
     const started = await startServer({
@@ -377,12 +551,19 @@ function storedLeads(dataDir: string): number {
 
 interface LoadOutput extends LoadResult {
   warmupOk: number;
+  /** The target's CPU seconds over the measured run, and per answer in µs. */
+  serverCpuSeconds?: number | null;
+  cpuPerAnswerUs?: number | null;
+  /** The machine over the measured run, in cores: stolen by the hypervisor, and busy in processes other than the target and autocannon. */
+  stealCores?: number | null;
+  otherCores?: number | null;
 }
 
 export async function runHttp(options: HttpOptions): Promise<HttpReport> {
   const { distDir, rounds, durationSeconds, warmupSeconds, connections, log } = options;
   const notes: string[] = [];
-  const wantsNginx = !options.only?.length || options.only.some((id) => id.startsWith('nginx') || id.startsWith('scale-'));
+  const wantsNginx =
+    !options.only?.length || options.only.some((id) => id.startsWith('nginx') || id.startsWith('scale-') || id.startsWith('cpu-'));
   const nginx: NginxAvailability = wantsNginx ? await ensureNginx(log) : { ok: false, reason: 'not selected' };
   if (!nginx.ok) {
     if (wantsNginx) {
@@ -404,18 +585,20 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
       : null;
   const list = scenarios(distDir).filter(
     (s) =>
-      (s.target !== 'nginx' || nginx.ok) &&
+      ((s.target !== 'nginx' && s.target !== 'nginx-answers') || nginx.ok) &&
       (!PROCESSES_OF[s.target] || scale !== null) &&
-      (!options.only?.length || options.only.includes(s.id)),
+      // An id ending in * picks every row it begins (cpu-* : the CPU-per-answer rows).
+      (!options.only?.length || options.only.some((o) => o === s.id || (o.endsWith('*') && s.id.startsWith(o.slice(0, -1))))),
   );
   const runs = new Map<string, LoadOutput[]>(list.map((s) => [s.id, []]));
+  const cpu = list.some((s) => CPU_TARGETS.includes(s.target)) ? await prepareCpuSupport(distDir) : null;
   // The mail server the notifying target sends to: a real SMTP server in this process, on loopback.
   const mailbox = list.some((s) => s.target === 'ours-notify') ? await startMailbox() : null;
   const durability = new Map<string, { acknowledged: number; stored: number }[]>();
 
   for (let round = 1; round <= rounds; round++) {
     for (const s of list) {
-      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null, mailbox?.url ?? null, scale);
+      const target = await startTarget(s.target, distDir, nginx.ok ? nginx.binary : null, mailbox?.url ?? null, scale, cpu);
       try {
         const base = `http://127.0.0.1:${target.port}`;
         const headers = { ...(s.headers ?? {}), ...((await s.prepare?.(base)) ?? {}) };
@@ -437,17 +620,30 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
           warmupSeconds > 0
             ? await runJson<LoadOutput>(load, [JSON.stringify({ ...spec, durationSeconds: warmupSeconds })], { timeoutMs })
             : null;
+        const machineBefore = machineSeconds();
         const cpuBefore = cpuSeconds(target.child.pid);
         const measured = await runJson<LoadOutput>(load, [JSON.stringify(spec)], { timeoutMs });
         const cpuAfter = cpuSeconds(target.child.pid);
+        const machineAfter = machineSeconds();
+        const used = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+        // The machine's figures are over the whole measured stretch: the load generator's start and exit included.
+        const busy = machineBefore && machineAfter ? machineAfter.busy - machineBefore.busy : null;
         const result: LoadOutput = {
           ...measured,
           warmupOk: warm ? warm.ok : 0,
-          serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / measured.durationSeconds,
+          serverCpu: used === null ? null : used / measured.durationSeconds,
+          serverCpuSeconds: used,
+          // The target's own CPU time over the answers of this run, never a median of one run over a median of another.
+          cpuPerAnswerUs: used === null || measured.total === 0 ? null : (used / measured.total) * 1e6,
+          stealCores: machineBefore && machineAfter ? (machineAfter.steal - machineBefore.steal) / measured.durationSeconds : null,
+          otherCores:
+            busy === null || used === null
+              ? null
+              : Math.max(0, busy - used - measured.clientCpu * measured.durationSeconds) / measured.durationSeconds,
         };
         runs.get(s.id)!.push(result);
         log(
-          `  round ${round}/${rounds} ${s.id.padEnd(15)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  bad ${result.bad}  errors ${result.errors + result.timeouts}  cpu server ${result.serverCpu?.toFixed(2) ?? '?'} client ${result.clientCpu.toFixed(2)}`,
+          `  round ${round}/${rounds} ${s.id.padEnd(15)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  bad ${result.bad}  errors ${result.errors + result.timeouts}  cpu server ${result.serverCpu?.toFixed(2) ?? '?'} (${result.cpuPerAnswerUs?.toFixed(0) ?? '?'} µs/answer) client ${result.clientCpu.toFixed(2)} steal ${result.stealCores?.toFixed(2) ?? '?'} other ${result.otherCores?.toFixed(2) ?? '?'}`,
         );
         if ((s.id === 'ours-contact' || s.id === 'ours-contact-notify') && target.dataDir) {
           await target.stop();
@@ -490,8 +686,10 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
       latencyP50: spread(r.map((x) => x.latencyP50)),
       latencyP99: spread(r.map((x) => x.latencyP99)),
       serverCpu: r.every((x) => typeof x.serverCpu === 'number') ? median(r.map((x) => x.serverCpu!)) : null,
+      cpuPerAnswerUs: r.length && r.every((x) => typeof x.cpuPerAnswerUs === 'number') ? spread(r.map((x) => x.cpuPerAnswerUs!)) : null,
       clientCpu: median(r.map((x) => x.clientCpu)),
-      bad: r.reduce((n, x) => n + x.bad, 0),
+      // A row that expects a 404 counts the answers other than 404 as bad.
+      bad: r.reduce((n, x) => n + (s.expectStatus >= 400 ? x.total - (x.statusCodes[String(s.expectStatus)] ?? 0) : x.bad), 0),
       errors: r.reduce((n, x) => n + x.errors + x.timeouts, 0),
       durability: durability.get(s.id),
     };
@@ -550,6 +748,35 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     ratio('express-vs-baseline', 'Express hello world / node:http baseline (GET)', 'express-get', 'baseline-get'),
   ].filter((r): r is RatioResult => r !== null);
 
+  const perAnswer = (id: string) => runs.get(id)?.map((x) => x.cpuPerAnswerUs ?? NaN);
+  // A page within 1.3× of bare node:http on the same bytes; a 404 and a 304 within 1.5×.
+  const CPU_LIMITS: Partial<Record<CpuGroup, number>> = { page: 1.3, 'not-found': 1.5, 'not-modified': 1.5 };
+  const cpuRows: CpuComparison[] = [];
+  for (const group of ['page', 'not-found', 'not-modified', 'badge', 'search'] as const) {
+    const shipped = perAnswer(`cpu-${group}-shipped`);
+    const bare = perAnswer(`cpu-${group}-bare`);
+    if (!shipped?.length || !bare?.length) continue;
+    const nginxRuns = perAnswer(`cpu-${group}-nginx`);
+    const vsBare = pairedRatio(shipped, bare);
+    const limit = CPU_LIMITS[group];
+    cpuRows.push({
+      group,
+      label: list.find((s) => s.id === `cpu-${group}-shipped`)!.label.split(':')[0]!,
+      shipped: spread(shipped),
+      bare: spread(bare),
+      nginx: nginxRuns?.length ? spread(nginxRuns) : null,
+      vsBare,
+      vsNginx: nginxRuns?.length ? pairedRatio(shipped, nginxRuns) : null,
+      target: limit ? { max: limit, met: vsBare.median <= limit } : undefined,
+    });
+  }
+  const measuredRuns = [...runs.values()].flat();
+  const machine =
+    measuredRuns.every((x) => typeof x.stealCores === 'number' && typeof x.otherCores === 'number') && measuredRuns.length
+      ? { stealCores: spread(measuredRuns.map((x) => x.stealCores!)), otherCores: spread(measuredRuns.map((x) => x.otherCores!)) }
+      : undefined;
+  if (cpu) rmSync(cpu.dir, { recursive: true, force: true });
+
   return {
     connections,
     durationSeconds,
@@ -558,6 +785,8 @@ export async function runHttp(options: HttpOptions): Promise<HttpReport> {
     nginx: nginx.ok ? { available: true, version: nginx.version } : { available: false, note: nginx.reason },
     scenarios: results,
     ratios,
+    cpu: cpuRows,
+    machine,
     notes,
   };
 }

@@ -158,6 +158,15 @@ export function evaluateTargets(r: BenchReport): Target[] {
       measured: `${pct(badge.ratio.median)} (304: ${pct(ratio('badge304-vs-express')?.ratio.median ?? NaN)})`,
       met: badge.ratio.median >= 0.8,
     });
+  for (const c of r.http?.cpu ?? []) {
+    if (!c.target) continue;
+    t.push({
+      what: `Server CPU per answer, ${c.label}, against bare node:http on the same bytes`,
+      target: `≤ ${c.target.max}×`,
+      measured: `${f2(c.vsBare.median)}× (${f0(c.shipped.median)} against ${f0(c.bare.median)} µs; nginx ${f0(c.nginx?.median ?? NaN)} µs, ${f2(c.vsNginx?.median ?? NaN)}×)`,
+      met: c.target.met,
+    });
+  }
   if (r.http) {
     const bad = r.http.scenarios.reduce((n, s) => n + s.bad + s.errors, 0);
     t.push({ what: 'Load runs without failures', target: '0 non-2xx/3xx, 0 errors', measured: `${bad}`, met: bad === 0 });
@@ -288,8 +297,14 @@ function httpSection(h: HttpReport): string[] {
   );
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of h.scenarios) {
+    // CPU per answer run by run (reports from before 2026-11-28 have only the median cores over the median rate).
+    const perAnswer = s.cpuPerAnswerUs
+      ? f0(s.cpuPerAnswerUs.median)
+      : s.serverCpu === null || s.serverCpu === undefined
+        ? '–'
+        : f0((s.serverCpu / s.requestsPerSecond.median) * 1e6);
     out.push(
-      `| ${s.label} | ${f0(s.requestsPerSecond.median)} | ${range(s.requestsPerSecond, f0)} | ${f0(s.latencyP50.median)} | ${f0(s.latencyP99.median)} | ${s.bad} | ${s.errors} | ${s.serverCpu === null || s.serverCpu === undefined ? '–' : f2(s.serverCpu)} | ${s.serverCpu === null || s.serverCpu === undefined ? '–' : f0((s.serverCpu / s.requestsPerSecond.median) * 1e6)} | ${f2(s.clientCpu)} |`,
+      `| ${s.label} | ${f0(s.requestsPerSecond.median)} | ${range(s.requestsPerSecond, f0)} | ${f0(s.latencyP50.median)} | ${f0(s.latencyP99.median)} | ${s.bad} | ${s.errors} | ${s.serverCpu === null || s.serverCpu === undefined ? '–' : f2(s.serverCpu)} | ${perAnswer} | ${f2(s.clientCpu)} |`,
     );
   }
   out.push('');
@@ -299,6 +314,32 @@ function httpSection(h: HttpReport): string[] {
     out.push(
       `| ${r.label} | ${pct(r.ratio.median)} | ${range(r.ratio, pct)} | ${r.target ? `${r.target.text}: ${verdict(r.target.met)}` : ''} |`,
     );
+  }
+  if (h.cpu?.length) {
+    out.push('');
+    out.push('### Server CPU per answer, side by side');
+    out.push('');
+    out.push(
+      'Each target’s own CPU time (utime + stime from `/proc/<pid>/stat`, child processes included) over the answers of the same run, in µs; ' +
+        'the shipped server (`node --enable-source-maps dist/server/index.js`, LOG_LEVEL=info, page views on, every request from a browser user agent, gzip accepted), ' +
+        'a bare `node:http` server answering the shipped server’s recorded answers (status, headers, bytes) from memory, and nginx (one worker, `gzip_static`) serving the same bytes as files. ' +
+        'Ratios are taken round by round (the three ran one after the other in each round), then the median.',
+    );
+    out.push('');
+    out.push('| Request | shipped µs | bare node:http µs | nginx µs | shipped / bare | shipped / nginx | target |');
+    out.push('|---|---:|---:|---:|---:|---:|---|');
+    const x = (n: number) => `${f2(n)}×`;
+    for (const c of h.cpu) {
+      out.push(
+        `| ${c.label} | ${f0(c.shipped.median)} (${range(c.shipped, f0)}) | ${f0(c.bare.median)} (${range(c.bare, f0)}) | ${c.nginx ? `${f0(c.nginx.median)} (${range(c.nginx, f0)})` : '–'} | ${x(c.vsBare.median)} (${range(c.vsBare, x)}) | ${c.vsNginx ? `${x(c.vsNginx.median)} (${range(c.vsNginx, x)})` : '–'} | ${c.target ? `≤ ${c.target.max}×: ${verdict(c.target.met)}` : ''} |`,
+      );
+    }
+    if (h.machine)
+      out.push(
+        '',
+        `The machine during the measured runs: ${f2(h.machine.otherCores.median)} cores (${range(h.machine.otherCores, f2)}) busy in other processes, ` +
+          `${f2(h.machine.stealCores.median)} (${range(h.machine.stealCores, f2)}) stolen by the hypervisor.`,
+      );
   }
   const contact = h.scenarios.find((s) => s.id === 'ours-contact');
   if (contact?.durability) {

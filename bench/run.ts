@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --label=<word>] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --label=<word>] [-- --name=http-cpu] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md
 // (--label=lazy adds -lazy to the name, so a second report of the day keeps the first).
@@ -31,6 +31,8 @@ const scenarioIds = args
   ?.slice('--scenarios='.length)
   .split(',');
 const record = args.includes('--record') && !quick;
+// --name=http-cpu names a recorded report <date>-http-cpu instead of after its sections.
+const reportName = args.find((a) => a.startsWith('--name='))?.slice('--name='.length);
 const only = new Set<Section>(onlyArg ? (onlyArg.split(',') as Section[]) : SECTIONS);
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}.`);
 
@@ -281,7 +283,10 @@ async function main(): Promise<void> {
   // Quick runs are for development: they never overwrite the report meant for the repository.
   const dir = quick || ((onlyArg || scenarioIds) && !record) ? join(ROOT, 'bench', 'results', 'tmp') : join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const base = join(dir, `${machine.date}${quick ? '-quick' : ''}${onlyArg ? `-${[...only].join('-')}` : ''}${label ? `-${label}` : ''}`);
+  const base = join(
+    dir,
+    `${machine.date}${quick ? '-quick' : ''}${reportName ? `-${reportName}` : onlyArg ? `-${[...only].join('-')}` : ''}${label ? `-${label}` : ''}`,
+  );
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdown);
   console.log(markdown);

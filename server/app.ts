@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
 import type { Badges, Form, SiteModel } from '../engine/content/model';
@@ -14,13 +14,13 @@ import { createSubmissions } from './api/submissions';
 import { createFormPosts } from './api/form-posts';
 import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
-import { createRequestLogger, silentLogger, type Logger } from './logging';
+import { createRequestLogger, REQUEST_ID_HEADER, requestIdOf, requestLogger, silentLogger, type Logger } from './logging';
 import type { Metrics } from './metrics';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from './config';
 import { RATE_LIMITED_MESSAGE, rateLimitMiddleware } from './rate-limit';
 import type { Readiness } from './readiness';
 import { createRouteOf, errorCodeOf, noteRoute } from './request-route';
-import { setSecurityHeaders } from './security-headers';
+import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers';
 import { INTERNAL_MESSAGE } from './internal-error';
 import { lazyHandler } from './lazy';
 import { createStaticHandler, splitTarget, type PageViewed, type SiteHandler } from './static-files';
@@ -140,9 +140,9 @@ function clientErrorStatus(err: unknown): number | null {
   return expose && typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** The request's logger (set by the request logger, with its id), or a silent one. */
-function logOf(req: unknown): Logger {
-  return (req as { log?: Logger }).log ?? silentLogger;
+/** The request's logger (with its id, from the request logger), or a silent one. */
+function logOf(req: IncomingMessage): Logger {
+  return requestLogger(req);
 }
 
 /** Last resort: never lets Express print its HTML page with a stack trace. */
@@ -232,7 +232,12 @@ export function createApp(config: AppConfig): RequestListener {
   const { countView } = config;
   // The inbox's own page is served from the built site too, but is no page of the site.
   const onPage = countView && ((req: IncomingMessage, path: string) => isInboxPath(path) || countView(req, path));
-  const site = withSearchPage(config.site ?? createStaticHandler(config.clientDir, { onPage }), config);
+  // The built site's handler writes the security headers and the request id into its own prepared heads.
+  const prepared = config.site === undefined;
+  const site = withSearchPage(
+    config.site ?? createStaticHandler(config.clientDir, { onPage, headers: SECURITY_HEADERS, requestId: requestIdOf }),
+    config,
+  );
   const logger = config.logger ?? silentLogger;
 
   const app = express();
@@ -335,20 +340,30 @@ export function createApp(config: AppConfig): RequestListener {
     appPath,
   );
   // Pages are logged and counted here, in front of the app, so they never pass through its router.
-  const logRequest = createRequestLogger(logger, routeOf, errorCodeOf);
-  const observe = config.metrics ? config.metrics.observe.bind(config.metrics, routeOf) : null;
+  const { metrics } = config;
+  const logRequest = createRequestLogger(
+    logger,
+    routeOf,
+    errorCodeOf,
+    metrics && ((req, res, seconds) => metrics.observe(routeOf, req, res, seconds)),
+  );
+  /** What every answer carries, set ahead for the handlers that build their own heads. */
+  const setAnswerHeaders = (res: ServerResponse, id: string) => {
+    setSecurityHeaders(res);
+    res.setHeader(REQUEST_ID_HEADER, id);
+  };
 
   return (req, res) => {
-    logRequest(req, res);
-    observe?.(req, res);
-    setSecurityHeaders(res);
+    const id = logRequest(req, res);
     const path = splitTarget(req.url ?? '/').path;
     if (appPath(path) || path === searchPath || formPosts?.claims(req.method, req.url ?? '/')) {
+      setAnswerHeaders(res, id);
       app(req, res);
       return;
     }
     const target = redirects.get(path);
     if (target && (req.method === 'GET' || req.method === 'HEAD')) {
+      setAnswerHeaders(res, id);
       noteRoute(res, 'redirect');
       // Cached for an hour, not for ever: the redirect goes once the link is fixed where it is written.
       res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -356,12 +371,16 @@ export function createApp(config: AppConfig): RequestListener {
       return;
     }
     try {
+      if (!prepared) setAnswerHeaders(res, id);
       site(req, res);
     } catch (error) {
       // As the app's error handler does: log it, and never show a stack trace.
       logOf(req).error({ err: error }, 'Unhandled error');
       if (res.headersSent) res.destroy();
-      else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
+      else {
+        setAnswerHeaders(res, id);
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
+      }
     }
   };
 }

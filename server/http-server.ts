@@ -88,19 +88,29 @@ export const MALFORMED_LINGER_MS = 2_000;
 /** How much a connection answered early may still send (read and dropped) before it is closed anyway. */
 export const LINGER_MAX_BYTES = 4 * 1024 * 1024;
 const answeredMalformed = new WeakSet<Duplex>();
-/** The responses each connection owes, oldest (the one being written) first, until each is finished. */
+/** The responses each connection was asked for, oldest first; those finished or closed are dropped as the list is read. */
 const answering = new WeakMap<Duplex, ServerResponse[]>();
 
+const settled = (res: ServerResponse) => res.writableFinished || res.destroyed;
+
+/** The oldest response the connection still owes (the one being written), if any. */
+function owedFirst(socket: Duplex): ServerResponse | undefined {
+  const owed = answering.get(socket);
+  if (!owed) return undefined;
+  // Answers leave in the order they were asked for, so the settled ones are at the front.
+  while (owed.length > 0 && settled(owed[0]!)) owed.shift();
+  return owed[0];
+}
+
+/** Notes the response as owed; no listener per request, the list is tidied when it grows or is read. */
 function noteAnswering(req: IncomingMessage, res: ServerResponse): void {
-  const owed = answering.get(req.socket) ?? [];
+  const owed = answering.get(req.socket);
+  if (!owed) {
+    answering.set(req.socket, [res]);
+    return;
+  }
+  while (owed.length > 0 && settled(owed[0]!)) owed.shift();
   owed.push(res);
-  answering.set(req.socket, owed);
-  const done = () => {
-    const at = owed.indexOf(res);
-    if (at !== -1) owed.splice(at, 1);
-  };
-  res.once('finish', done);
-  res.once('close', done);
 }
 
 /**
@@ -133,7 +143,7 @@ export function answerMalformedRequest(err: NodeJS.ErrnoException, socket: Duple
   // The parser reports its error again for every chunk that still arrives; it has been answered.
   if (answeredMalformed.has(socket)) return;
   // As Node does: never write into the middle of a response already on its way.
-  if (err.code === 'ECONNRESET' || !socket.writable || answering.get(socket)?.[0]?.headersSent) {
+  if (err.code === 'ECONNRESET' || !socket.writable || owedFirst(socket)?.headersSent) {
     socket.destroy();
     return;
   }
@@ -176,10 +186,20 @@ const HOST_VALUE = /^(?:\[[\d.:A-F]+\]|[\w!$%&'()*+,.;=~-]*)(?::\d*)?$/i;
 
 function framingProblem(req: IncomingMessage): { status: number; error: string; message: string } | null {
   if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) return UNSUPPORTED_VERSION;
-  const hosts = req.headersDistinct.host ?? [];
-  if (hosts.length === 0) return req.httpVersionMinor === 1 ? MISSING_HOST : null;
-  if (hosts.length > 1) return REPEATED_HOST;
-  return HOST_VALUE.test(hosts[0]!) ? null : MALFORMED_HOST;
+  // Every Host line as sent, read from the raw list (headersDistinct would copy every header for one).
+  let host: string | undefined;
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') {
+      hosts += 1;
+      host = raw[i + 1];
+    }
+  }
+  if (hosts === 0) return req.httpVersionMinor === 1 ? MISSING_HOST : null;
+  if (hosts > 1) return REPEATED_HOST;
+  return HOST_VALUE.test(host!) ? null : MALFORMED_HOST;
 }
 
 /**
@@ -199,7 +219,8 @@ export function refusingBadFraming(
       return;
     }
     noteAnswering(req, res);
-    closingWhenBodyUnread(req, res);
+    // A request that says it has no body can never leave one unread.
+    if (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined) closingWhenBodyUnread(req, res);
     const problem = framingProblem(req);
     if (problem) {
       refuseBeforeApp(res, problem);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { LogLevel } from './config';
 
 export type { Logger };
@@ -49,7 +48,33 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       transport: { target: 'pino-pretty', options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid' } },
     });
   }
-  return options.destination ? pino(settings, options.destination as never) : pino(settings);
+  return pino(settings, options.destination ? (options.destination as never) : standardOutput());
+}
+
+/** Bytes of log lines gathered before they are written; a busy server then writes once per some twenty lines, not once per line. */
+const LOG_BUFFER_BYTES = 4096;
+/** The longest a line waits for its buffer to fill before it is written anyway. */
+export const LOG_FLUSH_MS = 200;
+
+/**
+ * Standard output, buffered: each write to a pipe is a system call, and one per request was a good
+ * part of what logging a page answer cost. Written synchronously once LOG_BUFFER_BYTES have
+ * gathered (sonic-boom's asynchronous mode costs more per line than it saves), by a timer within
+ * LOG_FLUSH_MS on a quiet server, and whatever is left when the process exits (a fatal line before
+ * process.exit, an uncaught exception).
+ */
+function standardOutput() {
+  const stream = pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: true });
+  const flush = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Standard output is closed: there is nowhere left to write.
+    }
+  };
+  setInterval(flush, LOG_FLUSH_MS).unref();
+  process.once('exit', flush);
+  return stream;
 }
 
 /** For tests and tools that run the app in-process: nothing is written. */
@@ -67,45 +92,89 @@ export type RouteOf = (req: IncomingMessage, res: ServerResponse) => string;
 /** What the app noted about an answer: the error code it sent, if any (see noteErrorCode). */
 export type ErrorCodeOf = (res: ServerResponse) => string | undefined;
 
+/** Told when an answer is finished or abandoned, with the seconds it took (the metrics). */
+export type Answered = (req: IncomingMessage, res: ServerResponse, seconds: number) => void;
+
+interface RequestLog {
+  id: string;
+  root: Logger;
+  child?: Logger;
+}
+
+/** Where the request logger keeps a request's id and logger: a property of our own on the request, cheaper than a WeakMap entry per request. */
+const REQUEST_LOG = Symbol('requestLog');
+type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestLog };
+
+/** The id the request logger gave the request, if it saw it. */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as LoggedRequest)[REQUEST_LOG]?.id;
+}
+
+/**
+ * The logger for what a request's handlers say (an error, a refusal), every line with the request's
+ * id; silent for a request the request logger never saw. Made on first use: most answers log
+ * nothing but their one line, and a child logger per request is most of what that line would cost.
+ */
+export function requestLogger(req: IncomingMessage): Logger {
+  const log = (req as LoggedRequest)[REQUEST_LOG];
+  if (!log) return silentLogger;
+  log.child ??= log.root.child({ requestId: log.id });
+  return log.child;
+}
+
 /**
  * One JSON line per request when its answer is finished (or the client went away): method, route,
  * status, duration and request id, and the error code of a refused request. Never the URL, the
- * headers, the body or the client's address. Also sets X-Request-Id on the answer and `req.log`.
+ * headers, the body or the client's address. Returns the request's id, which every answer carries
+ * as X-Request-Id (the caller writes it), and keeps it for requestLogger(req). The line is written
+ * with the request id as its first field, as a child logger would, by one logger made here: the
+ * root's settings without its redaction pass, since every field of this line is ours (a checked
+ * id, the method, a bounded route, a status, a duration, our own error code) and that pass was
+ * half of what the line cost.
  */
 export function createRequestLogger(
   logger: Logger,
   routeOf: RouteOf,
   errorCodeOf: ErrorCodeOf,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const summary = (req: IncomingMessage, res: ServerResponse, responseTime: number) => {
-    const error = errorCodeOf(res);
-    return {
-      method: req.method,
-      route: routeOf(req, res),
-      status: res.writableFinished ? res.statusCode : 0,
-      durationMs: responseTime,
-      ...(error ? { error } : {}),
-      ...(res.writableFinished ? {} : { aborted: true }),
+  answered?: Answered,
+): (req: IncomingMessage, res: ServerResponse) => string {
+  const lines = logger.child({}, { redact: [] });
+  return (req, res) => {
+    const id = requestIdFor(req);
+    (req as LoggedRequest)[REQUEST_LOG] = { id, root: logger };
+    const startedMs = Date.now();
+    const started = answered ? process.hrtime.bigint() : 0n;
+    let done = false;
+    const finish = (err?: Error) => {
+      if (done) return;
+      done = true;
+      res.off('close', onClose);
+      if (answered) answered(req, res, Number(process.hrtime.bigint() - started) / 1e9);
+      const route = routeOf(req, res);
+      const finished = res.writableFinished;
+      const error = errorCodeOf(res);
+      const failed = err !== undefined || res.statusCode >= 500;
+      const line: Record<string, unknown> = {
+        requestId: id,
+        method: req.method,
+        route,
+        status: finished ? res.statusCode : 0,
+        durationMs: Date.now() - startedMs,
+      };
+      if (error) line.error = error;
+      if (!finished) line.aborted = true;
+      const message = `${req.method} ${route} ${res.statusCode}`;
+      if (failed) {
+        const cause = err ?? new Error(`failed with status code ${res.statusCode}`);
+        line.err = { type: cause.name, message: cause.message };
+        lines.error(line, message);
+      } else lines.info(line, message);
     };
+    // 'close' follows every answer, finished (a tick after 'finish') or abandoned.
+    const onClose = () => finish();
+    res.on('close', onClose);
+    // Also keeps a write after the end from taking the process down as an unhandled 'error'.
+    res.on('error', (err: Error) => finish(err));
+    return id;
   };
-  const middleware = pinoHttp({
-    logger,
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
-    genReqId: (req, res) => {
-      const id = requestIdFor(req);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, val: { responseTime: number }) => summary(req, res, val.responseTime),
-    customErrorObject: (req, res, err, val: { responseTime: number }) => ({
-      ...summary(req, res, val.responseTime),
-      err: { type: (err as Error).name, message: (err as Error).message },
-    }),
-    customSuccessMessage: (req, res) => `${req.method} ${routeOf(req, res)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${routeOf(req, res)} ${res.statusCode}`,
-  });
-  return (req, res) => middleware(req, res);
 }

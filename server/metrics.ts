@@ -10,8 +10,11 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export interface Metrics {
   readonly registry: Registry;
-  /** Counts the request under its route and times it when its answer is finished or abandoned. */
-  observe(routeOf: RouteOf, req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Counts the request under its route and times it; called by the request logger when the answer
+   * is finished or abandoned (createRequestLogger's `answered`), so one pair of listeners serves both.
+   */
+  observe(routeOf: RouteOf, req: IncomingMessage, res: ServerResponse, seconds: number): void;
   storeError(operation: string): void;
   deliveryFailed(channel: string, outcome: string): void;
 }
@@ -86,23 +89,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 
   return {
     registry,
-    observe(routeOf, req, res) {
-      const started = process.hrtime.bigint();
-      const done = () => {
-        res.off('finish', done);
-        res.off('close', done);
-        const route = routeOf(req, res);
-        const status = res.writableFinished ? String(res.statusCode) : '0';
-        const labels = { method: req.method ?? 'OTHER', route, status };
-        requests.inc(labels);
-        latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-        if (submissions.has(route) && req.method === 'POST') {
-          if (status === '201') accepted.inc({ endpoint: route });
-          else refused.inc({ endpoint: route, reason: status === '0' ? 'aborted' : (errorCodeOf(res) ?? `HTTP_${status}`) });
-        }
-      };
-      res.on('finish', done);
-      res.on('close', done);
+    observe(routeOf, req, res, seconds) {
+      const route = routeOf(req, res);
+      const status = res.writableFinished ? String(res.statusCode) : '0';
+      const labels = { method: req.method ?? 'OTHER', route, status };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+      if (submissions.has(route) && req.method === 'POST') {
+        if (status === '201') accepted.inc({ endpoint: route });
+        else refused.inc({ endpoint: route, reason: status === '0' ? 'aborted' : (errorCodeOf(res) ?? `HTTP_${status}`) });
+      }
     },
     storeError(operation) {
       storeErrors.inc({ operation });

@@ -6,6 +6,7 @@ import Negotiator from 'negotiator';
 import { FEED_CONTENT_TYPE } from '../engine/render/feed';
 import { trimTrailing } from '../engine/trim';
 import { etagMatches, strongEtag } from './etag';
+import { REQUEST_ID_HEADER } from './logging';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -176,53 +177,138 @@ export function loadStaticSite(clientDir: string): StaticSite {
 
 const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
+/** Distinct Accept-Encoding values remembered; browsers send a handful, so this is only a bound against a sender inventing more. */
+const MAX_REMEMBERED_ACCEPTS = 1_000;
+const accepted = new Map<string, readonly ContentEncoding[]>();
+
 /**
- * The best of the `available` encodings the client accepts (negotiator, which Express's
- * req.acceptsEncodings runs on): highest q wins, br on a tie, q=0 means refused.
+ * The encodings an Accept-Encoding value takes, best first, as negotiator (which Express's
+ * req.acceptsEncodings runs on) ranks them: highest q wins, br on a tie, q=0 means refused.
+ * Worked out once per distinct value and then looked up.
  */
+export function acceptedEncodings(header: string | undefined): readonly ContentEncoding[] {
+  const key = header ?? '';
+  let ranked = accepted.get(key);
+  if (ranked === undefined) {
+    const asked = { headers: { 'accept-encoding': key } };
+    ranked = Object.freeze(new Negotiator(asked).encodings([...ENCODINGS], { preferred: ENCODINGS }) as ContentEncoding[]);
+    if (accepted.size >= MAX_REMEMBERED_ACCEPTS) accepted.clear();
+    accepted.set(key, ranked);
+  }
+  return ranked;
+}
+
+/** The best of the `available` encodings the client accepts, or null for none (identity). */
 export function negotiateEncoding(req: IncomingMessage, available: readonly ContentEncoding[]): ContentEncoding | null {
   if (available.length === 0) return null;
-  return (new Negotiator(req).encodings([...available], { preferred: ENCODINGS })[0] as ContentEncoding | undefined) ?? null;
+  for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) if (available.includes(encoding)) return encoding;
+  return null;
 }
 
-// Vary may already name other fields (set by middleware in front); add ours without repeating it.
-function addVary(res: ServerResponse, field: string): void {
-  const current = res.getHeader('Vary');
-  if (current === undefined) res.setHeader('Vary', field);
-  else if (
-    !String(current)
-      .split(',')
-      .some((f) => f.trim().toLowerCase() === field.toLowerCase())
-  )
-    res.setHeader('Vary', `${String(current)}, ${field}`);
+/** One encoding of an entry as it is answered: its head (a flat [name, value, …] list, fixed headers first) and its bytes. */
+interface PreparedVariant {
+  etag: string;
+  body: Buffer;
+  /** The head of a 200 (or of the not-found page's 404). */
+  head: readonly string[];
+  /** The head of a 304 (Not Modified): no type, length or encoding. */
+  notModified: readonly string[];
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, entry: StaticEntry, revalidate: boolean): void {
-  const encoding = negotiateEncoding(
-    req,
-    ENCODINGS.filter((coding) => entry[coding]),
-  );
-  const variant = encoding ? entry[encoding]! : entry.identity;
-  res.setHeader('Cache-Control', entry.cacheControl);
-  if (entry.br || entry.gzip) addVary(res, 'Accept-Encoding');
-  if (revalidate) {
-    res.setHeader('ETag', variant.etag);
-    if (etagMatches(req.headers['if-none-match'], variant.etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
+interface PreparedEntry {
+  entry: StaticEntry;
+  identity: PreparedVariant;
+  br?: PreparedVariant;
+  gzip?: PreparedVariant;
+  /** The encodings it has besides identity, best first. */
+  encodings: readonly ContentEncoding[];
+  page: boolean;
+}
+
+type FixedHeaders = ReadonlyArray<readonly [string, string]>;
+
+/** Every answer of an entry prepared ahead: what a request then costs is a lookup, a negotiation on a table and one write. */
+function prepareEntry(entry: StaticEntry, fixed: FixedHeaders, revalidate: boolean): PreparedEntry {
+  const encodings = ENCODINGS.filter((coding) => entry[coding]);
+  const vary = encodings.length > 0 ? ['Vary', 'Accept-Encoding'] : [];
+  const variant = (v: Variant, encoding: ContentEncoding | null): PreparedVariant => {
+    const cached = ['Cache-Control', entry.cacheControl, ...vary, ...(revalidate ? ['ETag', v.etag] : [])];
+    return {
+      etag: v.etag,
+      body: v.body,
+      head: [
+        ...fixed.flat(),
+        ...cached,
+        'Content-Type',
+        entry.contentType,
+        ...(encoding ? ['Content-Encoding', encoding] : []),
+        'Content-Length',
+        String(v.body.length),
+      ],
+      notModified: [...fixed.flat(), ...cached],
+    };
+  };
+  return {
+    entry,
+    identity: variant(entry.identity, null),
+    br: entry.br && variant(entry.br, 'br'),
+    gzip: entry.gzip && variant(entry.gzip, 'gzip'),
+    encodings,
+    page: entry.contentType === HTML,
+  };
+}
+
+/** Writes a prepared head, with the request's id last when it has one. */
+function writeHead(res: ServerResponse, status: number, head: readonly string[], id: string | undefined): void {
+  res.writeHead(status, id === undefined ? (head as string[]) : [...head, REQUEST_ID_HEADER, id]);
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  prepared: PreparedEntry,
+  revalidate: boolean,
+  id: string | undefined,
+): void {
+  let variant = prepared.identity;
+  if (prepared.encodings.length > 0) {
+    for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
+      const found = prepared[encoding];
+      if (found) {
+        variant = found;
+        break;
+      }
     }
   }
-  res.statusCode = status;
-  res.setHeader('Content-Type', entry.contentType);
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', variant.body.length);
+  if (revalidate && etagMatches(req.headers['if-none-match'], variant.etag)) {
+    writeHead(res, 304, variant.notModified, id);
+    res.end();
+    return;
+  }
+  writeHead(res, status, variant.head, id);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
-function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+function sendText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+  fixed: FixedHeaders,
+  id: string | undefined,
+): void {
   const body = Buffer.from(text);
-  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
+  const head = [
+    ...fixed.flat(),
+    ...Object.entries(headers).flat(),
+    'Content-Type',
+    'text/plain; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+  ];
+  writeHead(res, status, head, id);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -264,37 +350,51 @@ export type PageViewed = (req: IncomingMessage, path: string) => void;
 
 const HTML = CONTENT_TYPES['.html'];
 
+export interface StaticHandlerOptions {
+  onPage?: PageViewed;
+  /** Headers every answer carries (the security headers), written into each prepared head once. */
+  headers?: FixedHeaders;
+  /** The request's id, sent as X-Request-Id when there is one. */
+  requestId?: (req: IncomingMessage) => string | undefined;
+}
+
 /**
  * Serves the built site from memory: the one way the server answers a page, a script, a style, a
  * redirect or the not-found page. Plain Node request and response, so it runs without the router.
- * Only paths that exist as keys are ever answered, so no request path is ever joined onto the file
- * system.
+ * Every answer's head is prepared when the site is loaded (each entry in each encoding, for 200 and
+ * 304), so a request is a lookup, a negotiation on a table and one write. Only paths that exist as
+ * keys are ever answered, so no request path is ever joined onto the file system.
  */
-export function createStaticHandler(source: string | StaticSite, options: { onPage?: PageViewed } = {}): SiteHandler {
+export function createStaticHandler(source: string | StaticSite, options: StaticHandlerOptions = {}): SiteHandler {
   const site = typeof source === 'string' ? loadStaticSite(source) : source;
-  const { onPage } = options;
+  const { onPage, headers: fixed = [], requestId } = options;
+  const prepared = new Map<string, PreparedEntry>();
+  for (const [path, entry] of site.entries) prepared.set(path, prepareEntry(entry, fixed, true));
+  const notFound = prepareEntry(site.notFound, fixed, false);
   return (req, res) => {
+    const id = requestId?.(req);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
+      sendText(req, res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' }, fixed, id);
       return;
     }
     const { path: rawPath, query } = splitTarget(req.url ?? '/');
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
       const target = decodePath(trimTrailing(rawPath, '/'));
       // Only redirect to pages that exist, which also rules out open redirects like `//evil.example/`.
-      if (target && site.entries.has(target)) {
+      if (target && prepared.has(target)) {
         const location = encodePath(target) + encodeQuery(query);
-        sendText(req, res, 301, `Moved Permanently. Redirecting to ${location}`, { Location: location });
+        sendText(req, res, 301, `Moved Permanently. Redirecting to ${location}`, { Location: location }, fixed, id);
         return;
       }
-      send(req, res, 404, site.notFound, false);
+      send(req, res, 404, notFound, false, id);
       return;
     }
-    const decoded = decodePath(rawPath);
-    const entry = decoded === null ? undefined : site.entries.get(decoded);
-    if (!entry) return send(req, res, 404, site.notFound, false);
-    send(req, res, 200, entry, true);
+    // A path without a percent sign is its own decoding.
+    const decoded = rawPath.includes('%') ? decodePath(rawPath) : rawPath;
+    const entry = decoded === null ? undefined : prepared.get(decoded);
+    if (!entry) return send(req, res, 404, notFound, false, id);
+    send(req, res, 200, entry, true, id);
     // A page someone asked for, answered whole or as still fresh (304); HEAD and files are no view.
-    if (onPage && req.method === 'GET' && entry.contentType === HTML) onPage(req, decoded!);
+    if (onPage && req.method === 'GET' && entry.page) onPage(req, decoded!);
   };
 }

@@ -31,3 +31,15 @@ export function cpuSeconds(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** The whole machine's CPU seconds so far from /proc/stat: busy (user to softirq, steal left out) and stolen by the hypervisor. */
+export function machineSeconds(): { busy: number; steal: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu user nice system idle iowait irq softirq steal …
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    return { busy: (user! + nice! + system! + irq! + softirq!) / TICKS_PER_SECOND, steal: (steal ?? 0) / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}

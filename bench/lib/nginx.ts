@@ -106,6 +106,54 @@ http {
 `;
 }
 
+/**
+ * nginx as the floor for the CPU-per-answer rows: one worker, no access log, the recorded answers as
+ * files (bench/lib/recorded-answers.ts) with their gzip copies served as they are (gzip_static), the
+ * badge's file as SVG and 404.html for any other path.
+ */
+export function staticAnswersConfig(root: string): NginxConfigFor {
+  return (prefix, port) => {
+    const temp = (name: string) => join(prefix, 'temp', name);
+    return `worker_processes 1;
+daemon off;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  types { text/html html; }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 10000000;
+  server_tokens off;
+  gzip off;
+  gzip_static on;
+  gzip_vary on;
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / {
+      try_files $uri $uri/index.html =404;
+      add_header Cache-Control "no-cache";
+    }
+    location /api/badge/ {
+      default_type image/svg+xml;
+    }
+    error_page 404 /404.html;
+  }
+}
+`;
+  };
+}
+
 /** A certificate for deploy/nginx.conf's HTTPS server, and the loopback port its plain HTTP server answers on. */
 export interface TlsOnLoopback {
   certificate: string;

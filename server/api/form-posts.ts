@@ -185,9 +185,11 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
   }
 
   function claims(method: string | undefined, url: string): boolean {
+    if (method === 'POST') return formPage(pathAndQuery(url).path) !== null;
+    // Asked of every page: one without a query has no `sent` parameter, and nothing is parsed for it.
+    if ((method !== 'GET' && method !== 'HEAD') || !url.includes('?')) return false;
     const { path, query } = pathAndQuery(url);
-    if (method === 'POST') return formPage(path) !== null;
-    return (method === 'GET' || method === 'HEAD') && query.has(SENT_PARAM) && formPage(path) !== null;
+    return query.has(SENT_PARAM) && formPage(path) !== null;
   }
 
   return {

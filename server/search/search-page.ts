@@ -41,13 +41,19 @@ const renderer = lazy(() => import('../../engine/render/render-page'));
 /** How many answers are kept for repeated queries: the common ones, a few MB at most. */
 export const CACHED_SEARCH_ANSWERS = 200;
 
+/** An answer's bytes, and its gzip copy once a browser that takes gzip asked for it. */
+interface Answer {
+  identity: Buffer;
+  gzip?: Buffer;
+}
+
 /**
  * The answers last given, by query and kind, the least recently used dropped first. A Map keeps
  * its keys in the order they were set, so moving a key to the end on each use is the whole of it.
  */
 function recentAnswers(limit: number) {
-  const answers = new Map<string, string>();
-  return (key: string, make: () => string): string => {
+  const answers = new Map<string, Answer>();
+  return (key: string, make: () => Answer): Answer => {
     const kept = answers.get(key);
     answers.delete(key);
     const answer = kept ?? make();
@@ -86,7 +92,7 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
         req,
         res,
         SEARCH_JSON_TYPE,
-        answered(`json${key}`, () => JSON.stringify(search.search(query))),
+        answered(`json${key}`, () => ({ identity: Buffer.from(JSON.stringify(search.search(query))) })),
       );
       return;
     }
@@ -101,22 +107,23 @@ export function withSearchPage(site: SiteHandler, config: SearchPageConfig): Sit
     }
     const html = answered(`html${key}`, () => {
       const outcome = query === null ? undefined : search.search(query);
-      return rendering.renderPage(pages.model, path, {
+      const page = rendering.renderPage(pages.model, path, {
         siteUrl: config.siteUrl,
         assets: pages.assets,
         year: now().getFullYear(),
         search: outcome,
-      }).html;
+      });
+      return { identity: Buffer.from(page.html) };
     });
     send(req, res, 'text/html', html);
   };
   return answer;
 }
 
-/** An answer never cached or indexed, gzip when the browser takes it. */
-function send(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+/** An answer never cached or indexed, gzip when the browser takes it (compressed once per kept answer). */
+function send(req: IncomingMessage, res: ServerResponse, type: string, answer: Answer): void {
   const gzip = negotiateEncoding(req, ['gzip']) === 'gzip';
-  const body = gzip ? gzipSync(text) : Buffer.from(text);
+  const body = gzip ? (answer.gzip ??= gzipSync(answer.identity)) : answer.identity;
   res.writeHead(200, {
     'Content-Type': `${type}; charset=utf-8`,
     'Content-Length': String(body.length),
