@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { silentLogger, type Logger } from './logging';
+import { requestLogger } from './logging';
 
 /** What a visitor is told when the fault is ours; the cause goes to the log, never to the answer. */
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -10,7 +10,7 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try ag
  * answer had already begun.
  */
 export function answerInternalError(req: IncomingMessage, res: ServerResponse, err: unknown): void {
-  ((req as { log?: Logger }).log ?? silentLogger).error({ err }, 'Unhandled error');
+  requestLogger(req).error({ err }, 'Unhandled error');
   if (res.headersSent) res.destroy();
   else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${INTERNAL_MESSAGE}\n`);
 }

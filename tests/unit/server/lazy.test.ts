@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../server/app';
 import { answerInternalError } from '../../../server/internal-error';
 import { lazy, lazyHandler } from '../../../server/lazy';
-import { createLogger } from '../../../server/logging';
+import { createLogger, createRequestLogger } from '../../../server/logging';
 import { listen, type Running } from './helpers';
 
 const running: Running[] = [];
@@ -15,7 +15,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.close()));
 });
 
-/** An app whose requests carry a logger writing to `lines`, as the request logger gives them. */
+/** An app whose requests pass the request logger first, as createApp's do, its lines written to `lines`. */
 async function serve(route: RequestHandler, lines: Record<string, unknown>[]): Promise<Running> {
   const destination = new PassThrough();
   destination.on('data', (chunk: Buffer) => {
@@ -23,8 +23,13 @@ async function serve(route: RequestHandler, lines: Record<string, unknown>[]): P
   });
   const logger = createLogger({ level: 'info', destination });
   const app = express();
-  app.use((req, _res, next) => {
-    (req as unknown as { log: typeof logger }).log = logger;
+  const logRequest = createRequestLogger(
+    logger,
+    () => 'lazy',
+    () => undefined,
+  );
+  app.use((req, res, next) => {
+    logRequest(req, res);
     next();
   });
   app.get('/lazy', route);
