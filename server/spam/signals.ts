@@ -142,12 +142,12 @@ export function scriptSignal(texts: readonly string[], language: string, weight:
 }
 
 const VOWELS = /[aeiouy]/;
-/** Five consonants in a row are rare in English words ("strengths" has four); random strings have many. */
-const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{5}/;
+/** Six consonants in a row are not in English words ("strengths" and "twelfths" have five); random strings have them. */
+const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{6}/;
 /** Words this short are left alone: abbreviations and codes. */
 const MIN_WORD = 5;
 
-/** Whether a (Latin, lower-case) word reads as keyboard noise: no vowel, or five consonants in a row. */
+/** Whether a (Latin, lower-case) word reads as keyboard noise: no vowel, or six consonants in a row. */
 export function looksRandom(word: string): boolean {
   return word.length >= MIN_WORD && /^[a-z]+$/.test(word) && (!VOWELS.test(word) || CONSONANT_RUN.test(word));
 }

@@ -143,8 +143,9 @@ function dayAfter(day: string): string {
 /** What a filter selects; only the conditions in use are present, each shape compiled once. */
 interface Conditions extends Record<string, unknown> {
   spam?: boolean;
-  /** In quarantine (true) or not (false): every filter says which. */
-  quarantined: boolean;
+  /** Only leads in quarantine; without it, only leads that are not (every filter is one or the other). */
+  quarantined?: true;
+  notQuarantined?: true;
   status?: LeadStatus;
   /** New or In progress. */
   open?: true;
@@ -179,8 +180,8 @@ interface PageQuery extends Conditions {
 function leadConditions<O>(qb: SelectQueryBuilder<Schema, 'leads', O>, v: Conditions, d: StoreDialect) {
   return qb
     .$if('spam' in v, (q) => q.where('spam', '=', v.spam!))
-    .$if(v.quarantined, (q) => q.where('quarantined_at', 'is not', null))
-    .$if(!v.quarantined, (q) => q.where('quarantined_at', 'is', null))
+    .$if('quarantined' in v, (q) => q.where('quarantined_at', 'is not', null))
+    .$if('notQuarantined' in v, (q) => q.where('quarantined_at', 'is', null))
     .$if('status' in v, (q) => q.where('status', '=', v.status!))
     .$if('open' in v, (q) => q.where('status', 'in', ['new', 'in_progress']))
     .$if('urgency' in v, (q) => q.where(d.fieldIs('urgency', v.urgency!)))
@@ -255,7 +256,7 @@ export async function findLeads(
 function pageFilter(d: StoreDialect, filter: LeadFilter, now: Date, viewer: string | undefined): Conditions {
   const terms = searchTerms(filter.q);
   return {
-    quarantined: filter.quarantine === 'only',
+    ...(filter.quarantine === 'only' ? { quarantined: true as const } : { notQuarantined: true as const }),
     ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
     ...(filter.status && filter.status !== 'open' && { status: filter.status }),
     ...(filter.status === 'open' && { open: true as const }),
