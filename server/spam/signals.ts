@@ -143,7 +143,7 @@ export function scriptSignal(texts: readonly string[], language: string, weight:
 
 const VOWELS = /[aeiouy]/;
 /** Six consonants in a row are not in English words ("strengths" and "twelfths" have five); random strings have them. */
-const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{6}/;
+const CONSONANT_RUN = /[bcdfghj-np-tvwxz]{6}/;
 /** Words this short are left alone: abbreviations and codes. */
 const MIN_WORD = 5;
 
