@@ -97,6 +97,26 @@ describe.each(backends)('%s quarantine', (_name, backend) => {
       expect(await one.releaseLead('00000000-0000-4000-8000-000000000000', 'ann@example.com')).toBeNull();
     });
 
+    it('a release that fails part-way leaves the lead held with everything it held, and the next release sends it all once', async () => {
+      const store = await fresh.store();
+      const target = await fresh.target();
+      const quarantined = await store.insertLead(held());
+      // The second notification's insert fails, after the lead was changed and the first queued, in the same transaction.
+      await target.exec(
+        backend.name === 'SQLite'
+          ? "CREATE TRIGGER fail_webhook BEFORE INSERT ON outbox WHEN NEW.channel = 'webhook' BEGIN SELECT RAISE(ABORT, 'disk gone'); END"
+          : "CREATE FUNCTION fail_webhook() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk gone'; END $$; CREATE TRIGGER fail_webhook BEFORE INSERT ON outbox FOR EACH ROW WHEN (NEW.channel = 'webhook') EXECUTE FUNCTION fail_webhook()",
+      );
+      await expect(store.releaseLead(quarantined.id, 'ann@example.com')).rejects.toThrow(/disk gone/);
+      expect((await store.getLead(quarantined.id))!.quarantine).toMatchObject({ score: 6, reasons: REASONS });
+      expect(await store.listLeadJobs(quarantined.id)).toEqual([]);
+      expect((await store.listLeadAudit(quarantined.id)).filter((e) => e.action === 'release')).toEqual([]);
+
+      await target.exec('DROP TRIGGER fail_webhook' + (backend.name === 'SQLite' ? '' : ' ON outbox'));
+      expect((await store.releaseLead(quarantined.id, 'ann@example.com'))!.changed).toBe(true);
+      expect((await store.listLeadJobs(quarantined.id)).map((j) => j.channel)).toEqual(['email', 'webhook']);
+    });
+
     it('an auto-reply held in quarantine keeps its one-an-hour throttle when released', async () => {
       const store = await fresh.store();
       const autoReply: PlannedNotification = {
