@@ -3,7 +3,7 @@
 // and points, and one click on Release sends its e-mails, once. axe finds nothing on these screens.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ResolvedFormSection } from '../../engine/content/model';
-import { createAccount, expectNoAxeViolations, leadRows, signIn, uniqueWord } from './admin';
+import { createAccount, expectNoAxeViolations, leadRows, seedLead, signIn, statusLine, uniqueWord } from './admin';
 import { mailsAbout, type SentMail } from './mail';
 import { siteModel, waitForIslands } from './site';
 import { INBOX_VIEWS } from '../../contracts/inbox-contract';
@@ -131,4 +131,19 @@ test('with script: a genuine lead is sent at once, a spam-like one waits in Quar
 
 test('without script: the same, through the form posted to its page', async ({ browser, page }) => {
   await scenario(browser, page, false);
+});
+
+test('the bulk bar releases the checked leads of the Quarantine view, each sent once', async ({ page, request }) => {
+  const marker = uniqueWord('bulkheld');
+  const people = ['Bulk Held A', 'Bulk Held B'].map((name) => ({ name, email: uniqueEmail('bulk') }));
+  for (const { name, email } of people) await seedLead(request, { name, email, subject: 'Offer', message: messageOf(true, marker) });
+  await signIn(page, ACCOUNT, undefined, `/admin/?${QUARANTINE.params}&q=${marker}`);
+  await expect(leadRows(page)).toHaveCount(2);
+  for (const { name } of people) await page.getByRole('checkbox', { name: `Select the lead from ${name}` }).check();
+  await expectNoAxeViolations(page, 'the Quarantine view with leads checked');
+  await page.getByRole('region', { name: 'Change the checked leads' }).getByRole('button', { name: 'Release' }).click();
+  await expect(statusLine(page)).toContainText('2 leads released');
+  for (const { email } of people) await mailsAbout(email);
+  await page.waitForTimeout(1_000);
+  for (const { email } of people) expect(await mailsFor(email)).toHaveLength(2);
 });
