@@ -58,6 +58,13 @@ describe.each(backends)('%s quarantine', (_name, backend) => {
       expect(await ids(store, { quarantine: 'only', spam: 'include' })).toEqual([quarantined.id]);
       expect(await store.countLeads({ filter: { ...EMPTY_FILTER, quarantine: 'only', spam: 'include' } })).toBe(1);
 
+      // Nobody is reminded of a held lead, even past its due time.
+      const due = await store.insertLead(held({ dueAt: new Date(c.now().getTime() - 60_000).toISOString() }));
+      const plan = () => ({ to: ['team@example.com'], subject: 'Overdue' });
+      expect(await store.queueReminders({ now: c.now(), limit: 10, plan })).toBe(0);
+      await store.releaseLead(due.id, 'ann@example.com');
+      expect(await store.queueReminders({ now: c.now(), limit: 10, plan })).toBe(1);
+
       // Marked as spam meanwhile: still held, still in Quarantine.
       await store.changeLead(quarantined.id, { spam: true }, 'ann@example.com');
       expect(await ids(store, { quarantine: 'only', spam: 'include' })).toEqual([quarantined.id]);
