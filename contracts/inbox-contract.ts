@@ -40,6 +40,8 @@ export const ADMIN_ROUTES = {
   export: `${ADMIN_API}/leads.csv`,
   /** GET: LeadDetail. PATCH LeadChange: LeadDetail. DELETE: erases the lead, answers LeadDetail (the tombstone). */
   lead: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}`,
+  /** POST: LeadDetail, the lead out of quarantine and its held notifications queued (once, however often it is asked); 409 when it is not in quarantine. */
+  release: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/release`,
   /** POST NoteRequest: LeadDetail with the new note. */
   notes: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/notes`,
   /** POST ReplyRequest: LeadDetail with the reply queued to the visitor; 409 when the lead cannot be answered by e-mail. */
@@ -80,6 +82,24 @@ export type LeadSort = (typeof SORTS)[number];
 export const SPAM_FILTERS = ['exclude', 'include', 'only'] as const;
 export type SpamFilter = (typeof SPAM_FILTERS)[number];
 
+/** Leads in quarantine are in no list but the Quarantine view's (`quarantine=only`). */
+export const QUARANTINE_FILTERS = ['exclude', 'only'] as const;
+export type QuarantineFilter = (typeof QUARANTINE_FILTERS)[number];
+
+/** One reason a lead was quarantined: which signal, the points it added, and what was found. */
+export interface QuarantineReason {
+  code: string;
+  weight: number;
+  detail: string;
+}
+
+/** Why a lead is in quarantine: its score (at least the threshold then set) and each reason. */
+export interface Quarantine {
+  at: string;
+  score: number;
+  reasons: QuarantineReason[];
+}
+
 /** Most leads one page of the list holds. */
 export const PAGE_SIZE = 50;
 /** Longest search text accepted; longer is refused with 400. */
@@ -98,6 +118,8 @@ export interface LeadFilter {
   /** The value stored for the form's `urgency` field (`urgent`, `standard`…). */
   urgency?: string;
   spam: SpamFilter;
+  /** `only`: the leads in quarantine; without it, none of them. */
+  quarantine?: QuarantineFilter;
   /** Received on or after this day (YYYY-MM-DD, UTC). */
   from?: string;
   /** Received on or before this day (YYYY-MM-DD, UTC), the whole day included. */
@@ -167,6 +189,7 @@ export function readFilter(params: URLSearchParams): { filter: LeadFilter; probl
     else problems.push('urgency must be one of the urgencies a form offers, such as "urgent".');
   }
   filter.spam = oneOf('spam', SPAM_FILTERS) ?? filter.spam;
+  if (oneOf('quarantine', QUARANTINE_FILTERS) === 'only') filter.quarantine = 'only';
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
     if (!value) continue;
@@ -210,6 +233,7 @@ export function filterParams(filter: LeadFilter): URLSearchParams {
   if (filter.status) params.set('status', filter.status);
   if (filter.urgency) params.set('urgency', filter.urgency);
   if (filter.spam !== 'exclude') params.set('spam', filter.spam);
+  if (filter.quarantine === 'only') params.set('quarantine', 'only');
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.q) params.set('q', filter.q);
@@ -380,6 +404,8 @@ export interface LeadSummary {
   firstAnsweredAt: string | null;
   /** The team member who owns the lead (an account's address); null when nobody does. */
   assignee: string | null;
+  /** Set while the lead is in quarantine: why it was held. */
+  quarantine: Quarantine | null;
 }
 
 /** The saved views atop the list, each a filter in the address's words. */
@@ -390,6 +416,8 @@ export const INBOX_VIEWS = [
   { id: 'overdue', label: 'Overdue', params: 'due=overdue' },
   { id: 'new', label: 'New', params: 'status=new' },
   { id: 'spam', label: 'Spam', params: 'spam=only' },
+  // Whatever the team marked as spam meanwhile: it is held until released or erased.
+  { id: 'quarantine', label: 'Quarantine', params: 'quarantine=only&spam=include' },
 ] as const;
 export type InboxViewId = (typeof INBOX_VIEWS)[number]['id'];
 
@@ -520,6 +548,8 @@ export const AUDIT_ACTIONS = [
   'answer',
   'export',
   'erase',
+  /** A lead let out of quarantine: its held notifications sent. */
+  'release',
   'account',
   'publish',
   'rollback',

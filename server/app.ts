@@ -30,6 +30,7 @@ import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
+import type { SpamScorer } from './spam/score';
 import type { Publisher } from './publish/publisher';
 import type { LeadStore } from './store/types';
 
@@ -74,6 +75,8 @@ export type AppConfig = SiteSource & {
   ipHashSalt?: string;
   /** Queues e-mails and webhooks with each new lead; without it none are. */
   notifier?: Notifier;
+  /** Scores each lead (server/spam): above its threshold the lead is quarantined; without it none is. */
+  spam?: SpamScorer;
   /** site/links.yaml's known links; each that names a `redirect` is answered 301 to it. */
   knownLinks?: KnownLinks['known'];
   /** The whole site model and its page assets: forms posted without script are answered with their page, rendered again. */
@@ -301,6 +304,7 @@ export function createApp(config: AppConfig): RequestListener {
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,
+    spam: config.spam,
     replyPromise: config.replyPromise,
     now: config.now,
     onStoreError: (req, err) => {

@@ -6,6 +6,7 @@ import type { NotifyConfig } from './notify/config';
 import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
 import { REMINDER_SWEEP_MS } from './notify/reminders';
 import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
+import { DEFAULT_SPAM_WEIGHTS, SPAM_CODES, type SpamCode, type SpamWeights } from './spam/signals';
 
 /**
  * The one place the environment is read. Every variable the server, the dev server and the
@@ -54,6 +55,10 @@ export const VARIABLES = [
   'PUBLISH_GIT_REMOTE',
   'PAGE_VIEWS',
   'PAGE_VIEWS_FLUSH_MS',
+  'SPAM_QUARANTINE_SCORE',
+  'SPAM_WEIGHTS',
+  'SPAM_MAIL_CHECK',
+  'QUARANTINE_RETENTION_DAYS',
   'FORM_MOCK',
 ] as const;
 
@@ -126,8 +131,60 @@ export interface ServerConfig {
   publish: PublishConfig;
   /** Page views counted in memory and added to the store every flushMs; null when PAGE_VIEWS=off. */
   pageViews: { flushMs: number } | null;
+  /** How leads are scored as likely spam and how long the quarantined ones are kept; null when SPAM_QUARANTINE_SCORE=off. */
+  spam: SpamConfig | null;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
+}
+
+export interface SpamConfig {
+  /** SPAM_QUARANTINE_SCORE: a lead scoring this much or more is quarantined. */
+  threshold: number;
+  /** SPAM_WEIGHTS: the points each signal adds (DEFAULT_SPAM_WEIGHTS for those it does not name). */
+  weights: SpamWeights;
+  /** SPAM_MAIL_CHECK: ask DNS whether the visitor's e-mail domain receives mail. */
+  mailCheck: boolean;
+  /** QUARANTINE_RETENTION_DAYS: quarantined leads never released are erased after this many days. */
+  retentionDays: number;
+}
+
+/** A lead is quarantined at 5 points; one never released is erased after 30 days. */
+export const DEFAULT_SPAM = { threshold: 5, retentionDays: 30 } as const;
+
+/** SPAM_WEIGHTS: `code=points` pairs separated by commas; every code not named keeps its default. */
+export function readSpamWeights(value: string | undefined): SpamWeights {
+  const weights: SpamWeights = { ...DEFAULT_SPAM_WEIGHTS };
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [code, points, ...rest] = pair.split('=').map((p) => p.trim());
+    if (!(SPAM_CODES as readonly string[]).includes(code!))
+      throw new Error(`SPAM_WEIGHTS names "${code}", which is none of ${SPAM_CODES.join(', ')}.`);
+    const n = Number(points);
+    if (rest.length || points === '' || !Number.isFinite(n) || n < 0 || n > 100)
+      throw new Error(`SPAM_WEIGHTS must give ${code} a number of points from 0 to 100, as ${code}=2.`);
+    weights[code as SpamCode] = n;
+  }
+  return weights;
+}
+
+function readSpam(env: Env, positive: (name: Variable, fallback: number) => number, problems: string[]): SpamConfig | null {
+  const score = env.SPAM_QUARANTINE_SCORE?.trim().toLowerCase();
+  const mail = env.SPAM_MAIL_CHECK?.trim().toLowerCase() || 'on';
+  if (!['on', 'off', '1', '0'].includes(mail)) problems.push(`SPAM_MAIL_CHECK must be on or off, got "${env.SPAM_MAIL_CHECK}".`);
+  let weights: SpamWeights = DEFAULT_SPAM_WEIGHTS;
+  try {
+    weights = readSpamWeights(env.SPAM_WEIGHTS);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  const retentionDays = positive('QUARANTINE_RETENTION_DAYS', DEFAULT_SPAM.retentionDays);
+  if (score === 'off') return null;
+  const threshold = score ? Number(score) : DEFAULT_SPAM.threshold;
+  if (!Number.isFinite(threshold) || threshold <= 0)
+    problems.push(`SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "${env.SPAM_QUARANTINE_SCORE}".`);
+  return { threshold, weights, mailCheck: mail === 'on' || mail === '1', retentionDays };
 }
 
 /** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
@@ -459,6 +516,7 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
       gitRemote: blank(env.PUBLISH_GIT_REMOTE),
     },
     pageViews: readPageViews(env.PAGE_VIEWS, () => positive('PAGE_VIEWS_FLUSH_MS', DEFAULT_PAGE_VIEWS_FLUSH_MS), problems),
+    spam: readSpam(env, positive, problems),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);

@@ -16,7 +16,9 @@ import { describeNotifyConfig } from './notify/config';
 import type { Delivery } from './notify/deliver';
 import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
-import { createReminderSweep } from './notify/reminders';
+import { createReminderSweep, createSweep } from './notify/reminders';
+import { createMailDomainCheck, systemResolver, type MailResolver } from './spam/mail-domain';
+import { createSpamScorer, type SpamScorer } from './spam/score';
 import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
@@ -30,10 +32,14 @@ import type { LeadStore } from './store/types';
 import { readSiteSearch } from './search/search-page';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Most quarantined leads one sweep erases; the next sweep takes the rest. */
+const QUARANTINE_SWEEP_LIMIT = 100;
+/** Who the audit log says erased a quarantined lead whose period had passed. */
+export const QUARANTINE_ERASER = 'quarantine retention';
 
 /** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
 export type ServedModel = Pick<SiteModel, 'forms'> &
-  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies'>> & {
+  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies' | 'spamWords'>> & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
     formValidators?: AppConfig['formValidators'];
@@ -59,6 +65,8 @@ export interface ServerDeps {
   publisher?: Publisher;
   /** The content editor; made from config.contentRoot and config.schemasDir without it; null turns it off. */
   editor?: Editor | null;
+  /** Answers the spam score's DNS questions (SPAM_MAIL_CHECK); the system's resolver without it. */
+  mailResolver?: MailResolver;
 }
 
 export interface RunningServer {
@@ -110,9 +118,9 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
       : undefined;
   if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
   const search = readSiteSearch(distDir, (message) => log.warn(message));
-  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies } = model;
+  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords } = model;
   const formValidators = readFormValidators(distDir, { forms, apiPayloads: apiPayloads ?? {} }, log);
-  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, pages, search, formValidators };
+  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords, pages, search, formValidators };
 }
 
 /** The build's validator code when it was made from these very forms; otherwise they are compiled at start, as the warning says. */
@@ -252,6 +260,40 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         )
       : null;
 
+  // Quarantined leads never released are erased once the operator's period has passed; any process may, the row locks keep them apart.
+  const spam = config.spam;
+  const quarantineSweep = spam
+    ? createSweep(
+        () =>
+          store.eraseQuarantined({
+            before: new Date((deps.now?.() ?? new Date()).getTime() - spam.retentionDays * 86_400_000),
+            limit: QUARANTINE_SWEEP_LIMIT,
+            actor: QUARANTINE_ERASER,
+          }),
+        {
+          everyMs: config.reminderSweepMs,
+          onError: (err) => {
+            metrics?.storeError('quarantine');
+            log.error({ err }, 'Quarantine erasure');
+          },
+        },
+      )
+    : null;
+  // One cache for every reload: a domain's answer does not change with the content.
+  const mailDomain = spam?.mailCheck ? createMailDomainCheck({ resolver: deps.mailResolver ?? systemResolver() }) : undefined;
+  const scorerFor = (m: ServedModel | undefined): SpamScorer | undefined =>
+    spam
+      ? createSpamScorer({
+          threshold: spam.threshold,
+          weights: spam.weights,
+          language: m?.site?.language ?? 'en',
+          words: m?.spamWords ?? [],
+          countSameMessage: (query) => store.countSameMessage(query),
+          mailDomain,
+          now: deps.now,
+        })
+      : undefined;
+
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
   const views =
     config.pageViews && !deps.site
@@ -292,6 +334,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         pages: m?.pages,
         search: m?.search,
         notifier,
+        spam: scorerFor(m),
       },
       ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count },
       inbox: {
@@ -375,6 +418,9 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       worker?.start();
       reminders?.start();
       digest?.start();
+      quarantineSweep?.start();
+      // Erasure is due at start too, not only after the first interval.
+      void quarantineSweep?.runOnce().catch((err: unknown) => log.error({ err }, 'Quarantine erasure'));
       views?.start();
       return port;
     },
@@ -408,6 +454,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       await answers?.loaded?.close();
       await reminders?.stop();
       await digest?.stop();
+      await quarantineSweep?.stop();
       await worker?.stop();
       // Only the editor made here (once it has been loaded): one passed in is closed by its maker.
       if (deps.editor === undefined && editor?.started) await (await editor.get().catch(() => undefined))?.close();

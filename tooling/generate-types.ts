@@ -17,6 +17,7 @@ const ROOTS: Record<string, string> = {
   pricing: 'pricing.schema.json',
   notifications: 'notifications.schema.json',
   savedReplies: 'replies.schema.json',
+  spamWords: 'spam-words.schema.json',
   article: 'article.schema.json',
 };
 

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   answer: 'A visitor answered',
   export: 'Exported leads',
   erase: 'Erased a lead',
+  release: 'Released a lead from quarantine',
   account: 'Changed an account',
   publish: 'Published the site',
   rollback: 'Rolled the site back',

@@ -1,9 +1,10 @@
 // The bar above the list that changes the checked leads together: take them, give them to a member,
-// set their status, or mark them as spam. Each lead goes through its own audited change.
+// set their status, mark them as spam, or release them from quarantine. Each lead goes through its
+// own audited change.
 import { useEffect, useRef, useState } from 'react';
 import { LEAD_STATUSES, STATUS_LABELS, type LeadChange, type LeadStatus, type LeadSummary } from '../../contracts/inbox-contract';
 import { ErrorBox, useInbox } from './inbox-context';
-import { changeDone, changeLeads, leadName } from './lead-changes';
+import { changeDone, changeLeads, count, leadName, releaseLeads, type ChangeOutcome } from './lead-changes';
 
 /** Rows the server has changed, as it now holds them. */
 export type LeadsChanged = (changed: LeadSummary[]) => void;
@@ -35,20 +36,28 @@ export function BulkActions({
     if (allRef.current) allRef.current.indeterminate = picked.length > 0 && !all;
   });
 
-  async function apply(change: LeadChange) {
+  /** Runs `work` on the checked leads; `said` is what the status line says of those it changed. */
+  async function run(work: (leads: readonly LeadSummary[]) => Promise<ChangeOutcome>, said: (n: number) => string) {
     if (busy || picked.length === 0) return;
     setBusy(true);
     setFailed([]);
-    const outcome = await changeLeads(picked, change);
+    const outcome = await work(picked);
     setBusy(false);
     onChanged(outcome.changed);
     // What was changed is done with; what was refused stays checked, to try again.
     onSelected(new Set(outcome.failed.map((f) => f.lead.id)));
     setFailed(outcome.failed.map((f) => ({ name: leadName(f.lead), message: f.message })));
-    const done = outcome.changed.length ? changeDone(outcome.changed.length, change, me, (s) => STATUS_LABELS[s]) : '';
+    const done = outcome.changed.length ? said(outcome.changed.length) : '';
     announce(outcome.failed.length ? `${done} ${outcome.failed.length} could not be changed.`.trim() : done);
   }
 
+  const apply = (change: LeadChange) =>
+    run(
+      (leads) => changeLeads(leads, change),
+      (n) => changeDone(n, change, me, (s) => STATUS_LABELS[s]),
+    );
+  // In the Quarantine view: the checked leads go out of quarantine, each sending what was held for it.
+  const held = picked.filter((l) => l.quarantine);
   const none = picked.length === 0;
   /** One of the bar's buttons: applies `change` to every checked lead (a plain element, so a re-render keeps its focus). */
   const changeButton = (change: LeadChange, label: string) => (
@@ -104,6 +113,21 @@ export function BulkActions({
         {changeButton({ status }, 'Set status')}
       </span>
       {changeButton({ spam: true }, 'Mark as spam')}
+      {leads.some((l) => l.quarantine && !l.erased) && (
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          aria-disabled={held.length === 0 || busy}
+          onClick={() =>
+            void run(
+              () => releaseLeads(held),
+              (n) => `${count(n)} released: their notifications are on their way.`,
+            )
+          }
+        >
+          Release
+        </button>
+      )}
       {failed.length > 0 && (
         <ErrorBox message="These leads were not changed:">
           <ul>

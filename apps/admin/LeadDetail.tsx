@@ -2,7 +2,7 @@
 // what the team does with it (status, spam, notes, erasure). Every value is shown as text.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { addNote, changeLead, eraseLead, fetchLead, InboxError, sendReply } from './inbox-client';
+import { addNote, changeLead, eraseLead, fetchLead, InboxError, releaseLead, sendReply } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import {
   LEAD_STATUSES,
@@ -16,6 +16,7 @@ import {
   type ReplyRequest,
   type TimelineEvent,
   type LeadStatus,
+  type Quarantine,
 } from '../../contracts/inbox-contract';
 import { DueSummary } from './due';
 import { LinkedText } from './linked-text';
@@ -110,6 +111,18 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
   return (
     <div className="admin-detail">
       {error && <ErrorBox message={error} />}
+      {lead.quarantine && !lead.erased && (
+        <QuarantineSection
+          quarantine={lead.quarantine}
+          busy={busy}
+          onRelease={() =>
+            void run(
+              () => releaseLead(lead.id),
+              () => 'Released: the team’s notifications are on their way.',
+            )
+          }
+        />
+      )}
       {lead.erased ? (
         <section aria-labelledby="tombstone-heading" className="admin-panel admin-tombstone">
           <h2 id="tombstone-heading">Erased</h2>
@@ -595,6 +608,39 @@ function Notifications({ notifications }: { notifications: LeadNotification[] })
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Why the lead is held, each reason with its points, and the one button that lets it through. */
+function QuarantineSection({ quarantine, busy, onRelease }: { quarantine: Quarantine; busy: boolean; onRelease: () => void }) {
+  return (
+    <section aria-labelledby="quarantine-heading" className="admin-panel admin-quarantine">
+      <h2 id="quarantine-heading">In quarantine</h2>
+      <p>
+        Held as likely spam since <FullDate iso={quarantine.at} />, with a score of {quarantine.score}. Nobody was notified: release it to
+        send the team’s e-mail and webhook (and the visitor’s auto-reply) now.
+      </p>
+      <table className="admin-table admin-quarantine__reasons">
+        <caption className="visually-hidden">Why it was held</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col">Points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quarantine.reasons.map((reason) => (
+            <tr key={reason.code}>
+              <td className="admin-text">{reason.detail}</td>
+              <td>{reason.weight}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" className="button button--primary" aria-disabled={busy} onClick={onRelease}>
+        Release
+      </button>
+    </section>
   );
 }
 

@@ -145,6 +145,8 @@ export function exportHref(filter: LeadFilter): string {
 export const fetchLead = (id: string) => call<LeadDetail>('GET', ADMIN_ROUTES.lead(id));
 export const changeLead = (id: string, change: LeadChange) => call<LeadDetail>('PATCH', ADMIN_ROUTES.lead(id), change);
 export const eraseLead = (id: string) => call<LeadDetail>('DELETE', ADMIN_ROUTES.lead(id));
+/** Out of quarantine: the held notifications are sent (once, however often it is asked). */
+export const releaseLead = (id: string) => call<LeadDetail>('POST', ADMIN_ROUTES.release(id));
 export const addNote = (id: string, body: string) => call<LeadDetail>('POST', ADMIN_ROUTES.notes(id), { body });
 export const sendReply = (id: string, reply: ReplyRequest) => call<LeadDetail>('POST', ADMIN_ROUTES.replies(id), reply);
 

@@ -10,6 +10,7 @@ import type {
   PriceCatalogue,
   SavedReplies,
   Site,
+  SpamWords,
 } from '../generated/content';
 
 /** The type of a file's data once its kind's schema accepted it. */
@@ -25,6 +26,7 @@ export interface ContentOf {
   pricing: PriceCatalogue;
   notifications: Notifications;
   replies: SavedReplies;
+  'spam-words': SpamWords;
   article: Article;
 }
 
@@ -46,6 +48,12 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
   { kind: 'page', schema: 'page.schema.json', matches: (p) => /^site\/pages\/.+\.yaml$/.test(p), where: 'site/pages/*.yaml' },
   { kind: 'faq-set', schema: 'faq-set.schema.json', matches: (p) => /^site\/faq\/[^/]+\.yaml$/.test(p), where: 'site/faq/*.yaml' },
   { kind: 'badges', schema: 'badges.schema.json', matches: (p) => p === 'site/data/badges.yaml', where: 'site/data/badges.yaml' },
+  {
+    kind: 'spam-words',
+    schema: 'spam-words.schema.json',
+    matches: (p) => p === 'site/data/spam-words.yaml',
+    where: 'site/data/spam-words.yaml',
+  },
   {
     kind: 'pricing',
     schema: 'pricing.schema.json',

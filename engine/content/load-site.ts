@@ -167,6 +167,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
       apiPayloads: Object.fromEntries([...collections['api-payload'].values()].map(({ data }) => [data.submit.endpoint, data])),
       notifications,
       savedReplies: validated.valid.replies[0]?.data ?? null,
+      spamWords: validated.valid['spam-words'][0]?.data.words ?? [],
       badges,
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
@@ -291,6 +292,7 @@ export function validateSources(
     pricing: [],
     notifications: [],
     replies: [],
+    'spam-words': [],
     article: [],
   };
   const inOrder: ParsedSource[] = [];
@@ -363,6 +365,7 @@ export function checkRules(
     pricing: new Map(),
     notifications: new Map(),
     replies: new Map(),
+    'spam-words': new Map(),
     article: new Map(),
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));

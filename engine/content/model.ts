@@ -150,6 +150,8 @@ export interface SiteModel {
   notifications: Notifications;
   /** site/replies.yaml: the team's saved replies; null when the site has none. */
   savedReplies: SavedReplies | null;
+  /** site/data/spam-words.yaml's words and phrases, which add to a lead's spam score; none when the site has no such file. */
+  spamWords: string[];
   knownLinks: KnownLinks['known'];
   /** site/links.yaml's pages that no link leads to on purpose, each with its reason. */
   unlinkedPages: NonNullable<KnownLinks['unlinked']>;

@@ -148,6 +148,7 @@ export interface Content {
   pricing?: PriceCatalogue;
   notifications?: Notifications;
   savedReplies?: SavedReplies;
+  spamWords?: SpamWords;
   article?: Article;
   section?: Section;
 }
@@ -2535,6 +2536,21 @@ export interface SavedReply {
    * The reply's text, plain (no Markdown, no HTML). May use {{name}}, {{form}}, {{links}} and {{site}}.
    */
   body: string;
+}
+/**
+ * site/data/spam-words.yaml: words and phrases the team often sees in spam. Each one found in what a visitor typed adds points to the lead's spam score (SPAM_WEIGHTS' words, 2 by default, counted for at most three), and a lead that reaches SPAM_QUARANTINE_SCORE waits in the inbox's Quarantine instead of being sent to the team. Matched as whole words, in order, whatever their case; punctuation is ignored.
+ */
+export interface SpamWords {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
+  $schema?: string;
+  /**
+   * The words and phrases, one per line. A phrase matches only its words in this order: "free followers" does not match "followers for free".
+   *
+   * @maxItems 2000
+   */
+  words: string[];
 }
 /**
  * The front matter of a blog article, site/blog/<name>.md: the lines between the two --- lines at the top of the file. The Markdown text below them is the article itself.

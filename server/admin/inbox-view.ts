@@ -56,6 +56,7 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
     dueAt: lead.dueAt,
     firstAnsweredAt: lead.firstAnsweredAt,
     assignee: lead.assignee,
+    quarantine: lead.quarantine,
   };
 }
 

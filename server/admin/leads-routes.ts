@@ -172,6 +172,24 @@ export function leadRoutes(ctx: AdminContext): Router {
     }),
   );
 
+  // One click in the inbox: the lead leaves quarantine and what was held for it is sent, once.
+  router.post(
+    '/leads/:id/release',
+    leads,
+    route(async (req, res, user) => {
+      const id = String(req.params.id);
+      const result = await store.releaseLead(id, user.email);
+      if (!result) return noSuchLead(res);
+      if (!result.changed) {
+        const why = result.lead.erasedAt
+          ? 'This lead was erased; nothing is held for it.'
+          : 'This lead is not in quarantine (released already).';
+        return sendApiError(res, 409, 'NOT_QUARANTINED', why);
+      }
+      await sendDetail(res, result.lead);
+    }),
+  );
+
   router.post(
     '/leads/:id/notes',
     leads,

@@ -17,6 +17,7 @@ import { ownHostsOf, takeSource } from '../leads/lead-source';
 import { dueAt } from '../../engine/content/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
+import type { SpamScorer, SpamVerdict } from '../spam/score';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
@@ -50,6 +51,8 @@ export interface SubmissionConfig {
   ipHashSalt?: string;
   /** Decides the notifications each new lead queues in its own transaction; none without it. */
   notifier?: Notifier;
+  /** Scores each lead that is not plainly spam; one at or above its threshold is stored in quarantine, its notifications held. */
+  spam?: SpamScorer;
   /** Gives each lead (not spam) the time its answer is due. */
   replyPromise?: ReplyPromise;
   /** The clock due times are counted from. */
@@ -149,7 +152,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
   const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
-  const { store, ipHashSalt, badges, siteUrl, notifier, onStoreError, replyPromise, now = () => new Date() } = config;
+  const { store, ipHashSalt, badges, siteUrl, notifier, spam, onStoreError, replyPromise, now = () => new Date() } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
     badges,
@@ -195,6 +198,8 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     let lead: StoredLead;
     if (flightKey !== null) inFlight.add(flightKey);
     try {
+      // A filled honeypot is spam already; anything else is scored. The visitor's answer is the same either way.
+      const verdict: SpamVerdict | null = spam && !outcome.spam ? await spam({ form: target.form, payload: outcome.payload }) : null;
       // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
       const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
       lead = await store.insertLead({
@@ -209,8 +214,11 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         spam: outcome.spam,
         source,
         notifications,
+        quarantine: verdict?.quarantined ? { score: verdict.score, reasons: verdict.reasons } : null,
+        messageHash: verdict?.messageHash ?? null,
+        senderHash: verdict?.senderHash ?? null,
       });
-      if (notifications.length) notifier!.queued();
+      if (notifications.length && !verdict?.quarantined) notifier!.queued();
     } catch (err) {
       if (err instanceof IdempotencyKeyReused) {
         return { kind: 'refused', status: 422, error: ERROR_CODES.idempotencyKeyReused, message: API_MESSAGES.idempotencyKeyReused };

@@ -6,8 +6,8 @@ import { escapeMarkup } from '../../engine/render/escape-markup';
 import { leadSummary, type FormsById } from '../admin/inbox-view';
 import type { InboxLead } from '../store/inbox-types';
 import { DIGEST_RULE } from '../store/outbox';
-import type { ClaimedJob, LeadStore } from '../store/types';
-import { inboxUrl, type MailMessage, type TeamPlace } from './messages';
+import type { ClaimedJob, DigestCounts, LeadStore } from '../store/types';
+import { inboxUrl, quarantineUrl, type MailMessage, type TeamPlace } from './messages';
 import { createSweep, REMINDER_SWEEP_MS } from './reminders';
 import { oneLine } from './text';
 
@@ -29,6 +29,8 @@ export interface DigestData {
   at: string;
   open: number;
   overdue: number;
+  /** Leads waiting in quarantine (not open, held from the team's e-mail); 0 in digests queued before it was counted. */
+  quarantined?: number;
   leads: Array<Pick<LeadSummary, 'id' | 'createdAt' | 'formTitle' | 'name' | 'urgency' | 'status' | 'dueAt' | 'assignee'>>;
 }
 
@@ -72,7 +74,7 @@ export interface DigestSweepOptions {
 /** The digest's job from the open leads the store found. */
 export function digestData(
   leads: readonly InboxLead[],
-  counts: { open: number; overdue: number },
+  counts: DigestCounts,
   day: string,
   at: Date,
   options: Pick<DigestSweepOptions, 'forms' | 'promise' | 'settings' | 'teamAddresses'>,
@@ -126,6 +128,12 @@ export function digestEmail(job: ClaimedJob, mailFrom: string, siteName: string,
       ? `No leads are open on ${siteName} as of ${asOf}.`
       : `${data.open} ${data.open === 1 ? 'lead is' : 'leads are'} open on ${siteName} (New and In progress) as of ${asOf}, ${data.overdue} overdue.`;
   const more = data.open > data.leads.length ? `The ${data.open - data.leads.length} due last are not listed; the inbox has them all.` : '';
+  const quarantined = data.quarantined ?? 0;
+  const held =
+    quarantined > 0
+      ? `${quarantined} ${quarantined === 1 ? 'lead waits' : 'leads wait'} in Quarantine, held as likely spam: release any that is not.`
+      : '';
+  const heldLink = quarantineUrl(place.siteUrl);
   const rows = data.leads.map((lead) => ({
     state: stateOf(lead, data.at, place.timeZone),
     what: [lead.formTitle, lead.name, lead.urgency ? `[${lead.urgency}]` : null].filter(Boolean).join(' · '),
@@ -137,6 +145,7 @@ export function digestEmail(job: ClaimedJob, mailFrom: string, siteName: string,
     '',
     ...rows.flatMap((r) => [`${r.state}. ${r.owner}.`, `  ${r.what}`, `  ${r.link}`, '']),
     ...(more ? [more] : []),
+    ...(held ? ['', held, `  ${heldLink}`] : []),
   ].join('\n');
   const cell = (value: string) => `<td valign="top" style="padding:4px 12px 4px 0">${escapeMarkup(value)}</td>`;
   const html = [
@@ -154,6 +163,7 @@ export function digestEmail(job: ClaimedJob, mailFrom: string, siteName: string,
         ].join('\n')
       : '',
     more ? `<p>${escapeMarkup(more)}</p>` : '',
+    held ? `<p>${escapeMarkup(held)} <a href="${escapeMarkup(heldLink)}">Open Quarantine</a></p>` : '',
     '</body></html>',
   ].join('\n');
   return {

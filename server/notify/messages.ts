@@ -1,4 +1,4 @@
-import { ADMIN_PATH } from '../../contracts/inbox-contract';
+import { ADMIN_PATH, INBOX_VIEWS } from '../../contracts/inbox-contract';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { LeadJob, StoredLead } from '../store/types';
@@ -38,6 +38,12 @@ export interface TeamPlace {
 /** The lead's page in the inbox, as an absolute address for e-mails and webhooks. */
 export function inboxUrl(siteUrl: string, leadId: string): string {
   return new URL(`${ADMIN_PATH}/leads/${encodeURIComponent(leadId)}`, siteUrl).href;
+}
+
+/** The inbox's Quarantine view. */
+export function quarantineUrl(siteUrl: string): string {
+  const view = INBOX_VIEWS.find((v) => v.id === 'quarantine')!;
+  return new URL(`${ADMIN_PATH}?${view.params}`, siteUrl).href;
 }
 
 export function messageIdFor(leadId: string, rule: string, mailFrom: string): string {

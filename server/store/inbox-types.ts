@@ -1,5 +1,5 @@
 import type { Role } from '../../contracts/editor-contract';
-import type { AuditEntry, LeadChange, LeadFilter, LeadMessage, LeadNote, LeadStatus } from '../../contracts/inbox-contract';
+import type { AuditEntry, LeadChange, LeadFilter, LeadMessage, LeadNote, LeadStatus, Quarantine } from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */
@@ -14,6 +14,8 @@ export interface InboxLead extends StoredLead {
   firstAnsweredAt: string | null;
   /** The team member who owns the lead (an account's e-mail address); null when nobody does. */
   assignee: string | null;
+  /** Set while the lead is in quarantine: its score and reasons. */
+  quarantine: Quarantine | null;
 }
 
 /**
@@ -182,6 +184,19 @@ export interface InboxStore {
    * erased it and when. Null when there is no such lead; an erased lead is returned as it is.
    */
   eraseLead(id: string, actor: string): Promise<InboxLead | null>;
+  /**
+   * Takes the lead out of quarantine and queues the notifications held for it, with its audit
+   * entry, in one transaction: asked twice (or after a crash), they are queued once. `changed` is
+   * false when it was not in quarantine (released already, erased); null when there is no such lead.
+   */
+  releaseLead(id: string, actor: string): Promise<LeadChangeResult | null>;
+  /**
+   * Erases, as `actor`, up to `limit` leads put in quarantine before `before` and never released,
+   * oldest first, each as eraseLead does; resolves with how many it erased.
+   */
+  eraseQuarantined(opts: { before: Date; limit: number; actor: string }): Promise<number>;
+  /** How many addresses other than `senderHash` sent the message with this hash since `since`. */
+  countSameMessage(query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number>;
   audit(entry: NewAuditEntry): Promise<void>;
   /** Newest first, entries older than `before` (an entry id) when given. */
   listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;

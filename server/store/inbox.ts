@@ -13,8 +13,9 @@ import type {
   StoredMessage,
   StoredNote,
 } from './inbox-types';
-import { inboxLead } from './leads';
-import { dropFromDigests } from './outbox';
+import { countSameMessage, inboxLead } from './leads';
+import { dropFromDigests, enqueueJobs } from './outbox';
+import type { PlannedNotification } from './types';
 import { auditFromRow, isoTime, isUuid, messageFromRow, noteFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Kysely } from 'kysely';
@@ -39,6 +40,38 @@ export async function listAudit(db: Db, { before, limit }: { before?: string; li
     .limit(limit)
     .execute();
   return rows.map(auditFromRow);
+}
+
+/** Erases a lead in the caller's transaction (which holds its row): its tombstone stays, as InboxStore.eraseLead says. */
+async function eraseIn(trx: Db, id: string, actor: string, at: Date, detail: string): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({
+      payload: '{}',
+      search_text: '',
+      ip_hash: null,
+      user_agent: null,
+      idempotency_key: null,
+      idempotency_fingerprint: null,
+      // The page and campaign name the site's own pages and campaigns and keep counting in the conversion view; the other site goes.
+      referrer_host: null,
+      // Answers to the replies sent before the erasure find no lead any more: they are kept aside.
+      reply_token: null,
+      // What was held for a quarantined lead names the visitor's address; its hashes could match a later message.
+      held_notifications: null,
+      message_hash: null,
+      sender_hash: null,
+      erased_at: at.toISOString(),
+      erased_by: actor,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx.deleteFrom('lead_notes').where('lead_id', '=', id).execute();
+  await trx.deleteFrom('lead_messages').where('lead_id', '=', id).execute();
+  await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
+  await dropFromDigests(trx, id);
+  await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
+  await audit(trx, at, { actor, action: 'erase', leadId: id, detail });
 }
 
 /**
@@ -224,36 +257,66 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       const lead = await transact(async (trx) => {
         const before = await inboxLead(trx, d, id, true);
         if (!before || before.erasedAt) return before;
-        await trx
-          .updateTable('leads')
-          .set({
-            payload: '{}',
-            search_text: '',
-            ip_hash: null,
-            user_agent: null,
-            idempotency_key: null,
-            idempotency_fingerprint: null,
-            // The page and campaign name the site's own pages and campaigns and keep counting in the conversion view; the other site goes.
-            referrer_host: null,
-            // Answers to the replies sent before the erasure find no lead any more: they are kept aside.
-            reply_token: null,
-            erased_at: now().toISOString(),
-            erased_by: actor,
-          })
-          .where('id', '=', id)
-          .execute();
-        await trx.deleteFrom('lead_notes').where('lead_id', '=', id).execute();
-        await trx.deleteFrom('lead_messages').where('lead_id', '=', id).execute();
-        await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
-        await dropFromDigests(trx, id);
-        await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
-        await audit(trx, now(), { actor, action: 'erase', leadId: id, detail: 'fields, notes, replies and notifications deleted' });
+        await eraseIn(trx, id, actor, now(), 'fields, notes, replies and notifications deleted');
         erasedNow = true;
         return inboxLead(trx, d, id);
       });
       if (erasedNow) await d.afterErase();
       return lead;
     },
+
+    async releaseLead(id: string, actor: string): Promise<LeadChangeResult | null> {
+      if (!isUuid(id)) return null;
+      return transact(async (trx) => {
+        const before = await inboxLead(trx, d, id, true);
+        if (!before) return null;
+        if (!before.quarantine || before.erasedAt) return { lead: before, changed: false };
+        const { held_notifications: held } = await trx
+          .selectFrom('leads')
+          .select('held_notifications')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const notifications = held === null ? [] : (JSON.parse(held) as PlannedNotification[]);
+        await trx
+          .updateTable('leads')
+          .set({ quarantined_at: null, quarantine: null, held_notifications: null })
+          .where('id', '=', id)
+          .execute();
+        // In the transaction that clears the quarantine: a second release finds nothing held, a crash leaves both undone.
+        await enqueueJobs(trx, id, now().toISOString(), notifications);
+        const reasons = before.quarantine.reasons.map((r) => r.code).join(', ');
+        await audit(trx, now(), {
+          actor,
+          action: 'release',
+          leadId: id,
+          detail: `released from quarantine (score ${before.quarantine.score}: ${reasons || 'no reasons'}); ${notifications.length} held notification${notifications.length === 1 ? '' : 's'} queued`,
+        });
+        return { lead: (await inboxLead(trx, d, id))!, changed: true };
+      });
+    },
+
+    async eraseQuarantined({ before, limit, actor }: { before: Date; limit: number; actor: string }): Promise<number> {
+      const erased = await transact(async (trx) => {
+        const rows = await d
+          .lockRows(
+            trx
+              .selectFrom('leads')
+              .select('id')
+              .where('quarantined_at', '<', before.toISOString())
+              .where('erased_at', 'is', null)
+              .orderBy('quarantined_at')
+              .limit(limit),
+          )
+          .execute();
+        const days = Math.round((now().getTime() - before.getTime()) / 86_400_000);
+        for (const { id } of rows) await eraseIn(trx, id, actor, now(), `in quarantine for ${days} days, never released: erased`);
+        return rows.length;
+      });
+      if (erased > 0) await d.afterErase();
+      return erased;
+    },
+
+    countSameMessage: async (query: { messageHash: string; senderHash: string | null; since: Date }) => countSameMessage(db(), query),
   };
 }
 

@@ -11,13 +11,15 @@ import type { Db, Schema, StoreDialect } from './schema';
 import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
 
 /** A submission (new id, received now) or an exported lead (as it was). */
-type LeadInput = Omit<NewLead, 'notifications'> & { id?: string; createdAt?: string; erasedAt?: string | null };
+type LeadInput = NewLead & { id?: string; createdAt?: string; erasedAt?: string | null };
 
 /** A lead as it is written, by a submission or an import. */
 export function leadRow(lead: LeadInput, now: () => Date) {
+  const createdAt = lead.createdAt ? new Date(lead.createdAt).toISOString() : now().toISOString();
+  const held = lead.quarantine ? { score: lead.quarantine.score, reasons: lead.quarantine.reasons } : null;
   return {
     id: lead.id ?? randomUUID(),
-    created_at: lead.createdAt ? new Date(lead.createdAt).toISOString() : now().toISOString(),
+    created_at: createdAt,
     endpoint: lead.endpoint,
     form_type: lead.formType,
     form_id: lead.formId ?? null,
@@ -31,6 +33,12 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     erased_at: lead.erasedAt ?? null,
     due_at: lead.dueAt ?? null,
     ...sourceColumns(lead.source ?? null),
+    // In quarantine, the notifications wait in the lead's own row: nothing is queued until it is released.
+    quarantined_at: held ? createdAt : null,
+    quarantine: held ? JSON.stringify(held) : null,
+    held_notifications: held ? JSON.stringify(lead.notifications ?? []) : null,
+    message_hash: lead.messageHash ?? null,
+    sender_hash: lead.senderHash ?? null,
   };
 }
 
@@ -64,7 +72,7 @@ export async function insertLead(
 ): Promise<StoredLead | IdempotencyKeyReused | null> {
   const inserted = await insertRow(db, row);
   if (inserted.numAffectedRows === 1n) {
-    await enqueueJobs(db, row.id, row.created_at, notifications);
+    if (row.quarantined_at === null) await enqueueJobs(db, row.id, row.created_at, notifications);
     return leadFromRow(row);
   }
   const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
@@ -135,6 +143,9 @@ function dayAfter(day: string): string {
 /** What a filter selects; only the conditions in use are present, each shape compiled once. */
 interface Conditions extends Record<string, unknown> {
   spam?: boolean;
+  /** Only leads in quarantine; without it, only leads that are not (every filter is one or the other). */
+  quarantined?: true;
+  notQuarantined?: true;
   status?: LeadStatus;
   /** New or In progress. */
   open?: true;
@@ -169,6 +180,8 @@ interface PageQuery extends Conditions {
 function leadConditions<O>(qb: SelectQueryBuilder<Schema, 'leads', O>, v: Conditions, d: StoreDialect) {
   return qb
     .$if('spam' in v, (q) => q.where('spam', '=', v.spam!))
+    .$if('quarantined' in v, (q) => q.where('quarantined_at', 'is not', null))
+    .$if('notQuarantined' in v, (q) => q.where('quarantined_at', 'is', null))
     .$if('status' in v, (q) => q.where('status', '=', v.status!))
     .$if('open' in v, (q) => q.where('status', 'in', ['new', 'in_progress']))
     .$if('urgency' in v, (q) => q.where(d.fieldIs('urgency', v.urgency!)))
@@ -243,6 +256,7 @@ export async function findLeads(
 function pageFilter(d: StoreDialect, filter: LeadFilter, now: Date, viewer: string | undefined): Conditions {
   const terms = searchTerms(filter.q);
   return {
+    ...(filter.quarantine === 'only' ? { quarantined: true as const } : { notQuarantined: true as const }),
     ...(filter.spam !== 'include' && { spam: filter.spam === 'only' }),
     ...(filter.status && filter.status !== 'open' && { status: filter.status }),
     ...(filter.status === 'open' && { open: true as const }),
@@ -276,4 +290,16 @@ const leadCount = prepared((db, v: Conditions, d: StoreDialect) =>
 export async function countLeads(db: Db, d: StoreDialect, query: { filter: LeadFilter; now?: Date; viewer?: string }): Promise<number> {
   const { rows } = await leadCount(db, pageFilter(d, query.filter, query.now ?? new Date(), query.viewer), d);
   return Number(rows[0]?.count ?? 0);
+}
+
+/** See InboxStore.countSameMessage. */
+export async function countSameMessage(db: Db, query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.count<number | string>('sender_hash').distinct().as('senders'))
+    .where('message_hash', '=', query.messageHash)
+    .where('created_at', '>=', query.since.toISOString())
+    .$if(query.senderHash !== null, (qb) => qb.where('sender_hash', '<>', query.senderHash!))
+    .executeTakeFirst();
+  return Number(row?.senders ?? 0);
 }

@@ -416,6 +416,22 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE INDEX unmatched_mail_received ON unmatched_mail (received_at);
     `,
   },
+  {
+    version: 17,
+    name: 'lead_quarantine',
+    // A lead that scored as likely spam is kept, with its reasons, in quarantine: its notifications
+    // are held in its own row until someone releases it, which queues them in the same transaction.
+    // The message and sender hashes count copies of one message sent from many addresses.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN quarantined_at ${t.time};
+      ALTER TABLE leads ADD COLUMN quarantine TEXT;
+      ALTER TABLE leads ADD COLUMN held_notifications TEXT;
+      ALTER TABLE leads ADD COLUMN message_hash TEXT;
+      ALTER TABLE leads ADD COLUMN sender_hash TEXT;
+      CREATE INDEX leads_quarantined ON leads (quarantined_at);
+      CREATE INDEX leads_message_hash ON leads (message_hash, created_at);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

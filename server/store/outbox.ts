@@ -4,7 +4,7 @@ import { prepared } from './prepared';
 import { INBOX_COLUMNS, inboxLeadFromRow, JOB_COLUMNS, jobFromRow, parsed, rowNumber } from './rows';
 import type { InboxLead } from './inbox-types';
 import type { Db, Schema, StoreDialect } from './schema';
-import type { Channel, ClaimedJob, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
+import type { Channel, ClaimedJob, DigestCounts, JobOutcome, JobStatus, OutboxJob, PlannedNotification } from './types';
 
 // Takes the key only when it is free or its window has passed; the row names the lead that took it.
 // On PostgreSQL the row lock on the key makes concurrent submissions from several processes take turns.
@@ -45,6 +45,7 @@ export async function queueReminders(
     .where('status', '=', 'new')
     .where('spam', '=', false)
     .where('erased_at', 'is', null)
+    .where('quarantined_at', 'is', null)
     .where('due_at', '<', at)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -83,7 +84,7 @@ export async function queueDigest(
   now: Date,
   key: string,
   limit: number,
-  plan: (leads: readonly InboxLead[], counts: { open: number; overdue: number }) => object,
+  plan: (leads: readonly InboxLead[], counts: DigestCounts) => object,
 ): Promise<boolean> {
   // Most sweeps of the day find it queued and read nothing more.
   if (await db.selectFrom('outbox').select('id').where('job_key', '=', key).executeTakeFirst()) return false;
@@ -92,7 +93,15 @@ export async function queueDigest(
     .selectFrom('leads')
     .where('status', 'in', ['new', 'in_progress'])
     .where('spam', '=', false)
-    .where('erased_at', 'is', null);
+    .where('erased_at', 'is', null)
+    .where('quarantined_at', 'is', null);
+  // Held leads are not open, but the team is told how many wait in quarantine.
+  const quarantined = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('quarantined_at', 'is not', null)
+    .where('erased_at', 'is', null)
+    .executeTakeFirstOrThrow();
   const rows = await open
     .select(INBOX_COLUMNS)
     // New leads first (their clock runs), then in progress; each soonest due first, undated last.
@@ -122,7 +131,13 @@ export async function queueDigest(
       lead_id: null,
       channel: 'email',
       rule: DIGEST_RULE,
-      data: JSON.stringify(plan(rows.map(inboxLeadFromRow), { open: Number(counts.open), overdue: Number(counts.overdue) })),
+      data: JSON.stringify(
+        plan(rows.map(inboxLeadFromRow), {
+          open: Number(counts.open),
+          overdue: Number(counts.overdue),
+          quarantined: Number(quarantined.count),
+        }),
+      ),
       created_at: at,
       next_attempt_at: at,
       job_key: key,

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { LeadSource } from '../../contracts/api-contract';
+import type { Quarantine } from '../../contracts/inbox-contract';
 import type { InboxLead, StoredAuditEntry, StoredMessage, StoredNote } from './inbox-types';
 import type { LeadsTable, OutboxTable, Schema } from './schema';
 import type { OutboxJob, StoredLead } from './types';
@@ -37,7 +38,16 @@ export const LEAD_COLUMNS = [
   'utm_campaign',
   'referrer_host',
 ] as const;
-export const INBOX_COLUMNS = [...LEAD_COLUMNS, 'status', 'erased_by', 'due_at', 'first_answered_at', 'assignee'] as const;
+export const INBOX_COLUMNS = [
+  ...LEAD_COLUMNS,
+  'status',
+  'erased_by',
+  'due_at',
+  'first_answered_at',
+  'assignee',
+  'quarantined_at',
+  'quarantine',
+] as const;
 
 type LeadRow = Pick<Selectable<LeadsTable>, (typeof LEAD_COLUMNS)[number]>;
 type InboxRow = Pick<Selectable<LeadsTable>, (typeof INBOX_COLUMNS)[number]>;
@@ -90,7 +100,15 @@ export function inboxLeadFromRow(row: InboxRow): InboxLead {
     dueAt: row.due_at === null ? null : isoTime(row.due_at),
     firstAnsweredAt: row.first_answered_at === null ? null : isoTime(row.first_answered_at),
     assignee: row.assignee,
+    quarantine: quarantineFromRow(row),
   };
+}
+
+/** Why the lead is held, while it is in quarantine. */
+function quarantineFromRow(row: InboxRow): Quarantine | null {
+  if (row.quarantined_at === null) return null;
+  const held = (row.quarantine === null ? {} : JSON.parse(row.quarantine)) as Partial<Quarantine>;
+  return { at: isoTime(row.quarantined_at), score: held.score ?? 0, reasons: held.reasons ?? [] };
 }
 
 export const JOB_COLUMNS = [

@@ -37,6 +37,15 @@ export interface LeadsTable {
   referrer_host: ColumnType<string | null, string | null | undefined, string | null>;
   /** The random id in the Reply-To address of the team's replies; null until the first reply, and after erasure. */
   reply_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the lead is in quarantine (it scored as likely spam); cleared when released. */
+  quarantined_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** JSON text: the score and its reasons (server/spam), while in quarantine. */
+  quarantine: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: the notifications planned when it arrived, held until it is released. */
+  held_notifications: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Hashes of the lead's message (as words) and sender's address: copies of one message from many addresses are counted. */
+  message_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  sender_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

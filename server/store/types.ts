@@ -1,5 +1,5 @@
 import type { LeadSource } from '../../contracts/api-contract';
-import type { ConversionReport } from '../../contracts/inbox-contract';
+import type { ConversionReport, Quarantine } from '../../contracts/inbox-contract';
 import type { ViewCounts } from './page-views';
 import type { AccountStore, InboxStore } from './inbox-types';
 import type { RateLimitStore } from './rate-limits';
@@ -29,8 +29,13 @@ export interface NewLead {
   spam?: boolean;
   /** Where the visitor came from: the form's page, its campaign and the referring host. */
   source?: LeadSource | null;
-  /** Queued in the same transaction as the lead, and only if the lead is new (not a retry). */
+  /** Queued in the same transaction as the lead, and only if the lead is new (not a retry); held in the lead's row when it is quarantined. */
   notifications?: readonly PlannedNotification[];
+  /** The lead scored as likely spam: it is stored in quarantine with these reasons, its notifications held. */
+  quarantine?: Pick<Quarantine, 'score' | 'reasons'> | null;
+  /** Hashes of the message (as words) and of the sender's address, to count one message sent from many addresses. */
+  messageHash?: string | null;
+  senderHash?: string | null;
 }
 
 /** `reply`: the team's answer to the visitor, written in the inbox. */
@@ -45,6 +50,13 @@ export interface PlannedNotification {
   data: Record<string, unknown>;
   /** Queued only if nothing with the same key was queued in the last `seconds` (auto-replies: one per address per hour). */
   throttle?: { key: string; seconds: number };
+}
+
+/** What the digest counts: open leads, those overdue, and those waiting in quarantine. */
+export interface DigestCounts {
+  open: number;
+  overdue: number;
+  quarantined: number;
 }
 
 export type JobStatus = 'pending' | 'done' | 'dead';
@@ -120,7 +132,7 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateL
   /** Records how each claimed job ended, in one transaction. */
   finishJobs(outcomes: readonly JobOutcome[]): Promise<void>;
   /**
-   * Queues one reminder e-mail for each New lead (not spam, not erased) past its due time, made by
+   * Queues one reminder e-mail for each New lead (not spam, not erased, not in quarantine) past its due time, made by
    * `plan`; exactly once per lead and due time, however many processes sweep at once. Resolves with
    * how many it queued.
    */
@@ -130,7 +142,7 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateL
     plan: (lead: InboxLead) => { to: readonly string[]; subject: string };
   }): Promise<number>;
   /**
-   * Queues one team e-mail about the open leads (New and In progress, not spam, not erased) under
+   * Queues one team e-mail about the open leads (New and In progress, not spam, not erased, not in quarantine) under
    * `key`, made by `plan` from up to `limit` of them (New before In progress, soonest due first) and their counts; exactly
    * once per key, however many processes try at once. Resolves with whether it queued it.
    */
@@ -138,7 +150,7 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateL
     now: Date;
     key: string;
     limit: number;
-    plan: (leads: readonly InboxLead[], counts: { open: number; overdue: number }) => object;
+    plan: (leads: readonly InboxLead[], counts: DigestCounts) => object;
   }): Promise<boolean>;
   /** Jobs by status, oldest first (all pending and dead ones when no status is given). */
   listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;

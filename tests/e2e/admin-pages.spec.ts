@@ -37,6 +37,7 @@ function lead(n: number): LeadSummary {
     urgency: 'Normal (24-48 hours)',
     status: 'new',
     spam: false,
+    quarantine: null,
     erased: null,
     dueAt: new Date(START - n * 60_000 + 2 * 3_600_000).toISOString(),
     firstAnsweredAt: null,
@@ -76,7 +77,10 @@ async function playApi(page: Page): Promise<string[]> {
   );
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.views,
-    (route) => route.fulfill({ json: { counts: { mine: 0, unassigned: 0, soon: 0, overdue: 0, new: 0, spam: 0 } } satisfies ViewCounts }),
+    (route) =>
+      route.fulfill({
+        json: { counts: { mine: 0, unassigned: 0, soon: 0, overdue: 0, new: 0, spam: 0, quarantine: 0 } } satisfies ViewCounts,
+      }),
   );
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.audit,

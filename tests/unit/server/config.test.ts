@@ -12,6 +12,7 @@ import {
   readScriptConfig,
   VARIABLES,
 } from '../../../server/config';
+import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
 import { createServer, StartError, type RunningServer } from '../../../server/create-server';
 import { silentLogger } from '../../../server/logging';
 import { SECURITY_HEADERS } from '../../../server/security-headers';
@@ -108,6 +109,37 @@ describe('the configuration', () => {
     ).toEqual([
       'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
       'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
+    ]);
+  });
+
+  it('scores spam by default, with the weights and period the environment gives, and checks what it is given', () => {
+    const base = { SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt' };
+    expect(readConfig(base).spam).toEqual({ threshold: 5, weights: DEFAULT_SPAM_WEIGHTS, mailCheck: true, retentionDays: 30 });
+    expect(
+      readConfig({
+        ...base,
+        SPAM_QUARANTINE_SCORE: '7.5',
+        SPAM_WEIGHTS: ' links=0, mail-domain=4 ',
+        SPAM_MAIL_CHECK: 'off',
+        QUARANTINE_RETENTION_DAYS: '7',
+      }).spam,
+    ).toEqual({ threshold: 7.5, weights: { ...DEFAULT_SPAM_WEIGHTS, links: 0, 'mail-domain': 4 }, mailCheck: false, retentionDays: 7 });
+    expect(readConfig({ ...base, SPAM_QUARANTINE_SCORE: 'off' }).spam).toBeNull();
+    expect(
+      problemsOf({
+        SPAM_QUARANTINE_SCORE: '0',
+        SPAM_WEIGHTS: 'links=lots',
+        SPAM_MAIL_CHECK: 'maybe',
+        QUARANTINE_RETENTION_DAYS: '0',
+      }).sort(),
+    ).toEqual([
+      'QUARANTINE_RETENTION_DAYS must be a whole number of at least 1, got "0".',
+      'SPAM_MAIL_CHECK must be on or off, got "maybe".',
+      'SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "0".',
+      'SPAM_WEIGHTS must give links a number of points from 0 to 100, as links=2.',
+    ]);
+    expect(problemsOf({ SPAM_WEIGHTS: 'casino=9' })).toEqual([
+      'SPAM_WEIGHTS names "casino", which is none of links, words, script, random-text, same-message, mail-domain.',
     ]);
   });
 

@@ -70,7 +70,7 @@ describe('the reminder subject', () => {
     const lead = {
       ...{ id: 'x', createdAt: '', endpoint: '/api/contact', formType: 'contact', formId: 'contact', idempotencyKey: null },
       ...{ ipHash: null, userAgent: null, spam: false, status: 'new' as const, erasedAt: null, erasedBy: null },
-      ...{ dueAt: null, firstAnsweredAt: null, assignee: null, source: null, payload: { name: 'Sam\nLate' } },
+      ...{ dueAt: null, firstAnsweredAt: null, assignee: null, quarantine: null, source: null, payload: { name: 'Sam\nLate' } },
     };
     expect(reminderFor(lead, model.forms, TEAM, 'Still waiting: {{name}} ({{form}})')).toEqual({
       to: TEAM,
@@ -178,5 +178,35 @@ describe('the morning digest', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Co&lt;/b&gt;');
     expect(html).toContain(`<a href="${link(late.id)}">Open</a>`);
     expect(monday8!.parsed.subject).toBe('Open leads: 3, 2 overdue');
+  });
+
+  it('counts the leads waiting in quarantine, links to their view, and lists none of them', async () => {
+    const held = (name: string) =>
+      store.insertLead({
+        endpoint: '/api/contact',
+        formType: 'contact',
+        formId: 'contact',
+        payload: { name, email: 'offers@example.org', message: 'casino' },
+        dueAt: now.toISOString(),
+        quarantine: { score: 6, reasons: [{ code: 'words', weight: 6, detail: "words from the team's list: casino" }] },
+      });
+    const one = await held('Held One');
+    await held('Held Two');
+    const erased = await held('Held Erased');
+    await store.eraseLead(erased.id, 'ann@takedownshield.test');
+    now = new Date('2026-12-01T08:00:00-08:00');
+    expect(await sweepOfAProcess().runOnce()).toBe(1);
+    await worker.runOnce();
+    await mailbox.waitFor(3);
+    const tuesday8 = mailbox.messages.find((m) => m.messageId.includes('2026-12-01'))!;
+    // The held leads, due already, are neither open nor overdue.
+    expect(tuesday8.parsed.subject).toBe('Open leads: 3, 2 overdue');
+    const text = tuesday8.parsed.text ?? '';
+    expect(text).toContain('2 leads wait in Quarantine, held as likely spam: release any that is not.');
+    expect(text).toContain('https://leads.example.test/admin?quarantine=only&spam=include');
+    expect(text).not.toContain(one.id);
+    expect(String(tuesday8.parsed.html)).toContain(
+      '<a href="https://leads.example.test/admin?quarantine=only&amp;spam=include">Open Quarantine</a>',
+    );
   });
 });

@@ -390,14 +390,14 @@ describe.each(backends)('%s inbox store contract', (_name, backend) => {
       expect(queued.filter(Boolean)).toHaveLength(1);
       expect(await digest(one, 'digest:2026-03-02')).toBe(false);
       // Overdue means still New past the due time: the lead in progress is answered.
-      expect(seen[0]).toEqual({ names: ['Late', 'Soon', 'Undated', 'Working'], counts: { open: 4, overdue: 1 } });
+      expect(seen[0]).toEqual({ names: ['Late', 'Soon', 'Undated', 'Working'], counts: { open: 4, overdue: 1, quarantined: 0 } });
       const jobs = (await one.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
       expect(jobs.map((j) => [j.leadId, j.channel, j.data])).toEqual([
         [null, 'email', { to: ['team@example.com'], leads: [late, soon, undated, working].map((l) => ({ id: l.id })) }],
       ]);
       // The next day's key is free; a digest lists at most `limit` leads and counts them all.
       expect(await digest(two, 'digest:2026-03-03', 2)).toBe(true);
-      expect(seen.at(-1)).toEqual({ names: ['Late', 'Soon'], counts: { open: 4, overdue: 1 } });
+      expect(seen.at(-1)).toEqual({ names: ['Late', 'Soon'], counts: { open: 4, overdue: 1, quarantined: 0 } });
       const [claimed] = await one.claimJobs({ limit: 1, leaseMs: MINUTE });
       expect(claimed).toMatchObject({ rule: 'digest', leadId: null, lead: null });
       // An erased lead leaves every digest; the day stays taken.

@@ -25,11 +25,11 @@ const expected = JSON.parse(readFileSync(join(FIXTURES, 'read-back.json'), 'utf8
 async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof readBack>>, versions: () => Promise<number[]>) {
   await store.init();
   expect(await versions()).toEqual(migrations.map((m) => m.version));
-  // Leads stored before due times, owners and sources have none, and no first answer recorded; the account made before roles keeps the leads.
+  // Leads stored before due times, owners, sources and quarantine have none, and no first answer recorded; the account made before roles keeps the leads.
   const withoutDueTimes = {
     ...before,
     leads: before.leads.map((l) => ({ ...l, source: null })),
-    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null, source: null })),
+    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null, source: null, quarantine: null })),
     account: { ...before.account, roles: ['leads'] },
   };
   expect(JSON.parse(JSON.stringify(await readBack(store)))).toEqual(withoutDueTimes);

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { SubmissionRules } from '../../engine/forms/payload';
+import type { MailDomainCheck } from './mail-domain';
+import {
+  compileWordList,
+  linkSignal,
+  randomTextSignal,
+  scriptSignal,
+  wordSignal,
+  wordsOf,
+  type SpamReason,
+  type SpamWeights,
+  type WordList,
+} from './signals';
+
+/** A submission's score and why; quarantined when the score reaches the threshold. */
+export interface SpamVerdict {
+  score: number;
+  /** The score reached the threshold: the lead goes to quarantine. */
+  quarantined: boolean;
+  reasons: SpamReason[];
+  /** Kept with the lead, so later copies of the same message from other addresses can be counted. */
+  messageHash: string | null;
+  senderHash: string | null;
+}
+
+/** The same message from this many other addresses within SAME_MESSAGE_WINDOW_MS is a campaign. */
+export const SAME_MESSAGE_OTHERS = 2;
+export const SAME_MESSAGE_WINDOW_MS = 24 * 60 * 60_000;
+/** Messages shorter than this (as words) are too common to count as copies: "Please call me back." */
+const MIN_MESSAGE_LENGTH = 40;
+
+export interface SpamScorerOptions {
+  weights: SpamWeights;
+  /** SPAM_QUARANTINE_SCORE: a lead scoring this much or more is quarantined. */
+  threshold: number;
+  /** site/site.yaml's language: a message mostly in another script is a signal. */
+  language: string;
+  /** The team's list (site/data/spam-words.yaml). */
+  words: readonly string[];
+  /** How many other senders sent the message with this hash since then; the store answers it. */
+  countSameMessage: (query: { messageHash: string; senderHash: string | null; since: Date }) => Promise<number>;
+  /** Whether the address's domain can receive mail; without it (SPAM_MAIL_CHECK=off) it is not asked. */
+  mailDomain?: MailDomainCheck;
+  now?: () => Date;
+}
+
+export interface SpamInput {
+  form: SubmissionRules;
+  payload: Record<string, unknown>;
+}
+
+export type SpamScorer = (input: SpamInput) => Promise<SpamVerdict>;
+
+type Property = { type?: unknown; format?: unknown; oneOf?: unknown; enum?: unknown; const?: unknown };
+
+/** The values a person typed freely: text fields that are not an address, a link field or a choice. */
+export function freeTexts(form: SubmissionRules, payload: Record<string, unknown>): { all: string[]; messages: string[] } {
+  const properties = (form.fields.properties ?? {}) as Record<string, Property>;
+  const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>;
+  const all: string[] = [];
+  const messages: string[] = [];
+  for (const [name, value] of Object.entries(payload)) {
+    const p = properties[name];
+    if (typeof value !== 'string' || !value.trim() || name === 'email') continue;
+    if (p && (p.format !== undefined || p.oneOf !== undefined || p.enum !== undefined || p.const !== undefined)) continue;
+    all.push(value);
+    if (ui[name]?.['ui:widget'] === 'textarea' || name === 'message') messages.push(value);
+  }
+  return { all, messages };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The message as words (case, spacing and punctuation aside), hashed; null for a short one. */
+export function messageHashOf(messages: readonly string[]): string | null {
+  const normalised = messages.flatMap(wordsOf).join(' ');
+  return normalised.length >= MIN_MESSAGE_LENGTH ? sha256(`message\0${normalised}`) : null;
+}
+
+export function senderHashOf(email: unknown): string | null {
+  return typeof email === 'string' && email.includes('@') ? sha256(`sender\0${email.trim().toLowerCase()}`) : null;
+}
+
+/** Scores each submission on every signal; the ones that fire are its reasons, heaviest first. */
+export function createSpamScorer(options: SpamScorerOptions): SpamScorer {
+  const { weights, language, countSameMessage, mailDomain, now = () => new Date() } = options;
+  const list: WordList = compileWordList(options.words);
+  return async ({ form, payload }) => {
+    const { all, messages } = freeTexts(form, payload);
+    const messageHash = messageHashOf(messages);
+    const senderHash = senderHashOf(payload.email);
+    const reasons: Array<SpamReason | null> = [
+      linkSignal(all, weights.links),
+      wordSignal(all, list, weights.words),
+      scriptSignal(all, language, weights.script),
+      randomTextSignal(all, weights['random-text']),
+    ];
+    const email = typeof payload.email === 'string' ? payload.email : '';
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const [others, receives] = await Promise.all([
+      messageHash ? countSameMessage({ messageHash, senderHash, since: new Date(now().getTime() - SAME_MESSAGE_WINDOW_MS) }) : 0,
+      mailDomain && email.includes('@') ? mailDomain(domain) : 'unknown',
+    ]);
+    if (others >= SAME_MESSAGE_OTHERS)
+      reasons.push({
+        code: 'same-message',
+        weight: weights['same-message'],
+        detail: `the same message came from ${others} other addresses within a day`,
+      });
+    if (receives === 'no')
+      reasons.push({ code: 'mail-domain', weight: weights['mail-domain'], detail: "the e-mail address's domain cannot receive mail" });
+    const found = reasons.filter((r): r is SpamReason => r !== null && r.weight > 0).sort((a, b) => b.weight - a.weight);
+    const score = found.reduce((sum, r) => sum + r.weight, 0);
+    return { score, quarantined: score >= options.threshold, reasons: found, messageHash, senderHash };
+  };
+}
