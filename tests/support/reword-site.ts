@@ -14,7 +14,13 @@ import { join } from 'node:path';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
 
 /** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
-const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
+const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button']);
+/** Headings and labels named for their place: `featuredTitle`, `tocTitle`, `rowHeading`, `nextLabel`, `searchLabel`… */
+const REWORDED_KEY_ENDINGS = /^[a-z][A-Za-z]*(?:Title|Heading|Label)$/;
+/** A `name` is a heading in these lists (a plan's card, a team member's); elsewhere it is a brand, an option or an id. */
+const NAMES_AS_HEADINGS = new Set(['plans', 'members']);
+/** Maps whose every text is a label, heading or button (the badge page's `labels`, the pricing page's `billing` switch). */
+const LABEL_LISTS = new Set(['labels', 'billing']);
 /**
  * Kept as written: a form's fields (JSON Schema, their titles are field labels), hints and messages,
  * and the empty states, whose words are the spec's (spec 001 §8, the error catalogue).
@@ -82,9 +88,22 @@ function rewordYaml(text: string, seed: string): string {
       if (!isScalar(pair.key)) return;
       const key = String(pair.key.value);
       if (KEPT_BRANCHES.has(key)) return visit.SKIP;
-      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
-      // A form's `buttons.idle` is its button; another `idle` key is not a label.
-      if (key === 'idle' && !path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'buttons')) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
+      const under = (names: Set<string> | string) =>
+        path.some(
+          (node) =>
+            isPair(node) &&
+            isScalar(node.key) &&
+            (typeof names === 'string' ? node.key.value === names : names.has(String(node.key.value))),
+        );
+      const reworded =
+        // A form's `buttons.idle` is its button; another `idle` key is not a label.
+        key === 'idle'
+          ? under('buttons')
+          : key === 'name'
+            ? under(NAMES_AS_HEADINGS)
+            : REWORDED_KEYS.has(key) || REWORDED_KEY_ENDINGS.test(key) || under(LABEL_LISTS);
+      if (!reworded) return;
       ranges.push([pair.value.range[0], pair.value.range[1]]);
     },
   });
