@@ -35,9 +35,10 @@ test.describe('the header on a page with islands (/pricing)', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.locator('nav#site-nav');
     await expect(nav).toBeVisible();
-    await nav.locator('summary', { hasText: 'Takedown Services' }).click();
+    const menus = siteModel().site.header.menus;
+    await nav.locator('summary', { hasText: menus[0]!.label }).click();
     await expect(page.locator('#nav-menu-0')).toBeVisible();
-    await nav.locator('summary', { hasText: 'Solutions' }).click();
+    await nav.locator('summary', { hasText: menus[2]!.label }).click();
     await expect(page.locator('#nav-menu-2')).toBeVisible();
     await expect(page.locator('#nav-menu-0')).toBeHidden();
     await page.keyboard.press('Escape');

@@ -141,7 +141,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(box).toBeVisible();
       await expect(page.getByRole('button', { name: HEADER_SEARCH, exact: true })).toBeHidden();
       await box.fill('youtube');
-      await page.getByRole('search', { name: HEADER_SEARCH, exact: true }).getByRole('button', { name: 'Search' }).click();
+      await page
+        .getByRole('search', { name: HEADER_SEARCH, exact: true })
+        .getByRole('button', { name: siteModel().site.header.search!.button })
+        .click();
       await expect(page).toHaveURL(/\/search\?q=youtube$/);
       await expect(results(page).first()).toBeVisible();
     });

@@ -13,8 +13,8 @@ import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } fr
 import { join } from 'node:path';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
 
-/** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
-const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button']);
+/** The keys whose text a writer rewords: headings, titles, FAQ items, button or link labels and a breadcrumb's current page. */
+const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button', 'current']);
 /** Headings and labels named for their place: `featuredTitle`, `tocTitle`, `rowHeading`, `nextLabel`, `searchLabel`… */
 const REWORDED_KEY_ENDINGS = /^[a-z][A-Za-z]*(?:Title|Heading|Label)$/;
 /** A `name` is a heading in these lists (a plan's card, a team member's); elsewhere it is a brand, an option or an id. */

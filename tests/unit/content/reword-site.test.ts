@@ -68,37 +68,41 @@ describe('the reworded copy of site/', () => {
   // The proof that the check works: an assertion written with a heading copied from site/ (read here
   // from the original, as a test author would have copied it) fails on the reworded site, on every
   // page, while the same assertion reading the model passes.
-  it('fails every heading and button label copied from site/, on every page, and passes the ones read from the model', () => {
-    const options = { siteUrl: 'https://example.com', assets: { stylesheets: [], scripts: [] }, year: 2030 };
-    const headings = (html: string) => [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => textOf(m[2]!).trim());
-    const buttons = (html: string) => [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((m) => textOf(m[1]!).trim());
-    const siteText = readSiteFiles()
-      .map((f) => f.text)
-      .join('\n');
-    // Left as written on purpose: the spec's empty states (spec 001 §8), and the FAQ categories, whose
-    // names make the anchors and ?category= addresses other pages link to.
-    const kept = new Set([...textsUnder(original.pages, 'empty'), ...categoryNames(original)]);
-    let checked = 0;
-    const survivors: string[] = [];
-    for (const page of original.pages) {
-      const before = renderPage(original, page.path!, options).html;
-      const after = renderPage(reworded.model!, page.path!, options).html;
-      const [copiedH1] = headings(before);
-      const [shownH1] = headings(after);
-      expect(copiedH1, page.path!).toBe(heroTitle(original, page.path!));
-      expect(() => expect(shownH1).toBe(copiedH1), page.path!).toThrow();
-      expect(shownH1).toBe(heroTitle(reworded.model!, page.path!));
-      expect(titleOf(after)).not.toBe(titleOf(before));
-      // No heading or button label a writer wrote survives: what is the same on both is the engine's own words.
-      const shown = new Set([...headings(after), ...buttons(after)]);
-      for (const text of [...headings(before), ...buttons(before)].filter((t) => /[a-z]{2}/i.test(t))) {
-        checked++;
-        if (shown.has(text) && !kept.has(text) && siteText.includes(text)) survivors.push(`${page.path}: ${text}`);
+  it(
+    'fails every heading and button label copied from site/, on every page, and passes the ones read from the model',
+    { timeout: 60_000 },
+    () => {
+      const options = { siteUrl: 'https://example.com', assets: { stylesheets: [], scripts: [] }, year: 2030 };
+      const headings = (html: string) => [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => textOf(m[2]!).trim());
+      const buttons = (html: string) => [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((m) => textOf(m[1]!).trim());
+      const siteText = readSiteFiles()
+        .map((f) => f.text)
+        .join('\n');
+      // Left as written on purpose: the spec's empty states (spec 001 §8), and the FAQ categories, whose
+      // names make the anchors and ?category= addresses other pages link to.
+      const kept = new Set([...textsUnder(original.pages, 'empty'), ...categoryNames(original)]);
+      let checked = 0;
+      const survivors: string[] = [];
+      for (const page of original.pages) {
+        const before = renderPage(original, page.path!, options).html;
+        const after = renderPage(reworded.model!, page.path!, options).html;
+        const [copiedH1] = headings(before);
+        const [shownH1] = headings(after);
+        expect(copiedH1, page.path!).toBe(heroTitle(original, page.path!));
+        expect(() => expect(shownH1).toBe(copiedH1), page.path!).toThrow();
+        expect(shownH1).toBe(heroTitle(reworded.model!, page.path!));
+        expect(titleOf(after)).not.toBe(titleOf(before));
+        // No heading or button label a writer wrote survives: what is the same on both is the engine's own words.
+        const shown = new Set([...headings(after), ...buttons(after)]);
+        for (const text of [...headings(before), ...buttons(before)].filter((t) => /[a-z]{2}/i.test(t))) {
+          checked++;
+          if (shown.has(text) && !kept.has(text) && siteText.includes(text)) survivors.push(`${page.path}: ${text}`);
+        }
       }
-    }
-    expect(checked).toBeGreaterThan(500);
-    expect(survivors).toEqual([]);
-  });
+      expect(checked).toBeGreaterThan(500);
+      expect(survivors).toEqual([]);
+    },
+  );
 
   // A second copy of site/ to compare with: a few seconds on a busy machine.
   it('is the same on every run with the same seed, and keeps the spec texts and link targets', { timeout: 60_000 }, () => {
