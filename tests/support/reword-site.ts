@@ -7,7 +7,8 @@
  * the copy is the same on every run, lengths stay within the schemas' limits, equal texts stay equal
  * and different texts stay different. What other files point at or the spec fixes is kept: the
  * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
- * messages, the words a form shows while sending, the empty states and the not-found page.
+ * messages, the words a form shows while sending, the empty states and the not-found page, and the
+ * FAQ and blog categories (a category's name makes its anchor and its `?category=` address).
  */
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
