@@ -18,15 +18,15 @@ import { isPair, isScalar, parseDocument, visit } from 'yaml';
 const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button', 'current']);
 /** Headings and labels named for their place: `featuredTitle`, `tocTitle`, `rowHeading`, `nextLabel`, `searchLabel`… */
 const REWORDED_KEY_ENDINGS = /^[a-z][A-Za-z]*(?:Title|Heading|Label)$/;
-/** A `name` is a heading in these lists (a plan's card, a team member's); elsewhere it is a brand, an option or an id. */
-const NAMES_AS_HEADINGS = new Set(['plans', 'members']);
-/** Maps whose every text is a label, heading or button (the badge page's `labels`, the pricing page's `billing` switch). */
-const LABEL_LISTS = new Set(['labels', 'billing']);
+/** A `name` is a heading in these lists (a team member's card); elsewhere it is a brand, an option, an id or the spec's. */
+const NAMES_AS_HEADINGS = new Set(['members']);
 /**
- * Kept as written: a form's fields (JSON Schema, their titles are field labels), hints and messages,
- * and the empty states, whose words are the spec's (spec 001 §8, the error catalogue).
+ * Kept as written, the spec's words: a form's fields (JSON Schema, their titles are field labels),
+ * hints and messages, the empty states (spec 001 §8, the error catalogue), the pricing switch's
+ * Monthly and Annual (§9) and the badge customiser's labels, Copy and Copied! among them (§7, §9).
+ * Plan names are the spec's tiers (§9), so a plan's `name` is kept too.
  */
-const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty']);
+export const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty', 'billing', 'labels']);
 /** Files kept whole: the not-found page's title and buttons are the spec's (spec 001 §8). */
 const KEPT_FILES = new Set(['not-found.yaml']);
 
@@ -103,7 +103,7 @@ function rewordYaml(text: string, seed: string): string {
           ? under('buttons')
           : key === 'name'
             ? under(NAMES_AS_HEADINGS)
-            : REWORDED_KEYS.has(key) || REWORDED_KEY_ENDINGS.test(key) || under(LABEL_LISTS);
+            : REWORDED_KEYS.has(key) || REWORDED_KEY_ENDINGS.test(key);
       if (!reworded) return;
       ranges.push([pair.value.range[0], pair.value.range[1]]);
     },

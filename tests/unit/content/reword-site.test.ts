@@ -11,7 +11,7 @@ import { formatProblem } from '../../../engine/content/problem';
 import { renderPage } from '../../../engine/render/render-page';
 import { CONTENT_ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { textOf } from '../../support/html-text';
-import { rewordSite, rewordText } from '../../support/reword-site';
+import { KEPT_BRANCHES, rewordSite, rewordText } from '../../support/reword-site';
 
 const schemas = readSchemas();
 const original = loadSite(readSiteFiles(), schemas).model!;
@@ -78,9 +78,23 @@ describe('the reworded copy of site/', () => {
       const siteText = readSiteFiles()
         .map((f) => f.text)
         .join('\n');
-      // Left as written on purpose: the spec's empty states (spec 001 §8), and the FAQ categories, whose
-      // names make the anchors and ?category= addresses other pages link to.
-      const kept = new Set([...textsUnder(original.pages, 'empty'), ...categoryNames(original)]);
+      // Left as written on purpose: the spec's texts (tests/support/reword-site.ts, KEPT_BRANCHES), plan
+      // names (the spec's tiers), and the FAQ and blog categories, whose names make the anchors and
+      // ?category= addresses other pages link to.
+      const planNames = original.pages
+        .flatMap((p) => p.sections)
+        .flatMap((s) =>
+          s.type === 'plans'
+            ? s.plans.map((p) => p.name)
+            : s.type === 'pricing-table'
+              ? s.groups.flatMap((g) => g.plans.map((p) => p.name))
+              : [],
+        );
+      const kept = new Set([
+        ...[...KEPT_BRANCHES].flatMap((key) => textsUnder(original.pages, key)),
+        ...planNames,
+        ...categoryNames(original),
+      ]);
       let checked = 0;
       const survivors: string[] = [];
       for (const page of original.pages) {
