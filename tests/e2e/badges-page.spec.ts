@@ -13,6 +13,13 @@ interface Combination {
   color: { id: string; label: string };
 }
 
+/** The customiser's words (group names, the Copy button, its status lines) as the page has them in site/. */
+const builderSection = pageAt('/badges').sections.find((s) => s.type === 'badge-builder');
+if (builderSection?.type !== 'badge-builder') throw new Error('/badges has no badge customiser');
+const LABELS = builderSection.labels;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The badge types, sizes and colours and their ids are the spec's (spec 001 §7).
 const TYPES = {
   standard: { id: 'standard', label: 'Standard Protection', name: 'Standard Protection' },
   premium: { id: 'premium', label: 'Premium Protection', name: 'Premium Protection' },
@@ -48,16 +55,17 @@ function expectedSnippet({ type, size, color }: Combination): string {
 const builder = (page: Page) => page.locator('#customize');
 const preview = (page: Page) => builder(page).locator('.badge-preview img');
 const code = (page: Page) => builder(page).locator('.badge-code code');
-const copyButton = (page: Page) => builder(page).getByRole('button', { name: /^(Copy|Copied!)$/ });
-const radio = (page: Page, group: 'Badge type' | 'Size' | 'Color', label: string) =>
+const copyButton = (page: Page) =>
+  builder(page).getByRole('button', { name: new RegExp(`^(${escapeRegExp(LABELS.copy)}|${escapeRegExp(LABELS.copied)})$`) });
+const radio = (page: Page, group: 'type' | 'size' | 'color', label: string) =>
   builder(page)
-    .getByRole('group', { name: group })
+    .getByRole('group', { name: LABELS[group] })
     .getByRole('radio', { name: new RegExp(`^${label}\\b`) });
 
 async function choose(page: Page, c: Combination): Promise<void> {
-  await radio(page, 'Badge type', c.type.label).check();
-  await radio(page, 'Size', c.size.label).check();
-  await radio(page, 'Color', c.color.label).check();
+  await radio(page, 'type', c.type.label).check();
+  await radio(page, 'size', c.size.label).check();
+  await radio(page, 'color', c.color.label).check();
 }
 
 async function expectShows(page: Page, c: Combination): Promise<void> {
@@ -92,23 +100,23 @@ test('the prerendered page shows the default badge (standard, medium, blue) and 
       `checked ${name}`,
     ).toEqual([value]);
   }
-  expect(html).toMatch(/<button type="button" class="button button--primary badge-builder__copy">Copy<\/button>/);
+  expect(html).toContain(`<button type="button" class="button button--primary badge-builder__copy">${LABELS.copy}</button>`);
 });
 
 test('the customiser offers the spec types, sizes and colours, with the default checked', async ({ page }) => {
   await page.goto('/badges');
   await waitForIslands(page);
   const labels = (group: string) => builder(page).getByRole('group', { name: group }).locator('label').allTextContents();
-  expect(await labels('Badge type')).toEqual([
+  expect(await labels(LABELS.type)).toEqual([
     'Standard Protection Free',
     `Premium Protection ${priceText(siteModel().pricing, 'badges.premium')}/month`,
     'Enterprise Protection Custom',
   ]);
-  expect(await labels('Size')).toEqual(['Small 120x60', 'Medium 160x80', 'Large 200x100']);
-  expect(await labels('Color')).toEqual(['Blue', 'Green', 'Purple', 'Red', 'Gray']);
-  await expect(radio(page, 'Badge type', 'Standard Protection')).toBeChecked();
-  await expect(radio(page, 'Size', 'Medium')).toBeChecked();
-  await expect(radio(page, 'Color', 'Blue')).toBeChecked();
+  expect(await labels(LABELS.size)).toEqual(['Small 120x60', 'Medium 160x80', 'Large 200x100']);
+  expect(await labels(LABELS.color)).toEqual(['Blue', 'Green', 'Purple', 'Red', 'Gray']);
+  await expect(radio(page, 'type', 'Standard Protection')).toBeChecked();
+  await expect(radio(page, 'size', 'Medium')).toBeChecked();
+  await expect(radio(page, 'color', 'Blue')).toBeChecked();
   await expectShows(page, DEFAULT);
 
   // Each colour swatch is the colour's hex.
@@ -139,23 +147,24 @@ test('the selected type shows its description, features and price', async ({ pag
   await page.goto('/badges');
   await waitForIslands(page);
   const details = builder(page).locator('.badge-type-details');
-  await expect(details).toContainText('Works on any website');
-  await radio(page, 'Badge type', 'Premium Protection').check();
-  await expect(details).toContainText('Active content monitoring');
-  await radio(page, 'Badge type', 'Enterprise Protection').check();
-  await expect(details).toContainText('Dedicated account manager');
+  // Each type's description and features as site/data/badges.yaml has them.
+  for (const type of builderSection.badges.types) {
+    await radio(page, 'type', type.name).check();
+    await expect(details).toContainText(type.description);
+    for (const feature of type.features) await expect(details).toContainText(feature);
+  }
 });
 
 test('the choices work from the keyboard (arrow keys move within a group)', async ({ page }) => {
   await page.goto('/badges');
   await waitForIslands(page);
-  await radio(page, 'Size', 'Medium').focus();
+  await radio(page, 'size', 'Medium').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(radio(page, 'Size', 'Large')).toBeChecked();
-  await radio(page, 'Color', 'Blue').focus();
+  await expect(radio(page, 'size', 'Large')).toBeChecked();
+  await radio(page, 'color', 'Blue').focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(radio(page, 'Color', 'Purple')).toBeChecked();
+  await expect(radio(page, 'color', 'Purple')).toBeChecked();
   await expectShows(page, { type: TYPES.standard, size: SIZES.large, color: COLORS.purple });
 });
 
@@ -188,18 +197,18 @@ test.describe('Copy', () => {
     await waitForIslands(page);
     const c: Combination = { type: TYPES.enterprise, size: SIZES.large, color: COLORS.green };
     await choose(page, c);
-    await expect(copyButton(page)).toHaveText('Copy');
+    await expect(copyButton(page)).toHaveText(LABELS.copy);
     await pauseClock(page);
 
     await copyButton(page).click();
-    await expect(copyButton(page)).toHaveText('Copied!');
+    await expect(copyButton(page)).toHaveText(LABELS.copied);
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedSnippet(c));
-    await expect(builder(page).getByRole('status')).toHaveText('The badge code is on your clipboard.');
+    await expect(builder(page).getByRole('status')).toHaveText(LABELS.copiedStatus!);
 
     await page.clock.runFor(1900);
-    await expect(copyButton(page)).toHaveText('Copied!');
+    await expect(copyButton(page)).toHaveText(LABELS.copied);
     await page.clock.runFor(200);
-    await expect(copyButton(page)).toHaveText('Copy');
+    await expect(copyButton(page)).toHaveText(LABELS.copy);
     await expect(builder(page).getByRole('status')).toHaveText('');
   });
 
@@ -217,9 +226,9 @@ test.describe('Copy', () => {
     await copyButton(page).press('Enter');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expectedSnippet(c));
     await page.clock.runFor(1500);
-    await expect(copyButton(page)).toHaveText('Copied!');
+    await expect(copyButton(page)).toHaveText(LABELS.copied);
     await page.clock.runFor(600);
-    await expect(copyButton(page)).toHaveText('Copy');
+    await expect(copyButton(page)).toHaveText(LABELS.copy);
   });
 });
 
@@ -232,8 +241,8 @@ test('when the browser refuses the clipboard, the code is selected and the visit
   await page.goto('/badges');
   await waitForIslands(page);
   await copyButton(page).click();
-  await expect(builder(page).getByRole('status')).toContainText('Your browser did not allow copying');
-  await expect(copyButton(page)).toHaveText('Copy');
+  await expect(builder(page).getByRole('status')).toHaveText(LABELS.copyFailed!);
+  await expect(copyButton(page)).toHaveText(LABELS.copy);
   expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(expectedSnippet(DEFAULT));
 });
 
@@ -271,7 +280,7 @@ test('/badges has no accessibility violations after choosing a badge and copying
   await waitForIslands(page);
   await choose(page, { type: TYPES.premium, size: SIZES.large, color: COLORS.purple });
   await copyButton(page).click();
-  await expect(copyButton(page)).toHaveText('Copied!');
+  await expect(copyButton(page)).toHaveText(LABELS.copied);
   const { violations } = await axeBuilder(page).withTags(TAGS).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${v.help}`))).toEqual([]);
 });
@@ -317,21 +326,21 @@ test.describe('before the picker has its code', () => {
     await page.waitForLoadState('networkidle');
     expect(code.requested(), 'the picker code is not fetched with the page').toBe(false);
     // From the keyboard: the arrow key moves the choice within the group.
-    await radio(page, 'Size', 'Medium').focus();
+    await radio(page, 'size', 'Medium').focus();
     await page.keyboard.press('ArrowDown');
     expect(await islandHydrated(page, 'BadgeBuilder')).toBe(false);
     code.release();
-    await expect(radio(page, 'Size', 'Large')).toBeChecked();
+    await expect(radio(page, 'size', 'Large')).toBeChecked();
     await expectShows(page, { ...DEFAULT, size: SIZES.large });
   });
 
   test('a colour picked with the radio itself before the code has loaded is shown once it has', async ({ page }) => {
     const code = await holdIslandCode(page, 'BadgeBuilder');
     await page.goto('/badges');
-    await radio(page, 'Color', COLORS.red.label).click();
+    await radio(page, 'color', COLORS.red.label).click();
     code.release();
-    await expect(radio(page, 'Color', COLORS.red.label)).toBeChecked();
-    await expect(radio(page, 'Color', COLORS.blue.label)).not.toBeChecked();
+    await expect(radio(page, 'color', COLORS.red.label)).toBeChecked();
+    await expect(radio(page, 'color', COLORS.blue.label)).not.toBeChecked();
     await expectShows(page, { ...DEFAULT, color: COLORS.red });
   });
 

@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test';
 import type { ResolvedFormSection } from '../../engine/content/model';
 import { siteModel } from './site';
 
+/** A notice's links (privacy policy, terms…), each with its label and address as site/ has them. */
+const linksOf = (consent: ResolvedFormSection['consent']) => Object.values(consent?.links ?? {}).flatMap((l) => (l ? [l] : []));
+
 /** Every page with a lead form, and the notice each form shows. */
 const FORM_PAGES = siteModel().pages.flatMap((p) =>
   p.sections
@@ -19,16 +22,18 @@ test('every lead form declares a consent notice', () => {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path, form } of FORM_PAGES) {
+  for (const { path, form, consent } of FORM_PAGES) {
     test(`${path}: the ${form} form shows the notice just above its submit button, linking to /privacy and /terms`, async ({ page }) => {
       await page.goto(path);
       const submit = page.locator(`#${form}-form-consent + button[type="submit"]`);
       await expect(submit, 'the submit button comes right after the notice').toHaveCount(1);
       const notice = page.locator(`#${form}-form-consent`);
       await expect(notice).toBeVisible();
-      await expect(notice).toContainText('We use these details only to answer your request.');
-      await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-      await expect(notice.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+      // The notice's words and link labels as site/ has them; the links lead to /privacy and /terms.
+      await expect(notice).toContainText(consent!.text.split('{')[0]!.trim());
+      const links = linksOf(consent);
+      expect(links.map((l) => l.href)).toEqual(expect.arrayContaining(['/privacy', '/terms']));
+      for (const link of links) await expect(notice.getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
     });
   }
 });
@@ -36,7 +41,9 @@ test.describe('with JavaScript off', () => {
 test('the notice links open the privacy policy and the terms', async ({ page, request }) => {
   for (const href of ['/privacy', '/terms']) expect((await request.get(href)).status(), href).toBe(200);
   await page.goto('/contact-us');
-  await page.locator('#contact-us-form-consent').getByRole('link', { name: 'Privacy Policy' }).click();
+  const contactForm = FORM_PAGES.find((f) => f.path === '/contact-us' && f.form === 'contact-us')!;
+  const privacy = linksOf(contactForm.consent).find((l) => l.href === '/privacy')!;
+  await page.locator('#contact-us-form-consent').getByRole('link', { name: privacy.label }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -11,9 +11,15 @@ function stepTitles(path: string): string[] {
   return steps?.type === 'steps' ? steps.steps.map((step) => step.title) : [];
 }
 
-// A plan as its card reads, with the price from site/data/pricing.yaml (checked against the spec's
-// table in tests/unit/content/price-catalogue.test.ts).
-const plan = (name: string, key: string) => `${name} ${priceText(siteModel().pricing, key)}`;
+/** The names of a page's plan tiers, in order, as site/ has them. */
+function planNames(path: string): string[] {
+  const plans = pageAt(path).sections.find((s) => s.type === 'plans');
+  return plans?.type === 'plans' ? plans.plans.map((p) => p.name) : [];
+}
+
+// A plan as its card reads: its name from site/, with the price from site/data/pricing.yaml (checked
+// against the spec's table in tests/unit/content/price-catalogue.test.ts).
+const plansOf = (p: IndustryPage) => planNames(p.path).map((name, i) => `${name} ${priceText(siteModel().pricing, p.prices[i]!)}`);
 
 async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
@@ -36,78 +42,51 @@ interface IndustryPage {
   h1: string;
   /** The canonical path, when it differs from the route. */
   canonical?: string;
-  plans: string[];
-  /** The tier marked Most Popular, if any. */
-  mostPopular?: string;
+  /** Each tier's price in site/data/pricing.yaml, in order (the spec's industry plans). */
+  prices: string[];
+  /** The position of the tier marked Most Popular, if any. */
+  mostPopular?: number;
 }
 
 const INDUSTRY_PAGES: IndustryPage[] = [
   {
     path: '/protection/music',
     h1: routeAt('/protection/music').h1,
-    plans: [
-      plan('Solo Artist', 'industry.music.solo-artist'),
-      plan('Professional', 'industry.music.professional'),
-      plan('Label', 'industry.music.label'),
-    ],
-    mostPopular: 'Professional',
+    prices: ['industry.music.solo-artist', 'industry.music.professional', 'industry.music.label'],
+    mostPopular: 1,
   },
   {
     path: '/protection/gaming',
     h1: routeAt('/protection/gaming').h1,
-    plans: [
-      plan('Indie Developer', 'industry.gaming.indie'),
-      plan('Studio', 'industry.gaming.studio'),
-      plan('Publisher', 'industry.gaming.publisher'),
-    ],
-    mostPopular: 'Studio',
+    prices: ['industry.gaming.indie', 'industry.gaming.studio', 'industry.gaming.publisher'],
+    mostPopular: 1,
   },
   {
     path: '/protection/software',
     h1: routeAt('/protection/software').h1,
-    plans: [
-      plan('Developer', 'industry.software.developer'),
-      plan('Business', 'industry.software.business'),
-      plan('Enterprise', 'industry.software.enterprise'),
-    ],
-    mostPopular: 'Business',
+    prices: ['industry.software.developer', 'industry.software.business', 'industry.software.enterprise'],
+    mostPopular: 1,
   },
   {
     path: '/protection/photography',
     h1: routeAt('/protection/photography').h1,
-    plans: [
-      plan('Hobbyist', 'industry.photography.hobbyist'),
-      plan('Professional', 'industry.photography.professional'),
-      plan('Agency', 'industry.photography.agency'),
-    ],
-    mostPopular: 'Professional',
+    prices: ['industry.photography.hobbyist', 'industry.photography.professional', 'industry.photography.agency'],
+    mostPopular: 1,
   },
   {
     path: '/protection/video',
     h1: routeAt('/protection/video').h1,
-    plans: [
-      plan('Creator', 'industry.video.creator'),
-      plan('Professional', 'industry.video.professional'),
-      plan('Enterprise', 'industry.video.enterprise'),
-    ],
+    prices: ['industry.video.creator', 'industry.video.professional', 'industry.video.enterprise'],
   },
   {
     path: '/protection/art',
     h1: routeAt('/protection/art').h1,
-    plans: [
-      plan('Artist', 'industry.art.artist'),
-      plan('Professional', 'industry.art.professional'),
-      plan('Studio', 'industry.art.studio'),
-    ],
+    prices: ['industry.art.artist', 'industry.art.professional', 'industry.art.studio'],
   },
   {
     path: '/protection/content-writing',
     h1: routeAt('/protection/content-writing').h1,
-    plans: [
-      plan('Writer', 'industry.writing.writer'),
-      plan('Professional', 'industry.writing.professional'),
-      plan('Agency', 'industry.writing.agency'),
-    ],
+    prices: ['industry.writing.writer', 'industry.writing.professional', 'industry.writing.agency'],
   },
 ];
 
@@ -122,11 +101,12 @@ for (const p of INDUSTRY_PAGES) {
     const formId = `${p.path === '/protection/content-writing' ? 'writing' : p.path.replace('/protection/', '')}-get-started`;
     expect(getStarted, '#get-started holds the get-started form').toMatch(/<form\b/);
     expect(getStarted).toMatch(new RegExp(`<input\\b[^>]*\\bid="${formId}-form_email"[^>]*\\btype="email"`));
-    expect(planPricesOf(html)).toEqual(p.plans);
+    expect(planNames(p.path)).toHaveLength(p.prices.length);
+    expect(planPricesOf(html)).toEqual(plansOf(p));
     expect(textOf(html)).toContain('/month');
 
     const featured = all(html, /<li class="card plan plan--featured">[\s\S]*?<h3>([\s\S]*?)<\/h3>/g).map((m) => textOf(m[1]!));
-    expect(featured, 'tiers with the Most Popular ribbon').toEqual(p.mostPopular ? [p.mostPopular] : []);
+    expect(featured, 'tiers with the Most Popular ribbon').toEqual(p.mostPopular === undefined ? [] : [planNames(p.path)[p.mostPopular]]);
 
     // Four-step flow, in order.
     const text = textOf(html);

@@ -82,6 +82,11 @@ test('a page with a visible breadcrumb describes the same trail as a BreadcrumbL
 test('each article tells search engines its picture, the dates and the author its page shows', async ({ request }) => {
   const { articles } = siteModel();
   expect(articles.length).toBeGreaterThan(0);
+  // The word before the author's name, as the blog's article list words it (articlePage.byLabel).
+  const list = siteModel()
+    .pages.flatMap((p) => p.sections)
+    .find((s) => s.type === 'article-list');
+  const byLabel = list?.type === 'article-list' ? list.articlePage.byLabel : '';
   for (const article of articles) {
     const html = await (await request.get(article.path)).text();
     const [data, ...others] = structuredData(html).filter((d) => d['@type'] === 'Article');
@@ -96,7 +101,7 @@ test('each article tells search engines its picture, the dates and the author it
       dateModified: times[1] ?? times[0],
       author: {
         '@type': 'Person',
-        name: textOf(/<span class="article__author">([\s\S]*?)<\/span>/.exec(byline)![1]!).replace(/^By\s+/, ''),
+        name: textOf(/<span class="article__author">([\s\S]*?)<\/span>/.exec(byline)![1]!).replace(new RegExp(`^${byLabel}\\s+`), ''),
       },
     });
     const picture = await request.get(localPath(String(data!.image)));

@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { writableSectionTypes } from '../../engine/content/schema-set';
 import { CONTENT_ROOT, readSchemas } from '../../scripts/read-project';
-import { waitForIslands } from './site';
+import { routeAt, waitForIslands } from './site';
 import { axeBuilder } from './axe';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
 const ROOT = join(import.meta.dirname, '../..');
+/** /support's h1 as site/ has it, and the line of its hero's title (indented under sections, not the meta title). */
+const SUPPORT_H1 = routeAt('/support').h1;
+const HERO_TITLE_LINE = new RegExp(`^ {4}title: ${SUPPORT_H1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm');
 // Beside the end-to-end server's port and its mail port, so runs with different E2E_PORTs never meet.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -68,10 +71,10 @@ test.describe('npm run dev', () => {
     const file = join(contentRoot, 'site/pages/support.yaml');
     const original = readFileSync(file, 'utf8');
     await page.goto(BASE + '/support');
-    await expect(page.locator('h1')).toHaveText('Support Center');
+    await expect(page.locator('h1')).toHaveText(SUPPORT_H1);
 
-    // The hero's title (indented under sections), not the meta title above it.
-    const heroTitle = /^ {4}title: Support Center$/m;
+    expect(original).toMatch(HERO_TITLE_LINE);
+    const heroTitle = HERO_TITLE_LINE;
     writeFileSync(file, original.replace(heroTitle, '    title: Help Desk'));
     await expect(page.locator('h1')).toHaveText('Help Desk', { timeout: 15_000 });
 
@@ -90,7 +93,7 @@ test.describe('npm run dev', () => {
 
     // Fixing the file reloads the open page by itself.
     writeFileSync(file, original);
-    await expect(page.locator('h1')).toHaveText('Support Center', { timeout: 15_000 });
+    await expect(page.locator('h1')).toHaveText(SUPPORT_H1, { timeout: 15_000 });
     await expect(page.locator('vite-error-overlay')).toHaveCount(0);
   });
 
@@ -101,10 +104,10 @@ test.describe('npm run dev', () => {
     const file = join(contentRoot, 'site/pages/support.yaml');
     const original = readFileSync(file, 'utf8');
     await page.goto(BASE + '/support');
-    await expect(page.locator('h1')).toHaveText('Support Center');
+    await expect(page.locator('h1')).toHaveText(SUPPORT_H1);
 
     // Markdown emphasis, which YAML reads as a reference to another value.
-    const broken = original.replace(/^ {4}title: Support Center$/m, '    title: *New*');
+    const broken = original.replace(HERO_TITLE_LINE, '    title: *New*');
     writeFileSync(file, broken);
     const line = broken.split('\n').indexOf('    title: *New*') + 1;
     const message = `site/pages/support.yaml:${line}:12 a value starting with * needs quotes: write "*New*"`;
@@ -119,14 +122,12 @@ test.describe('npm run dev', () => {
     expect(await axeViolations(problems)).toEqual([]);
 
     // Fixed, the title shows again in both pages, without a reload by hand.
-    writeFileSync(file, original.replace(/^ {4}title: Support Center$/m, '    title: New'));
+    writeFileSync(file, original.replace(HERO_TITLE_LINE, '    title: New'));
     await expect(page.locator('h1')).toHaveText('New', { timeout: 40_000 });
     await expect(problems.locator('h1')).toHaveText('New', { timeout: 40_000 });
     // Put back as it was: the server serves it again (the live reload itself was shown just above).
     writeFileSync(file, original);
-    await expect
-      .poll(async () => (await page.request.get(BASE + '/support')).text(), { timeout: 15_000 })
-      .toContain('>Support Center</h1>');
+    await expect.poll(async () => (await page.request.get(BASE + '/support')).text(), { timeout: 15_000 }).toContain(`>${SUPPORT_H1}</h1>`);
   });
 
   test('previews an article saved in site/blog/: its page and the feed follow, and a mistake shows its file:line:column', async ({

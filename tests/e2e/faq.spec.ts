@@ -3,6 +3,7 @@
 // question, the hub's search and category filter with its empty state, and the URL query.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibleExpanded, axeViolations, holdIslandCode, islandHydrated, pageAt, routeAt, siteModel, waitForIslands } from './site';
+import { categoryAnchor } from '../../engine/sections/faq/faq-filter';
 import { axeBuilder } from './axe';
 
 // Counts and categories as specified (not read from site/, so a content change that breaks them shows up).
@@ -60,8 +61,24 @@ function categoryPageWords(path: string) {
   return {
     back: breadcrumb.back!.label,
     faqCrumb: breadcrumb.trail.find((l) => l.href === '/faq')!.label,
+    current: breadcrumb.current,
     related: related.title!,
   };
+}
+
+/** The FAQ section of a page as site/ declares it: its quick navigation's, search box's and filter's names. */
+function faqSectionOf(path: string) {
+  const faq = pageAt(path).sections.find((s) => s.type === 'faq');
+  if (faq?.type !== 'faq') throw new Error(`${path} has no FAQ section`);
+  return faq;
+}
+
+/** The name of the category whose block has this anchor on a FAQ page, as its questions have it. */
+function categoryAt(path: string, anchor: string): string {
+  const set = siteModel().faqSets[faqSectionOf(path).faqSet]!;
+  const found = set.items.find((item) => categoryAnchor(item.category) === anchor);
+  if (!found) throw new Error(`${path} has no category with the anchor #${anchor}`);
+  return found.category;
 }
 
 /** The hub's filter buttons: All, then the popular questions' categories, as the FAQ section names them. */
@@ -104,6 +121,41 @@ function answerOnlyWord() {
   throw new Error('no popular answer has a word of its own');
 }
 
+type PopularQuestion = ReturnType<typeof popular>[number];
+/** What the search reads of a question: its words and its answer's, without the addresses of its links. */
+const searchedText = (q: PopularQuestion) => `${q.question} ${q.answer.replace(/\]\([^)]*\)/g, ']')}`.toLowerCase();
+const wordsOf = (q: PopularQuestion) => searchedText(q).match(/[a-z]{5,}/g) ?? [];
+const hasWord = (q: PopularQuestion, word: string) => searchedText(q).includes(word);
+
+/** A word of five letters or more that several popular questions have, in their question or answer. */
+function sharedWord(): { word: string; items: PopularQuestion[] } {
+  for (const word of new Set(popular().flatMap(wordsOf))) {
+    const items = popular().filter((q) => hasWord(q, word));
+    if (items.length > 1) return { word, items };
+  }
+  throw new Error('no word is shared by two popular questions');
+}
+
+/** A word some popular questions of one category have and none of another filter's: a search, then an empty state. */
+function wordMissingFromACategory(): { word: string; items: PopularQuestion[]; present: string; missing: string } {
+  const categories = HUB_FILTERS.slice(1);
+  for (const word of new Set(popular().flatMap(wordsOf))) {
+    const items = popular().filter((q) => hasWord(q, word));
+    const missing = categories.find((c) => !items.some((q) => q.category === c));
+    if (missing) return { word, items, present: items[0]!.category, missing };
+  }
+  throw new Error('every word of the popular questions is in every category');
+}
+
+/** A word of five letters or more that one of a category's popular questions has. */
+function wordIn(category: string): string {
+  const word = popular()
+    .filter((q) => q.category === category)
+    .flatMap(wordsOf)[0];
+  if (!word) throw new Error(`no popular question in ${category}`);
+  return word;
+}
+
 test.describe('FAQ category pages, as prerendered', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -123,13 +175,17 @@ test.describe('FAQ category pages, as prerendered', () => {
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
       const words = categoryPageWords(p.path);
       await expect(crumbs.getByRole('link', { name: words.faqCrumb, exact: true })).toHaveAttribute('href', '/faq');
-      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(p.h1);
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(words.current);
       await expect(page.getByRole('link', { name: words.back, exact: true })).toHaveAttribute('href', '/faq');
 
       await expect(page.locator('main .stats__item').first()).toBeVisible();
       await expect(page.getByRole('heading', { name: words.related, exact: true })).toBeVisible();
-      const quickNav = page.getByRole('navigation', { name: 'Jump to a topic' });
-      await expect(quickNav).toHaveCount(p.grouped ? 1 : 0);
+      // A grouped page has its quick navigation (named as its FAQ section says); a flat one has none.
+      const navLabel = faqSectionOf(p.path).navLabel;
+      expect(navLabel !== undefined, `${p.path} names its quick navigation`).toBe(p.grouped);
+      await expect(page.getByRole('navigation', { name: navLabel ?? faqSectionOf('/faq/takedowns').navLabel! })).toHaveCount(
+        p.grouped ? 1 : 0,
+      );
     });
   }
 
@@ -143,19 +199,20 @@ test.describe('FAQ category pages, as prerendered', () => {
 
   test('/faq/takedowns has one quick link per category, each to the anchor of its block', async ({ page }) => {
     await page.goto('/faq/takedowns');
-    const links = page.getByRole('navigation', { name: 'Jump to a topic' }).getByRole('link');
+    const links = page.getByRole('navigation', { name: faqSectionOf('/faq/takedowns').navLabel! }).getByRole('link');
     await expect(links).toHaveCount(TAKEDOWN_ANCHORS.length);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(TAKEDOWN_ANCHORS.map((a) => `#${a}`));
-    await expect(links.first()).toHaveText('Timeline & Process');
+    await expect(links.first()).toHaveText(categoryAt('/faq/takedowns', TAKEDOWN_ANCHORS[0]));
     for (const anchor of TAKEDOWN_ANCHORS) await expect(page.locator(`#${anchor} .accordion__trigger`).first()).toBeAttached();
   });
 
   test('/faq/international lists its categories as tags that are not links, above one flat accordion', async ({ page }) => {
     await page.goto('/faq/international');
-    const tags = page.getByRole('list', { name: 'Topics covered' }).getByRole('listitem');
+    const tagList = page.getByRole('list', { name: faqSectionOf('/faq/international').filterLabel! });
+    const tags = tagList.getByRole('listitem');
     await expect(tags.first()).toBeVisible();
     expect(await tags.count()).toBeGreaterThan(3);
-    await expect(page.getByRole('list', { name: 'Topics covered' }).getByRole('link')).toHaveCount(0);
+    await expect(tagList.getByRole('link')).toHaveCount(0);
     await expect(page.locator('main .faq-group')).toHaveCount(0);
     await expect(page.locator('main .accordion')).toHaveCount(1);
   });
@@ -241,9 +298,13 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe('FAQ category pages', () => {
   test('a quick link jumps to its category block', async ({ page }) => {
     await open(page, '/faq/legal');
-    await page.getByRole('navigation', { name: 'Jump to a topic' }).getByRole('link', { name: 'Counter-Notices' }).click();
+    const category = categoryAt('/faq/legal', 'counter-notices');
+    await page
+      .getByRole('navigation', { name: faqSectionOf('/faq/legal').navLabel! })
+      .getByRole('link', { name: category })
+      .click();
     await expect(page).toHaveURL(/\/faq\/legal#counter-notices$/);
-    await expect(page.getByRole('heading', { name: 'Counter-Notices', level: 3 })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: category, level: 3 })).toBeInViewport();
   });
 
   test('Tab moves between questions; Enter and Space toggle, and the question is announced as expanded', async ({ page }) => {
@@ -265,9 +326,9 @@ test.describe('FAQ category pages', () => {
 
 test.describe('the FAQ hub', () => {
   const cards = (page: Page) => page.locator('#popular-questions .faq-card');
-  const search = (page: Page) => page.getByRole('searchbox', { name: 'Search the FAQ' });
-  const filter = (page: Page, name: string) =>
-    page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
+  const search = (page: Page) => page.getByRole('searchbox', { name: faqSectionOf('/faq').search!.label });
+  const filters = (page: Page) => page.getByRole('group', { name: faqSectionOf('/faq').filterLabel! });
+  const filter = (page: Page, name: string) => filters(page).getByRole('button', { name, exact: true });
   const status = (page: Page) => page.locator('#popular-questions [role="status"]');
 
   test('shows the eight categories with their links, as prerendered', async ({ page }) => {
@@ -300,7 +361,7 @@ test.describe('the FAQ hub', () => {
     for (const q of popular()) expect(html).toContain(`href="/faq/${q.category.toLowerCase()}#${q.id}"`);
     await page.goto('/faq');
     await expect(cards(page)).toHaveCount(popular().length);
-    const buttons = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
+    const buttons = filters(page).getByRole('button');
     expect(HUB_FILTERS).toHaveLength(HUB_CATEGORIES.length + 1);
     await expect(buttons).toHaveText(HUB_FILTERS);
     await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -330,39 +391,42 @@ test.describe('the FAQ hub', () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText(item.question);
     await expect(status(page)).toHaveText(`1 question found for "${word}"`);
-    await search(page).fill('COUNTER-NOTICE');
-    const expected = popular().filter((q) => `${q.question} ${q.answer}`.toLowerCase().includes('counter-notice'));
-    await expect(cards(page)).toHaveCount(expected.length);
-    await expect(page).toHaveURL(/\?q=COUNTER-NOTICE$/);
+    // The search ignores case: the word typed in capitals finds every question that has it.
+    const shared = sharedWord();
+    await search(page).fill(shared.word.toUpperCase());
+    await expect(cards(page)).toHaveCount(shared.items.length);
+    await expect(page).toHaveURL(new RegExp(`\\?q=${shared.word.toUpperCase()}$`));
   });
 
   test('search and category combine; nothing matching shows the empty state', async ({ page }) => {
     await open(page, '/faq');
-    await search(page).fill('refund');
-    const withRefund = popular().filter((q) => `${q.question} ${q.answer}`.toLowerCase().includes('refund'));
-    expect(withRefund.length).toBeGreaterThan(0);
-    await expect(cards(page)).toHaveCount(withRefund.length);
-    await filter(page, 'Technical').click();
+    const { word, items, present, missing } = wordMissingFromACategory();
+    await search(page).fill(word);
+    expect(items.length).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(items.length);
+    await filter(page, missing).click();
     await expect(cards(page)).toHaveCount(0);
     const empty = page.locator('#popular-questions .faq-empty');
     await expect(empty.getByRole('heading')).toHaveText(HUB_EMPTY[0]!);
     await expect(empty.locator('p')).toHaveText(HUB_EMPTY[1]!);
     await expect(empty.getByRole('button')).toHaveCount(0);
-    await expect(status(page)).toHaveText('0 questions found for "refund"');
-    await filter(page, 'Pricing').click();
+    await expect(status(page)).toHaveText(`0 questions found for "${word}"`);
+    await filter(page, present).click();
     await expect(empty).toHaveCount(0);
-    await expect(cards(page)).toHaveCount(withRefund.filter((q) => q.category === 'Pricing').length);
+    await expect(cards(page)).toHaveCount(items.filter((q) => q.category === present).length);
   });
 
   test('a link with ?q= and ?category= shows that search after the page loads', async ({ page }) => {
-    await open(page, '/faq?q=takedown&category=takedowns');
-    await expect(search(page)).toHaveValue('takedown');
+    const word = wordIn('Takedowns');
+    await open(page, `/faq?q=${word}&category=takedowns`);
+    await expect(search(page)).toHaveValue(word);
     await expect(filter(page, 'Takedowns')).toHaveAttribute('aria-pressed', 'true');
-    const expected = popular().filter((q) => q.category === 'Takedowns' && `${q.question} ${q.answer}`.toLowerCase().includes('takedown'));
+    const expected = popular().filter((q) => q.category === 'Takedowns' && hasWord(q, word));
+    expect(expected.length).toBeGreaterThan(0);
     await expect(cards(page)).toHaveCount(expected.length);
     await page.reload();
     await waitForIslands(page);
-    await expect(search(page)).toHaveValue('takedown');
+    await expect(search(page)).toHaveValue(word);
     await expect(cards(page)).toHaveCount(expected.length);
   });
 
@@ -383,19 +447,20 @@ test.describe('the FAQ hub', () => {
     await page.waitForLoadState('networkidle');
     expect(code.requested(), 'the search code is not fetched with the page').toBe(false);
     await search(page).click();
-    await page.keyboard.type('saml');
+    const { word } = answerOnlyWord();
+    await page.keyboard.type(word);
     expect(await islandHydrated(page, 'FaqAccordion')).toBe(false);
     expect(code.requested(), 'reaching for the search box fetches its code').toBe(true);
     code.release();
     await expect(cards(page)).toHaveCount(1);
-    await expect(status(page)).toHaveText('1 question found for "saml"');
-    await expect(search(page)).toHaveValue('saml');
+    await expect(status(page)).toHaveText(`1 question found for "${word}"`);
+    await expect(search(page)).toHaveValue(word);
     await expect(search(page)).toBeFocused();
-    await expect(page).toHaveURL(/\/faq\?q=saml$/);
+    await expect(page).toHaveURL(new RegExp(`/faq\\?q=${word}$`));
     // Typing goes on as usual.
     await page.keyboard.press('Backspace');
-    await expect(search(page)).toHaveValue('sam');
-    await expect(page).toHaveURL(/\/faq\?q=sam$/);
+    await expect(search(page)).toHaveValue(word.slice(0, -1));
+    await expect(page).toHaveURL(new RegExp(`/faq\\?q=${word.slice(0, -1)}$`));
   });
 
   test('a category clicked before the code has loaded is chosen once it has', async ({ page }) => {
@@ -434,7 +499,7 @@ test.describe('the FAQ hub', () => {
         expect((await card.innerText()).length).toBeGreaterThan(q.question.length + 40);
       }
       await expect(search(page)).toBeHidden();
-      await expect(page.getByRole('group', { name: 'Filter by category' })).toBeHidden();
+      await expect(page.getByRole('group', { name: faqSectionOf('/faq').filterLabel! })).toBeHidden();
     });
 
     test('on /questions every answer opens', async ({ page }) => {

@@ -3,6 +3,7 @@
 // taken out of its styles, as such a parser drops them, and @supports answered as it would answer.
 import { expect, test, type Page } from '@playwright/test';
 import postcss, { type AtRule, type Root } from 'postcss';
+import { siteModel } from './site';
 
 /** What those browsers do not know: the anchor properties and functions, and ::details-content. */
 const NEWER = /anchor|details-content/;
@@ -43,6 +44,10 @@ async function asOlderEngine(page: Page): Promise<void> {
   });
 }
 
+/** The second dropdown's name and the header search's, as site.yaml words them. */
+const SECOND_MENU = siteModel().site.header.menus[1]!.label;
+const SEARCH_LABEL = siteModel().site.header.search!.label;
+
 const menu = (page: Page, n: number) => page.locator(`.site-nav__list > li.site-nav__menu:nth-child(${n})`);
 const shownTrigger = (page: Page, n: number) => menu(page, n).locator('.site-nav__trigger:visible');
 
@@ -75,9 +80,9 @@ test.describe('desktop header without anchor positioning (1400 × 900)', () => {
     await page.goto('/');
   });
 
-  test('a click on Protection Services shows its links under it, and one can be followed', async ({ page }) => {
+  test('a click on the second dropdown shows its links under it, and one can be followed', async ({ page }) => {
     await shownTrigger(page, 2).click();
-    await expect(shownTrigger(page, 2)).toHaveText('Protection Services');
+    await expect(shownTrigger(page, 2)).toHaveText(SECOND_MENU);
     await expectUnderItsButton(page, 2);
     await menu(page, 2).locator('a[href="/brand-protection"]').click();
     await expect(page).toHaveURL(/\/brand-protection$/);
@@ -85,13 +90,13 @@ test.describe('desktop header without anchor positioning (1400 × 900)', () => {
 
   test('Tab and Enter open a dropdown under its button, its links take focus, and Enter closes it again', async ({ page }) => {
     let focused = '';
-    for (let i = 0; i < 10 && focused !== 'Protection Services'; i++) {
+    for (let i = 0; i < 10 && focused !== SECOND_MENU; i++) {
       await page.keyboard.press('Tab');
       focused = await page.evaluate(() =>
         document.activeElement?.matches('.site-nav__trigger') ? document.activeElement.textContent!.trim() : '',
       );
     }
-    expect(focused, 'Protection Services is reachable with Tab').toBe('Protection Services');
+    expect(focused, `${SECOND_MENU} is reachable with Tab`).toBe(SECOND_MENU);
     await page.keyboard.press('Enter');
     await expectUnderItsButton(page, 2);
     await page.keyboard.press('Tab');
@@ -110,9 +115,9 @@ test.describe('desktop header without anchor positioning (1400 × 900)', () => {
   });
 
   test('the search button opens its box under the header, inside the window, and it searches', async ({ page }) => {
-    const toggle = page.getByRole('button', { name: 'Search the site' });
+    const toggle = page.getByRole('button', { name: SEARCH_LABEL });
     await toggle.click();
-    const box = page.getByRole('searchbox', { name: 'Search the site' });
+    const box = page.getByRole('searchbox', { name: SEARCH_LABEL });
     await expect(box).toBeVisible();
     const header = (await page.locator('header.site-header').boundingBox())!;
     const form = (await page.locator('.site-search__form').boundingBox())!;

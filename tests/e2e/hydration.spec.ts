@@ -48,7 +48,7 @@ test.describe('with JavaScript', () => {
       await waitForIslands(page);
 
       // The header needs no script: a dropdown opens on hover and on click.
-      const solutions = page.locator('button.site-nav__trigger--desktop', { hasText: 'Solutions' });
+      const solutions = page.locator('button.site-nav__trigger--desktop', { hasText: siteModel().site.header.menus[2]!.label });
       const panel = page.locator(`#${await solutions.getAttribute('popovertarget')}`);
       await solutions.hover();
       await expect(panel).toBeVisible();
@@ -177,8 +177,11 @@ test.describe('without JavaScript', () => {
       await expect(footer).toBeVisible();
       const inFooter = await footer.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       for (const href of [...headerHrefs, '/privacy']) expect(inFooter, `footer link to ${href}`).toContain(href);
-      await expect(footer.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms');
-      await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+      // The legal links, by their words in site.yaml.
+      const legal = siteModel().site.footer.legal;
+      expect(legal.map((l) => l.href)).toEqual(expect.arrayContaining(['/terms', '/privacy']));
+      for (const link of legal)
+        await expect(footer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
       const mail = footer.locator('a[href^="mailto:"]');
       await expect(mail).toHaveCount(1);
       await expect(mail).toBeVisible();

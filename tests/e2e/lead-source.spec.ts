@@ -152,7 +152,7 @@ test('the conversion view counts the views and leads of the period, draws them, 
   await arriveFromOtherSite(visit, baseURL!);
   const word = uniqueWord('convert');
   await fillContactForm(visit, word, `${word}@example.org`);
-  await visit.getByRole('button', { name: 'Send Message' }).click();
+  await visit.getByRole('button', { name: siteModel().forms['contact-us']!.buttons!.idle, exact: true }).click();
   await expect(visit).toHaveURL(/[?&]sent=contact-us/);
   await visitor.close();
 

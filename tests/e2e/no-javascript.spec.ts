@@ -14,16 +14,18 @@ test.describe('the header on a page with islands (/pricing)', () => {
     const button = (name: string) => page.locator('button.site-nav__trigger--desktop', { hasText: name });
     const takedowns = page.locator('#nav-menu-0');
     const solutions = page.locator('#nav-menu-2');
-    await button('Takedown Services').click();
+    // The header's menus and their first links, as site.yaml words them.
+    const menus = siteModel().site.header.menus;
+    await button(menus[0]!.label).click();
     await expect(takedowns).toBeVisible();
-    await expect(takedowns.getByRole('link', { name: /Commercial Takedowns/ })).toBeVisible();
-    await button('Solutions').click();
+    await expect(takedowns.getByRole('link', { name: menus[0]!.items[0]!.label })).toBeVisible();
+    await button(menus[2]!.label).click();
     await expect(solutions).toBeVisible();
     await expect(takedowns).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(solutions).toBeHidden();
-    await expect(button('Solutions')).toBeFocused();
-    await button('Protection Services').hover();
+    await expect(button(menus[2]!.label)).toBeFocused();
+    await button(menus[1]!.label).hover();
     await expect(page.locator('#nav-menu-1')).toBeVisible();
     // The page being shown is marked in the navigation.
     await expect(page.locator('header a[aria-current="page"]')).toHaveAttribute('href', '/pricing');
@@ -35,9 +37,10 @@ test.describe('the header on a page with islands (/pricing)', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.locator('nav#site-nav');
     await expect(nav).toBeVisible();
-    await nav.locator('summary', { hasText: 'Takedown Services' }).click();
+    const menus = siteModel().site.header.menus;
+    await nav.locator('summary', { hasText: menus[0]!.label }).click();
     await expect(page.locator('#nav-menu-0')).toBeVisible();
-    await nav.locator('summary', { hasText: 'Solutions' }).click();
+    await nav.locator('summary', { hasText: menus[2]!.label }).click();
     await expect(page.locator('#nav-menu-2')).toBeVisible();
     await expect(page.locator('#nav-menu-0')).toBeHidden();
     await page.keyboard.press('Escape');

@@ -3,6 +3,7 @@
 // the page; plus the plans of /lawyers and /wordpress-dmca.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatAmount } from '../../engine/content/format-amount';
+import { prosePlainText } from '../../engine/content/inline-markdown';
 import { planPrice, priceEntries, priceText } from '../../engine/content/placeholders';
 import { parse } from 'yaml';
 import { readSiteFiles } from '../../scripts/read-project';
@@ -23,35 +24,55 @@ interface Plan {
 // tests/unit/content/price-catalogue.test.ts); the yearly saving is 12 × (monthly − annual).
 const catalogue = () => siteModel().pricing;
 const price = (key: string) => priceText(catalogue(), key);
-const PER_MONTH = { monthly: '/month', annual: '/month, billed annually' };
+/** The price tables of /pricing as site/ words them: the switch's words and each group's plans. */
+const TABLE = (() => {
+  const table = pageAt('/pricing').sections.find((s) => s.type === 'pricing-table');
+  if (table?.type !== 'pricing-table') throw new Error('/pricing has no pricing-table section');
+  return table;
+})();
+const WORDS = TABLE.billing;
 
-function plan(name: string, group: string, period = PER_MONTH, showSaving = true): Plan {
-  const amounts = planPrice(priceEntries(catalogue()), group);
-  if (!amounts) throw new Error(`site/data/pricing.yaml has no monthly and annual price under ${group}`);
+/** A plan as its card shows it; `amounts` are its catalogue prices, which the section resolves. */
+function plan(entry: (typeof TABLE.groups)[number]['plans'][number]): Plan & { amounts: { monthly: number; annual: number } } {
+  const amounts = entry.price;
+  const period = entry.period ?? WORDS.period;
   return {
-    name,
+    name: entry.name,
+    amounts,
     monthly: `${formatAmount(amounts.monthly, catalogue().currency)} ${period.monthly}`,
     annual: `${formatAmount(amounts.annual, catalogue().currency)} ${period.annual}`,
-    saving: showSaving ? `Save ${formatAmount(12 * (amounts.monthly - amounts.annual), catalogue().currency)} a year` : null,
+    saving:
+      entry.showSaving === false
+        ? null
+        : WORDS.saving!.replace('{amount}', formatAmount(12 * (amounts.monthly - amounts.annual), catalogue().currency)),
   };
 }
 
-const TAKEDOWN: Plan[] = [
-  plan('Basic Takedown', 'commercial.basic', { monthly: 'per takedown', annual: 'per takedown, annual plan' }, false),
-  plan('Professional', 'commercial.professional'),
-  plan('Enterprise', 'commercial.enterprise'),
-];
-const PROTECTION: Plan[] = [
-  plan('Content Monitor', 'protection.monitor'),
-  plan('Full Protection', 'protection.full'),
-  plan('Enterprise Protection', 'protection.enterprise'),
-];
+// The plans of each group, in order, by their catalogue prices (the spec's plans: Basic shows no saving).
+const TAKEDOWN = TABLE.groups[0]!.plans.map(plan);
+const PROTECTION = TABLE.groups[1]!.plans.map(plan);
+const [BASIC, PROFESSIONAL, ENTERPRISE] = TAKEDOWN as unknown as [Plan, Plan, Plan];
+const amountsOf = (key: string) => planPrice(priceEntries(catalogue()), key);
+
+test('the price tables show the spec plans: three takedown plans and three protection plans', () => {
+  expect(TAKEDOWN.map((p) => [p.amounts, p.saving === null])).toEqual([
+    [amountsOf('commercial.basic'), true],
+    [amountsOf('commercial.professional'), false],
+    [amountsOf('commercial.enterprise'), false],
+  ]);
+  expect(PROTECTION.map((p) => [p.amounts, p.saving === null])).toEqual([
+    [amountsOf('protection.monitor'), false],
+    [amountsOf('protection.full'), false],
+    [amountsOf('protection.enterprise'), false],
+  ]);
+});
 const ALL = [...TAKEDOWN, ...PROTECTION];
 
 const cards = (page: Page) => page.locator('#plans .price-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { level: 4, name, exact: true }) });
-const periodButton = (page: Page, name: 'Monthly' | 'Annual') =>
-  page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const periodButton = (page: Page, period: 'monthly' | 'annual') =>
+  page.getByRole('group', { name: WORDS.label }).getByRole('button', { name: new RegExp(`^${escapeRegExp(WORDS[period])}`) });
 const nameButton = (page: Page, name: string) => page.locator('#takedown-plans').getByRole('button', { name, exact: true });
 
 /** The price line of every plan card, in page order, e.g. "$149 /month". */
@@ -89,16 +110,16 @@ test('the prerendered page shows every plan at its monthly price, with Monthly p
   expect(html).not.toContain('price-card__saving');
   // Only the <noscript> lines, shown without JavaScript, state the annual prices.
   expect(textOf(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))).not.toContain('billed annually');
-  expect(html).toMatch(/<button type="button" class="billing-switch__option" aria-pressed="true">Monthly<\/button>/);
+  expect(html).toContain(`<button type="button" class="billing-switch__option" aria-pressed="true">${WORDS.monthly}</button>`);
   expect(html).toMatch(/<button type="button" class="price-card__select" aria-pressed="true">Professional<\/button>/);
 });
 
 test('the switch changes every price to annual and back, with the yearly savings', async ({ page }) => {
   await page.goto('/pricing');
   await waitForIslands(page);
-  const monthly = periodButton(page, 'Monthly');
-  const annual = periodButton(page, 'Annual');
-  await expect(annual).toContainText(`Save ${price('discounts.annual')}`);
+  const monthly = periodButton(page, 'monthly');
+  const annual = periodButton(page, 'annual');
+  await expect(annual).toContainText(WORDS.annualNote!);
   await expectPressed([monthly, annual], 0);
   expect(await shownPrices(page)).toEqual(ALL.map((p) => p.monthly));
 
@@ -106,7 +127,7 @@ test('the switch changes every price to annual and back, with the yearly savings
   await expectPressed([monthly, annual], 1);
   await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
   expect(await shownSavings(page)).toEqual(ALL.map((p) => p.saving));
-  await expect(page.getByRole('status').filter({ hasText: 'Billing period: Annual' })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: `${WORDS.label}: ${WORDS.annual}` })).toHaveCount(1);
 
   await monthly.click();
   await expectPressed([monthly, annual], 0);
@@ -117,29 +138,29 @@ test('the switch changes every price to annual and back, with the yearly savings
 test('the billing period is kept in the address and a link reproduces it', async ({ page }) => {
   await page.goto('/pricing');
   await waitForIslands(page);
-  await periodButton(page, 'Annual').click();
+  await periodButton(page, 'annual').click();
   await expect(page).toHaveURL(/\/pricing\?billing=annual$/);
 
   // A copied link opens on annual prices.
   await page.goto(page.url());
   await waitForIslands(page);
-  await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
+  await expect(periodButton(page, 'annual')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
 
-  await periodButton(page, 'Monthly').click();
+  await periodButton(page, 'monthly').click();
   await expect(page).toHaveURL(/\/pricing$/);
 
   // Other parameters and the anchor survive a switch.
   await page.goto('/pricing?ref=newsletter#plans');
   await waitForIslands(page);
-  await periodButton(page, 'Annual').click();
+  await periodButton(page, 'annual').click();
   await expect(page).toHaveURL(/\/pricing\?ref=newsletter&billing=annual#plans$/);
 });
 
 test('an unknown ?billing= value shows monthly prices', async ({ page }) => {
   await page.goto('/pricing?billing=weekly');
   await waitForIslands(page);
-  await expect(periodButton(page, 'Monthly')).toHaveAttribute('aria-pressed', 'true');
+  await expect(periodButton(page, 'monthly')).toHaveAttribute('aria-pressed', 'true');
   expect(await shownPrices(page)).toEqual(ALL.map((p) => p.monthly));
 });
 
@@ -148,15 +169,15 @@ test('clicking a takedown plan card highlights it', async ({ page }) => {
   await waitForIslands(page);
   const buttons = TAKEDOWN.map((p) => nameButton(page, p.name));
   await expectPressed(buttons, 1);
-  await expect(card(page, 'Professional')).toHaveClass(/price-card--selected/);
+  await expect(card(page, PROFESSIONAL.name)).toHaveClass(/price-card--selected/);
 
   // Anywhere on the card, not only its name.
-  await card(page, 'Basic Takedown').locator('.price-card__description').click();
+  await card(page, BASIC.name).locator('.price-card__description').click();
   await expectPressed(buttons, 0);
-  await expect(card(page, 'Basic Takedown')).toHaveClass(/price-card--selected/);
-  await expect(card(page, 'Professional')).not.toHaveClass(/price-card--selected/);
+  await expect(card(page, BASIC.name)).toHaveClass(/price-card--selected/);
+  await expect(card(page, PROFESSIONAL.name)).not.toHaveClass(/price-card--selected/);
 
-  await nameButton(page, 'Enterprise').click();
+  await nameButton(page, ENTERPRISE.name).click();
   await expectPressed(buttons, 2);
   await expect(page.locator('#plans .price-card--selected')).toHaveCount(1);
 
@@ -170,7 +191,7 @@ test('a takedown plan can be highlighted from the keyboard', async ({ page }) =>
   const buttons = TAKEDOWN.map((p) => nameButton(page, p.name));
 
   // Tab order: the Annual switch button, then the first plan's name.
-  await periodButton(page, 'Annual').focus();
+  await periodButton(page, 'annual').focus();
   await page.keyboard.press('Tab');
   await expect(buttons[0]!).toBeFocused();
   await page.keyboard.press('Enter');
@@ -179,7 +200,7 @@ test('a takedown plan can be highlighted from the keyboard', async ({ page }) =>
   await buttons[2]!.focus();
   await page.keyboard.press('Space');
   await expectPressed(buttons, 2);
-  await expect(card(page, 'Enterprise')).toHaveClass(/price-card--selected/);
+  await expect(card(page, ENTERPRISE.name)).toHaveClass(/price-card--selected/);
 });
 
 test('the plan buttons, hero and closing links go where the spec says', async ({ page }) => {
@@ -237,13 +258,22 @@ test('add-ons, volume discounts, payment options and the pricing questions are s
     ]),
   );
 
-  await expect(page.locator('#payment-options')).toContainText('Wire transfer and ACH');
-  await expect(page.locator('#payment-options')).toContainText('Net 30');
+  // Each way to pay, by its title in site/.
+  const payments = pageAt('/pricing').sections.find((s) => s.id === 'payment-options');
+  const paymentTitles = payments?.type === 'card-grid' ? payments.cards.map((c) => c.title) : [];
+  expect(paymentTitles.length).toBeGreaterThan(2);
+  await expect(page.locator('#payment-options h3')).toHaveText(paymentTitles);
 
   const questions = page.locator('#pricing-faq .accordion__trigger');
   await expect(questions).toHaveCount(3);
   await questions.nth(2).click();
-  await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText('full refund');
+  // The third question opens on its answer, as site/ words it.
+  const pricingFaq = pageAt('/pricing').sections.find((s) => s.id === 'pricing-faq');
+  const third = pricingFaq?.type === 'faq' ? siteModel().faqSets[pricingFaq.faqSet]!.items[2]! : undefined;
+  await expect(questions.nth(2)).toHaveText(third!.question);
+  await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText(
+    prosePlainText(third!.answer).split('\n')[0]!.slice(0, 40),
+  );
 });
 
 /** Every FAQ answer that names a price, as written in site/faq/ (before the loader fills the figures in). */
@@ -267,8 +297,8 @@ test('every FAQ answer that names a price shows the catalogue figure, which /pri
   await page.goto('/pricing');
   await waitForIslands(page);
   const monthly = await page.locator('main').innerText();
-  await periodButton(page, 'Annual').click();
-  await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
+  await periodButton(page, 'annual').click();
+  await expect(periodButton(page, 'annual')).toHaveAttribute('aria-pressed', 'true');
   const onPricing = monthly + (await page.locator('main').innerText());
   const pricingYaml = readSiteFiles().find((f) => f.path === 'site/pages/pricing.yaml')!.text;
   // An entry /pricing states: named by a placeholder on the page, or a plan's monthly or annual price.
@@ -300,9 +330,9 @@ test('every FAQ answer that names a price shows the catalogue figure, which /pri
 test('/pricing has no accessibility violations after switching to annual and highlighting a plan', async ({ page }) => {
   await page.goto('/pricing');
   await waitForIslands(page);
-  await periodButton(page, 'Annual').click();
-  await card(page, 'Enterprise').locator('.price-card__description').click();
-  await expect(nameButton(page, 'Enterprise')).toHaveAttribute('aria-pressed', 'true');
+  await periodButton(page, 'annual').click();
+  await card(page, ENTERPRISE.name).locator('.price-card__description').click();
+  await expect(nameButton(page, ENTERPRISE.name)).toHaveAttribute('aria-pressed', 'true');
   await expectNoViolations(page, '/pricing (annual, Enterprise highlighted)');
 });
 
@@ -310,7 +340,7 @@ test('/pricing fits a 375 px phone screen without sideways scrolling', async ({ 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/pricing?billing=annual');
   await waitForIslands(page);
-  await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
+  await expect(periodButton(page, 'annual')).toHaveAttribute('aria-pressed', 'true');
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
@@ -324,10 +354,10 @@ test.describe('before the switch has its code', () => {
     await page.goto('/pricing');
     await page.waitForLoadState('networkidle');
     expect(code.requested(), 'the switch code is not fetched with the page').toBe(false);
-    await periodButton(page, 'Annual').click();
+    await periodButton(page, 'annual').click();
     expect(await islandHydrated(page, 'PricingTable')).toBe(false);
     code.release();
-    await expectPressed([periodButton(page, 'Monthly'), periodButton(page, 'Annual')], 1);
+    await expectPressed([periodButton(page, 'monthly'), periodButton(page, 'annual')], 1);
     await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
     expect(await shownSavings(page)).toEqual(ALL.map((p) => p.saving));
     await expect(page).toHaveURL(/\/pricing\?billing=annual$/);
@@ -336,21 +366,21 @@ test.describe('before the switch has its code', () => {
   test('a plan card clicked before the code has loaded is highlighted once it has', async ({ page }) => {
     const code = await holdIslandCode(page, 'PricingTable');
     await page.goto('/pricing');
-    await card(page, 'Enterprise').locator('.price-card__description').click();
+    await card(page, ENTERPRISE.name).locator('.price-card__description').click();
     code.release();
-    await expect(nameButton(page, 'Enterprise')).toHaveAttribute('aria-pressed', 'true');
+    await expect(nameButton(page, ENTERPRISE.name)).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('#plans .price-card--selected')).toHaveCount(1);
   });
 
   test('Annual chosen from the keyboard before the code has loaded is applied once it has', async ({ page }) => {
     const code = await holdIslandCode(page, 'PricingTable');
     await page.goto('/pricing');
-    await periodButton(page, 'Monthly').focus();
+    await periodButton(page, 'monthly').focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     code.release();
-    await expect(periodButton(page, 'Annual')).toHaveAttribute('aria-pressed', 'true');
-    await expect(periodButton(page, 'Annual')).toBeFocused();
+    await expect(periodButton(page, 'annual')).toHaveAttribute('aria-pressed', 'true');
+    await expect(periodButton(page, 'annual')).toBeFocused();
     await expect.poll(() => shownPrices(page)).toEqual(ALL.map((p) => p.annual));
   });
 
@@ -375,9 +405,9 @@ test.describe('without JavaScript', () => {
     const others = await cards(page)
       .locator('.price-card__other')
       .evaluateAll((ps) => ps.map((p) => (p instanceof HTMLElement ? p.innerText : '').replace(/\s+/g, ' ').trim()));
-    expect(others).toEqual(ALL.map((p) => `Annual: ${p.annual}${p.saving ? `. ${p.saving}` : ''}`));
+    expect(others).toEqual(ALL.map((p) => `${WORDS.annual}: ${p.annual}${p.saving ? `. ${p.saving}` : ''}`));
     for (const other of await cards(page).locator('.price-card__other').all()) await expect(other).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Billing period' })).toBeHidden();
+    await expect(page.getByRole('group', { name: WORDS.label })).toBeHidden();
   });
 });
 
@@ -398,9 +428,10 @@ test.describe('plans on the solution pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routeAt('/lawyers').h1);
     const planSection = pageAt('/lawyers').sections.find((s) => s.type === 'plans');
     const planButtons = planSection?.type === 'plans' ? planSection.plans.map((p) => p.action?.label) : [];
+    const planNames = planSection?.type === 'plans' ? planSection.plans.map((p) => p.name) : [];
     expect(await planCards(page)).toEqual([
       {
-        name: 'Solo Practitioner',
+        name: planNames[0],
         price: `${price('lawyers.solo')} /month`,
         ribbon: null,
         action: planButtons[0],
@@ -413,7 +444,7 @@ test.describe('plans on the solution pages', () => {
         ],
       },
       {
-        name: 'Law Firm',
+        name: planNames[1],
         price: `${price('lawyers.law-firm')} /month`,
         ribbon: 'Most Popular',
         action: planButtons[1],
@@ -427,7 +458,7 @@ test.describe('plans on the solution pages', () => {
         ],
       },
       {
-        name: 'Enterprise',
+        name: planNames[2],
         price: 'Custom',
         ribbon: null,
         action: planButtons[2],
@@ -457,10 +488,11 @@ test.describe('plans on the solution pages', () => {
     const plans = await planCards(page);
     const wpSection = pageAt('/wordpress-dmca').sections.find((s) => s.type === 'plans');
     const wpButtons = wpSection?.type === 'plans' ? wpSection.plans.map((p) => p.action?.label) : [];
+    const wpNames = wpSection?.type === 'plans' ? wpSection.plans.map((p) => p.name) : [];
     expect(plans.map((p) => [p.name, p.price, p.ribbon, p.action])).toEqual([
-      ['Basic', 'Free', null, wpButtons[0]],
-      ['Pro', `${price('wordpress.pro')} /month`, 'Most Popular', wpButtons[1]],
-      ['Enterprise', 'Custom', null, wpButtons[2]],
+      [wpNames[0], 'Free', null, wpButtons[0]],
+      [wpNames[1], `${price('wordpress.pro')} /month`, 'Most Popular', wpButtons[1]],
+      [wpNames[2], 'Custom', null, wpButtons[2]],
     ]);
     await expect(page.locator('#installation .steps__item')).toHaveCount(3);
     await expect(page.locator('#compatibility')).toContainText('WordPress 5.0 and later');

@@ -141,7 +141,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(box).toBeVisible();
       await expect(page.getByRole('button', { name: HEADER_SEARCH, exact: true })).toBeHidden();
       await box.fill('youtube');
-      await page.getByRole('search', { name: HEADER_SEARCH, exact: true }).getByRole('button', { name: 'Search' }).click();
+      await page
+        .getByRole('search', { name: HEADER_SEARCH, exact: true })
+        .getByRole('button', { name: siteModel().site.header.search!.button })
+        .click();
       await expect(page).toHaveURL(/\/search\?q=youtube$/);
       await expect(results(page).first()).toBeVisible();
     });
@@ -212,7 +215,7 @@ test.describe('accessibility', () => {
 
   // The header's box as each screen shows it: a popover on a desktop, a row in the phone menu.
   for (const { where, width, path, opener } of [
-    { where: 'a page with the desktop search box open', width: 1280, path: '/pricing', opener: 'Search the site' },
+    { where: 'a page with the desktop search box open', width: 1280, path: '/pricing', opener: HEADER_SEARCH },
     { where: 'the phone menu with its search box', width: 375, path: '/search?q=takedown', opener: 'Menu' },
   ]) {
     test(`${where} has no accessibility violations`, async ({ page }) => {

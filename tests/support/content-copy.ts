@@ -3,18 +3,18 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '../..');
+import { CONTENT_ROOT, ROOT } from '../../scripts/read-project';
 
 /**
  * The content commands a person runs (`scripts/<name>.ts`), each in its own process, on a fresh copy
- * of site/ per test (CONTENT_ROOT), so the real content is never edited. Call inside a test file.
+ * of site/ per test (their CONTENT_ROOT), so the real content is never edited. The copy is of the
+ * site/ under test: the project's, or CONTENT_ROOT's (npm run test:reworded's reworded copy). Call inside a test file.
  */
 export function contentCopyPerTest() {
   let root = '';
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'site-cli-'));
-    cpSync(join(ROOT, 'site'), join(root, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(root, 'site'), { recursive: true });
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
   return {

@@ -7,19 +7,26 @@
  * the copy is the same on every run, lengths stay within the schemas' limits, equal texts stay equal
  * and different texts stay different. What other files point at or the spec fixes is kept: the
  * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
- * messages, the words a form shows while sending, the empty states and the not-found page.
+ * messages, the words a form shows while sending, the empty states and the not-found page, and the
+ * FAQ and blog categories (a category's name makes its anchor and its `?category=` address).
  */
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
 
-/** The keys whose text a writer rewords: headings, titles, FAQ items and button or link labels. */
-const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle']);
+/** The keys whose text a writer rewords: headings, titles, FAQ items, button or link labels and a breadcrumb's current page. */
+const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button', 'current']);
+/** Headings and labels named for their place: `featuredTitle`, `tocTitle`, `rowHeading`, `nextLabel`, `searchLabel`… */
+const REWORDED_KEY_ENDINGS = /^[a-z][A-Za-z]*(?:Title|Heading|Label)$/;
+/** A `name` is a heading in these lists (a team member's card); elsewhere it is a brand, an option, an id or the spec's. */
+const NAMES_AS_HEADINGS = new Set(['members']);
 /**
- * Kept as written: a form's fields (JSON Schema, their titles are field labels), hints and messages,
- * and the empty states, whose words are the spec's (spec 001 §8, the error catalogue).
+ * Kept as written, the spec's words: a form's fields (JSON Schema, their titles are field labels),
+ * hints and messages, the empty states (spec 001 §8, the error catalogue), the pricing switch's
+ * Monthly and Annual (§9) and the badge customiser's labels, Copy and Copied! among them (§7, §9).
+ * Plan names are the spec's tiers (§9), so a plan's `name` is kept too.
  */
-const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty']);
+export const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty', 'billing', 'labels']);
 /** Files kept whole: the not-found page's title and buttons are the spec's (spec 001 §8). */
 const KEPT_FILES = new Set(['not-found.yaml']);
 
@@ -82,9 +89,22 @@ function rewordYaml(text: string, seed: string): string {
       if (!isScalar(pair.key)) return;
       const key = String(pair.key.value);
       if (KEPT_BRANCHES.has(key)) return visit.SKIP;
-      if (!REWORDED_KEYS.has(key) || !isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
-      // A form's `buttons.idle` is its button; another `idle` key is not a label.
-      if (key === 'idle' && !path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'buttons')) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string' || !pair.value.range) return;
+      const under = (names: Set<string> | string) =>
+        path.some(
+          (node) =>
+            isPair(node) &&
+            isScalar(node.key) &&
+            (typeof names === 'string' ? node.key.value === names : names.has(String(node.key.value))),
+        );
+      const reworded =
+        // A form's `buttons.idle` is its button; another `idle` key is not a label.
+        key === 'idle'
+          ? under('buttons')
+          : key === 'name'
+            ? under(NAMES_AS_HEADINGS)
+            : REWORDED_KEYS.has(key) || REWORDED_KEY_ENDINGS.test(key);
+      if (!reworded) return;
       ranges.push([pair.value.range[0], pair.value.range[1]]);
     },
   });

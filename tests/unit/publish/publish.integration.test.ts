@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   EDITOR_ROUTES,
   type EditableFile,
@@ -21,6 +22,7 @@ import {
 import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { hashPassword } from '../../../server/admin/passwords';
 import { FORM_VALIDATORS_FILE, loadFormValidators } from '../../../server/api/form-validators-code';
+import { CONTENT_ROOT, ROOT } from '../../../scripts/read-project';
 import { readConfig } from '../../../server/config';
 import { createServer, type RunningServer } from '../../../server/create-server';
 import { silentLogger } from '../../../server/logging';
@@ -30,11 +32,11 @@ import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import type { SiteModel } from '../../../engine/content/model';
 
-const ROOT = join(import.meta.dirname, '../../..');
 const PASSWORD = 'correct horse battery staple';
 const JSON_CHANGE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 const ABOUT = 'site/pages/about.yaml';
-const TITLE = 'About Our Copyright Takedown Service';
+/** The about page's title as site/ has it (its h1 too), which the first test replaces. */
+const TITLE = (parse(readFileSync(join(CONTENT_ROOT, ABOUT), 'utf8')) as { meta: { title: string } }).meta.title;
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
@@ -97,7 +99,7 @@ describe('publishing', { timeout: 300_000 }, () => {
     tmp = mkdtempSync(join(tmpdir(), 'publish-'));
     content = join(tmp, 'content');
     releasesDir = join(tmp, 'releases');
-    cpSync(join(ROOT, 'site'), join(content, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(content, 'site'), { recursive: true });
     const remote = join(tmp, 'remote.git');
     execFileSync('git', ['init', '--quiet', '--bare', remote]);
     git(content, 'init', '--quiet');

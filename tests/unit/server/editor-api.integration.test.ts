@@ -20,7 +20,7 @@ import {
 } from '../../../contracts/editor-contract';
 import { ADMIN_ROUTES, type AuditPage } from '../../../contracts/inbox-contract';
 import { loadSite } from '../../../engine/content/load-site';
-import { readSchemas, readSiteFiles, ROOT } from '../../../scripts/read-project';
+import { CONTENT_ROOT, readSchemas, readSiteFiles, ROOT } from '../../../scripts/read-project';
 import { hashPassword } from '../../../server/admin/passwords';
 import { createApp } from '../../../server/app';
 import { createEditor } from '../../../server/content/editor';
@@ -52,6 +52,9 @@ function browser(base: string) {
   };
 }
 
+/** A page file's `meta.title` line as the writer wrote it (quotes and all), the first key under meta. */
+const metaTitleLine = (text: string) => text.split('\n').find((line) => line.startsWith('  title: '))!;
+
 describe('the content editor API', { timeout: 60_000 }, () => {
   let contentRoot: string;
   let dataDir: string;
@@ -78,7 +81,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     if (contentRoot) rmSync(contentRoot, { recursive: true, force: true });
     // Every test edits its own copy of site/: the repository's is never written.
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
-    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     const app = createApp({
       clientDir: fixture.clientDir,
       store,
@@ -141,10 +144,11 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     symlinkSync(join(contentRoot, 'site/pages'), join(contentRoot, 'site/pages/again'));
     const res = await editor.call(EDITOR_ROUTES.files);
     const { files } = (await res.json()) as FileList;
-    expect(files).toContainEqual({ path: 'site/pages/privacy.yaml', kind: 'page', title: 'Privacy Policy', route: '/privacy' });
+    const privacy = parse(disk('site/pages/privacy.yaml')) as { meta: { title: string } };
+    expect(files).toContainEqual({ path: 'site/pages/privacy.yaml', kind: 'page', title: privacy.meta.title, route: '/privacy' });
     expect(files).toContainEqual({ path: 'site/data/pricing.yaml', kind: 'prices', title: 'Price catalogue' });
     expect(files).toContainEqual({ path: 'site/site.yaml', kind: 'navigation', title: 'Header, footer and site settings' });
-    expect(files.filter((f) => f.kind === 'article')).toHaveLength(readdirSync(join(ROOT, 'site/blog')).length);
+    expect(files.filter((f) => f.kind === 'article')).toHaveLength(readdirSync(join(contentRoot, 'site/blog')).length);
     expect(files.find((f) => f.kind === 'article')?.route).toMatch(/^\/blog\/[^/]+$/);
     expect(files.filter((f) => f.kind === 'faq').length).toBeGreaterThan(5);
     expect(files.map((f) => f.path)).not.toContain('site/notifications.yaml');
@@ -172,11 +176,10 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     const saved = (await res.json()) as SaveAnswer;
     expect(saved.version).not.toBe(file.version);
-    expect(saved.diff).toContain('-  title: DMCA Takedown and Copyright Protection Service\n+  title: Copyright takedowns that work\n');
+    const titleLine = metaTitleLine(before);
+    expect(saved.diff).toContain(`-${titleLine}\n+  title: Copyright takedowns that work\n`);
     const after = disk('site/pages/home.yaml');
-    expect(after).toBe(
-      before.replace('  title: DMCA Takedown and Copyright Protection Service\n', '  title: Copyright takedowns that work\n'),
-    );
+    expect(after).toBe(before.replace(`${titleLine}\n`, '  title: Copyright takedowns that work\n'));
     // Written whole through a temporary file: none is left behind.
     expect(readdirSync(join(contentRoot, 'site/pages')).filter((n) => n.startsWith('.'))).toEqual([]);
     expect((await editor.open(file.path)).version).toBe(saved.version);
@@ -197,7 +200,9 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   it('merges a save with a newer save of the same file when they change different values, and keeps both', async () => {
     const file = await editor.open('site/pages/privacy.yaml');
     // Someone else's save (or a git pull) lands first.
-    const theirs = disk(file.path).replace('title: Privacy Policy\n', 'title: Our Privacy Policy\n');
+    const onDisk = disk(file.path);
+    const theirs = onDisk.replace(metaTitleLine(onDisk), '  title: Our Privacy Policy');
+    expect(theirs).not.toBe(onDisk);
     writeFileSync(join(contentRoot, file.path), theirs);
     const data = structuredClone(file.data) as { sections: Array<{ eyebrow?: string }> };
     data.sections[0]!.eyebrow = 'Legal notice';
@@ -269,7 +274,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     expect(res.status).toBe(422);
     const { problems } = (await res.json()) as ProblemsAnswer;
     const files = readSiteFiles(contentRoot).map((f) =>
-      f.path === file.path ? { ...f, text: before.replace('  title: Privacy Policy', '  title: 42') } : f,
+      f.path === file.path ? { ...f, text: before.replace(metaTitleLine(before), '  title: 42') } : f,
     );
     const expected = loadSite(files, schemas).problems.filter((p) => p.file === file.path);
     expect(problems).toEqual(

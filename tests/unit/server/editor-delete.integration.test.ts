@@ -9,7 +9,7 @@ import { loadSite } from '../../../engine/content/load-site';
 import { unpublishedLinkProblems } from '../../../engine/content/published-links';
 import { PathRefused, readSchemaSet, versionOf } from '../../../server/content/content-files';
 import { createEditor, type Editor } from '../../../server/content/editor';
-import { readSiteFiles } from '../../../scripts/read-project';
+import { CONTENT_ROOT, readSiteFiles } from '../../../scripts/read-project';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const ABOUT = 'site/pages/about.yaml';
@@ -24,7 +24,7 @@ describe('deleting a page', { timeout: 60_000 }, () => {
 
   beforeEach(() => {
     contentRoot = mkdtempSync(join(tmpdir(), 'delete-'));
-    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     editor = createEditor({ contentRoot, schemas, siteUrl: SITE_URL, previewStylesheets: [] });
   });
   afterEach(() => rmSync(contentRoot, { recursive: true, force: true }));

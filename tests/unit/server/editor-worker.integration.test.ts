@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROUTES, type EditableFile, type Problem, type ProblemsAnswer } from '../../../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { MAX_ARTICLE_CHARS } from '../../../engine/content/markdown';
-import { readSchemas, ROOT } from '../../../scripts/read-project';
+import { CONTENT_ROOT, readSchemas } from '../../../scripts/read-project';
 import { hashPassword } from '../../../server/admin/passwords';
 import { createApp } from '../../../server/app';
 import { createEditor, MAX_VALUE_CHARS } from '../../../server/content/editor';
@@ -81,7 +81,7 @@ describe('the content editor’s checks run off the server’s thread', { timeou
     await store.createAccount('writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
     fixture = createFixture();
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-worker-content-'));
-    cpSync(join(ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     editor = createEditor({
       contentRoot,
       schemas: readSchemas(),
