@@ -369,29 +369,37 @@ interface CpuSupport {
   dir: string;
 }
 
-/** The compiled server as `npm run serve` runs it: logging at info, page views counted, SQLite in a fresh folder. */
+/** The shipped server's settings as `npm run serve` runs it: logging at info, page views counted, SQLite in `dataDir`. */
+export function shippedServerEnv(distDir: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PAGE_VIEWS: 'on',
+    // The limiters stay in the request path; only their ceilings are raised above the benchmark's volume.
+    RATE_LIMIT_MAX: '1000000000',
+    SEARCH_RATE_LIMIT_MAX: '1000000000',
+    IP_HASH_SALT: 'benchmark-salt',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    WEBHOOK_URL: '',
+  };
+}
+
+/** The line the server prints once it listens, with its port. */
+export const SERVING_PORT = /Serving http:\/\/localhost:(\d+)/;
+
+/** The compiled server as `npm run serve` runs it, SQLite in a fresh folder. */
 async function startShipped(distDir: string, compiled: string): Promise<RunningTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const started = await startServer({
     command: process.execPath,
     args: ['--enable-source-maps', compiled],
-    env: {
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PAGE_VIEWS: 'on',
-      // The limiters stay in the request path; only their ceilings are raised above the benchmark's volume.
-      RATE_LIMIT_MAX: '1000000000',
-      SEARCH_RATE_LIMIT_MAX: '1000000000',
-      IP_HASH_SALT: 'benchmark-salt',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      WEBHOOK_URL: '',
-    },
-    portPattern: /Serving http:\/\/localhost:(\d+)/,
+    env: shippedServerEnv(distDir, dataDir),
+    portPattern: SERVING_PORT,
     label: 'the shipped server',
   });
   return { ...started, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };

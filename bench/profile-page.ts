@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../scripts/build-server';
+import { SERVING_PORT, shippedServerEnv } from './http';
 import { summariseProfile, type CpuProfile } from './lib/cpu-profile';
 import { ROOT, runJson, startServer } from './lib/proc';
 import type { LoadResult } from './lib/types';
@@ -22,22 +23,8 @@ const profileDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 const server = await startServer({
   command: process.execPath,
   args: ['--enable-source-maps', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, compiled],
-  env: {
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DIST_DIR: distDir,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    PAGE_VIEWS: 'on',
-    RATE_LIMIT_MAX: '1000000000',
-    SEARCH_RATE_LIMIT_MAX: '1000000000',
-    IP_HASH_SALT: 'benchmark-salt',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    WEBHOOK_URL: '',
-  },
-  portPattern: /Serving http:\/\/localhost:(\d+)/,
+  env: shippedServerEnv(distDir, dataDir),
+  portPattern: SERVING_PORT,
   label: 'the shipped server',
 });
 try {

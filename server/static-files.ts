@@ -216,7 +216,6 @@ interface PreparedVariant {
 }
 
 interface PreparedEntry {
-  entry: StaticEntry;
   identity: PreparedVariant;
   br?: PreparedVariant;
   gzip?: PreparedVariant;
@@ -249,7 +248,6 @@ function prepareEntry(entry: StaticEntry, fixed: FixedHeaders, revalidate: boole
     };
   };
   return {
-    entry,
     identity: variant(entry.identity, null),
     br: entry.br && variant(entry.br, 'br'),
     gzip: entry.gzip && variant(entry.gzip, 'gzip'),
@@ -271,16 +269,8 @@ function send(
   revalidate: boolean,
   id: string | undefined,
 ): void {
-  let variant = prepared.identity;
-  if (prepared.encodings.length > 0) {
-    for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
-      const found = prepared[encoding];
-      if (found) {
-        variant = found;
-        break;
-      }
-    }
-  }
+  const encoding = negotiateEncoding(req, prepared.encodings);
+  const variant = encoding ? prepared[encoding]! : prepared.identity;
   if (revalidate && etagMatches(req.headers['if-none-match'], variant.etag)) {
     writeHead(res, 304, variant.notModified, id);
     res.end();

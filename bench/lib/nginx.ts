@@ -46,12 +46,30 @@ function nginxVersion(binary: string): string {
   return `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().replace(/^nginx version:\s*/, '');
 }
 
+/** What both benchmark configurations run with: no access log (ours keeps none), sendfile, keep-alive without a request cap (Node has none). */
+const BENCH_HTTP_SETTINGS = `access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 10000000;
+  server_tokens off;`;
+
+/** nginx's temporary folders, under the run's prefix rather than the system's. */
+function tempPaths(prefix: string): string {
+  const temp = (name: string) => join(prefix, 'temp', name);
+  return `client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};`;
+}
+
 /**
  * One worker process (our server is one Node process), sendfile, no access log (ours keeps none),
  * keep-alive without a request cap (Node has none), and the same files: dist/client.
  */
 export function nginxConfig(prefix: string, clientDir: string, port: number): string {
-  const temp = (name: string) => join(prefix, 'temp', name);
   return `worker_processes 1;
 daemon off;
 pid ${join(prefix, 'nginx.pid')};
@@ -72,23 +90,13 @@ http {
     font/woff2 woff2;
   }
   default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  tcp_nodelay on;
-  keepalive_timeout 65;
-  keepalive_requests 10000000;
-  server_tokens off;
+  ${BENCH_HTTP_SETTINGS}
   # Only for clients that ask: compressed on the fly, as a stock nginx would (the build writes no .gz files).
   gzip on;
   gzip_comp_level 5;
   gzip_vary on;
   gzip_types text/css text/javascript application/json image/svg+xml application/xml text/plain;
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
+  ${tempPaths(prefix)}
   server {
     listen 127.0.0.1:${port};
     root ${clientDir};
@@ -113,7 +121,6 @@ http {
  */
 export function staticAnswersConfig(root: string): NginxConfigFor {
   return (prefix, port) => {
-    const temp = (name: string) => join(prefix, 'temp', name);
     return `worker_processes 1;
 daemon off;
 pid ${join(prefix, 'nginx.pid')};
@@ -122,21 +129,11 @@ events { worker_connections 1024; }
 http {
   types { text/html html; }
   default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  tcp_nodelay on;
-  keepalive_timeout 65;
-  keepalive_requests 10000000;
-  server_tokens off;
+  ${BENCH_HTTP_SETTINGS}
   gzip off;
   gzip_static on;
   gzip_vary on;
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
+  ${tempPaths(prefix)}
   server {
     listen 127.0.0.1:${port};
     root ${root};
