@@ -4,10 +4,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTENT_ROOT as SITE_SOURCE } from '../../scripts/read-project';
 import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
 import { e2eContentRoot, editorServerPort } from './content-root';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 /** The editor's server's copy of site/ (playwright.config.ts points its CONTENT_ROOT at it). */
 const CONTENT_ROOT = e2eContentRoot(editorServerPort(Number(process.env.E2E_PORT ?? 4173)));
 
@@ -18,9 +18,12 @@ export function createEditor(prefix: string): string {
   return email;
 }
 
-/** A file as the server under test has it now, and as the project has it (the copy's starting point). */
+/**
+ * A file as the server under test has it now, and as the copy started (the project's site/, or the
+ * CONTENT_ROOT the suite was given, as `npm run test:reworded` gives its reworded copy).
+ */
 export const servedFile = (path: string) => readFileSync(join(CONTENT_ROOT, path), 'utf8');
-export const originalFile = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+export const originalFile = (path: string) => readFileSync(join(SITE_SOURCE, path), 'utf8');
 /** Changes the server's copy of a file as someone editing the files (not the editor) would. */
 export const writeServedFile = (path: string, text: string) => writeFileSync(join(CONTENT_ROOT, path), text);
 
