@@ -195,7 +195,13 @@ function readSpam(env: Env, positive: (name: Variable, fallback: number) => numb
   const threshold = score ? Number(score) : DEFAULT_SPAM.threshold;
   if (!Number.isFinite(threshold) || threshold <= 0)
     problems.push(`SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "${env.SPAM_QUARANTINE_SCORE}".`);
-  return { threshold, weights, mailCheck: mail === 'on' || mail === '1', retentionDays, challenge: readChallenge(env, threshold, problems) };
+  return {
+    threshold,
+    weights,
+    mailCheck: mail === 'on' || mail === '1',
+    retentionDays,
+    challenge: readChallenge(env, threshold, problems),
+  };
 }
 
 /** SPAM_CHALLENGE_SCORE: a number above 0 and below the quarantine threshold, or off; the default unless it is set. */

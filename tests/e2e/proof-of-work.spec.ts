@@ -97,6 +97,9 @@ test('with script: the browser solves the step unasked, the visitor is thanked a
   const answered = visitor.waitForRequest(
     (r) => r.url().endsWith('/api/contact') && r.headers()[HEADERS.proofOfWork.toLowerCase()] !== undefined,
   );
+  // The solver is not part of the form's code: it loads when a challenge arrives.
+  const solverLoads = () => requests.filter((r) => /\/(proof-of-work|pow-worker)-[^/]*\.js$/.test(r.url())).length;
+  expect(solverLoads(), 'no solver before a challenge').toBe(0);
   await sendButton(visitor).click();
   await challenged;
   await expect(sendButton(visitor)).toHaveText(form.buttons.sending);
@@ -113,6 +116,7 @@ test('with script: the browser solves the step unasked, the visitor is thanked a
   checked();
 
   await expect(visitor.getByText(form.result.success.text ?? SUCCESS_DEFAULT)).toBeVisible();
+  expect(solverLoads(), 'the solver and its worker, from the site').toBe(2);
   expect(elsewhere(), 'no request leaves the site').toEqual([]);
   expect(requests.filter((r) => r.url().endsWith('/api/contact')).map((r) => r.method())).toEqual(['POST', 'POST']);
   await context.close();

@@ -207,7 +207,10 @@ describe('idempotency keys across sends', () => {
   });
 
   it('solves a proof-of-work challenge and sends the same request again, same key, with the answer in its header', async () => {
-    const challenge = { parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' }, signature: 'dd' };
+    const challenge = {
+      parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' },
+      signature: 'dd',
+    };
     const { fetchImpl, calls } = scripted([
       json(428, { success: false, error: 'PROOF_OF_WORK_REQUIRED', message: 'solve it', challenge }),
       json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a1' } }),
@@ -226,7 +229,10 @@ describe('idempotency keys across sends', () => {
   });
 
   it('sends the unsolved marker when solving fails, and the visitor is thanked as the server answers', async () => {
-    const challenge = { parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' }, signature: 'dd' };
+    const challenge = {
+      parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' },
+      signature: 'dd',
+    };
     const { fetchImpl, calls } = scripted([
       json(428, { success: false, error: 'PROOF_OF_WORK_REQUIRED', message: 'solve it', challenge }),
       json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a2' } }),

@@ -90,7 +90,14 @@ async function submit(url: string, message: string, key: string, proof?: string)
       [HEADERS.idempotencyKey]: key,
       ...(proof === undefined ? {} : { [HEADERS.proofOfWork]: proof }),
     },
-    body: JSON.stringify({ name: 'Sam Visitor', email: 'sam@studio.example', serviceInterest: 'general', urgency: 'normal', subject: 'Hello', message }),
+    body: JSON.stringify({
+      name: 'Sam Visitor',
+      email: 'sam@studio.example',
+      serviceInterest: 'general',
+      urgency: 'normal',
+      subject: 'Hello',
+      message,
+    }),
   });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
