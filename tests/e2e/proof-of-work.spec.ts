@@ -2,11 +2,12 @@
 // the server's proof-of-work challenge with nothing for the visitor to do, the form says it is
 // sending meanwhile (axe finds nothing on it), the visitor is thanked and the lead reaches the
 // inbox, not Quarantine; no request leaves the site's origin. Without script the same message is
-// thanked too and waits in Quarantine, saying no script ran the step.
+// thanked too and waits in Quarantine, saying no script ran the step; so does one whose browser
+// could not run the solver.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import type { ResolvedFormSection } from '../../engine/content/model';
 import { formCardId } from '../../engine/forms/form-post';
-import { HEADERS, PROOF_OF_WORK_STATUS } from '../../contracts/api-contract';
+import { HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../contracts/api-contract';
 import { INBOX_VIEWS } from '../../contracts/inbox-contract';
 import { createAccount, leadRows, signIn, uniqueWord } from './admin';
 import { axeBuilder } from './axe';
@@ -146,4 +147,30 @@ test('without script: the same message is thanked and waits in Quarantine, sayin
   await leadRows(page).getByRole('link').first().click();
   const held = page.getByRole('region', { name: 'In quarantine' });
   await expect(held.getByRole('table')).toContainText('without script');
+});
+
+test('with script, when the solver cannot run: the visitor is still thanked and the lead waits in Quarantine, saying so', async ({
+  browser,
+  page,
+}) => {
+  const marker = uniqueWord('powfail');
+  const { context, visitor, elsewhere } = await visitorPage(browser, true);
+  // The worker's script never arrives, as when a network or an extension blocks it.
+  await visitor.route(/\/pow-worker-[^/]*\.js$/, (route) => route.abort());
+  await visitor.goto(path);
+  await waitForIslands(visitor);
+  await fill(visitor, `${marker}@example.org`, greyMessage(marker));
+  const answered = visitor.waitForRequest(
+    (r) => r.url().endsWith('/api/contact') && r.headers()[HEADERS.proofOfWork.toLowerCase()] !== undefined,
+  );
+  await sendButton(visitor).click();
+  expect((await answered).headers()[HEADERS.proofOfWork.toLowerCase()]).toBe(PROOF_UNSOLVED);
+  await expect(visitor.getByText(form.result.success.text ?? SUCCESS_DEFAULT)).toBeVisible();
+  expect(elsewhere(), 'no request leaves the site').toEqual([]);
+  await context.close();
+
+  await openList(page, marker, 'quarantine');
+  await expect(leadRows(page)).toHaveCount(1);
+  await leadRows(page).getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'In quarantine' }).getByRole('table')).toContainText('could not finish');
 });
