@@ -4,11 +4,21 @@
  * module, so a renamed header or code cannot drift between them.
  */
 
+import type { Challenge } from 'altcha-lib';
+
 export const HEADERS = {
   requestedWith: 'X-Requested-With',
   formId: 'X-Form-Id',
   idempotencyKey: 'Idempotency-Key',
+  /** The answer to a proof-of-work challenge: base64 of ALTCHA's JSON payload (challenge and solution), or PROOF_UNSOLVED. */
+  proofOfWork: 'X-Altcha',
 } as const;
+
+/** Sent as the proof-of-work header when the browser could not solve its challenge: the server then holds the lead in quarantine. */
+export const PROOF_UNSOLVED = 'unsolved';
+
+/** The status of a proof-of-work answer: nothing was stored; send the same request again with the challenge solved. */
+export const PROOF_OF_WORK_STATUS = 428;
 
 /** The X-Requested-With value the site's own forms send (a cross-site page cannot set it without a preflight). */
 export const REQUESTED_WITH = 'XMLHttpRequest';
@@ -26,6 +36,8 @@ export const ERROR_CODES = {
   /** A request with this key is still being stored; ask again after Retry-After seconds. */
   idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
   storeUnavailable: 'STORE_UNAVAILABLE',
+  /** A doubtful submission: nothing was stored; solve the answer's `challenge` and send it again with the same key. */
+  proofOfWorkRequired: 'PROOF_OF_WORK_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -40,6 +52,8 @@ export const API_MESSAGES = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being saved. Try again in a moment with the same key.',
+  proofOfWorkRequired:
+    'Nothing was stored yet: solve the proof-of-work challenge in this answer and send the same request again, with the same Idempotency-Key and the solution in the X-Altcha header.',
 } as const;
 
 /** 201 from a submission endpoint. */
@@ -61,6 +75,8 @@ export interface ErrorAnswer {
   error: string;
   /** 400 VALIDATION only: a message per field, keyed by the field's name. */
   fields?: Record<string, string>;
+  /** 428 PROOF_OF_WORK_REQUIRED only: the signed ALTCHA challenge to solve. */
+  challenge?: Challenge;
 }
 
 export type SubmissionAnswer = CreatedAnswer | ErrorAnswer;

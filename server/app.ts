@@ -11,6 +11,7 @@ import type { ReplySettings } from './admin/saved-replies';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissions } from './api/submissions';
+import type { ChallengeStep } from './spam/challenge';
 import { createFormPosts } from './api/form-posts';
 import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
@@ -77,6 +78,8 @@ export type AppConfig = SiteSource & {
   notifier?: Notifier;
   /** Scores each lead (server/spam): above its threshold the lead is quarantined; without it none is. */
   spam?: SpamScorer;
+  /** The proof-of-work step for a doubtful spam score. */
+  challenge?: ChallengeStep;
   /** site/links.yaml's known links; each that names a `redirect` is answered 301 to it. */
   knownLinks?: KnownLinks['known'];
   /** The whole site model and its page assets: forms posted without script are answered with their page, rendered again. */
@@ -305,6 +308,7 @@ export function createApp(config: AppConfig): RequestListener {
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,
     spam: config.spam,
+    challenge: config.challenge,
     replyPromise: config.replyPromise,
     now: config.now,
     onStoreError: (req, err) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
@@ -59,6 +59,8 @@ export const VARIABLES = [
   'SPAM_WEIGHTS',
   'SPAM_MAIL_CHECK',
   'QUARANTINE_RETENTION_DAYS',
+  'SPAM_CHALLENGE_SCORE',
+  'ALTCHA_HMAC_KEY',
   'FORM_MOCK',
 ] as const;
 
@@ -146,10 +148,19 @@ export interface SpamConfig {
   mailCheck: boolean;
   /** QUARANTINE_RETENTION_DAYS: quarantined leads never released are erased after this many days. */
   retentionDays: number;
+  /** The proof-of-work step for a doubtful score; null when SPAM_CHALLENGE_SCORE=off. */
+  challenge: ChallengeConfig | null;
 }
 
-/** A lead is quarantined at 5 points; one never released is erased after 30 days. */
-export const DEFAULT_SPAM = { threshold: 5, retentionDays: 30 } as const;
+export interface ChallengeConfig {
+  /** SPAM_CHALLENGE_SCORE: a score at or above this and below the quarantine threshold takes the step. */
+  score: number;
+  /** ALTCHA_HMAC_KEY, else derived from IP_HASH_SALT (random per process when neither is set): signs each challenge. */
+  hmacKey: string;
+}
+
+/** A lead is quarantined at 5 points, and takes the proof-of-work step from 3; one never released is erased after 30 days. */
+export const DEFAULT_SPAM = { threshold: 5, challengeScore: 3, retentionDays: 30 } as const;
 
 /** SPAM_WEIGHTS: `code=points` pairs separated by commas; every code not named keeps its default. */
 export function readSpamWeights(value: string | undefined): SpamWeights {
@@ -184,7 +195,30 @@ function readSpam(env: Env, positive: (name: Variable, fallback: number) => numb
   const threshold = score ? Number(score) : DEFAULT_SPAM.threshold;
   if (!Number.isFinite(threshold) || threshold <= 0)
     problems.push(`SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "${env.SPAM_QUARANTINE_SCORE}".`);
-  return { threshold, weights, mailCheck: mail === 'on' || mail === '1', retentionDays };
+  return {
+    threshold,
+    weights,
+    mailCheck: mail === 'on' || mail === '1',
+    retentionDays,
+    challenge: readChallenge(env, threshold, problems),
+  };
+}
+
+/** SPAM_CHALLENGE_SCORE: a number above 0 and below the quarantine threshold, or off; the default unless it is set. */
+function readChallenge(env: Env, threshold: number, problems: string[]): ChallengeConfig | null {
+  const value = env.SPAM_CHALLENGE_SCORE?.trim().toLowerCase();
+  if (value === 'off') return null;
+  const score = value ? Number(value) : DEFAULT_SPAM.challengeScore;
+  if (value && (!Number.isFinite(score) || score <= 0 || score >= threshold))
+    problems.push(
+      `SPAM_CHALLENGE_SCORE must be a number above 0 and below SPAM_QUARANTINE_SCORE (${threshold}), or off, got "${env.SPAM_CHALLENGE_SCORE}".`,
+    );
+  // With a lower quarantine threshold and no setting of its own, the default band is empty: no step.
+  if (!value && score >= threshold) return null;
+  // Derived rather than used as is: the address-hash key never signs anything a browser sees.
+  const base = env.ALTCHA_HMAC_KEY?.trim() || (env.IP_HASH_SALT ? `ip-hash-salt:${env.IP_HASH_SALT}` : null);
+  const hmacKey = base ? createHmac('sha256', base).update('altcha').digest('hex') : randomBytes(32).toString('hex');
+  return { score, hmacKey };
 }
 
 /** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
@@ -523,6 +557,11 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
   if (!env.IP_HASH_SALT)
     config.warnings.push('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+  // Another process, or this one after a restart, cannot check a challenge signed with a random key: that answer is quarantined.
+  if (config.spam?.challenge && !env.ALTCHA_HMAC_KEY?.trim() && !env.IP_HASH_SALT)
+    config.warnings.push(
+      'Neither ALTCHA_HMAC_KEY nor IP_HASH_SALT is set; proof-of-work challenges are signed with a random key, so one answered after a restart or to another process is quarantined.',
+    );
   // A send may take up to the delivery timeout; a lease that ends first lets another worker send it again.
   if (config.notifyLeaseMs < 2 * DELIVERY_TIMEOUT_MS)
     config.warnings.push(

@@ -18,6 +18,7 @@ import { createNotifier } from './notify/notifier';
 import { createDigestSweep } from './notify/digest';
 import { createReminderSweep, createSweep } from './notify/reminders';
 import { createMailDomainCheck, systemResolver, type MailResolver } from './spam/mail-domain';
+import { createChallengeStep } from './spam/challenge';
 import { createSpamScorer, type SpamScorer } from './spam/score';
 import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
@@ -294,6 +295,15 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         })
       : undefined;
 
+  // One for every reload: a challenge given before a content change is still checked after it.
+  const challenge =
+    spam?.challenge &&
+    createChallengeStep({
+      score: spam.challenge.score,
+      hmacKey: spam.challenge.hmacKey,
+      spend: (spent) => store.spendChallenge(spent),
+    });
+
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
   const views =
     config.pageViews && !deps.site
@@ -335,6 +345,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         search: m?.search,
         notifier,
         spam: scorerFor(m),
+        challenge: challenge || undefined,
       },
       ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count },
       inbox: {

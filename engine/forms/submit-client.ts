@@ -3,6 +3,8 @@ import {
   CAMPAIGN_PARAMS,
   ERROR_CODES,
   HEADERS,
+  PROOF_OF_WORK_STATUS,
+  PROOF_UNSOLVED,
   REQUESTED_WITH,
   SOURCE_KEY,
   type CreatedAnswer,
@@ -18,6 +20,8 @@ export interface SubmitResult {
   data?: { id?: string; [key: string]: unknown };
   /** Field messages from a 400 answer, shown under the fields. */
   fields?: Record<string, string>;
+  /** A 428 answer's proof-of-work challenge, solved and sent back before the form shows anything. */
+  challenge?: ErrorAnswer['challenge'];
 }
 
 export interface SubmitOptions {
@@ -35,7 +39,20 @@ export interface SubmitOptions {
   newKey?: () => string;
   /** Where the form's page was reached from (pageSource), sent beside the fields. */
   source?: SourceBody;
+  /** Solves a proof-of-work challenge into the X-Altcha header's value; the worker solver, loaded when first needed, by default. */
+  solve?: (challenge: NonNullable<ErrorAnswer['challenge']>) => Promise<string>;
 }
+
+// Loaded only when a doubtful submission is asked to solve a challenge: most forms never load it.
+const solveLazily = async (challenge: NonNullable<ErrorAnswer['challenge']>) => {
+  try {
+    const { solveProofOfWork } = await import('./proof-of-work');
+    return await solveProofOfWork(challenge);
+  } catch {
+    // The solver's code could not be loaded: sent unsolved, and the server holds the lead for the team.
+    return PROOF_UNSOLVED;
+  }
+};
 
 /**
  * The form page's path with only its campaign parameters, and the host of the site that linked to
@@ -106,11 +123,12 @@ export async function submitForm(endpoint: string, body: Record<string, unknown>
   const text = JSON.stringify(options.source ? { ...body, [SOURCE_KEY]: options.source } : body);
   let idempotencyKey = options.idempotencyKey ?? keys.keyFor(options.formId, text, newKey);
   let freshKeyTried = false;
+  let proof: string | undefined;
 
   for (let attempt = 0; ; attempt++) {
     let result: SubmitResult;
     try {
-      result = await attemptOnce(fetchImpl, endpoint, text, options.formId, idempotencyKey);
+      result = await attemptOnce(fetchImpl, endpoint, text, options.formId, idempotencyKey, proof);
     } catch (err) {
       if (!(err instanceof RetryableFailure) || attempt >= RETRY_DELAYS_MS.length) {
         if (err instanceof TimeoutFailure) return { success: false, message: MESSAGES.timeout, error: 'TIMEOUT' };
@@ -126,13 +144,26 @@ export async function submitForm(endpoint: string, body: Record<string, unknown>
       attempt -= 1;
       continue;
     }
+    // A doubtful submission: the browser solves the challenge (the form shows it is sending meanwhile) and sends the same request with the answer.
+    if (result.challenge && proof === undefined) {
+      proof = await (options.solve ?? solveLazily)(result.challenge);
+      attempt -= 1;
+      continue;
+    }
     // The server has answered for good: stored, or refused in a way the same key cannot change.
     if (result.success) keys.forget(options.formId);
     return result;
   }
 }
 
-async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: string, formId: string, key: string): Promise<SubmitResult> {
+async function attemptOnce(
+  fetchImpl: typeof fetch,
+  endpoint: string,
+  body: string,
+  formId: string,
+  key: string,
+  proof: string | undefined,
+): Promise<SubmitResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let response: Response;
@@ -145,6 +176,7 @@ async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: stri
         [HEADERS.requestedWith]: REQUESTED_WITH,
         [HEADERS.idempotencyKey]: key,
         [HEADERS.formId]: formId,
+        ...(proof === undefined ? {} : { [HEADERS.proofOfWork]: proof }),
       },
       body,
       signal: controller.signal,
@@ -159,6 +191,9 @@ async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: stri
   const json = (await response.json().catch(() => null)) as Partial<ErrorAnswer & Pick<CreatedAnswer, 'data'>> | null;
   if (response.status >= 500) throw new RetryableFailure(`HTTP ${response.status}`);
   if (json?.error === ERROR_CODES.idempotencyKeyInFlight) throw new RetryableFailure('HTTP 409');
+  if (response.status === PROOF_OF_WORK_STATUS && json?.error === ERROR_CODES.proofOfWorkRequired && json.challenge) {
+    return { success: false, message: MESSAGES.invalid, error: json.error, challenge: json.challenge };
+  }
   if (response.status >= 400) {
     return { success: false, message: MESSAGES.invalid, error: json?.error ?? `HTTP_${response.status}`, fields: json?.fields };
   }

@@ -12,7 +12,7 @@ import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES } from './json-body';
-import type { Received, SubmissionEndpoint, Submissions } from './submissions';
+import { NO_SCRIPT, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
 
 export interface FormPostConfig {
   /** The site as the build saw it: its pages are rendered again to answer a post. */
@@ -151,11 +151,12 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const key = keyOf(req, form.id, payload);
     const endpoint = form.submit.endpoint as SubmissionEndpoint;
     const source = sourceOfFormPost(req.path, req.get('referer'), ownHostsOf(config.siteUrl, req.get('host')));
-    let received: Received = await submissions.receive(endpoint, target, payload, req, key, source);
+    // No script ran here, so no proof-of-work step could: a doubtful score is quarantined instead.
+    let received: Received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT);
     // The twin of a double click waits for the first to be stored, then is answered as it was.
     for (let i = 0; received.kind === 'refused' && received.status === 409 && i < IN_FLIGHT_TRIES; i++) {
       await sleep(IN_FLIGHT_WAIT_MS);
-      received = await submissions.receive(endpoint, target, payload, req, key, source);
+      received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT);
     }
     if (received.kind === 'created') {
       res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');

@@ -9,8 +9,10 @@ import {
   ERROR_CODES,
   HEADERS,
   IDEMPOTENCY_KEY_PATTERN,
+  PROOF_OF_WORK_STATUS,
   REQUESTED_WITH,
   type CreatedAnswer,
+  type ErrorAnswer,
   type LeadSource,
 } from '../../contracts/api-contract';
 import { ownHostsOf, takeSource } from '../leads/lead-source';
@@ -18,6 +20,9 @@ import { dueAt } from '../../engine/content/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import type { SpamScorer, SpamVerdict } from '../spam/score';
+import { stepReason, type ChallengeStep, type StepOutcome } from '../spam/challenge';
+import type { Challenge } from 'altcha-lib';
+import type { Quarantine } from '../../contracts/inbox-contract';
 import { IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
@@ -53,6 +58,8 @@ export interface SubmissionConfig {
   notifier?: Notifier;
   /** Scores each lead that is not plainly spam; one at or above its threshold is stored in quarantine, its notifications held. */
   spam?: SpamScorer;
+  /** The proof-of-work step for a doubtful score (below the scorer's threshold, at or above its own); none without it. */
+  challenge?: ChallengeStep;
   /** Gives each lead (not spam) the time its answer is due. */
   replyPromise?: ReplyPromise;
   /** The clock due times are counted from. */
@@ -124,11 +131,28 @@ function sendCreated(res: Response, data: SubmissionResponse): void {
   res.status(201).set('Cache-Control', 'no-store').json(answer);
 }
 
+function sendChallenge(res: Response, challenge: Challenge): void {
+  noteErrorCode(res, ERROR_CODES.proofOfWorkRequired);
+  const answer: ErrorAnswer = {
+    success: false,
+    message: API_MESSAGES.proofOfWorkRequired,
+    error: ERROR_CODES.proofOfWorkRequired,
+    challenge,
+  };
+  res.status(PROOF_OF_WORK_STATUS).set('Cache-Control', 'no-store').json(answer);
+}
+
 /** What became of a submission, whichever encoding it came in: the caller answers in its own. */
 export type Received =
   | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'created'; data: SubmissionResponse }
-  | { kind: 'refused'; status: number; error: string; message: string; retryAfterSeconds?: number };
+  | { kind: 'refused'; status: number; error: string; message: string; retryAfterSeconds?: number; challenge?: Challenge };
+
+/** A score and its reasons as a lead keeps them. */
+type Kept = Pick<Quarantine, 'score' | 'reasons'>;
+
+/** Passed as the proof of a form posted without script: a doubtful score is quarantined, since no step could run. */
+export const NO_SCRIPT = Symbol('no script');
 
 export interface Submissions {
   endpoints: ApiEndpoint[];
@@ -142,6 +166,8 @@ export interface Submissions {
     req: Request,
     idempotencyKey: string | undefined,
     source: LeadSource | null,
+    /** The X-Altcha header as sent (undefined without one), or NO_SCRIPT. */
+    proof?: string | typeof NO_SCRIPT,
   ) => Promise<Received>;
 }
 
@@ -152,7 +178,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
   const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
-  const { store, ipHashSalt, badges, siteUrl, notifier, spam, onStoreError, replyPromise, now = () => new Date() } = config;
+  const { store, ipHashSalt, badges, siteUrl, notifier, spam, challenge, onStoreError, replyPromise, now = () => new Date() } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
     badges,
@@ -169,6 +195,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     req: Request,
     idempotencyKey: string | undefined,
     source: LeadSource | null,
+    proof?: string | typeof NO_SCRIPT,
   ): Promise<Received> {
     const outcome = checkSubmission(target, body);
     if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
@@ -200,6 +227,23 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     try {
       // A filled honeypot is spam already; anything else is scored. The visitor's answer is the same either way.
       const verdict: SpamVerdict | null = spam && !outcome.spam ? await spam({ form: target.form, payload: outcome.payload }) : null;
+      // A doubtful score takes the proof-of-work step: asked for it first (nothing stored), then held unless it was passed.
+      let held: Kept | null = verdict?.quarantined ? { score: verdict.score, reasons: verdict.reasons } : null;
+      let scored: Kept | null = null;
+      if (verdict && !verdict.quarantined && challenge?.inBand(verdict.score)) {
+        if (proof === undefined)
+          return {
+            kind: 'refused',
+            status: PROOF_OF_WORK_STATUS,
+            error: ERROR_CODES.proofOfWorkRequired,
+            message: API_MESSAGES.proofOfWorkRequired,
+            challenge: await challenge.issue(),
+          };
+        const step: StepOutcome = proof === NO_SCRIPT ? 'no-script' : await challenge.check(proof, flightKey);
+        const kept = { score: verdict.score, reasons: [...verdict.reasons, stepReason(step)] };
+        if (step === 'passed') scored = kept;
+        else held = kept;
+      }
       // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
       const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
       lead = await store.insertLead({
@@ -214,11 +258,12 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         spam: outcome.spam,
         source,
         notifications,
-        quarantine: verdict?.quarantined ? { score: verdict.score, reasons: verdict.reasons } : null,
+        quarantine: held,
+        scored,
         messageHash: verdict?.messageHash ?? null,
         senderHash: verdict?.senderHash ?? null,
       });
-      if (notifications.length && !verdict?.quarantined) notifier!.queued();
+      if (notifications.length && !held) notifier!.queued();
     } catch (err) {
       if (err instanceof IdempotencyKeyReused) {
         return { kind: 'refused', status: 422, error: ERROR_CODES.idempotencyKeyReused, message: API_MESSAGES.idempotencyKeyReused };
@@ -261,9 +306,10 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
 
       // Where the page was reached from travels beside the fields, never as one of them.
       const { body, source } = takeSource(parsed.value, ownHostsOf(siteUrl, req.get('host')));
-      const received = await receive(endpoint, target, body, req, req.get(HEADERS.idempotencyKey), source);
+      const received = await receive(endpoint, target, body, req, req.get(HEADERS.idempotencyKey), source, req.get(HEADERS.proofOfWork));
       if (received.kind === 'invalid') return sendInvalid(res, received.fields);
       if (received.kind === 'refused') {
+        if (received.challenge) return sendChallenge(res, received.challenge);
         if (received.retryAfterSeconds !== undefined) res.set('Retry-After', String(received.retryAfterSeconds));
         return sendApiError(res, received.status, received.error, received.message);
       }

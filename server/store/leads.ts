@@ -35,7 +35,12 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     ...sourceColumns(lead.source ?? null),
     // In quarantine, the notifications wait in the lead's own row: nothing is queued until it is released.
     quarantined_at: held ? createdAt : null,
-    quarantine: held ? JSON.stringify(held) : null,
+    // A grey lead let through keeps what it scored in the same column, never in quarantine (quarantined_at stays null).
+    quarantine: held
+      ? JSON.stringify(held)
+      : lead.scored
+        ? JSON.stringify({ score: lead.scored.score, reasons: lead.scored.reasons })
+        : null,
     held_notifications: held ? JSON.stringify(lead.notifications ?? []) : null,
     message_hash: lead.messageHash ?? null,
     sender_hash: lead.senderHash ?? null,

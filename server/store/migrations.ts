@@ -432,6 +432,20 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE INDEX leads_message_hash ON leads (message_hash, created_at);
     `,
   },
+  {
+    version: 20,
+    name: 'spent_challenges',
+    // Each proof-of-work challenge a grey submission answered, until it expires: a second submission
+    // with the same answer is a replay. Every process on one PostgreSQL database sees the same list.
+    sql: (t) => `
+      CREATE TABLE spent_challenges (
+        id TEXT PRIMARY KEY,
+        spent_by TEXT NOT NULL,
+        expires_at ${t.time} NOT NULL
+      )${t.table};
+      CREATE INDEX spent_challenges_expires_at ON spent_challenges (expires_at);
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

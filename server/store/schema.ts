@@ -39,7 +39,7 @@ export interface LeadsTable {
   reply_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set while the lead is in quarantine (it scored as likely spam); cleared when released. */
   quarantined_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
-  /** JSON text: the score and its reasons (server/spam), while in quarantine. */
+  /** JSON text: the score and its reasons (server/spam), while in quarantine; or those of a grey lead that passed the proof-of-work step. */
   quarantine: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON text: the notifications planned when it arrived, held until it is released. */
   held_notifications: ColumnType<string | null, string | null | undefined, string | null>;
@@ -112,6 +112,8 @@ export interface Schema {
   page_views: { day: string; path: string; views: number };
   campaign_arrivals: { day: string; utm_source: string; utm_medium: string; utm_campaign: string; arrivals: number };
   referrer_arrivals: { day: string; host: string; arrivals: number };
+  /** Proof-of-work challenges answered (by the submission `spent_by`), kept until they expire. */
+  spent_challenges: { id: string; spent_by: string; expires_at: Time };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;

@@ -4,6 +4,7 @@ import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes,
 import { countLeads, findLeads, importLeads, inboxLead, listLeads } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { rateLimitStore } from './rate-limits';
+import { spentChallengeStore } from './spent-challenges';
 import { releaseStore } from './releases';
 import { addViewCounts, conversionReport } from './page-views';
 import { isUuid } from './rows';
@@ -35,6 +36,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     ...accountStore(db, d, now),
     ...releaseStore(db),
     ...rateLimitStore(db, now),
+    ...spentChallengeStore(db, now),
     listLeads: async (opts) => listLeads(db(), d, opts),
     importLeads: async (leads) =>
       db()

@@ -3,6 +3,7 @@ import type { ConversionReport, Quarantine } from '../../contracts/inbox-contrac
 import type { ViewCounts } from './page-views';
 import type { AccountStore, InboxStore } from './inbox-types';
 import type { RateLimitStore } from './rate-limits';
+import type { SpentChallengeStore } from './spent-challenges';
 import type { ReleaseStore } from './releases';
 
 import type { InboxLead } from './inbox-types';
@@ -33,6 +34,8 @@ export interface NewLead {
   notifications?: readonly PlannedNotification[];
   /** The lead scored as likely spam: it is stored in quarantine with these reasons, its notifications held. */
   quarantine?: Pick<Quarantine, 'score' | 'reasons'> | null;
+  /** A doubtful (grey) score the lead was let through with, since its browser passed the proof-of-work step: kept with it, not held. */
+  scored?: Pick<Quarantine, 'score' | 'reasons'> | null;
   /** Hashes of the message (as words) and of the sender's address, to count one message sent from many addresses. */
   messageHash?: string | null;
   senderHash?: string | null;
@@ -118,7 +121,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore {
+export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;

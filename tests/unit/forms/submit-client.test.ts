@@ -205,4 +205,40 @@ describe('idempotency keys across sends', () => {
     expect(calls.map(keyOf)).toEqual(['key-1', 'key-1']);
     expect(noSleep.mock.calls.map(([ms]) => ms)).toEqual([1_000]);
   });
+
+  it('solves a proof-of-work challenge and sends the same request again, same key, with the answer in its header', async () => {
+    const challenge = {
+      parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' },
+      signature: 'dd',
+    };
+    const { fetchImpl, calls } = scripted([
+      json(428, { success: false, error: 'PROOF_OF_WORK_REQUIRED', message: 'solve it', challenge }),
+      json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a1' } }),
+    ]);
+    const solve = vi.fn(async () => 'c29sdmVk');
+    const result = await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, idempotencyKey: 'key-9', solve });
+    expect(result).toMatchObject({ success: true, data: { id: 'a1' } });
+    expect(solve).toHaveBeenCalledWith(challenge);
+    expect(calls).toHaveLength(2);
+    const [first, second] = calls.map((c) => c.init.headers as Record<string, string>);
+    expect(first!['X-Altcha']).toBeUndefined();
+    expect(second!['X-Altcha']).toBe('c29sdmVk');
+    expect(second!['Idempotency-Key']).toBe(first!['Idempotency-Key']);
+    expect(calls[1]!.init.body).toBe(calls[0]!.init.body);
+    expect(noSleep).not.toHaveBeenCalled();
+  });
+
+  it('sends the unsolved marker when solving fails, and the visitor is thanked as the server answers', async () => {
+    const challenge = {
+      parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' },
+      signature: 'dd',
+    };
+    const { fetchImpl, calls } = scripted([
+      json(428, { success: false, error: 'PROOF_OF_WORK_REQUIRED', message: 'solve it', challenge }),
+      json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a2' } }),
+    ]);
+    const result = await submitForm('/api/contact', {}, { ...options, fetchImpl, solve: async () => 'unsolved' });
+    expect(result.success).toBe(true);
+    expect((calls[1]!.init.headers as Record<string, string>)['X-Altcha']).toBe('unsolved');
+  });
 });

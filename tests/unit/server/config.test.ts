@@ -108,13 +108,39 @@ describe('the configuration', () => {
       readConfig({ SITE_URL: 'https://example.org', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings,
     ).toEqual([
       'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
+      'Neither ALTCHA_HMAC_KEY nor IP_HASH_SALT is set; proof-of-work challenges are signed with a random key, so one answered after a restart or to another process is quarantined.',
       'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
     ]);
   });
 
+  it('takes the proof-of-work step from 3 points by default, from SPAM_CHALLENGE_SCORE below the quarantine score, or never with off', () => {
+    const base = { SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt' };
+    expect(readConfig({ ...base, SPAM_CHALLENGE_SCORE: '4' }).spam!.challenge!.score).toBe(4);
+    expect(readConfig({ ...base, SPAM_CHALLENGE_SCORE: 'off' }).spam!.challenge).toBeNull();
+    // A lower quarantine score leaves the default band empty: no step, and no complaint.
+    expect(readConfig({ ...base, SPAM_QUARANTINE_SCORE: '3' }).spam!.challenge).toBeNull();
+    for (const value of ['5', '0', 'soon'])
+      expect(problemsOf({ SPAM_CHALLENGE_SCORE: value })).toEqual([
+        `SPAM_CHALLENGE_SCORE must be a number above 0 and below SPAM_QUARANTINE_SCORE (5), or off, got "${value}".`,
+      ]);
+    // The signing key: the same for every process given the same secret, a new one per process without any.
+    const keyOf = (env: Record<string, string>) => readConfig({ SITE_URL: 'https://example.org', ...env }).spam!.challenge!.hmacKey;
+    expect(keyOf({ ALTCHA_HMAC_KEY: 'k1' })).toBe(keyOf({ ALTCHA_HMAC_KEY: 'k1' }));
+    expect(keyOf({ ALTCHA_HMAC_KEY: 'k1' })).not.toBe(keyOf({ ALTCHA_HMAC_KEY: 'k2' }));
+    expect(keyOf({ IP_HASH_SALT: 'salt' })).toBe(keyOf({ IP_HASH_SALT: 'salt' }));
+    expect(keyOf({ IP_HASH_SALT: 'salt' })).not.toBe('salt');
+    expect(keyOf({})).not.toBe(keyOf({}));
+  });
+
   it('scores spam by default, with the weights and period the environment gives, and checks what it is given', () => {
     const base = { SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt' };
-    expect(readConfig(base).spam).toEqual({ threshold: 5, weights: DEFAULT_SPAM_WEIGHTS, mailCheck: true, retentionDays: 30 });
+    expect(readConfig(base).spam).toEqual({
+      threshold: 5,
+      weights: DEFAULT_SPAM_WEIGHTS,
+      mailCheck: true,
+      retentionDays: 30,
+      challenge: { score: 3, hmacKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(
       readConfig({
         ...base,
@@ -123,7 +149,13 @@ describe('the configuration', () => {
         SPAM_MAIL_CHECK: 'off',
         QUARANTINE_RETENTION_DAYS: '7',
       }).spam,
-    ).toEqual({ threshold: 7.5, weights: { ...DEFAULT_SPAM_WEIGHTS, links: 0, 'mail-domain': 4 }, mailCheck: false, retentionDays: 7 });
+    ).toEqual({
+      threshold: 7.5,
+      weights: { ...DEFAULT_SPAM_WEIGHTS, links: 0, 'mail-domain': 4 },
+      mailCheck: false,
+      retentionDays: 7,
+      challenge: { score: 3, hmacKey: expect.any(String) },
+    });
     expect(readConfig({ ...base, SPAM_QUARANTINE_SCORE: 'off' }).spam).toBeNull();
     expect(
       problemsOf({

@@ -415,5 +415,20 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       for (const reason of refused) expect(reason).toBeInstanceOf(IdempotencyKeyReused);
       expect(await s.listLeads()).toEqual(won);
     });
+
+    it('a proof-of-work challenge is spent once: again by the same submission, not by another, and forgotten once it expires', async () => {
+      let t = Date.parse('2026-05-01T10:00:00.000Z');
+      const s = await store(() => new Date(t));
+      const expiresAt = new Date(t + 10 * 60_000);
+      const spend = (id: string, by: string) => s.spendChallenge({ id, expiresAt, by });
+      expect(await spend('c1', '/api/contact k1')).toBe(true);
+      expect(await spend('c1', '/api/contact k1')).toBe(true);
+      expect(await spend('c1', '/api/contact k2')).toBe(false);
+      expect(await Promise.all([spend('c2', 'a'), spend('c2', 'b')])).toEqual(expect.arrayContaining([true, false]));
+      t += 10 * 60_000 + 1;
+      // Expired, its record is deleted with the next spend: no table grows without end.
+      expect(await s.spendChallenge({ id: 'c3', expiresAt: new Date(t + 60_000), by: 'x' })).toBe(true);
+      expect(await spend('c1', '/api/contact k2')).toBe(true);
+    });
   });
 });

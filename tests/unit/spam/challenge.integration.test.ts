@@ -1,0 +1,250 @@
+/**
+ * The proof-of-work step for a doubtful (grey) spam score, in the running server: a grey JSON
+ * submission is answered with a challenge and nothing is stored; sent again with the challenge
+ * solved it is stored as any lead, with its score and reasons; a replayed, forged or unsolved
+ * answer is quarantined, never dropped; a form posted without script is quarantined with its
+ * reason; below the band nothing changes; SPAM_CHALLENGE_SCORE=off turns the step off.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../../contracts/api-contract';
+import { loadSite } from '../../../engine/content/load-site';
+import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
+import { createApp } from '../../../server/app';
+import { readConfig, type Env } from '../../../server/config';
+import { createServer } from '../../../server/create-server';
+import { silentLogger } from '../../../server/logging';
+import { createChallengeStep } from '../../../server/spam/challenge';
+import { createSpamScorer } from '../../../server/spam/score';
+import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
+import { createSqliteStore } from '../../../server/store/sqlite';
+import type { LeadStore } from '../../../server/store/types';
+import type { SiteHandler } from '../../../server/static-files';
+import { createFixture, listen } from '../server/helpers';
+
+const { model } = loadSite(readSiteFiles(), readSchemas());
+if (!model) throw new Error('site/ does not load; run npm run validate');
+const served = {
+  forms: model.forms,
+  apiPayloads: model.apiPayloads,
+  notifications: model.notifications,
+  site: model.site,
+  spamWords: model.spamWords,
+};
+const noPages: SiteHandler = (_req, res) => {
+  res.statusCode = 404;
+  res.end();
+};
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** One listed word (2 points by default) and four web addresses (one past the three that are usual: 1 point): 3 in all. */
+const greyText = (marker: string) =>
+  `Reference ${marker}: ${served.spamWords[0]} ${Array.from({ length: 4 }, (_, i) => `https://pages.example.net/${i}`).join(' ')}`;
+const genuineText = (marker: string) => `Reference ${marker}: someone copied my photographs onto their shop without asking.`;
+
+async function start(env: Env = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'challenge-server-'));
+  const file = join(dir, 'leads.sqlite');
+  const store: LeadStore = createSqliteStore({ file });
+  await store.init();
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    IP_HASH_SALT: 's',
+    SITE_URL: 'https://example.org',
+    SPAM_MAIL_CHECK: 'off',
+    ...env,
+  });
+  const server = createServer(config, { store, logger: silentLogger, delivery: null, model: served, site: noPages, editor: null });
+  const url = `http://127.0.0.1:${await server.listen()}`;
+  cleanups.push(async () => {
+    await server.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url, store, file };
+}
+
+interface Answer {
+  status: number;
+  body: { success: boolean; error?: string; challenge?: Challenge; data?: { id: string } };
+}
+
+async function submit(url: string, message: string, key: string, proof?: string): Promise<Answer> {
+  const response = await fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Form-Id': 'contact',
+      [HEADERS.idempotencyKey]: key,
+      ...(proof === undefined ? {} : { [HEADERS.proofOfWork]: proof }),
+    },
+    body: JSON.stringify({
+      name: 'Sam Visitor',
+      email: 'sam@studio.example',
+      serviceInterest: 'general',
+      urgency: 'normal',
+      subject: 'Hello',
+      message,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
+/** What the form's browser sends back: ALTCHA's payload, the challenge with its solution, as base64 JSON. */
+async function solved(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  expect(solution).not.toBeNull();
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** The score and reasons kept in the lead's row (quarantined or not), read from the database itself. */
+function keptOf(file: string, id: string): { score: number; reasons: Array<{ code: string; detail: string }> } | null {
+  const db = new Database(file, { readonly: true });
+  try {
+    const row = db.prepare('SELECT quarantine FROM leads WHERE id = ?').get(id) as { quarantine: string | null };
+    return row.quarantine === null ? null : JSON.parse(row.quarantine);
+  } finally {
+    db.close();
+  }
+}
+
+const uniqueKey = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+describe('the proof-of-work step for a grey score', () => {
+  it('answers a grey JSON submission with a challenge and stores nothing; solved and sent again, it stores one lead, not quarantined', async () => {
+    const { url, store, file } = await start();
+    const key = uniqueKey('grey');
+    const asked = await submit(url, greyText('a1'), key);
+    expect(asked.status).toBe(PROOF_OF_WORK_STATUS);
+    expect(asked.body.error).toBe(ERROR_CODES.proofOfWorkRequired);
+    expect(asked.body.challenge?.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.listLeads()).toEqual([]);
+
+    const proof = await solved(asked.body.challenge!);
+    const sent = await submit(url, greyText('a1'), key, proof);
+    expect(sent.status).toBe(201);
+    const lead = (await store.getLead(sent.body.data!.id))!;
+    expect(lead.quarantine).toBeNull();
+    const kept = keptOf(file, lead.id)!;
+    expect(kept.score).toBe(3);
+    expect(kept.reasons.map((r) => r.code)).toEqual(['words', 'links', 'proof-of-work']);
+    expect(kept.reasons.at(-1)!.detail).toMatch(/passed/);
+
+    // The same request again (its answer was lost) gets the same lead back: a resend is no replay.
+    const again = await submit(url, greyText('a1'), key, proof);
+    expect(again.status).toBe(201);
+    expect(again.body.data!.id).toBe(lead.id);
+    expect(await store.listLeads()).toHaveLength(1);
+  });
+
+  it('quarantines a grey submission whose answer was used by another submission, forged, or not found', async () => {
+    const { url, store } = await start();
+    const first = uniqueKey('first');
+    const challenge = (await submit(url, greyText('b1'), first)).body.challenge!;
+    const proof = await solved(challenge);
+    expect((await submit(url, greyText('b1'), first, proof)).status).toBe(201);
+
+    const replayed = await submit(url, greyText('b2'), uniqueKey('replay'), proof);
+    const other = (await submit(url, greyText('b3'), uniqueKey('forged'))).body.challenge!;
+    const forgedChallenge = { ...other, parameters: { ...other.parameters, keyPrefix: '00' } };
+    const forged = await submit(url, greyText('b3'), uniqueKey('forged2'), await solved(forgedChallenge));
+    const garbage = await submit(url, greyText('b4'), uniqueKey('garbage'), 'bm90IGpzb24=');
+    const unsolved = await submit(url, greyText('b5'), uniqueKey('unsolved'), PROOF_UNSOLVED);
+
+    const details: string[] = [];
+    for (const answer of [replayed, forged, garbage, unsolved]) {
+      // The visitor is thanked as for any lead; the lead waits in quarantine with its reasons.
+      expect(answer.status).toBe(201);
+      const held = (await store.getLead(answer.body.data!.id))!.quarantine!;
+      expect(held.score).toBe(3);
+      expect(held.reasons.map((r) => r.code)).toEqual(['words', 'links', 'proof-of-work']);
+      details.push(held.reasons.at(-1)!.detail);
+    }
+    expect(details[0]).toMatch(/used before/);
+    expect(details[1]).toMatch(/forged/);
+    expect(details[2]).toMatch(/forged/);
+    expect(details[3]).toMatch(/could not finish/);
+    expect(await store.listLeads()).toHaveLength(5);
+  });
+
+  it('changes nothing below the band: a genuine message is stored at once, with no challenge and no score kept', async () => {
+    const { url, store, file } = await start();
+    const sent = await submit(url, genuineText('c1'), uniqueKey('genuine'));
+    expect(sent.status).toBe(201);
+    expect((await store.getLead(sent.body.data!.id))!.quarantine).toBeNull();
+    expect(keptOf(file, sent.body.data!.id)).toBeNull();
+  });
+
+  it('asks nothing with SPAM_CHALLENGE_SCORE=off: a grey message is stored at once, as before the step', async () => {
+    const { url, store } = await start({ SPAM_CHALLENGE_SCORE: 'off' });
+    const sent = await submit(url, greyText('d1'), uniqueKey('off'));
+    expect(sent.status).toBe(201);
+    expect((await store.getLead(sent.body.data!.id))!.quarantine).toBeNull();
+  });
+
+  it('quarantines a grey form posted without script, saying no script ran the step; a genuine one is stored as before', async () => {
+    const fixture = createFixture();
+    const dir = mkdtempSync(join(tmpdir(), 'challenge-posts-'));
+    const store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
+    await store.init();
+    const server = await listen(
+      createApp({
+        clientDir: fixture.clientDir,
+        store,
+        siteUrl: 'https://example.com',
+        forms: model.forms,
+        ipHashSalt: 'salt',
+        pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } },
+        spam: createSpamScorer({
+          threshold: 5,
+          weights: DEFAULT_SPAM_WEIGHTS,
+          language: 'en',
+          words: served.spamWords,
+          countSameMessage: async () => 0,
+        }),
+        challenge: createChallengeStep({ score: 3, hmacKey: 'k', spend: (spent) => store.spendChallenge(spent) }),
+      }),
+    );
+    cleanups.push(async () => {
+      await server.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+      fixture.cleanup();
+    });
+    const post = (description: string, email: string) =>
+      fetch(`${server.url}/takedowns/personal`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+        body: new URLSearchParams({
+          'form-id': 'personal-takedown',
+          contactName: 'Ada Lovelace',
+          email,
+          contentType: 'music',
+          infringementUrl: 'https://example.com/copied',
+          description,
+        }).toString(),
+      });
+    const grey = await post(greyText('e1'), 'grey@example.org');
+    const genuine = await post(genuineText('e2'), 'genuine@example.org');
+    expect(grey.status).toBe(303);
+    expect(genuine.status).toBe(303);
+    const byEmail = new Map((await store.listLeads()).map((l) => [(l.payload as { email: string }).email, l.id]));
+    const held = (await store.getLead(byEmail.get('grey@example.org')!))!.quarantine!;
+    expect(held.reasons.map((r) => r.code).sort()).toEqual(['links', 'proof-of-work', 'words']);
+    expect(held.reasons.at(-1)!.detail).toMatch(/without script/);
+    expect((await store.getLead(byEmail.get('genuine@example.org')!))!.quarantine).toBeNull();
+  });
+});
