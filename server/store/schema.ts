@@ -46,6 +46,8 @@ export interface LeadsTable {
   /** Hashes of the lead's message (as words) and sender's address: copies of one message from many addresses are counted. */
   message_hash: ColumnType<string | null, string | null | undefined, string | null>;
   sender_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the team's last mark trained the spam filter with this lead as ('spam' or 'ham'); null while untrained. */
+  trained_as: ColumnType<'spam' | 'ham' | null, 'spam' | 'ham' | null | undefined, 'spam' | 'ham' | null>;
 }
 
 export interface OutboxTable {
@@ -112,6 +114,12 @@ export interface Schema {
   page_views: { day: string; path: string; views: number };
   campaign_arrivals: { day: string; utm_source: string; utm_medium: string; utm_campaign: string; arrivals: number };
   referrer_arrivals: { day: string; host: string; arrivals: number };
+  /** The spam filter's counts (server/spam/classifier.ts): per token key, the spam and not-spam leads that held it; '' holds the marks. */
+  spam_tokens: {
+    token: string;
+    spam: ColumnType<number | string, number, number>;
+    ham: ColumnType<number | string, number, number>;
+  };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;

@@ -114,7 +114,14 @@ describe('the configuration', () => {
 
   it('scores spam by default, with the weights and period the environment gives, and checks what it is given', () => {
     const base = { SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt' };
-    expect(readConfig(base).spam).toEqual({ threshold: 5, weights: DEFAULT_SPAM_WEIGHTS, mailCheck: true, retentionDays: 30 });
+    expect(readConfig(base).spam).toEqual({
+      threshold: 5,
+      weights: DEFAULT_SPAM_WEIGHTS,
+      mailCheck: true,
+      retentionDays: 30,
+      classifierMinMarks: 200,
+      classifierWeight: 3,
+    });
     expect(
       readConfig({
         ...base,
@@ -122,8 +129,17 @@ describe('the configuration', () => {
         SPAM_WEIGHTS: ' links=0, mail-domain=4 ',
         SPAM_MAIL_CHECK: 'off',
         QUARANTINE_RETENTION_DAYS: '7',
+        SPAM_CLASSIFIER_MIN_MARKS: '50',
+        SPAM_CLASSIFIER_WEIGHT: '4.5',
       }).spam,
-    ).toEqual({ threshold: 7.5, weights: { ...DEFAULT_SPAM_WEIGHTS, links: 0, 'mail-domain': 4 }, mailCheck: false, retentionDays: 7 });
+    ).toEqual({
+      threshold: 7.5,
+      weights: { ...DEFAULT_SPAM_WEIGHTS, links: 0, 'mail-domain': 4 },
+      mailCheck: false,
+      retentionDays: 7,
+      classifierMinMarks: 50,
+      classifierWeight: 4.5,
+    });
     expect(readConfig({ ...base, SPAM_QUARANTINE_SCORE: 'off' }).spam).toBeNull();
     expect(
       problemsOf({
@@ -131,9 +147,13 @@ describe('the configuration', () => {
         SPAM_WEIGHTS: 'links=lots',
         SPAM_MAIL_CHECK: 'maybe',
         QUARANTINE_RETENTION_DAYS: '0',
+        SPAM_CLASSIFIER_MIN_MARKS: '0',
+        SPAM_CLASSIFIER_WEIGHT: '-1',
       }).sort(),
     ).toEqual([
       'QUARANTINE_RETENTION_DAYS must be a whole number of at least 1, got "0".',
+      'SPAM_CLASSIFIER_MIN_MARKS must be a whole number of at least 1, got "0".',
+      'SPAM_CLASSIFIER_WEIGHT must be a number of points from 0 to 100, got "-1".',
       'SPAM_MAIL_CHECK must be on or off, got "maybe".',
       'SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "0".',
       'SPAM_WEIGHTS must give links a number of points from 0 to 100, as links=2.',
