@@ -4,7 +4,7 @@
 // every process shares them; nothing is sent anywhere. docs/developers/decisions.md explains the
 // choices ("The filter that learns from the team's marks").
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What a mark trains a lead as: spam, or not spam (ham). */
 export type TrainedAs = 'spam' | 'ham';
@@ -22,21 +22,29 @@ export const MAX_WORD = 40;
 /** The stored key of the totals row: how many spam and not-spam marks the counts come from. No token hashes to it. */
 export const TOTALS_KEY = '';
 
+/** Letters and digits, apostrophes inside: a word in every script written with spaces. */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
+/** Scripts written without spaces between words: their runs are split by Unicode's word segmentation (its dictionaries). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A single character of these is a word of its own. */
+const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
 /**
- * The words of a text: Unicode word segmentation (so Chinese, Japanese and Thai are split into
- * words too), letters and digits only, lower-cased after compatibility folding (full-width letters
- * read as plain ones). Single characters are left out unless they are a word in their own script
- * (a Han character is).
+ * The words of a text: runs of letters and digits (apostrophes inside), lower-cased after
+ * compatibility folding (full-width letters read as plain ones); a run in a script written without
+ * spaces (Chinese, Japanese, Thai…) is split into words by Intl.Segmenter. Single characters are
+ * left out unless they are a word in their own script (a Han character is).
  */
 export function classifierWords(text: string): string[] {
   const words: string[] = [];
-  for (const s of segmenter.segment(text.normalize('NFKC').toLowerCase())) {
-    if (!s.isWordLike) continue;
-    const word = [...s.segment].slice(0, MAX_WORD).join('');
-    if (word.length < 2 && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(word)) continue;
-    words.push(word);
+  const keep = (word: string) => {
+    const cut = word.length > MAX_WORD ? [...word].slice(0, MAX_WORD).join('') : word;
+    if (cut.length >= 2 || IDEOGRAPHIC.test(cut)) words.push(cut);
+  };
+  for (const [run] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
+    if (!UNSPACED.test(run)) keep(run);
+    else for (const s of segmenter.segment(run)) if (s.isWordLike) keep(s.segment);
   }
   return words;
 }
@@ -79,7 +87,7 @@ export function classifierTokens(payload: Record<string, unknown>): string[] {
  * typed in clear here, and an erased lead's words cannot be read back from the counts.
  */
 export function tokenKey(token: string): string {
-  return createHash('sha256').update(token).digest('base64url').slice(0, 16);
+  return hash('sha256', token, 'base64url').slice(0, 16);
 }
 
 /** Robinson's strength of the background belief (s) and the belief itself (x): an unseen token says "don't know". */

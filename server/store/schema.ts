@@ -1,4 +1,4 @@
-import type { ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { AliasedRawBuilder, ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { AuditEntry, LeadStatus } from '../../contracts/inbox-contract';
 import type { Channel, JobStatus } from './types';
 
@@ -182,6 +182,11 @@ export interface StoreDialect {
   matches(query: string): Expression<SqlBool>;
   /** True when the lead's payload holds this text under `field` (a field name written in the code, never typed). */
   fieldIs(field: 'urgency', value: string): Expression<SqlBool>;
+  /**
+   * The texts as rows of one column, `k.value`, bound as one parameter: a query over a list of any
+   * length is one statement (SQLite's json_each, PostgreSQL's unnest), so it is prepared once.
+   */
+  textRows(values: readonly string[]): AliasedRawBuilder<{ value: string }, 'k'>;
   /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
   afterErase(): Promise<void>;
 }
