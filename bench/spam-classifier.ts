@@ -114,12 +114,23 @@ async function measure(name: string, store: LeadStore, countTokens: () => Promis
     countSameMessage: (q: { messageHash: string; senderHash: string | null; since: Date }) => store.countSameMessage(q),
   };
   const without = createSpamScorer(base);
+  /** The store's query alone, for the share of the added time it takes. */
+  const lookup = { cpuUs: 0, calls: 0, keys: 0, found: 0 };
   const withFilter = createSpamScorer({
     ...base,
     classifier: {
       minMarks: DEFAULT_SPAM.classifierMinMarks,
       weight: DEFAULT_SPAM.classifierWeight,
-      counts: (k) => store.classifierCounts(k),
+      counts: async (k) => {
+        const before = process.cpuUsage();
+        const found = await store.classifierCounts(k);
+        const used = process.cpuUsage(before);
+        lookup.cpuUs += used.user + used.system;
+        lookup.calls++;
+        lookup.keys += k.length;
+        lookup.found += found.size;
+        return found;
+      },
     },
   });
   const payloads = Array.from({ length: SUBMISSIONS }, (_, i) => ({
@@ -130,6 +141,7 @@ async function measure(name: string, store: LeadStore, countTokens: () => Promis
   // Warm both up, then alternate.
   await batch(without, payloads);
   await batch(withFilter, payloads);
+  Object.assign(lookup, { cpuUs: 0, calls: 0, keys: 0, found: 0 });
   const runs = { without: [] as Array<{ cpuUs: number; wallUs: number }>, with: [] as Array<{ cpuUs: number; wallUs: number }> };
   for (let b = 0; b < BATCHES; b++) {
     runs.without.push(await batch(without, payloads));
@@ -153,6 +165,11 @@ async function measure(name: string, store: LeadStore, countTokens: () => Promis
     withFilter: f,
     addedCpuUs: f.cpuUs - w.cpuUs,
     addedWallUs: f.wallUs - w.wallUs,
+    query: {
+      cpuUs: Math.round(lookup.cpuUs / lookup.calls),
+      keysPerSubmission: Math.round(lookup.keys / lookup.calls),
+      foundPerSubmission: Math.round(lookup.found / lookup.calls),
+    },
   };
 }
 

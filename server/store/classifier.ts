@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { classifierTokens, tokenKey, TOTALS_KEY, type TokenCounts, type TrainedAs } from '../spam/classifier';
+import { prepared } from './prepared';
 import { parsed } from './rows';
 import type { Db, StoreDialect } from './schema';
 
@@ -32,7 +33,7 @@ export async function addCounts(trx: Db, d: StoreDialect, keys: readonly string[
     .columns(['token', 'spam', 'ham'])
     .expression((eb) =>
       eb
-        .selectFrom(d.textRows(keys))
+        .selectFrom(d.textRows(d.textList(keys)))
         .select(['k.value', sql.lit(Math.max(delta.spam, 0)).as('spam'), sql.lit(Math.max(delta.ham, 0)).as('ham')])
         // SQLite reads ON CONFLICT after a bare SELECT as a join's ON: the WHERE ends the SELECT.
         .where(sql<boolean>`true`)
@@ -45,20 +46,23 @@ export async function addCounts(trx: Db, d: StoreDialect, keys: readonly string[
   if (delta.spam < 0 || delta.ham < 0)
     await trx
       .deleteFrom('spam_tokens')
-      .where('token', 'in', (eb) => eb.selectFrom(d.textRows(keys)).select('k.value'))
+      .where('token', 'in', (eb) => eb.selectFrom(d.textRows(d.textList(keys))).select('k.value'))
       .where('spam', '=', 0)
       .where('ham', '=', 0)
       .execute();
 }
 
+const countsOf = prepared((db, v: { keys: unknown }, d: StoreDialect) =>
+  db
+    .selectFrom('spam_tokens')
+    .select(['token', 'spam', 'ham'])
+    .where('token', 'in', (eb) => eb.selectFrom(d.textRows(v.keys)).select('k.value')),
+);
+
 /** The stored counts of these keys (TOTALS_KEY among them for the marks), in one query; a key never counted is absent. */
 export async function tokenCounts(db: Db, d: StoreDialect, keys: readonly string[]): Promise<Map<string, TokenCounts>> {
   if (keys.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('spam_tokens')
-    .select(['token', 'spam', 'ham'])
-    .where('token', 'in', (eb) => eb.selectFrom(d.textRows(keys)).select('k.value'))
-    .execute();
+  const { rows } = await countsOf(db, { keys: d.textList(keys) }, d);
   return new Map(rows.map((r) => [r.token, { spam: Number(r.spam), ham: Number(r.ham) }]));
 }
 

@@ -66,7 +66,8 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
     searchQuery: (terms) => terms.map((t) => `${t}:*`).join(' & '),
     matches: (query) => sql<boolean>`search @@ to_tsquery('simple', ${query})`,
     fieldIs: (field, value) => sql<boolean>`payload ->> ${sql.lit(field)} = ${value}`,
-    textRows: (values) => sql<{ value: string }>`(SELECT unnest(${values}::text[]) AS value)`.as('k'),
+    textList: (values) => [...values],
+    textRows: (list) => sql<{ value: string }>`(SELECT unnest(${list}::text[]) AS value)`.as('k'),
     afterErase,
   };
 }

@@ -183,10 +183,12 @@ export interface StoreDialect {
   /** True when the lead's payload holds this text under `field` (a field name written in the code, never typed). */
   fieldIs(field: 'urgency', value: string): Expression<SqlBool>;
   /**
-   * The texts as rows of one column, `k.value`, bound as one parameter: a query over a list of any
-   * length is one statement (SQLite's json_each, PostgreSQL's unnest), so it is prepared once.
+   * Texts as one value bound to one parameter (JSON text for SQLite, an array for PostgreSQL), for
+   * textRows: a query over a list of any length is one statement, prepared once.
    */
-  textRows(values: readonly string[]): AliasedRawBuilder<{ value: string }, 'k'>;
+  textList(values: readonly string[]): unknown;
+  /** The texts of a textList value as rows of one column, `k.value` (SQLite's json_each, PostgreSQL's unnest). */
+  textRows(list: unknown): AliasedRawBuilder<{ value: string }, 'k'>;
   /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
   afterErase(): Promise<void>;
 }
