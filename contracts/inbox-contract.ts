@@ -424,6 +424,16 @@ export type InboxViewId = (typeof INBOX_VIEWS)[number]['id'];
 /** The leads each saved view holds now. */
 export interface ViewCounts {
   counts: Record<InboxViewId, number>;
+  /** The marks the spam filter learned from, and how many of each it needs to vote; null when leads are not scored. */
+  spamFilter: SpamFilterMarks | null;
+}
+
+/** "Spam" and "Not spam" marks (releases count as the latter) the spam filter learned from. */
+export interface SpamFilterMarks {
+  spam: number;
+  notSpam: number;
+  /** Until both reach this, its reason is advice worth 0 points. */
+  votesAfter: number;
 }
 
 export interface LeadPage {

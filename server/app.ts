@@ -110,6 +110,8 @@ export interface InboxConfig {
   editor?: EditorSource;
   /** Replies to visitors from the inbox; none without e-mail. */
   replies?: ReplySettings;
+  /** SPAM_CLASSIFIER_MIN_MARKS, when leads are scored: the Quarantine view says how far the spam filter is from voting. */
+  spamFilterMinMarks?: number;
 }
 
 function isInboxPath(path: string): boolean {
@@ -209,6 +211,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
         publisher: inbox.publisher,
         editor: inbox.editor,
         replies: inbox.replies,
+        spamFilterMinMarks: inbox.spamFilterMinMarks,
       });
     }),
   );

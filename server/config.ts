@@ -58,6 +58,8 @@ export const VARIABLES = [
   'SPAM_QUARANTINE_SCORE',
   'SPAM_WEIGHTS',
   'SPAM_MAIL_CHECK',
+  'SPAM_CLASSIFIER_MIN_MARKS',
+  'SPAM_CLASSIFIER_WEIGHT',
   'QUARANTINE_RETENTION_DAYS',
   'SPAM_CHALLENGE_SCORE',
   'ALTCHA_HMAC_KEY',
@@ -150,6 +152,10 @@ export interface SpamConfig {
   retentionDays: number;
   /** The proof-of-work step for a doubtful score; null when SPAM_CHALLENGE_SCORE=off. */
   challenge: ChallengeConfig | null;
+  /** SPAM_CLASSIFIER_MIN_MARKS: the filter the team trains only advises until it has seen this many marks of each kind. */
+  classifierMinMarks: number;
+  /** SPAM_CLASSIFIER_WEIGHT: the points the filter adds once it votes, when sure (0: it never votes). */
+  classifierWeight: number;
 }
 
 export interface ChallengeConfig {
@@ -159,8 +165,13 @@ export interface ChallengeConfig {
   hmacKey: string;
 }
 
-/** A lead is quarantined at 5 points, and takes the proof-of-work step from 3; one never released is erased after 30 days. */
-export const DEFAULT_SPAM = { threshold: 5, challengeScore: 3, retentionDays: 30 } as const;
+/**
+ * A lead is quarantined at 5 points and takes the proof-of-work step from 3; one never released is
+ * erased after 30 days. The filter the team trains votes after 200 marks of each kind
+ * (SpamAssassin's rule), with up to 3 points: sure of itself, it needs one other signal to
+ * quarantine a lead.
+ */
+export const DEFAULT_SPAM = { threshold: 5, challengeScore: 3, retentionDays: 30, classifierMinMarks: 200, classifierWeight: 3 } as const;
 
 /** SPAM_WEIGHTS: `code=points` pairs separated by commas; every code not named keeps its default. */
 export function readSpamWeights(value: string | undefined): SpamWeights {
@@ -191,6 +202,11 @@ function readSpam(env: Env, positive: (name: Variable, fallback: number) => numb
     problems.push((err as Error).message);
   }
   const retentionDays = positive('QUARANTINE_RETENTION_DAYS', DEFAULT_SPAM.retentionDays);
+  const classifierMinMarks = positive('SPAM_CLASSIFIER_MIN_MARKS', DEFAULT_SPAM.classifierMinMarks);
+  const weight = env.SPAM_CLASSIFIER_WEIGHT?.trim();
+  const classifierWeight = weight ? Number(weight) : DEFAULT_SPAM.classifierWeight;
+  if (!Number.isFinite(classifierWeight) || classifierWeight < 0 || classifierWeight > 100)
+    problems.push(`SPAM_CLASSIFIER_WEIGHT must be a number of points from 0 to 100, got "${env.SPAM_CLASSIFIER_WEIGHT}".`);
   if (score === 'off') return null;
   const threshold = score ? Number(score) : DEFAULT_SPAM.threshold;
   if (!Number.isFinite(threshold) || threshold <= 0)
@@ -201,6 +217,8 @@ function readSpam(env: Env, positive: (name: Variable, fallback: number) => numb
     mailCheck: mail === 'on' || mail === '1',
     retentionDays,
     challenge: readChallenge(env, threshold, problems),
+    classifierMinMarks,
+    classifierWeight,
   };
 }
 

@@ -291,6 +291,11 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           words: m?.spamWords ?? [],
           countSameMessage: (query) => store.countSameMessage(query),
           mailDomain,
+          classifier: {
+            minMarks: spam.classifierMinMarks,
+            weight: spam.classifierWeight,
+            counts: (keys) => store.classifierCounts(keys),
+          },
           now: deps.now,
         })
       : undefined;
@@ -352,6 +357,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
         secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
         requireTwoStep: config.requireTwoStep,
+        spamFilterMinMarks: spam?.classifierMinMarks,
         signInRateLimit: config.signInRateLimit,
         signInRateLimitStore,
         page: deps.inboxPage,

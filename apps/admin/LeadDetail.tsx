@@ -632,7 +632,8 @@ function QuarantineSection({ quarantine, busy, onRelease }: { quarantine: Quaran
           {quarantine.reasons.map((reason) => (
             <tr key={reason.code}>
               <td className="admin-text">{reason.detail}</td>
-              <td>{reason.weight}</td>
+              {/* The spam filter's reason is advice until it has seen enough marks: its 0 says so. */}
+              <td>{reason.code === 'classifier' && reason.weight === 0 ? '0 (advice)' : reason.weight}</td>
             </tr>
           ))}
         </tbody>

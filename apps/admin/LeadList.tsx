@@ -18,6 +18,7 @@ import {
   type LeadFilter,
   type LeadSummary,
   type SpamFilter,
+  type SpamFilterMarks,
   type StatusFilter,
   type ViewCounts,
 } from '../../contracts/inbox-contract';
@@ -72,6 +73,7 @@ export function LeadList() {
   const asked = filterParams(filter).toString();
   const [listing, setListing] = useState<{ for: string; listing: Listing }>({ for: asked, listing: { kind: 'loading' } });
   const [counts, setCounts] = useState<ViewCounts['counts'] | null>(null);
+  const [spamFilter, setSpamFilter] = useState<SpamFilterMarks | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const firstNewRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -81,7 +83,10 @@ export function LeadList() {
   const refreshCounts = useCallback(() => {
     // The counts help, the list is what matters: a failed count leaves the links without numbers.
     fetchViewCounts().then(
-      (answer) => setCounts(answer.counts),
+      (answer) => {
+        setCounts(answer.counts);
+        setSpamFilter(answer.spamFilter);
+      },
       () => setCounts(null),
     );
   }, []);
@@ -197,6 +202,7 @@ export function LeadList() {
           </a>
         </div>
       </div>
+      {filter.quarantine === 'only' && spamFilter && <SpamFilterLine marks={spamFilter} />}
       {/* Keyed by the address, so Back and a shared link show the filter the list is showing. */}
       <FilterForm key={query} filter={filter} onSubmit={onFilter} />
       {problems.length > 0 && (
@@ -344,6 +350,19 @@ function FilterForm({ filter, onSubmit }: { filter: LeadFilter; onSubmit: (event
         </div>
       </details>
     </form>
+  );
+}
+
+/** How much the spam filter has learned from the team's marks, and whether its reasons count yet. */
+function SpamFilterLine({ marks }: { marks: SpamFilterMarks }) {
+  const votes = marks.spam >= marks.votesAfter && marks.notSpam >= marks.votesAfter;
+  return (
+    <p className="admin-hint admin-spam-filter" data-testid="spam-filter-marks">
+      Spam filter: {marks.spam} spam / {marks.notSpam} not spam marks seen.{' '}
+      {votes
+        ? 'It adds points to the score of new leads.'
+        : `Its reasons are advice worth 0 points until it has seen ${marks.votesAfter} of each.`}
+    </p>
   );
 }
 

@@ -54,6 +54,8 @@ export interface AdminConfig {
   editor?: EditorSource;
   /** Replying to visitors from a lead; without it (no e-mail set up) the reply box says why there is none. */
   replies?: ReplySettings;
+  /** SPAM_CLASSIFIER_MIN_MARKS, when leads are scored; without it the views answer no spam filter counts. */
+  spamFilterMinMarks?: number;
 }
 
 export interface SignedIn extends SignedInSession {

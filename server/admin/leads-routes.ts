@@ -119,7 +119,12 @@ export function leadRoutes(ctx: AdminContext): Router {
             ] as const,
         ),
       );
-      const body: ViewCounts = { counts: Object.fromEntries(counted) as ViewCounts['counts'] };
+      const minMarks = ctx.config.spamFilterMinMarks;
+      const marks = minMarks === undefined ? null : await store.classifierMarks();
+      const body: ViewCounts = {
+        counts: Object.fromEntries(counted) as ViewCounts['counts'],
+        spamFilter: marks && { spam: marks.spam, notSpam: marks.ham, votesAfter: minMarks! },
+      };
       res.json(body);
     }),
   );

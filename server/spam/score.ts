@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SubmissionRules } from '../../engine/forms/payload';
+import { classifierSignal, type ClassifierOptions } from './classifier';
 import type { MailDomainCheck } from './mail-domain';
 import {
   compileWordList,
@@ -42,6 +43,8 @@ export interface SpamScorerOptions {
   countSameMessage: (query: { messageHash: string; senderHash: string | null; since: Date }) => Promise<number>;
   /** Whether the address's domain can receive mail; without it (SPAM_MAIL_CHECK=off) it is not asked. */
   mailDomain?: MailDomainCheck;
+  /** The filter the team's marks train; not asked without it. */
+  classifier?: ClassifierOptions;
   now?: () => Date;
 }
 
@@ -84,7 +87,7 @@ export function senderHashOf(email: unknown): string | null {
 
 /** Scores each submission on every signal; the ones that fire are its reasons, heaviest first. */
 export function createSpamScorer(options: SpamScorerOptions): SpamScorer {
-  const { weights, language, countSameMessage, mailDomain, now = () => new Date() } = options;
+  const { weights, language, countSameMessage, mailDomain, classifier, now = () => new Date() } = options;
   const list: WordList = compileWordList(options.words);
   return async ({ form, payload }) => {
     const { all, messages } = freeTexts(form, payload);
@@ -98,10 +101,12 @@ export function createSpamScorer(options: SpamScorerOptions): SpamScorer {
     ];
     const email = typeof payload.email === 'string' ? payload.email : '';
     const domain = email.slice(email.lastIndexOf('@') + 1);
-    const [others, receives] = await Promise.all([
+    const [others, receives, learned] = await Promise.all([
       messageHash ? countSameMessage({ messageHash, senderHash, since: new Date(now().getTime() - SAME_MESSAGE_WINDOW_MS) }) : 0,
       mailDomain && email.includes('@') ? mailDomain(domain) : 'unknown',
+      classifier ? classifierSignal(payload, classifier) : null,
     ]);
+    reasons.push(learned);
     if (others >= SAME_MESSAGE_OTHERS)
       reasons.push({
         code: 'same-message',
@@ -110,7 +115,10 @@ export function createSpamScorer(options: SpamScorerOptions): SpamScorer {
       });
     if (receives === 'no')
       reasons.push({ code: 'mail-domain', weight: weights['mail-domain'], detail: "the e-mail address's domain cannot receive mail" });
-    const found = reasons.filter((r): r is SpamReason => r !== null && r.weight > 0).sort((a, b) => b.weight - a.weight);
+    // The filter's reason stays at 0 points while it only advises: the team sees what it would say.
+    const found = reasons
+      .filter((r): r is SpamReason => r !== null && (r.weight > 0 || r.code === 'classifier'))
+      .sort((a, b) => b.weight - a.weight);
     const score = found.reduce((sum, r) => sum + r.weight, 0);
     return { score, quarantined: score >= options.threshold, reasons: found, messageHash, senderHash };
   };

@@ -5,8 +5,8 @@ import { webAddressesIn } from '../../engine/forms/web-addresses';
 
 /** One reason a submission looks like spam, with the points it adds. */
 export interface SpamReason {
-  /** Which signal: links, words, script, random-text, same-message, mail-domain. */
-  code: SpamCode;
+  /** Which signal: links, words, script, random-text, same-message, mail-domain, or the filter the team trains (classifier). */
+  code: SpamCode | 'classifier';
   weight: number;
   /** What was found, for the team; never more of the visitor's text than a listed word. */
   detail: string;

@@ -1,6 +1,7 @@
 import type { Role } from '../../contracts/editor-contract';
 import type { AuditEntry, LeadChange, LeadFilter, LeadMessage, LeadNote, LeadStatus, Quarantine } from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
+import type { TokenCounts } from '../spam/classifier';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */
 export interface InboxLead extends StoredLead {
@@ -197,6 +198,14 @@ export interface InboxStore {
   eraseQuarantined(opts: { before: Date; limit: number; actor: string }): Promise<number>;
   /** How many addresses other than `senderHash` sent the message with this hash since `since`. */
   countSameMessage(query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number>;
+  /**
+   * The spam filter's counts for these token keys (server/spam/classifier.ts), TOTALS_KEY's being
+   * the marks it learned from, in one query. "Spam" and "Not spam" (changeLead) and a release train
+   * it, in their own transactions.
+   */
+  classifierCounts(keys: readonly string[]): Promise<Map<string, TokenCounts>>;
+  /** How many spam and not-spam marks the filter has learned from. */
+  classifierMarks(): Promise<TokenCounts>;
   audit(entry: NewAuditEntry): Promise<void>;
   /** Newest first, entries older than `before` (an entry id) when given. */
   listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;

@@ -13,6 +13,7 @@ import type {
   StoredMessage,
   StoredNote,
 } from './inbox-types';
+import { marksSeen, tokenCounts, trainLead } from './classifier';
 import { countSameMessage, inboxLead } from './leads';
 import { dropFromDigests, enqueueJobs } from './outbox';
 import type { PlannedNotification } from './types';
@@ -99,6 +100,8 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           })
           .where('id', '=', id)
           .execute();
+        // "Spam" and "Not spam" teach the filter, in the mark's transaction: both or neither happen.
+        if (wanted.spam !== undefined && wanted.spam !== before.spam) await trainLead(trx, d, id, wanted.spam ? 'spam' : 'ham');
         for (const s of said) await audit(trx, now(), { actor, action: s.action, leadId: id, detail: s.detail });
         return { lead: (await inboxLead(trx, d, id))!, changed: true };
       });
@@ -284,6 +287,8 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           .execute();
         // In the transaction that clears the quarantine: a second release finds nothing held, a crash leaves both undone.
         await enqueueJobs(trx, id, now().toISOString(), notifications);
+        // Letting it through says "not spam": the filter learns it as such.
+        await trainLead(trx, d, id, 'ham');
         const reasons = before.quarantine.reasons.map((r) => r.code).join(', ');
         await audit(trx, now(), {
           actor,
@@ -317,6 +322,8 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     countSameMessage: async (query: { messageHash: string; senderHash: string | null; since: Date }) => countSameMessage(db(), query),
+    classifierCounts: async (keys: readonly string[]) => tokenCounts(db(), d, keys),
+    classifierMarks: async () => marksSeen(db(), d),
   };
 }
 

@@ -433,6 +433,21 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 19,
+    name: 'spam_classifier',
+    // The spam filter the team's marks train: per token (a hash of a word or word pair), how many
+    // spam and not-spam leads held it; the row with the empty key counts the marks themselves. A
+    // lead records what it was trained as, so the next mark undoes it before training again.
+    sql: (t) => `
+      ALTER TABLE leads ADD COLUMN trained_as TEXT CHECK (trained_as IN ('spam', 'ham'));
+      CREATE TABLE spam_tokens (
+        token TEXT PRIMARY KEY,
+        spam ${t.bigint} NOT NULL DEFAULT 0 CHECK (spam >= 0),
+        ham ${t.bigint} NOT NULL DEFAULT 0 CHECK (ham >= 0)
+      )${t.table};
+    `,
+  },
+  {
     version: 20,
     name: 'spent_challenges',
     // Each proof-of-work challenge a grey submission answered, until it expires: a second submission

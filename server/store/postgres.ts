@@ -66,6 +66,8 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
     searchQuery: (terms) => terms.map((t) => `${t}:*`).join(' & '),
     matches: (query) => sql<boolean>`search @@ to_tsquery('simple', ${query})`,
     fieldIs: (field, value) => sql<boolean>`payload ->> ${sql.lit(field)} = ${value}`,
+    textList: (values) => [...values],
+    textRows: (list) => sql<{ value: string }>`(SELECT unnest(${list}::text[]) AS value)`.as('k'),
     afterErase,
   };
 }

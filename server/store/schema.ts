@@ -1,4 +1,4 @@
-import type { ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { AliasedRawBuilder, ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { AuditEntry, LeadStatus } from '../../contracts/inbox-contract';
 import type { Channel, JobStatus } from './types';
 
@@ -46,6 +46,8 @@ export interface LeadsTable {
   /** Hashes of the lead's message (as words) and sender's address: copies of one message from many addresses are counted. */
   message_hash: ColumnType<string | null, string | null | undefined, string | null>;
   sender_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the team's last mark trained the spam filter with this lead as ('spam' or 'ham'); null while untrained. */
+  trained_as: ColumnType<'spam' | 'ham' | null, 'spam' | 'ham' | null | undefined, 'spam' | 'ham' | null>;
 }
 
 export interface OutboxTable {
@@ -114,6 +116,12 @@ export interface Schema {
   referrer_arrivals: { day: string; host: string; arrivals: number };
   /** Proof-of-work challenges answered (by the submission `spent_by`), kept until they expire. */
   spent_challenges: { id: string; spent_by: string; expires_at: Time };
+  /** The spam filter's counts (server/spam/classifier.ts): per token key, the spam and not-spam leads that held it; '' holds the marks. */
+  spam_tokens: {
+    token: string;
+    spam: ColumnType<number | string, number, number>;
+    ham: ColumnType<number | string, number, number>;
+  };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;
@@ -176,6 +184,13 @@ export interface StoreDialect {
   matches(query: string): Expression<SqlBool>;
   /** True when the lead's payload holds this text under `field` (a field name written in the code, never typed). */
   fieldIs(field: 'urgency', value: string): Expression<SqlBool>;
+  /**
+   * Texts as one value bound to one parameter (JSON text for SQLite, an array for PostgreSQL), for
+   * textRows: a query over a list of any length is one statement, prepared once.
+   */
+  textList(values: readonly string[]): unknown;
+  /** The texts of a textList value as rows of one column, `k.value` (SQLite's json_each, PostgreSQL's unnest). */
+  textRows(list: unknown): AliasedRawBuilder<{ value: string }, 'k'>;
   /** Called once an erasure has committed: clears the old row versions off the disk (or starts to). */
   afterErase(): Promise<void>;
 }

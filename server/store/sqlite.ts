@@ -178,6 +178,8 @@ function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> 
     searchQuery: (terms) => terms.map((t) => `"${t}"*`).join(' '),
     matches: (query) => sql<boolean>`id IN (SELECT lead_id FROM leads_search WHERE leads_search MATCH ${query})`,
     fieldIs: (field, value) => sql<boolean>`json_extract(payload, ${sql.lit(`$.${field}`)}) = ${value}`,
+    textList: (values) => JSON.stringify(values),
+    textRows: (list) => sql<{ value: string }>`(SELECT value FROM json_each(${list}))`.as('k'),
     // The pages as they were before the erasure are still in the -wal file until it is checkpointed.
     afterErase: () => checkpoint(5),
   };

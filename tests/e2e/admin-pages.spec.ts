@@ -79,7 +79,10 @@ async function playApi(page: Page): Promise<string[]> {
     (url) => url.pathname === ADMIN_ROUTES.views,
     (route) =>
       route.fulfill({
-        json: { counts: { mine: 0, unassigned: 0, soon: 0, overdue: 0, new: 0, spam: 0, quarantine: 0 } } satisfies ViewCounts,
+        json: {
+          counts: { mine: 0, unassigned: 0, soon: 0, overdue: 0, new: 0, spam: 0, quarantine: 0 },
+          spamFilter: null,
+        } satisfies ViewCounts,
       }),
   );
   await page.route(

@@ -140,6 +140,8 @@ describe('the configuration', () => {
       mailCheck: true,
       retentionDays: 30,
       challenge: { score: 3, hmacKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      classifierMinMarks: 200,
+      classifierWeight: 3,
     });
     expect(
       readConfig({
@@ -148,6 +150,8 @@ describe('the configuration', () => {
         SPAM_WEIGHTS: ' links=0, mail-domain=4 ',
         SPAM_MAIL_CHECK: 'off',
         QUARANTINE_RETENTION_DAYS: '7',
+        SPAM_CLASSIFIER_MIN_MARKS: '50',
+        SPAM_CLASSIFIER_WEIGHT: '4.5',
       }).spam,
     ).toEqual({
       threshold: 7.5,
@@ -155,6 +159,8 @@ describe('the configuration', () => {
       mailCheck: false,
       retentionDays: 7,
       challenge: { score: 3, hmacKey: expect.any(String) },
+      classifierMinMarks: 50,
+      classifierWeight: 4.5,
     });
     expect(readConfig({ ...base, SPAM_QUARANTINE_SCORE: 'off' }).spam).toBeNull();
     expect(
@@ -163,9 +169,13 @@ describe('the configuration', () => {
         SPAM_WEIGHTS: 'links=lots',
         SPAM_MAIL_CHECK: 'maybe',
         QUARANTINE_RETENTION_DAYS: '0',
+        SPAM_CLASSIFIER_MIN_MARKS: '0',
+        SPAM_CLASSIFIER_WEIGHT: '-1',
       }).sort(),
     ).toEqual([
       'QUARANTINE_RETENTION_DAYS must be a whole number of at least 1, got "0".',
+      'SPAM_CLASSIFIER_MIN_MARKS must be a whole number of at least 1, got "0".',
+      'SPAM_CLASSIFIER_WEIGHT must be a number of points from 0 to 100, got "-1".',
       'SPAM_MAIL_CHECK must be on or off, got "maybe".',
       'SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "0".',
       'SPAM_WEIGHTS must give links a number of points from 0 to 100, as links=2.',
