@@ -19,6 +19,7 @@ import { createDigestSweep } from './notify/digest';
 import { createReminderSweep, createSweep } from './notify/reminders';
 import { createMailDomainCheck, systemResolver, type MailResolver } from './spam/mail-domain';
 import { createChallengeStep } from './spam/challenge';
+import { keptCounts } from './spam/classifier';
 import { createSpamScorer, type SpamScorer } from './spam/score';
 import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
@@ -282,6 +283,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     : null;
   // One cache for every reload: a domain's answer does not change with the content.
   const mailDomain = spam?.mailCheck ? createMailDomainCheck({ resolver: deps.mailResolver ?? systemResolver() }) : undefined;
+  // Kept across releases: the counts belong to the store, not to a release.
+  const classifierCounts = keptCounts((keys) => store.classifierCounts(keys));
   const scorerFor = (m: ServedModel | undefined): SpamScorer | undefined =>
     spam
       ? createSpamScorer({
@@ -294,7 +297,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           classifier: {
             minMarks: spam.classifierMinMarks,
             weight: spam.classifierWeight,
-            counts: (keys) => store.classifierCounts(keys),
+            counts: classifierCounts,
           },
           now: deps.now,
         })

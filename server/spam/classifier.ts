@@ -21,6 +21,12 @@ export const MAX_TOKENS = 1000;
 export const MAX_WORD = 40;
 /** The stored key of the totals row: how many spam and not-spam marks the counts come from. No token hashes to it. */
 export const TOTALS_KEY = '';
+/**
+ * The stored key whose `spam` count goes up by one with every training, in the training's own
+ * transaction: counts a process read stay good while it is unchanged (keptCounts). No token hashes
+ * to it either (keys are base64url).
+ */
+export const GENERATION_KEY = '#';
 
 /** Letters and digits, apostrophes inside: a word in every script written with spaces. */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
@@ -150,8 +156,47 @@ export interface ClassifierOptions {
   minMarks: number;
   /** SPAM_CLASSIFIER_WEIGHT: the points it adds when sure (at VOTE_FULL or above), scaled down to none at VOTE_NONE. */
   weight: number;
-  /** The stored counts of these keys, and of TOTALS_KEY; one query. */
-  counts: (keys: readonly string[]) => Promise<Map<string, TokenCounts>>;
+  /** The stored counts of these keys, and of TOTALS_KEY (keptCounts keeps what a process has read). */
+  counts: CountsReader;
+}
+
+/** Reads the stored counts of some keys in one query; a key never counted is absent. */
+export type CountsReader = (keys: readonly string[]) => Promise<Map<string, TokenCounts>>;
+
+/**
+ * The counts a process has read, kept while the store's generation stays the same: a submission
+ * asks the store, in one query, for the generation and for the keys not kept yet only, so the
+ * words every message shares are not looked up again and again. When the generation moved (a mark
+ * trained since), everything kept is dropped and the submission's keys are read again, with the
+ * generation, in one query: what is used always comes from one generation. The store stays the
+ * only place the counts live; `limit` bounds what one process keeps.
+ */
+export function keptCounts(read: CountsReader, limit = 200_000): CountsReader {
+  let generation: number | null = null;
+  // null: read, and never counted.
+  const kept = new Map<string, TokenCounts | null>();
+  const generationOf = (found: Map<string, TokenCounts>) => found.get(GENERATION_KEY)?.spam ?? 0;
+  return async (keys) => {
+    const missing = keys.filter((k) => !kept.has(k));
+    let found = await read([GENERATION_KEY, ...missing]);
+    let fresh = missing;
+    if (generationOf(found) !== generation) {
+      kept.clear();
+      if (missing.length < keys.length) {
+        found = await read([GENERATION_KEY, ...keys]);
+        fresh = [...keys];
+      }
+      generation = generationOf(found);
+    }
+    if (kept.size + fresh.length > limit) kept.clear();
+    for (const k of fresh) kept.set(k, found.get(k) ?? null);
+    const counts = new Map<string, TokenCounts>();
+    for (const k of keys) {
+      const c = kept.get(k);
+      if (c) counts.set(k, c);
+    }
+    return counts;
+  };
 }
 
 /** Below this probability the filter adds no points; at VOTE_FULL and above, its whole weight; linear between. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { classifierTokens, tokenKey, TOTALS_KEY, type TokenCounts, type TrainedAs } from '../spam/classifier';
+import { classifierTokens, GENERATION_KEY, tokenKey, TOTALS_KEY, type TokenCounts, type TrainedAs } from '../spam/classifier';
 import { prepared } from './prepared';
 import { parsed } from './rows';
 import type { Db, StoreDialect } from './schema';
@@ -24,6 +24,13 @@ export async function trainLead(trx: Db, d: StoreDialect, id: string, as: Traine
 /** Adds `delta` to each (distinct) key's counts; a count never goes below 0, and rows left at 0 and 0 are deleted. */
 export async function addCounts(trx: Db, d: StoreDialect, keys: readonly string[], delta: TokenCounts): Promise<void> {
   if (keys.length === 0) return;
+  // First, so every training takes this row's lock before any other: they queue here instead of
+  // deadlocking, and a process's kept counts (keptCounts) see the generation move with the counts.
+  await trx
+    .insertInto('spam_tokens')
+    .values({ token: GENERATION_KEY, spam: 1, ham: 0 })
+    .onConflict((oc) => oc.column('token').doUpdateSet({ spam: sql<number>`${sql.ref('spam_tokens.spam')} + 1` }))
+    .execute();
   const after = (column: 'spam' | 'ham') => {
     const sum = sql<number>`${sql.ref(`spam_tokens.${column}`)} + ${delta[column]}`;
     return sql<number>`CASE WHEN ${sum} < 0 THEN 0 ELSE ${sum} END`;

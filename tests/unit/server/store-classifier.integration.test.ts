@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRules } from '../../../engine/forms/payload';
 import { DEFAULT_SPAM } from '../../../server/config';
-import { classifierTokens, tokenKey, TOTALS_KEY } from '../../../server/spam/classifier';
+import { classifierTokens, keptCounts, tokenKey, TOTALS_KEY } from '../../../server/spam/classifier';
 import { createSpamScorer } from '../../../server/spam/score';
 import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
 import type { LeadStore, NewLead } from '../../../server/store/types';
@@ -44,6 +44,20 @@ const form = {
 describe.each(backends)('%s spam filter', (_name, backend) => {
   describe.skipIf(backend.skipReason !== null)(backend.where, { timeout: 60_000 }, () => {
     const fresh = useFreshStores(backend);
+
+    it('counts a process keeps follow every mark made since, by any process', async () => {
+      const store = await fresh.store();
+      const kept = keptCounts((keys) => store.classifierCounts(keys));
+      const keys = [TOTALS_KEY, ...classifierTokens(SPAM).map(tokenKey)];
+      const { id } = await store.insertLead(lead(SPAM));
+      expect((await kept(keys)).size).toBe(0);
+      await store.changeLead(id, { spam: true }, ANN);
+      expect((await kept(keys)).get(TOTALS_KEY)).toEqual({ spam: 1, ham: 0 });
+      await store.changeLead(id, { spam: false }, ANN);
+      const after = await kept(keys);
+      expect(after.get(TOTALS_KEY)).toEqual({ spam: 0, ham: 1 });
+      expect(after.get(keys[1]!)).toEqual({ spam: 0, ham: 1 });
+    });
 
     it('a mark trains, the same mark again changes nothing, and the opposite mark undoes it first', async () => {
       const store = await fresh.store();

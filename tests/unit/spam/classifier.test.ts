@@ -3,6 +3,8 @@ import {
   classifierSignal,
   classifierTokens,
   classifierWords,
+  GENERATION_KEY,
+  keptCounts,
   MAX_TOKENS,
   MAX_WORD,
   spamProbability,
@@ -137,5 +139,78 @@ describe("the filter's reason", () => {
         { minMarks: 1, weight: 3, counts: counts({ spam: 5, ham: 5 }, spamWords, hamWords) },
       ),
     ).toBeNull();
+  });
+});
+
+describe('the counts a process keeps (keptCounts)', () => {
+  /** A store of counts whose every read is recorded; `train` changes counts and moves the generation, as a mark does. */
+  function countingStore(initial: Record<string, TokenCounts>) {
+    const counts = new Map(Object.entries(initial));
+    let generation = 1;
+    const reads: string[][] = [];
+    return {
+      reads,
+      train(key: string, c: TokenCounts) {
+        counts.set(key, c);
+        generation++;
+      },
+      read: async (keys: readonly string[]) => {
+        reads.push([...keys]);
+        const found = new Map<string, TokenCounts>();
+        for (const k of keys) {
+          if (k === GENERATION_KEY) found.set(k, { spam: generation, ham: 0 });
+          else if (counts.has(k)) found.set(k, counts.get(k)!);
+        }
+        return found;
+      },
+    };
+  }
+
+  it('asks the store only for the generation and the keys it has not read yet', async () => {
+    const store = countingStore({ [TOTALS_KEY]: { spam: 3, ham: 4 }, a: { spam: 1, ham: 0 } });
+    const counts = keptCounts(store.read);
+    expect(await counts([TOTALS_KEY, 'a', 'never'])).toEqual(
+      new Map([
+        [TOTALS_KEY, { spam: 3, ham: 4 }],
+        ['a', { spam: 1, ham: 0 }],
+      ]),
+    );
+    // Read again with one new key: only that key (and the generation) is asked for; "never" stays unknown.
+    expect(await counts([TOTALS_KEY, 'a', 'never', 'b'])).toEqual(
+      new Map([
+        [TOTALS_KEY, { spam: 3, ham: 4 }],
+        ['a', { spam: 1, ham: 0 }],
+      ]),
+    );
+    expect(store.reads).toEqual([
+      [GENERATION_KEY, TOTALS_KEY, 'a', 'never'],
+      [GENERATION_KEY, 'b'],
+    ]);
+  });
+
+  it('a mark since the last read drops what was kept, and the next read comes from one generation', async () => {
+    const store = countingStore({ [TOTALS_KEY]: { spam: 3, ham: 4 }, a: { spam: 1, ham: 0 } });
+    const counts = keptCounts(store.read);
+    await counts([TOTALS_KEY, 'a']);
+    store.train('a', { spam: 1, ham: 1 });
+    store.train(TOTALS_KEY, { spam: 3, ham: 5 });
+    expect(await counts([TOTALS_KEY, 'a'])).toEqual(
+      new Map([
+        [TOTALS_KEY, { spam: 3, ham: 5 }],
+        ['a', { spam: 1, ham: 1 }],
+      ]),
+    );
+    // The cheap read found the generation moved, so all the keys were read again together.
+    expect(store.reads.slice(1)).toEqual([[GENERATION_KEY], [GENERATION_KEY, TOTALS_KEY, 'a']]);
+  });
+
+  it('keeps no more than its limit', async () => {
+    const store = countingStore({});
+    const counts = keptCounts(store.read, 3);
+    await counts(['a', 'b', 'c']);
+    await counts(['d', 'e']);
+    await counts(['a']);
+    // Over the limit, what was kept was dropped: "a" is asked for again.
+    expect(store.reads.at(-1)).toEqual([GENERATION_KEY, 'a']);
   });
 });
