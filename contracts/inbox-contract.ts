@@ -100,6 +100,12 @@ export interface Quarantine {
   reasons: QuarantineReason[];
 }
 
+/** What the spam checks found in a lead let through although its score was doubtful (it took the proof-of-work step). */
+export interface SpamChecks {
+  score: number;
+  reasons: QuarantineReason[];
+}
+
 /** Most leads one page of the list holds. */
 export const PAGE_SIZE = 50;
 /** Longest search text accepted; longer is refused with 400. */
@@ -406,6 +412,8 @@ export interface LeadSummary {
   assignee: string | null;
   /** Set while the lead is in quarantine: why it was held. */
   quarantine: Quarantine | null;
+  /** Set for a lead let through with a doubtful score: what was found; null for every other lead. */
+  spamChecks: SpamChecks | null;
 }
 
 /** The saved views atop the list, each a filter in the address's words. */

@@ -17,6 +17,8 @@ import {
   type TimelineEvent,
   type LeadStatus,
   type Quarantine,
+  type QuarantineReason,
+  type SpamChecks,
 } from '../../contracts/inbox-contract';
 import { DueSummary } from './due';
 import { LinkedText } from './linked-text';
@@ -111,6 +113,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
   return (
     <div className="admin-detail">
       {error && <ErrorBox message={error} />}
+      {lead.spamChecks && !lead.erased && <SpamChecksSection checks={lead.spamChecks} />}
       {lead.quarantine && !lead.erased && (
         <QuarantineSection
           quarantine={lead.quarantine}
@@ -611,6 +614,44 @@ function Notifications({ notifications }: { notifications: LeadNotification[] })
   );
 }
 
+/** Each spam signal a lead was found to hold, with the points it added. */
+function SpamReasons({ reasons, caption }: { reasons: readonly QuarantineReason[]; caption: string }) {
+  return (
+    <table className="admin-table admin-quarantine__reasons">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Reason</th>
+          <th scope="col">Points</th>
+        </tr>
+      </thead>
+      <tbody>
+        {reasons.map((reason) => (
+          <tr key={reason.code}>
+            <td className="admin-text">{reason.detail}</td>
+            {/* The spam filter's reason is advice until it has seen enough marks: its 0 says so. */}
+            <td>{reason.code === 'classifier' && reason.weight === 0 ? '0 (advice)' : reason.weight}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A lead whose score was doubtful but which was let through (its browser did the proof-of-work step): what was found. */
+function SpamChecksSection({ checks }: { checks: SpamChecks }) {
+  return (
+    <section aria-labelledby="spam-checks-heading" className="admin-panel admin-quarantine">
+      <h2 id="spam-checks-heading">Spam checks</h2>
+      <p>
+        This lead scored {checks.score}: doubtful, but below the quarantine threshold, and the visitor’s browser completed the anti-spam
+        step, so the team was notified as usual. Mark it as spam if it is.
+      </p>
+      <SpamReasons reasons={checks.reasons} caption="What the spam checks found" />
+    </section>
+  );
+}
+
 /** Why the lead is held, each reason with its points, and the one button that lets it through. */
 function QuarantineSection({ quarantine, busy, onRelease }: { quarantine: Quarantine; busy: boolean; onRelease: () => void }) {
   return (
@@ -620,24 +661,7 @@ function QuarantineSection({ quarantine, busy, onRelease }: { quarantine: Quaran
         Held as likely spam since <FullDate iso={quarantine.at} />, with a score of {quarantine.score}. Nobody was notified: release it to
         send the team’s e-mail and webhook (and the visitor’s auto-reply) now.
       </p>
-      <table className="admin-table admin-quarantine__reasons">
-        <caption className="visually-hidden">Why it was held</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col">Points</th>
-          </tr>
-        </thead>
-        <tbody>
-          {quarantine.reasons.map((reason) => (
-            <tr key={reason.code}>
-              <td className="admin-text">{reason.detail}</td>
-              {/* The spam filter's reason is advice until it has seen enough marks: its 0 says so. */}
-              <td>{reason.code === 'classifier' && reason.weight === 0 ? '0 (advice)' : reason.weight}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SpamReasons reasons={quarantine.reasons} caption="Why it was held" />
       <button type="button" className="button button--primary" aria-disabled={busy} onClick={onRelease}>
         Release
       </button>

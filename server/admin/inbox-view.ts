@@ -57,6 +57,7 @@ export function leadSummary(lead: InboxLead, forms: FormsById): LeadSummary {
     firstAnsweredAt: lead.firstAnsweredAt,
     assignee: lead.assignee,
     quarantine: lead.quarantine,
+    spamChecks: lead.spamChecks,
   };
 }
 

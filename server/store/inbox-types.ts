@@ -1,5 +1,14 @@
 import type { Role } from '../../contracts/editor-contract';
-import type { AuditEntry, LeadChange, LeadFilter, LeadMessage, LeadNote, LeadStatus, Quarantine } from '../../contracts/inbox-contract';
+import type {
+  AuditEntry,
+  LeadChange,
+  LeadFilter,
+  LeadMessage,
+  LeadNote,
+  LeadStatus,
+  Quarantine,
+  SpamChecks,
+} from '../../contracts/inbox-contract';
 import type { OutboxJob, StoredLead } from './types';
 import type { TokenCounts } from '../spam/classifier';
 
@@ -17,6 +26,8 @@ export interface InboxLead extends StoredLead {
   assignee: string | null;
   /** Set while the lead is in quarantine: its score and reasons. */
   quarantine: Quarantine | null;
+  /** A lead let through with a doubtful score (it passed the proof-of-work step): its score and reasons. */
+  spamChecks: SpamChecks | null;
 }
 
 /**

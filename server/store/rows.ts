@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { LeadSource } from '../../contracts/api-contract';
-import type { Quarantine } from '../../contracts/inbox-contract';
+import type { Quarantine, SpamChecks } from '../../contracts/inbox-contract';
 import type { InboxLead, StoredAuditEntry, StoredMessage, StoredNote } from './inbox-types';
 import type { LeadsTable, OutboxTable, Schema } from './schema';
 import type { OutboxJob, StoredLead } from './types';
@@ -101,7 +101,15 @@ export function inboxLeadFromRow(row: InboxRow): InboxLead {
     firstAnsweredAt: row.first_answered_at === null ? null : isoTime(row.first_answered_at),
     assignee: row.assignee,
     quarantine: quarantineFromRow(row),
+    spamChecks: spamChecksFromRow(row),
   };
+}
+
+/** What a lead let through with a doubtful score was found to hold: kept in the same column, never quarantined. */
+function spamChecksFromRow(row: InboxRow): SpamChecks | null {
+  if (row.quarantined_at !== null || row.quarantine === null) return null;
+  const kept = JSON.parse(row.quarantine) as Partial<SpamChecks>;
+  return { score: kept.score ?? 0, reasons: kept.reasons ?? [] };
 }
 
 /** Why the lead is held, while it is in quarantine. */

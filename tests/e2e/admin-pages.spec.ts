@@ -38,6 +38,7 @@ function lead(n: number): LeadSummary {
     status: 'new',
     spam: false,
     quarantine: null,
+    spamChecks: null,
     erased: null,
     dueAt: new Date(START - n * 60_000 + 2 * 3_600_000).toISOString(),
     firstAnsweredAt: null,

@@ -9,7 +9,7 @@ import type { ResolvedFormSection } from '../../engine/content/model';
 import { formCardId } from '../../engine/forms/form-post';
 import { HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../contracts/api-contract';
 import { INBOX_VIEWS } from '../../contracts/inbox-contract';
-import { createAccount, leadRows, signIn, uniqueWord } from './admin';
+import { createAccount, expectNoAxeViolations, leadRows, signIn, uniqueWord } from './admin';
 import { axeBuilder } from './axe';
 import { siteModel, waitForIslands } from './site';
 
@@ -124,6 +124,11 @@ test('with script: the browser solves the step unasked, the visitor is thanked a
 
   await openList(page, marker, 'inbox');
   await expect(leadRows(page)).toHaveCount(1);
+  // The lead shows the team what the checks found, the passed step among them.
+  await leadRows(page).getByRole('link').first().click();
+  const checks = page.getByRole('region', { name: 'Spam checks' });
+  await expect(checks.getByRole('table')).toContainText('passed');
+  await expectNoAxeViolations(page, 'a lead let through with its spam checks');
   await openList(page, marker, 'quarantine');
   await expect(listSummary(page)).toHaveText(/^No leads/);
   await expect(leadRows(page)).toHaveCount(0);

@@ -70,7 +70,15 @@ describe('the reminder subject', () => {
     const lead = {
       ...{ id: 'x', createdAt: '', endpoint: '/api/contact', formType: 'contact', formId: 'contact', idempotencyKey: null },
       ...{ ipHash: null, userAgent: null, spam: false, status: 'new' as const, erasedAt: null, erasedBy: null },
-      ...{ dueAt: null, firstAnsweredAt: null, assignee: null, quarantine: null, source: null, payload: { name: 'Sam\nLate' } },
+      ...{
+        dueAt: null,
+        firstAnsweredAt: null,
+        assignee: null,
+        quarantine: null,
+        spamChecks: null,
+        source: null,
+        payload: { name: 'Sam\nLate' },
+      },
     };
     expect(reminderFor(lead, model.forms, TEAM, 'Still waiting: {{name}} ({{form}})')).toEqual({
       to: TEAM,

@@ -29,7 +29,15 @@ async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof
   const withoutDueTimes = {
     ...before,
     leads: before.leads.map((l) => ({ ...l, source: null })),
-    inbox: before.inbox.map((l) => ({ ...l, dueAt: null, firstAnsweredAt: null, assignee: null, source: null, quarantine: null })),
+    inbox: before.inbox.map((l) => ({
+      ...l,
+      dueAt: null,
+      firstAnsweredAt: null,
+      assignee: null,
+      source: null,
+      quarantine: null,
+      spamChecks: null,
+    })),
     account: { ...before.account, roles: ['leads'] },
   };
   expect(JSON.parse(JSON.stringify(await readBack(store)))).toEqual(withoutDueTimes);

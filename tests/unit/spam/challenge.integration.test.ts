@@ -141,6 +141,8 @@ describe('the proof-of-work step for a grey score', () => {
     expect(kept.score).toBe(3);
     expect(kept.reasons.map((r) => r.code)).toEqual(['words', 'links', 'proof-of-work']);
     expect(kept.reasons.at(-1)!.detail).toMatch(/passed/);
+    // The inbox shows the team what was found, though the lead was let through.
+    expect(lead.spamChecks).toEqual({ score: 3, reasons: kept.reasons });
 
     // The same request again (its answer was lost) gets the same lead back: a resend is no replay.
     const again = await submit(url, greyText('a1'), key, proof);
