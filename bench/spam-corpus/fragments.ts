@@ -427,6 +427,22 @@ export const CONTACT_QUESTIONS: Array<{ inquiry: string; subject: string; messag
   { inquiry: 'billing', subject: 'VAT number', message: 'Please add our VAT number DE298765432 to the next invoice. Thank you.' },
 ];
 
+/** How people open and close a message; {first} and {name} are the writer's. */
+export const GREETINGS = ['', '', '', 'Hi, ', 'Hello, ', 'Hi team, ', 'Good morning, ', 'Hey, ', 'Dear team, ', 'Hello there. '];
+export const SIGN_OFFS = [
+  '',
+  '',
+  ' Thanks!',
+  ' Thank you.',
+  ' Thanks, {first}',
+  ' Best regards, {name}',
+  ' Kind regards, {name}',
+  ' Cheers, {first}',
+  ' Many thanks in advance.',
+  ' — {first}',
+  ' Thank you for your help, {name}',
+];
+
 /** Short optional notes on a get-started form: many leave it empty. */
 export const QUOTE_NOTES = [
   '',

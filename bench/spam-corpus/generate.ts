@@ -120,6 +120,27 @@ function typos(text: string): string {
   return words.join(' ');
 }
 
+let typed = new Set<string>();
+/**
+ * A genuine message in the writer's own words: the fragment with their greeting and sign-off, tried
+ * again until no one else in the corpus sent exactly these words (people do not, campaigns do).
+ */
+function ownWords(text: string, p: { first: string; name: string }): string {
+  for (;;) {
+    const hello = pick(F.GREETINGS);
+    const bye = pick(F.SIGN_OFFS).replace('{first}', p.first).replace('{name}', p.name);
+    const message = typos(`${hello}${text}${bye}`);
+    const key = message
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (!typed.has(key)) {
+      typed.add(key);
+      return message;
+    }
+  }
+}
+
 let items: CorpusItem[] = [];
 let count = 0;
 function add(
@@ -128,13 +149,18 @@ function add(
   count++;
   const encoding = item.encoding ?? (item.form === null ? 'api' : chance(0.15) ? 'form-post' : 'json');
   // Three in ten are the training split: marked in the inbox before the rest is replayed.
+  const { label, kind, form, endpoint, values } = item;
   items.push({
-    id: `${item.label === 'genuine' ? 'g' : 's'}-${String(count).padStart(4, '0')}`,
+    id: `${label === 'genuine' ? 'g' : 's'}-${String(count).padStart(4, '0')}`,
+    label,
+    kind,
     split: chance(0.3) ? 'train' : 'test',
     behaviour: item.behaviour ?? 'person',
     encoding,
-    ip: item.ip ?? nextIp(item.label === 'genuine' ? '10.20' : '10.60'),
-    ...item,
+    form,
+    ...(endpoint ? { endpoint } : {}),
+    ip: item.ip ?? nextIp(label === 'genuine' ? '10.20' : '10.60'),
+    values,
   });
 }
 
@@ -185,6 +211,7 @@ export function buildCorpus(): Corpus {
   random = seeded(20261128);
   usedEmails = new Set();
   items = [];
+  typed = new Set();
   count = 0;
   ipCounter = 0;
 
@@ -192,8 +219,9 @@ export function buildCorpus(): Corpus {
   for (let i = 0; i < 90; i++) {
     const p = person();
     const contentType = pick(F.PERSONAL_CONTENT);
-    const story = typos(
+    const story = ownWords(
       pick(F.CREATOR_STORIES).replace('{what}', pick(F.CREATOR_WORKS[contentType])).replace('{where}', pick(F.WHERE_WORDS)),
+      p,
     );
     const extra = chance(0.2) ? `\nOther copies: ${Array.from({ length: int(2, 6) }, copyUrl).join('\n')}` : '';
     const values: Record<string, string> = {
@@ -226,7 +254,7 @@ export function buildCorpus(): Corpus {
       infringementUrls: urls.join(chance(0.2) ? ',\n' : '\n'),
       urgency: pick(['standard', 'standard', 'priority', 'urgent']),
     };
-    if (description) values.description = description;
+    if (description) values.description = ownWords(description, p);
     if (chance(0.7)) values.website = `https://www.${s.domain}`;
     add({
       label: 'genuine',
@@ -247,7 +275,7 @@ export function buildCorpus(): Corpus {
     if (formId === 'gaming-get-started' && chance(0.6))
       values.platforms = pick(['Steam', 'Steam, itch.io', 'Switch and PS5', 'iOS, Android', 'web browser']);
     const note = pick(F.QUOTE_NOTES);
-    if (note) values.message = note;
+    if (note) values.message = note.length >= 40 ? ownWords(note, p) : note;
     add({ label: 'genuine', kind: 'quote', form: formId, values });
   }
 
@@ -262,7 +290,7 @@ export function buildCorpus(): Corpus {
       email: personalEmail(p),
       inquiryType: formId === 'contact' ? (CONTACT_INQUIRY[q.inquiry] ?? q.inquiry) : q.inquiry,
       subject: q.subject,
-      message: typos(q.message),
+      message: ownWords(q.message, p),
     };
     if (formId === 'contact') values.urgency = pick(['normal', 'normal', 'high', 'urgent']);
     if (chance(0.3)) values.company = studio().name;
