@@ -274,7 +274,8 @@ export function buildCorpus(): Corpus {
     for (const [field, options] of Object.entries(spec.choices)) if (chance(0.85)) values[field] = pick(options);
     if (formId === 'gaming-get-started' && chance(0.6))
       values.platforms = pick(['Steam', 'Steam, itch.io', 'Switch and PS5', 'iOS, Android', 'web browser']);
-    const note = pick(F.QUOTE_NOTES);
+    // The message is optional on these forms: about half leave it empty, and the form writes one from their choices.
+    const note = chance(0.5) ? '' : pick(F.QUOTE_NOTES);
     if (note) values.message = note.length >= 40 ? ownWords(note, p) : note;
     add({ label: 'genuine', kind: 'quote', form: formId, values });
   }
