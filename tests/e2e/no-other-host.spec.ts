@@ -29,7 +29,7 @@ function valueFor(name: string, p: Property, email: string): string {
 async function fillRequired(page: Page, form: Form, email: string): Promise<void> {
   const properties = (form.fields.properties ?? {}) as Record<string, Property>;
   const hidden = (name: string) => (form.ui as Record<string, { 'ui:widget'?: string }> | undefined)?.[name]?.['ui:widget'] === 'hidden';
-  const required = new Set([...((form.fields.required as string[] | undefined) ?? []), 'email']);
+  const required = new Set([...((form.fields as { required?: string[] }).required ?? []), 'email']);
   for (const [name, p] of Object.entries(properties)) {
     if (!required.has(name) || hidden(name)) continue;
     const input = page.locator(`[id="${form.id}-form_${name}"]`);
