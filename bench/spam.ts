@@ -480,7 +480,7 @@ export function summarise(outcomes: readonly Outcome[]): SplitResult {
 
 // -------------------------------------------------------------------------------------------- marks
 
-/** Signs in as a team member and marks each training lead as the team would; returns how many the API took. */
+/** Signs in as a team member and marks each training lead as the team would (Spam / Not spam, and a release for a genuine lead held); returns how many the API took. */
 async function markTraining(port: number, outcomes: readonly Outcome[]): Promise<SpamBenchResult['marks']> {
   const marked = outcomes.filter((o) => o.leadId !== null);
   const origin = `http://127.0.0.1:${port}`;
@@ -504,7 +504,12 @@ async function markTraining(port: number, outcomes: readonly Outcome[]): Promise
       { ...headers, ...jar.header(), 'Content-Type': 'application/json' },
       JSON.stringify({ spam: o.item.label === 'spam' }),
     );
-    if (answer.status === 200) accepted++;
+    // A genuine lead held in quarantine is also released, as the team does with one it finds there.
+    const released =
+      o.item.label === 'genuine' && o.fate === 'quarantined'
+        ? (await send(port, 'POST', ADMIN_ROUTES.release(o.leadId!), { ...headers, ...jar.header() })).status === 200
+        : true;
+    if (answer.status === 200 && released) accepted++;
   }
   return { sent: marked.length, accepted };
 }
