@@ -128,11 +128,11 @@ interface Answer {
   body: string;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+const connections = new Agent({ keepAlive: true, maxSockets: 8 });
 
 function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: connections }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -646,7 +646,7 @@ async function main(): Promise<void> {
     ...fates,
     cpu,
   };
-  agent.destroy();
+  connections.destroy();
   console.log(JSON.stringify(result));
 }
 

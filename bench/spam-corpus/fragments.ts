@@ -560,7 +560,7 @@ export const DESIGN_OFFERS = [
 ];
 
 export const CRYPTO_OFFERS = [
-  'Earn 15% weekly with our AI trading bot. Minimum deposit only $250. Thousands of members already financially free. Start now: {link}',
+  'Earn 15% weekly with our automated trading bot. Minimum deposit only $250. Thousands of members already financially free. Start now: {link}',
   'Exclusive bitcoin investment opportunity for selected partners. Guaranteed returns of 40% in one month. Contact our manager on WhatsApp.',
   'You have been selected for a crypto giveaway! Claim your 0.5 BTC before the offer expires: {link}',
   'Hello dear, I am an investment consultant. Let me show you how I turned $1,000 into $18,000 with forex signals in two months.',
