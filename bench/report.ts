@@ -8,6 +8,7 @@ import type { PipelineResult } from './pipeline';
 import type { SearchBenchResult } from './search';
 import type { EditorPreviewResult } from './editor-preview';
 import type { PublishBenchResult } from './publish';
+import type { SpamBenchResult, SplitResult, Tally } from './spam';
 import type { StartupReport } from './startup';
 import type { Spread } from './lib/types';
 
@@ -71,6 +72,7 @@ export interface BenchReport {
   search?: SearchBenchResult;
   editor?: EditorPreviewResult;
   publish?: PublishBenchResult;
+  spam?: SpamBenchResult;
   targets: Target[];
   errors: string[];
 }
@@ -211,6 +213,7 @@ export function evaluateTargets(r: BenchReport): Target[] {
       measured: `median ${f1(r.publish.medianMs / 1000)} s, max ${f1(r.publish.maxMs / 1000)} s (CPU ${f1(r.publish.medianCpuMs / 1000)} s)`,
       met: r.publish.medianMs < 15_000,
     });
+  if (r.spam) t.push(...spamTargets(r.spam));
   if (r.pipeline) {
     const real = r.pipeline.real;
     t.push({
@@ -446,6 +449,99 @@ function publishSection(p: PublishBenchResult): string[] {
     '`process` is the build process from start to answer (its steps plus starting Node, tsx and Vite); CPU counts this process and the build process.',
     '',
   ];
+}
+
+const share = (n: number, of: number) => (of > 0 ? `${f1((n / of) * 100)} % (${n} of ${of})` : '–');
+
+function spamTargets(r: SpamBenchResult): Target[] {
+  const test = r.test;
+  const t: Target[] = [
+    {
+      what: 'Genuine leads refused (the held-out test split)',
+      target: '0',
+      measured: `${test.genuine.refused + test.genuine.storedAsSpam + test.genuine.invalid} of ${test.genuine.total} (training split ${r.train.genuine.refused + r.train.genuine.storedAsSpam + r.train.genuine.invalid} of ${r.train.genuine.total})`,
+      met: test.genuine.refused + test.genuine.storedAsSpam + test.genuine.invalid === 0,
+    },
+    {
+      what: 'Genuine leads quarantined (the held-out test split)',
+      target: '< 2 %',
+      measured: `${share(test.genuine.quarantined, test.genuine.total)} (training split ${share(r.train.genuine.quarantined, r.train.genuine.total)})`,
+      met: test.genuine.quarantined / test.genuine.total < 0.02,
+    },
+    {
+      what: 'Spam reaching the inbox (the held-out test split)',
+      target: '< 5 %',
+      measured: `${share(test.spam.inbox, test.spam.total)} (training split ${share(r.train.spam.inbox, r.train.spam.total)})`,
+      met: test.spam.inbox / test.spam.total < 0.05,
+    },
+  ];
+  if (r.cpu)
+    t.push({
+      what: 'Server CPU per submission (page and post) with the spam layers on, against off',
+      target: '< 1.10×',
+      measured: `${f2(r.cpu.ratioMedian)}× (median of ${r.cpu.rounds} interleaved rounds; the posts alone ${f2(r.cpu.postRatioMedian)}×)`,
+      met: r.cpu.ratioMedian < 1.1,
+    });
+  return t;
+}
+
+function spamSection(r: SpamBenchResult): string[] {
+  const tallyRow = (what: string, x: Tally) =>
+    `| ${what} | ${x.total} | ${x.refused + x.invalid} | ${x.storedAsSpam} | ${x.quarantined} | ${x.inbox} | ${pct(x.inbox / x.total)} |`;
+  const splitRows = (name: string, x: SplitResult) => [tallyRow(`${name}: genuine`, x.genuine), tallyRow(`${name}: spam`, x.spam)];
+  const kinds = (rec: Record<string, number>) =>
+    Object.entries(rec)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
+  const out = [
+    '## 10. Spam: the labelled corpus replayed',
+    '',
+    `The corpus (\`bench/spam-corpus/corpus.json\`, written by \`bench/spam-corpus/generate.ts\`): ${r.corpus.items} submissions, ` +
+      `${r.corpus.genuine} genuine and ${r.corpus.spam} spam; ${r.corpus.train} in the training split, ${r.corpus.test} held out. ` +
+      'Each is replayed over HTTP against the compiled server as a browser would send it (the page first, then the post), ' +
+      'with the DNS check off. The training split goes first and is marked Spam / Not spam through the inbox API ' +
+      `(${r.marks.accepted} of ${r.marks.sent} marks accepted${r.marks.error ? `; ${r.marks.error}` : ''}); the test split follows. ` +
+      "A submission's fate is read from the store: not stored (refused), stored as spam on arrival (the honeypot), in quarantine, or in the inbox.",
+    '',
+    '| Split | submitted | refused | stored as spam | quarantined | inbox | share in inbox |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...splitRows('test', r.test),
+    ...splitRows('training', r.train),
+    '',
+    'Per layer, both splits: a quarantined lead counts under each of its reasons; refusals under the answer or the server counter that moved.',
+    '',
+    '| Layer | genuine | spam |',
+    '|---|---:|---:|',
+    ...r.all.layers.map((l) => `| ${l.layer.replace(/\|/g, '\\|')} | ${l.genuine} | ${l.spam} |`),
+    '',
+    '| Spam by behaviour (both splits) | submitted | refused | stored as spam | quarantined | inbox | share in inbox |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...Object.entries(r.all.spamByBehaviour).map(([b, x]) => tallyRow(b, x)),
+    '',
+    `Spam that reached the inbox, by kind (both splits): ${kinds(r.all.spamInInboxByKind)}.`,
+    '',
+    `Genuine leads not in the inbox, by kind (both splits): ${kinds(r.all.genuineHeldByKind)}.`,
+    ...r.all.genuineHeld.map((g) => `- ${g.id} (${g.kind}): ${g.fate}, ${g.reasons.join(', ') || 'no reason given'}`),
+    '',
+  ];
+  if (r.cpu) {
+    out.push(
+      `Server CPU per submission (its page load and its post, from /proc), the corpus replayed to two servers side by side, ` +
+        `batch by batch in alternating order, ${r.cpu.rounds} rounds of ${r.cpu.submissions} submissions; layers off is \`SPAM_QUARANTINE_SCORE=off\`.`,
+      '',
+      '| Round | layers on, ms | layers off, ms | on / off | posts only: on, ms | off, ms |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...r.cpu.ratio.map(
+        (x, i) =>
+          `| ${i + 1} | ${f2(r.cpu!.onMsPerSubmission[i]!)} | ${f2(r.cpu!.offMsPerSubmission[i]!)} | ${f2(x)} | ${f2(r.cpu!.postOnMs[i]!)} | ${f2(r.cpu!.postOffMs[i]!)} |`,
+      ),
+      '',
+      `Median on / off: ${f2(r.cpu.ratioMedian)}× per submission, ${f2(r.cpu.postRatioMedian)}× for the posts alone.`,
+      '',
+    );
+  }
+  return out;
 }
 
 function inboxSection(r: InboxBenchResult): string[] {
@@ -693,6 +789,7 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.search) out.push(...searchSection(r.search));
   if (r.editor) out.push(...editorSection(r.editor));
   if (r.publish) out.push(...publishSection(r.publish));
+  if (r.spam) out.push(...spamSection(r.spam));
   return `${out.join('\n').trimEnd()}\n`;
 }
 

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --label=<word>] [-- --name=http-cpu] [-- --no-build]
+// npm run bench [-- --quick] [-- --only=startup,http,badges,pipeline,weight,lighthouse,inbox,search,editor,publish,spam] [-- --scenarios=ours-html,nginx-html] [-- --routes=/faq,/blog] [-- --record] [-- --label=<word>] [-- --name=http-cpu] [-- --no-build]
 // One command, one report: bench/results/<YYYY-MM-DD>.md and .json. Quick and partial runs go to
 // bench/results/tmp/, unless --record keeps a partial run as bench/results/<YYYY-MM-DD>-<sections>.md
 // (--label=lazy adds -lazy to the name, so a second report of the day keeps the first).
@@ -17,9 +17,10 @@ import type { PipelineResult } from './pipeline';
 import type { SearchBenchResult } from './search';
 import type { EditorPreviewResult } from './editor-preview';
 import type { PublishBenchResult } from './publish';
+import type { SpamBenchResult } from './spam';
 import { evaluateTargets, renderMarkdown, summariseLighthouse, type BenchReport, type Machine } from './report';
 
-const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search', 'editor', 'publish'] as const;
+const SECTIONS = ['startup', 'http', 'badges', 'pipeline', 'weight', 'lighthouse', 'inbox', 'search', 'editor', 'publish', 'spam'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -53,6 +54,7 @@ const settings = quick
       searchRounds: 5,
       editorKeystrokes: 10,
       publishRounds: 1,
+      spamCpuRounds: 1,
     }
   : {
       startupRounds: 10,
@@ -70,6 +72,7 @@ const settings = quick
       searchRounds: 40,
       editorKeystrokes: 47,
       publishRounds: 3,
+      spamCpuRounds: 5,
     };
 const CONNECTIONS = 64;
 // --routes= picks the routes Lighthouse runs on (e.g. the pages whose islands changed).
@@ -273,6 +276,10 @@ async function main(): Promise<void> {
 
   report.publish = await attempt('publish', () =>
     runJson<PublishBenchResult>(join(ROOT, 'bench', 'publish.ts'), [distDir, String(settings.publishRounds)], { timeoutMs: 10 * 60_000 }),
+  );
+
+  report.spam = await attempt('spam', () =>
+    runJson<SpamBenchResult>(join(ROOT, 'bench', 'spam.ts'), [distDir, String(settings.spamCpuRounds)], { timeoutMs: 30 * 60_000 }),
   );
 
   machine.finishedAt = new Date().toISOString();

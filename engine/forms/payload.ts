@@ -54,6 +54,17 @@ export function preparedValues(form: Form, values: FormValues): FormValues {
   return out;
 }
 
+/**
+ * The message a form writes for a visitor who wrote none (submit.messageFrom): each named field's
+ * title and value, one per line; '' when the form names none or none was filled in.
+ */
+export function messageFromChoices(form: SubmissionRules, values: FormValues): string {
+  return (form.submit.messageFrom ?? [])
+    .filter((f) => str(values[f]) !== '')
+    .map((f) => `${fieldTitle(form, f)}: ${str(values[f])}`)
+    .join('\n');
+}
+
 /** The body posted to the form's endpoint. */
 export function buildPayload(form: Form, values: FormValues): Payload {
   const v = preparedValues(form, values);
@@ -64,10 +75,7 @@ export function buildPayload(form: Form, values: FormValues): Payload {
     return body;
   }
   const { formType } = form.submit;
-  const fromFields = (form.submit.messageFrom ?? [])
-    .filter((f) => str(v[f]) !== '')
-    .map((f) => `${fieldTitle(form, f)}: ${str(v[f])}`)
-    .join('\n');
+  const fromFields = messageFromChoices(form, v);
   const body: Payload = {
     name: str(v.name) || str(v.fullName) || 'Anonymous',
     email: str(v.email),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SubmissionRules } from '../../engine/forms/payload';
+import { messageFromChoices, type SubmissionRules } from '../../engine/forms/payload';
 import { classifierSignal, type ClassifierOptions } from './classifier';
 import type { MailDomainCheck } from './mail-domain';
 import {
@@ -57,15 +57,21 @@ export type SpamScorer = (input: SpamInput) => Promise<SpamVerdict>;
 
 type Property = { type?: unknown; format?: unknown; oneOf?: unknown; enum?: unknown; const?: unknown };
 
-/** The values a person typed freely: text fields that are not an address, a link field or a choice. */
+/**
+ * The values a person typed freely: text fields that are not an address, a link field or a choice,
+ * nor the message the form wrote from the visitor's choices when they wrote none (many visitors
+ * choose alike, and their identical messages are no campaign).
+ */
 export function freeTexts(form: SubmissionRules, payload: Record<string, unknown>): { all: string[]; messages: string[] } {
   const properties = (form.fields.properties ?? {}) as Record<string, Property>;
   const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>;
+  const composed = messageFromChoices(form, payload);
   const all: string[] = [];
   const messages: string[] = [];
   for (const [name, value] of Object.entries(payload)) {
     const p = properties[name];
     if (typeof value !== 'string' || !value.trim() || name === 'email') continue;
+    if (name === 'message' && composed !== '' && value === composed) continue;
     if (p && (p.format !== undefined || p.oneOf !== undefined || p.enum !== undefined || p.const !== undefined)) continue;
     all.push(value);
     if (ui[name]?.['ui:widget'] === 'textarea' || name === 'message') messages.push(value);

@@ -297,14 +297,18 @@ export async function countLeads(db: Db, d: StoreDialect, query: { filter: LeadF
   return Number(rows[0]?.count ?? 0);
 }
 
-/** See InboxStore.countSameMessage. */
-export async function countSameMessage(db: Db, query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number> {
-  const row = await db
+const sameMessageSenders = prepared((db, v: { messageHash: string; since: string; senderHash?: string }) =>
+  db
     .selectFrom('leads')
     .select((eb) => eb.fn.count<number | string>('sender_hash').distinct().as('senders'))
-    .where('message_hash', '=', query.messageHash)
-    .where('created_at', '>=', query.since.toISOString())
-    .$if(query.senderHash !== null, (qb) => qb.where('sender_hash', '<>', query.senderHash!))
-    .executeTakeFirst();
-  return Number(row?.senders ?? 0);
+    .where('message_hash', '=', v.messageHash)
+    .where('created_at', '>=', v.since)
+    .$if('senderHash' in v, (qb) => qb.where('sender_hash', '<>', v.senderHash!)),
+);
+
+/** See InboxStore.countSameMessage. Asked for every submission scored, so it is prepared once. */
+export async function countSameMessage(db: Db, query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number> {
+  const values = { messageHash: query.messageHash, since: query.since.toISOString() };
+  const { rows } = await sameMessageSenders(db, query.senderHash === null ? values : { ...values, senderHash: query.senderHash });
+  return Number(rows[0]?.senders ?? 0);
 }

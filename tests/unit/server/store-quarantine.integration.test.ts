@@ -173,6 +173,10 @@ describe.each(backends)('%s quarantine', (_name, backend) => {
       const since = new Date(c.now().getTime() - DAY);
       expect(await store.countSameMessage({ messageHash: 'm1', senderHash: 'a', since })).toBe(1);
       expect(await store.countSameMessage({ messageHash: 'm1', senderHash: 'z', since })).toBe(2);
+      // A submission without an address: every sender of the message is another.
+      expect(await store.countSameMessage({ messageHash: 'm1', senderHash: null, since })).toBe(2);
+      // The prepared query keeps its two shapes apart, whichever came first.
+      expect(await store.countSameMessage({ messageHash: 'm1', senderHash: 'b', since })).toBe(1);
       c.advance(DAY + 1);
       expect(await store.countSameMessage({ messageHash: 'm1', senderHash: 'z', since: new Date(c.now().getTime() - DAY) })).toBe(0);
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSpamScorer, freeTexts, messageHashOf } from '../../../server/spam/score';
 import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
-import type { SubmissionRules } from '../../../engine/forms/payload';
+import { messageFromChoices, type SubmissionRules } from '../../../engine/forms/payload';
 
 const form = {
   id: 'contact',
@@ -73,6 +73,34 @@ describe('the spam score', () => {
 
   it('reads only what was typed freely: not the address, a link field or a choice', () => {
     expect(freeTexts(form, genuine)).toEqual({ all: [genuine.name, genuine.message], messages: [genuine.message] });
+  });
+
+  it('leaves out the message a form wrote from the visitor’s choices: many choose alike, and that is no campaign', async () => {
+    const quote = {
+      ...form,
+      id: 'quote',
+      submit: { endpoint: '/api/contact', formType: 'quote', payload: 'contact', messageFrom: ['artType', 'platform'] },
+      fields: {
+        type: 'object',
+        properties: {
+          ...form.fields.properties,
+          artType: { type: 'string', title: 'Type of art', oneOf: [{ const: 'illustrations' }] },
+          platform: { type: 'string', title: 'Main platform', oneOf: [{ const: 'instagram' }] },
+        },
+      },
+    } as unknown as SubmissionRules;
+    const chosen = { name: 'Dana Reyes', email: 'dana@studio.example', artType: 'illustrations', platform: 'instagram' };
+    const composed = { ...chosen, message: messageFromChoices(quote, chosen) };
+    expect(composed.message.length).toBeGreaterThan(40);
+    expect(freeTexts(quote, composed).messages).toEqual([]);
+    const s = scorer({ others: 5 });
+    const verdict = await s.score({ form: quote, payload: composed });
+    expect(verdict.messageHash).toBeNull();
+    expect(verdict.quarantined).toBe(false);
+    // What a visitor typed is still read, and counted when the same text comes from many addresses.
+    const typed = { ...chosen, message: 'I draw book covers and they keep turning up on print shops. What would monitoring cost?' };
+    expect(freeTexts(quote, typed).messages).toEqual([typed.message]);
+    expect((await s.score({ form: quote, payload: typed })).reasons.map((r) => r.code)).toEqual(['same-message']);
   });
 
   it('hashes a message by its words, and not a short one', () => {
