@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   /** A request with this key is still being stored; ask again after Retry-After seconds. */
   idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
   storeUnavailable: 'STORE_UNAVAILABLE',
+  /** The form's token is older than its lifetime (a tab left open): nothing was stored; the answer carries a new one. */
+  formExpired: 'FORM_EXPIRED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -40,6 +42,7 @@ export const API_MESSAGES = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being saved. Try again in a moment with the same key.',
+  formExpired: 'This page was open for a long time, so your message was not sent yet. Everything you typed is still here: please send it again.',
 } as const;
 
 /** 201 from a submission endpoint. */

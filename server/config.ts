@@ -7,6 +7,7 @@ import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
 import { REMINDER_SWEEP_MS } from './notify/reminders';
 import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
 import { DEFAULT_SPAM_WEIGHTS, SPAM_CODES, type SpamCode, type SpamWeights } from './spam/signals';
+import { DEFAULT_FORM_MIN_FILL_MS, DEFAULT_FORM_TOKEN_LIFETIME_MS, type FormTokenSettings } from './spam/form-token';
 
 /**
  * The one place the environment is read. Every variable the server, the dev server and the
@@ -59,6 +60,9 @@ export const VARIABLES = [
   'SPAM_WEIGHTS',
   'SPAM_MAIL_CHECK',
   'QUARANTINE_RETENTION_DAYS',
+  'FORM_TOKENS',
+  'FORM_TOKEN_LIFETIME',
+  'FORM_MIN_FILL_SECONDS',
   'FORM_MOCK',
 ] as const;
 
@@ -133,6 +137,8 @@ export interface ServerConfig {
   pageViews: { flushMs: number } | null;
   /** How leads are scored as likely spam and how long the quarantined ones are kept; null when SPAM_QUARANTINE_SCORE=off. */
   spam: SpamConfig | null;
+  /** Signed form tokens and the least time to fill a form; null when FORM_TOKENS=off. */
+  formTokens: FormTokenSettings | null;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -185,6 +191,20 @@ function readSpam(env: Env, positive: (name: Variable, fallback: number) => numb
   if (!Number.isFinite(threshold) || threshold <= 0)
     problems.push(`SPAM_QUARANTINE_SCORE must be a number above 0, or off, got "${env.SPAM_QUARANTINE_SCORE}".`);
   return { threshold, weights, mailCheck: mail === 'on' || mail === '1', retentionDays };
+}
+
+/** FORM_TOKENS, FORM_TOKEN_LIFETIME (seconds) and FORM_MIN_FILL_SECONDS. */
+function readFormTokens(env: Env, positive: (name: Variable, fallback: number) => number, problems: string[]): FormTokenSettings | null {
+  const setting = env.FORM_TOKENS?.trim().toLowerCase() || 'on';
+  if (!['on', 'off', '1', '0'].includes(setting)) problems.push(`FORM_TOKENS must be on or off, got "${env.FORM_TOKENS}".`);
+  const lifetimeMs = positive('FORM_TOKEN_LIFETIME', DEFAULT_FORM_TOKEN_LIFETIME_MS / 1000) * 1000;
+  const fill = env.FORM_MIN_FILL_SECONDS?.trim();
+  const minFill = fill ? Number(fill) : DEFAULT_FORM_MIN_FILL_MS / 1000;
+  if (!Number.isFinite(minFill) || minFill < 0 || minFill > 600)
+    problems.push(`FORM_MIN_FILL_SECONDS must be a number of seconds from 0 to 600, got "${env.FORM_MIN_FILL_SECONDS}".`);
+  else if (minFill * 1000 >= lifetimeMs) problems.push('FORM_MIN_FILL_SECONDS must be shorter than FORM_TOKEN_LIFETIME.');
+  if (setting === 'off' || setting === '0') return null;
+  return { lifetimeMs, minFillMs: minFill * 1000 };
 }
 
 /** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
@@ -517,12 +537,17 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
     },
     pageViews: readPageViews(env.PAGE_VIEWS, () => positive('PAGE_VIEWS_FLUSH_MS', DEFAULT_PAGE_VIEWS_FLUSH_MS), problems),
     spam: readSpam(env, positive, problems),
+    formTokens: readFormTokens(env, positive, problems),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
   if (!env.IP_HASH_SALT)
-    config.warnings.push('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+    config.warnings.push(
+      config.formTokens
+        ? 'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts, and a form token signed by another process or before a restart is refused: set it wherever more than one process serves the site.'
+        : 'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
+    );
   // A send may take up to the delivery timeout; a lease that ends first lets another worker send it again.
   if (config.notifyLeaseMs < 2 * DELIVERY_TIMEOUT_MS)
     config.warnings.push(
