@@ -159,6 +159,8 @@ async function attemptOnce(fetchImpl: typeof fetch, endpoint: string, body: stri
   const json = (await response.json().catch(() => null)) as Partial<ErrorAnswer & Pick<CreatedAnswer, 'data'>> | null;
   if (response.status >= 500) throw new RetryableFailure(`HTTP ${response.status}`);
   if (json?.error === ERROR_CODES.idempotencyKeyInFlight) throw new RetryableFailure('HTTP 409');
+  // A form left open past its token's lifetime: the answer carries a new token, so sending again works.
+  if (json?.error === ERROR_CODES.formExpired) return { success: false, message: API_MESSAGES.formExpired, error: ERROR_CODES.formExpired };
   if (response.status >= 400) {
     return { success: false, message: MESSAGES.invalid, error: json?.error ?? `HTTP_${response.status}`, fields: json?.fields };
   }
