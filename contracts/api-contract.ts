@@ -42,7 +42,8 @@ export const API_MESSAGES = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different submission, which was kept. Nothing was stored: send this submission with a new key.',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being saved. Try again in a moment with the same key.',
-  formExpired: 'This page was open for a long time, so your message was not sent yet. Everything you typed is still here: please send it again.',
+  formExpired:
+    'This page was open for a long time, so your message was not sent yet. Everything you typed is still here: please send it again.',
 } as const;
 
 /** 201 from a submission endpoint. */

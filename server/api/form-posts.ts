@@ -167,7 +167,8 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
       received = await submissions.receive(endpoint, target, payload, req, key, source);
     }
     // The post's token is spent (or expired): the answer carries the next one, so the form can be sent again.
-    if (config.formTokens && received.kind !== 'refused' && received.kind !== 'invalid') res.append('Set-Cookie', config.formTokens.issue());
+    if (config.formTokens && received.kind !== 'refused' && received.kind !== 'invalid')
+      res.append('Set-Cookie', config.formTokens.issue());
     if (received.kind === 'expired') {
       noteErrorCode(res, ERROR_CODES.formExpired);
       return answerPage(res, 403, page, { formId: form.id, values, errors: {}, failure: API_MESSAGES.formExpired });

@@ -8,7 +8,14 @@ import { enqueueJobs } from './outbox';
 import { prepared } from './prepared';
 import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow, sourceColumns } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
-import { FormTokenSpent, IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
+import {
+  FormTokenSpent,
+  IdempotencyKeyReused,
+  type ListLeadsOptions,
+  type NewLead,
+  type PlannedNotification,
+  type StoredLead,
+} from './types';
 
 /** A submission (new id, received now) or an exported lead (as it was). */
 type LeadInput = NewLead & { id?: string; createdAt?: string; erasedAt?: string | null };

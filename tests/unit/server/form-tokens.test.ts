@@ -44,7 +44,10 @@ beforeAll(async () => {
   fixture = createFixture();
   // The form's page as the build writes it, beside the fixture's pages without a form.
   mkdirSync(join(fixture.clientDir, 'takedowns', 'personal'), { recursive: true });
-  writeFileSync(join(fixture.clientDir, 'takedowns', 'personal', 'index.html'), `<!doctype html><title>Form</title>${'<p>x</p>'.repeat(200)}`);
+  writeFileSync(
+    join(fixture.clientDir, 'takedowns', 'personal', 'index.html'),
+    `<!doctype html><title>Form</title>${'<p>x</p>'.repeat(200)}`,
+  );
   writeCompressedSiblings(fixture.clientDir);
   dataDir = mkdtempSync(join(tmpdir(), 'form-tokens-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
@@ -163,7 +166,11 @@ describe('the form token on pages', () => {
   it('comes with a 304 too, when the browser revalidates its copy of the page without a good token', async () => {
     const first = await rawRequest(server.port, PAGE, { 'Accept-Encoding': 'br' });
     const etag = first.headers.etag!;
-    const revalidated = await rawRequest(server.port, PAGE, { 'Accept-Encoding': 'br', 'If-None-Match': etag, Cookie: `${FORM_TOKEN_COOKIE}=1.2.3` });
+    const revalidated = await rawRequest(server.port, PAGE, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': etag,
+      Cookie: `${FORM_TOKEN_COOKIE}=1.2.3`,
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers['set-cookie']?.[0]).toMatch(new RegExp(`^${FORM_TOKEN_COOKIE}=`));
     expect(revalidated.headers.etag).toBe(etag);

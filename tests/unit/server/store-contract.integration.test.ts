@@ -433,9 +433,9 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       await s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } });
       expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
       expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
-      await expect(s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } })).rejects.toBeInstanceOf(
-        FormTokenSpent,
-      );
+      await expect(
+        s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } }),
+      ).rejects.toBeInstanceOf(FormTokenSpent);
     });
 
     it('racing different payloads under one key: exactly one is stored, and it is the one acknowledged', async () => {
