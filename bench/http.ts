@@ -383,8 +383,6 @@ export function shippedServerEnv(distDir: string, dataDir: string): Record<strin
     RATE_LIMIT_MAX: '1000000000',
     SEARCH_RATE_LIMIT_MAX: '1000000000',
     IP_HASH_SALT: 'benchmark-salt',
-    // Its posts come from no page, so they carry no form token (which has its own tests); on, each would be refused.
-    FORM_TOKENS: 'off',
     DATABASE_URL: '',
     SMTP_URL: '',
     WEBHOOK_URL: '',
