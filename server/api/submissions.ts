@@ -178,8 +178,8 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
   const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
-  const { store, ipHashSalt, badges, siteUrl, notifier, spam, onStoreError, replyPromise, formTokens, onTokenRefused } = config;
-  const now = config.now ?? (() => new Date());
+  const { store, ipHashSalt, badges, siteUrl, notifier, spam, onStoreError, replyPromise, now = () => new Date() } = config;
+  const { formTokens, onTokenRefused } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
     badges,
