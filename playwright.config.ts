@@ -92,6 +92,9 @@ export default defineConfig<{ engineName: EngineName }>({
         SPAM_WEIGHTS: 'same-message=0',
         // No DNS question leaves the machine.
         SPAM_MAIL_CHECK: 'off',
+        // Form tokens stay on (pages set them, browsers send them back), but Playwright fills a form faster than a
+        // person: the two-second rule has its own tests (tests/unit/server/form-tokens.test.ts).
+        FORM_MIN_FILL_SECONDS: '0',
         // Page views reach the store within a fifth of a second, so the conversion view's test need not wait long.
         PAGE_VIEWS_FLUSH_MS: '200',
         // Only problems: a JSON line per request would bury the test report.

@@ -451,6 +451,8 @@ async function startScaled(processes: number, distDir: string, nginxBinary: stri
             TRUST_PROXY: '1',
             RATE_LIMIT_MAX: '1000000000',
             IP_HASH_SALT: 'benchmark-salt',
+            // Its posts come from no page, so they carry no form token (which has its own tests); on, each would be refused.
+            FORM_TOKENS: 'off',
             SMTP_URL: '',
             WEBHOOK_URL: '',
             // As in production: one JSON log line per request (to a pipe the benchmark drains).
@@ -525,6 +527,8 @@ async function startTarget(
       // The limiter stays in the request path; only its ceiling is raised above the benchmark's volume.
       RATE_LIMIT_MAX: '1000000000',
       IP_HASH_SALT: 'benchmark-salt',
+      // Its posts come from no page, so they carry no form token (which has its own tests); on, each would be refused.
+      FORM_TOKENS: 'off',
       DATABASE_URL: '',
       PAGE_VIEWS: kind === 'ours-uncounted' ? 'off' : 'on',
       // Notifications are off for `ours`; `ours-notify` sends each lead's team e-mail (and the auto-reply, once an hour) to the local SMTP server.

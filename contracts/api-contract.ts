@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   storeUnavailable: 'STORE_UNAVAILABLE',
   /** A doubtful submission: nothing was stored; solve the answer's `challenge` and send it again with the same key. */
   proofOfWorkRequired: 'PROOF_OF_WORK_REQUIRED',
+  /** The form's token is older than its lifetime (a tab left open): nothing was stored; the answer carries a new one. */
+  formExpired: 'FORM_EXPIRED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -54,6 +56,8 @@ export const API_MESSAGES = {
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being saved. Try again in a moment with the same key.',
   proofOfWorkRequired:
     'Nothing was stored yet: solve the proof-of-work challenge in this answer and send the same request again, with the same Idempotency-Key and the solution in the X-Altcha header.',
+  formExpired:
+    'This page was open for a long time, so your message was not sent yet. Everything you typed is still here: please send it again.',
 } as const;
 
 /** 201 from a submission endpoint. */

@@ -12,7 +12,7 @@ import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissions } from './api/submissions';
 import type { ChallengeStep } from './spam/challenge';
-import { createFormPosts } from './api/form-posts';
+import { createFormPosts, pageHasForm } from './api/form-posts';
 import type { PageAssets } from '../engine/render/render-page';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { createRequestLogger, REQUEST_ID_HEADER, requestIdOf, requestLogger, silentLogger, type Logger } from './logging';
@@ -31,6 +31,7 @@ import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
 import type { Notifier } from './notify/notifier';
+import type { FormTokens } from './spam/form-token';
 import type { SpamScorer } from './spam/score';
 import type { Publisher } from './publish/publisher';
 import type { LeadStore } from './store/types';
@@ -90,6 +91,11 @@ export type AppConfig = SiteSource & {
   search?: SiteSearch;
   /** Counts each page of the built site answered to a GET (server/page-views.ts); no counting without it. */
   countView?: PageViewed;
+  /**
+   * Form tokens (FORM_TOKENS): the pages with a form set one in a cookie, and a site form's post
+   * without a good one is refused; without it (tests that post without a page) none is asked for.
+   */
+  formTokens?: FormTokens;
 };
 
 export interface InboxConfig {
@@ -243,8 +249,12 @@ export function createApp(config: AppConfig): RequestListener {
   const onPage = countView && ((req: IncomingMessage, path: string) => isInboxPath(path) || countView(req, path));
   // The built site's handler writes the security headers and the request id into its own prepared heads.
   const prepared = config.site === undefined;
+  const { formTokens, pages } = config;
+  // The form token goes beside a page that has a form, in a cookie, never into its prepared bytes.
+  const formPage = formTokens && pages ? (path: string) => pageHasForm(pages.model, path) : undefined;
+  const cookie = formPage && { pages: formPage, value: (req: IncomingMessage) => formTokens!.renewal(req) };
   const site = withSearchPage(
-    config.site ?? createStaticHandler(config.clientDir, { onPage, headers: SECURITY_HEADERS, requestId: requestIdOf }),
+    config.site ?? createStaticHandler(config.clientDir, { onPage, headers: SECURITY_HEADERS, requestId: requestIdOf, cookie }),
     config,
   );
   const logger = config.logger ?? silentLogger;
@@ -321,10 +331,13 @@ export function createApp(config: AppConfig): RequestListener {
       );
       config.metrics?.storeError('insert_lead');
     },
+    formTokens,
+    // Nothing the visitor sent: only why, and the request's id (the logger's) to find its line.
+    onTokenRefused: (req, reason) => logOf(req).info({ formToken: reason }, 'Submission refused: its form token'),
   });
   const endpoints = [...submissions.endpoints, ...(config.apiEndpoints ?? [])];
   const formPosts = config.pages
-    ? createFormPosts({ ...config.pages, siteUrl: config.siteUrl, submissions, secret: config.ipHashSalt, now: config.now })
+    ? createFormPosts({ ...config.pages, siteUrl: config.siteUrl, submissions, secret: config.ipHashSalt, now: config.now, formTokens })
     : null;
   if (formPosts) app.use(formPosts.handler(limit));
   app.use('/api', createApiRouter(endpoints));
@@ -382,7 +395,12 @@ export function createApp(config: AppConfig): RequestListener {
       return;
     }
     try {
-      if (!prepared) setAnswerHeaders(res, id);
+      if (!prepared) {
+        setAnswerHeaders(res, id);
+        // npm run dev renders each page afresh: its form pages get their token here.
+        const token = formPage?.(path) ? formTokens!.renewal(req) : undefined;
+        if (token) res.appendHeader('Set-Cookie', token);
+      }
       site(req, res);
     } catch (error) {
       // As the app's error handler does: log it, and never show a stack trace.

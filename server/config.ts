@@ -7,6 +7,7 @@ import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
 import { REMINDER_SWEEP_MS } from './notify/reminders';
 import { DEFAULT_LEASE_MS, DEFAULT_RETRY, type RetryPolicy } from './notify/worker';
 import { DEFAULT_SPAM_WEIGHTS, SPAM_CODES, type SpamCode, type SpamWeights } from './spam/signals';
+import { DEFAULT_FORM_MIN_FILL_MS, DEFAULT_FORM_TOKEN_LIFETIME_MS, type FormTokenSettings } from './spam/form-token';
 
 /**
  * The one place the environment is read. Every variable the server, the dev server and the
@@ -63,6 +64,9 @@ export const VARIABLES = [
   'QUARANTINE_RETENTION_DAYS',
   'SPAM_CHALLENGE_SCORE',
   'ALTCHA_HMAC_KEY',
+  'FORM_TOKENS',
+  'FORM_TOKEN_LIFETIME',
+  'FORM_MIN_FILL_SECONDS',
   'FORM_MOCK',
 ] as const;
 
@@ -137,6 +141,8 @@ export interface ServerConfig {
   pageViews: { flushMs: number } | null;
   /** How leads are scored as likely spam and how long the quarantined ones are kept; null when SPAM_QUARANTINE_SCORE=off. */
   spam: SpamConfig | null;
+  /** Signed form tokens and the least time to fill a form; null when FORM_TOKENS=off. */
+  formTokens: FormTokenSettings | null;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -237,6 +243,20 @@ function readChallenge(env: Env, threshold: number, problems: string[]): Challen
   const base = env.ALTCHA_HMAC_KEY?.trim() || (env.IP_HASH_SALT ? `ip-hash-salt:${env.IP_HASH_SALT}` : null);
   const hmacKey = base ? createHmac('sha256', base).update('altcha').digest('hex') : randomBytes(32).toString('hex');
   return { score, hmacKey };
+}
+
+/** FORM_TOKENS, FORM_TOKEN_LIFETIME (seconds) and FORM_MIN_FILL_SECONDS. */
+function readFormTokens(env: Env, positive: (name: Variable, fallback: number) => number, problems: string[]): FormTokenSettings | null {
+  const setting = env.FORM_TOKENS?.trim().toLowerCase() || 'on';
+  if (!['on', 'off', '1', '0'].includes(setting)) problems.push(`FORM_TOKENS must be on or off, got "${env.FORM_TOKENS}".`);
+  const lifetimeMs = positive('FORM_TOKEN_LIFETIME', DEFAULT_FORM_TOKEN_LIFETIME_MS / 1000) * 1000;
+  const fill = env.FORM_MIN_FILL_SECONDS?.trim();
+  const minFill = fill ? Number(fill) : DEFAULT_FORM_MIN_FILL_MS / 1000;
+  if (!Number.isFinite(minFill) || minFill < 0 || minFill > 600)
+    problems.push(`FORM_MIN_FILL_SECONDS must be a number of seconds from 0 to 600, got "${env.FORM_MIN_FILL_SECONDS}".`);
+  else if (minFill * 1000 >= lifetimeMs) problems.push('FORM_MIN_FILL_SECONDS must be shorter than FORM_TOKEN_LIFETIME.');
+  if (setting === 'off' || setting === '0') return null;
+  return { lifetimeMs, minFillMs: minFill * 1000 };
 }
 
 /** Publishing from the content editor (npm start): where releases go, how many stay, how processes follow. */
@@ -569,12 +589,17 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
     },
     pageViews: readPageViews(env.PAGE_VIEWS, () => positive('PAGE_VIEWS_FLUSH_MS', DEFAULT_PAGE_VIEWS_FLUSH_MS), problems),
     spam: readSpam(env, positive, problems),
+    formTokens: readFormTokens(env, positive, problems),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);
   // A per-process key still lets abuse be traced within one run, without storing reversible address hashes.
   if (!env.IP_HASH_SALT)
-    config.warnings.push('IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.');
+    config.warnings.push(
+      config.formTokens
+        ? 'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts, and a form token signed by another process or before a restart is refused: set it wherever more than one process serves the site.'
+        : 'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
+    );
   // Another process, or this one after a restart, cannot check a challenge signed with a random key: that answer is quarantined.
   if (config.spam?.challenge && !env.ALTCHA_HMAC_KEY?.trim() && !env.IP_HASH_SALT)
     config.warnings.push(

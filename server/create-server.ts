@@ -21,6 +21,7 @@ import { createMailDomainCheck, systemResolver, type MailResolver } from './spam
 import { createChallengeStep } from './spam/challenge';
 import { keptCounts } from './spam/classifier';
 import { createSpamScorer, type SpamScorer } from './spam/score';
+import { createFormTokens } from './spam/form-token';
 import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
@@ -281,6 +282,21 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         },
       )
     : null;
+  // The site's forms' tokens, keyed by IP_HASH_SALT (a key derived from it): every process signs and checks alike.
+  const tokenSettings = config.formTokens;
+  const formTokens = tokenSettings
+    ? createFormTokens({ ...tokenSettings, secret: config.ipHashSalt, secure: config.siteUrl.startsWith('https:'), now: deps.now })
+    : undefined;
+  // A spent token's nonce is of no use once the token has expired; any process may forget it.
+  const tokenSweep = tokenSettings
+    ? createSweep(() => store.pruneSpentFormTokens(deps.now?.() ?? new Date()), {
+        everyMs: config.reminderSweepMs,
+        onError: (err) => {
+          metrics?.storeError('form_tokens');
+          log.error({ err }, 'Spent form tokens');
+        },
+      })
+    : null;
   // One cache for every reload: a domain's answer does not change with the content.
   const mailDomain = spam?.mailCheck ? createMailDomainCheck({ resolver: deps.mailResolver ?? systemResolver() }) : undefined;
   // Kept across releases: the counts belong to the store, not to a release.
@@ -355,7 +371,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         spam: scorerFor(m),
         challenge: challenge || undefined,
       },
-      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count },
+      ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count, formTokens },
       inbox: {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
         secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
@@ -439,6 +455,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       reminders?.start();
       digest?.start();
       quarantineSweep?.start();
+      tokenSweep?.start();
       // Erasure is due at start too, not only after the first interval.
       void quarantineSweep?.runOnce().catch((err: unknown) => log.error({ err }, 'Quarantine erasure'));
       views?.start();
@@ -475,6 +492,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       await reminders?.stop();
       await digest?.stop();
       await quarantineSweep?.stop();
+      await tokenSweep?.stop();
       await worker?.stop();
       // Only the editor made here (once it has been loaded): one passed in is closed by its maker.
       if (deps.editor === undefined && editor?.started) await (await editor.get().catch(() => undefined))?.close();

@@ -50,7 +50,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   const refused = new Counter({
     name: 'leads_refused_total',
-    help: 'Submissions not stored, by endpoint and reason (the error code answered, or "aborted").',
+    help: 'Submissions not stored, by endpoint and reason (the error code answered, FORM_TOKEN_* for a form token refused behind a 201, or "aborted").',
     labelNames: ['endpoint', 'reason'] as const,
     registers: [registry],
   });
@@ -96,8 +96,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       requests.inc(labels);
       latency.observe(labels, seconds);
       if (submissions.has(route) && req.method === 'POST') {
-        if (status === '201') accepted.inc({ endpoint: route });
-        else refused.inc({ endpoint: route, reason: status === '0' ? 'aborted' : (errorCodeOf(res) ?? `HTTP_${status}`) });
+        // A 201 with an error code is a post refused for its form token, answered as a success so its sender learns nothing.
+        const code = errorCodeOf(res);
+        if (status === '201' && code === undefined) accepted.inc({ endpoint: route });
+        else refused.inc({ endpoint: route, reason: status === '0' ? 'aborted' : (code ?? `HTTP_${status}`) });
       }
     },
     storeError(operation) {

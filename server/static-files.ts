@@ -222,16 +222,20 @@ interface PreparedEntry {
   /** The encodings it has besides identity, best first. */
   encodings: readonly ContentEncoding[];
   page: boolean;
+  /** A page whose answers may carry a cookie (StaticHandlerOptions.cookie). */
+  cookie: boolean;
 }
 
 type FixedHeaders = ReadonlyArray<readonly [string, string]>;
 
 /** Every answer of an entry prepared ahead: what a request then costs is a lookup, a negotiation on a table and one write. */
-function prepareEntry(entry: StaticEntry, fixed: FixedHeaders, revalidate: boolean): PreparedEntry {
+function prepareEntry(entry: StaticEntry, fixed: FixedHeaders, revalidate: boolean, cookie = false): PreparedEntry {
   const encodings = ENCODINGS.filter((coding) => entry[coding]);
   const vary = encodings.length > 0 ? ['Vary', 'Accept-Encoding'] : [];
+  // An answer that may set a cookie is the browser's alone: a shared cache must not hand it (or its page without one) to others.
+  const cacheControl = cookie ? `private, ${entry.cacheControl}` : entry.cacheControl;
   const variant = (v: Variant, encoding: ContentEncoding | null): PreparedVariant => {
-    const cached = ['Cache-Control', entry.cacheControl, ...vary, ...(revalidate ? ['ETag', v.etag] : [])];
+    const cached = ['Cache-Control', cacheControl, ...vary, ...(revalidate ? ['ETag', v.etag] : [])];
     return {
       etag: v.etag,
       body: v.body,
@@ -253,12 +257,14 @@ function prepareEntry(entry: StaticEntry, fixed: FixedHeaders, revalidate: boole
     gzip: entry.gzip && variant(entry.gzip, 'gzip'),
     encodings,
     page: entry.contentType === HTML,
+    cookie,
   };
 }
 
-/** Writes a prepared head, with the request's id last when it has one. */
-function writeHead(res: ServerResponse, status: number, head: readonly string[], id: string | undefined): void {
-  res.writeHead(status, id === undefined ? (head as string[]) : [...head, REQUEST_ID_HEADER, id]);
+/** Writes a prepared head, with the request's id last when it has one (and before it, a cookie when there is one). */
+function writeHead(res: ServerResponse, status: number, head: readonly string[], id: string | undefined, cookie?: string): void {
+  if (cookie !== undefined) res.writeHead(status, [...head, 'Set-Cookie', cookie, ...(id === undefined ? [] : [REQUEST_ID_HEADER, id])]);
+  else res.writeHead(status, id === undefined ? (head as string[]) : [...head, REQUEST_ID_HEADER, id]);
 }
 
 function send(
@@ -268,15 +274,18 @@ function send(
   prepared: PreparedEntry,
   revalidate: boolean,
   id: string | undefined,
+  cookieOf?: (req: IncomingMessage) => string | undefined,
 ): void {
   const encoding = negotiateEncoding(req, prepared.encodings);
   const variant = encoding ? prepared[encoding]! : prepared.identity;
+  // Asked only for the pages that may carry one: every other answer is written as it was prepared.
+  const cookie = prepared.cookie && cookieOf ? cookieOf(req) : undefined;
   if (revalidate && etagMatches(req.headers['if-none-match'], variant.etag)) {
-    writeHead(res, 304, variant.notModified, id);
+    writeHead(res, 304, variant.notModified, id, cookie);
     res.end();
     return;
   }
-  writeHead(res, status, variant.head, id);
+  writeHead(res, status, variant.head, id, cookie);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
@@ -346,6 +355,12 @@ export interface StaticHandlerOptions {
   headers?: FixedHeaders;
   /** The request's id, sent as X-Request-Id when there is one. */
   requestId?: (req: IncomingMessage) => string | undefined;
+  /**
+   * A cookie for the pages `pages` names (the form token, server/spam/form-token.ts): `value` is asked
+   * per answer of such a page, 304s included, and its Set-Cookie value sent when it gives one.
+   * Those pages' answers are `private`. Other answers are untouched.
+   */
+  cookie?: { pages: (path: string) => boolean; value: (req: IncomingMessage) => string | undefined };
 }
 
 /**
@@ -357,9 +372,10 @@ export interface StaticHandlerOptions {
  */
 export function createStaticHandler(source: string | StaticSite, options: StaticHandlerOptions = {}): SiteHandler {
   const site = typeof source === 'string' ? loadStaticSite(source) : source;
-  const { onPage, headers: fixed = [], requestId } = options;
+  const { onPage, headers: fixed = [], requestId, cookie } = options;
   const prepared = new Map<string, PreparedEntry>();
-  for (const [path, entry] of site.entries) prepared.set(path, prepareEntry(entry, fixed, true));
+  for (const [path, entry] of site.entries)
+    prepared.set(path, prepareEntry(entry, fixed, true, cookie !== undefined && entry.contentType === HTML && cookie.pages(path)));
   const notFound = prepareEntry(site.notFound, fixed, false);
   return (req, res) => {
     const id = requestId?.(req);
@@ -383,7 +399,7 @@ export function createStaticHandler(source: string | StaticSite, options: Static
     const decoded = rawPath.includes('%') ? decodePath(rawPath) : rawPath;
     const entry = decoded === null ? undefined : prepared.get(decoded);
     if (!entry) return send(req, res, 404, notFound, false, id);
-    send(req, res, 200, entry, true, id);
+    send(req, res, 200, entry, true, id, cookie?.value);
     // A page someone asked for, answered whole or as still fresh (304); HEAD and files are no view.
     if (onPage && req.method === 'GET' && entry.page) onPage(req, decoded!);
   };

@@ -11,7 +11,7 @@ import { ConsentNotice } from './ConsentNotice';
 import { formReducer, initialFormState } from './form-state';
 import { buildPayload, HONEYPOT_FIELD, type FormValues } from './payload';
 import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
-import { API_MESSAGES } from '../../contracts/api-contract';
+import { API_MESSAGES, ERROR_CODES } from '../../contracts/api-contract';
 import { pageSource, submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
@@ -169,7 +169,8 @@ export default function FormSection({ section, index, typed, action, posted }: F
         for (const [k, v] of Object.entries(result.fields)) if (k in (form.fields.properties as object)) serverErrors[k] = v;
       }
       dispatch({ type: 'refused', errors: serverErrors });
-      show('failure', form.result.failure.text ?? result.message);
+      // An expired form is no failure of the site's: the visitor is told what to do, in the same place.
+      show('failure', result.error === ERROR_CODES.formExpired ? result.message : (form.result.failure.text ?? result.message));
     }
   };
 

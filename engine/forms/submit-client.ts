@@ -191,6 +191,8 @@ async function attemptOnce(
   const json = (await response.json().catch(() => null)) as Partial<ErrorAnswer & Pick<CreatedAnswer, 'data'>> | null;
   if (response.status >= 500) throw new RetryableFailure(`HTTP ${response.status}`);
   if (json?.error === ERROR_CODES.idempotencyKeyInFlight) throw new RetryableFailure('HTTP 409');
+  // A form left open past its token's lifetime: the answer carries a new token, so sending again works.
+  if (json?.error === ERROR_CODES.formExpired) return { success: false, message: API_MESSAGES.formExpired, error: ERROR_CODES.formExpired };
   if (response.status === PROOF_OF_WORK_STATUS && json?.error === ERROR_CODES.proofOfWorkRequired && json.challenge) {
     return { success: false, message: MESSAGES.invalid, error: json.error, challenge: json.challenge };
   }

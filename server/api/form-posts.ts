@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { ResolvedFormSection, ResolvedPage, SiteModel } from '../../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost, type PostedForm } from '../../engine/forms/form-post';
-import { API_MESSAGES } from '../../contracts/api-contract';
+import { API_MESSAGES, ERROR_CODES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
 import { matchPage } from '../../engine/render/page-routes';
 import type { PageAssets } from '../../engine/render/render-page';
@@ -12,7 +12,8 @@ import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES } from './json-body';
-import { NO_SCRIPT, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
+import type { FormTokens } from '../spam/form-token';
+import { NO_SCRIPT, tokenErrorCode, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
 
 export interface FormPostConfig {
   /** The site as the build saw it: its pages are rendered again to answer a post. */
@@ -23,6 +24,8 @@ export interface FormPostConfig {
   /** Keys the idempotency key derived from a post; a random one per process without it. */
   secret?: string;
   now?: () => Date;
+  /** The forms' tokens, as the submissions check them: a post's answer and the page it leads to carry a fresh one. */
+  formTokens?: FormTokens;
 }
 
 export interface FormPosts {
@@ -41,6 +44,12 @@ const FORBIDDEN = 'This form can only be sent from its own page on this site.\n'
 
 function formsOf(page: ResolvedPage): ResolvedFormSection[] {
   return page.sections.filter((s): s is ResolvedFormSection => s.type === 'form');
+}
+
+/** Whether the page at `path` has a form: its answers carry the form token. */
+export function pageHasForm(model: SiteModel, path: string): boolean {
+  const page = matchPage(model, path);
+  return page !== null && page !== undefined && formsOf(page).length > 0;
 }
 
 function pathAndQuery(url: string): { path: string; query: URLSearchParams } {
@@ -158,7 +167,15 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
       await sleep(IN_FLIGHT_WAIT_MS);
       received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT);
     }
+    // The post's token is spent (or expired): the answer carries the next one, so the form can be sent again.
+    if (config.formTokens && received.kind !== 'refused' && received.kind !== 'invalid')
+      res.append('Set-Cookie', config.formTokens.issue());
+    if (received.kind === 'expired') {
+      noteErrorCode(res, ERROR_CODES.formExpired);
+      return answerPage(res, 403, page, { formId: form.id, values, errors: {}, failure: API_MESSAGES.formExpired });
+    }
     if (received.kind === 'created') {
+      if (received.refused) noteErrorCode(res, tokenErrorCode(received.refused));
       res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');
       return;
     }
@@ -181,6 +198,8 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const page = formPage(req.path);
     const formId = req.query[SENT_PARAM];
     if (!page || typeof formId !== 'string' || !formsOf(page).some((s) => s.definition.id === formId)) return next();
+    const fresh = config.formTokens?.renewal(req);
+    if (fresh) res.append('Set-Cookie', fresh);
     // What it throws (a renderer that could not be loaded) goes to Express's error handler.
     answerPage(res, 200, page, { formId, sent: true }).catch(next);
   }

@@ -8,7 +8,14 @@ import { enqueueJobs } from './outbox';
 import { prepared } from './prepared';
 import { INBOX_COLUMNS, LEAD_COLUMNS, inboxLeadFromRow, isUuid, leadFromRow, sourceColumns } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
-import { IdempotencyKeyReused, type ListLeadsOptions, type NewLead, type PlannedNotification, type StoredLead } from './types';
+import {
+  FormTokenSpent,
+  IdempotencyKeyReused,
+  type ListLeadsOptions,
+  type NewLead,
+  type PlannedNotification,
+  type StoredLead,
+} from './types';
 
 /** A submission (new id, received now) or an exported lead (as it was). */
 type LeadInput = NewLead & { id?: string; createdAt?: string; erasedAt?: string | null };
@@ -70,16 +77,15 @@ const keyHolder = prepared((db, v: { endpoint: string; key: string | null }) =>
     .where('idempotency_key', '=', v.key),
 );
 
-export async function insertLead(
-  db: Db,
-  row: LeadRow,
-  notifications: readonly PlannedNotification[],
-): Promise<StoredLead | IdempotencyKeyReused | null> {
-  const inserted = await insertRow(db, row);
-  if (inserted.numAffectedRows === 1n) {
-    if (row.quarantined_at === null) await enqueueJobs(db, row.id, row.created_at, notifications);
-    return leadFromRow(row);
-  }
+const spendToken = prepared((db, v: { nonce: string; expires: string }) =>
+  db
+    .insertInto('spent_form_tokens')
+    .values({ nonce: v.nonce, expires_at: v.expires })
+    .onConflict((oc) => oc.column('nonce').doNothing()),
+);
+
+/** The lead that first used the row's idempotency key, if this row is a retry of that very request. */
+async function retried(db: Db, row: LeadRow): Promise<StoredLead | IdempotencyKeyReused | null> {
   const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
   if (!first) return null;
   const holder = {
@@ -89,6 +95,38 @@ export async function insertLead(
     fingerprint: first.idempotency_fingerprint,
   };
   return isSameRequest(holder, row.idempotency_fingerprint!, row.form_id) ? leadFromRow(first) : new IdempotencyKeyReused(row.endpoint);
+}
+
+/**
+ * With a form token, its nonce is spent first, in the caller's transaction: a token already spent
+ * stores nothing (FormTokenSpent), unless the request is a retry of the lead that spent it (the
+ * same idempotency key, form and payload), which gets that lead back as any retry does.
+ */
+export async function insertLead(
+  db: Db,
+  row: LeadRow,
+  notifications: readonly PlannedNotification[],
+  token: NewLead['formToken'] = null,
+): Promise<StoredLead | IdempotencyKeyReused | FormTokenSpent | null> {
+  if (token) {
+    const spent = await spendToken(db, { nonce: token.nonce, expires: token.expiresAt });
+    if (spent.numAffectedRows !== 1n) {
+      const first = row.idempotency_key === null ? null : await retried(db, row);
+      return first && !(first instanceof IdempotencyKeyReused) ? first : new FormTokenSpent();
+    }
+  }
+  const inserted = await insertRow(db, row);
+  if (inserted.numAffectedRows === 1n) {
+    if (row.quarantined_at === null) await enqueueJobs(db, row.id, row.created_at, notifications);
+    return leadFromRow(row);
+  }
+  return retried(db, row);
+}
+
+/** Forgets the spent tokens that expired before `before`: an expired token is refused as expired anyway. */
+export async function pruneSpentFormTokens(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('spent_form_tokens').where('expires_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Leads as they were (an export), in one transaction; one whose id or key is here already is skipped. */

@@ -433,6 +433,19 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 18,
+    name: 'spent_form_tokens',
+    // The nonce of each form token a stored lead used, so a token is good for one lead in every
+    // process; a row is of no use once its token has expired, and is deleted by the sweep then.
+    sql: (t) => `
+      CREATE TABLE spent_form_tokens (
+        nonce TEXT PRIMARY KEY,
+        expires_at ${t.time} NOT NULL
+      )${t.table};
+      CREATE INDEX spent_form_tokens_expires ON spent_form_tokens (expires_at);
+    `,
+  },
+  {
     version: 19,
     name: 'spam_classifier',
     // The spam filter the team's marks train: per token (a hash of a word or word pair), how many

@@ -38,6 +38,9 @@ export function describePostgresUrl(connectionString: string): string {
 
 // One key per kind of work (see StoreLock); hashing a name keeps it readable in pg_locks and
 // unlikely to collide with locks taken by other applications sharing the database.
+/** The key's first lead was rolled back between our conflict and our read: try again. */
+class RetryInsert extends Error {}
+
 const LOCK_PREFIX = 'takedown-site:lead-store:';
 
 /** PostgreSQL's spelling of what differs between the backends (see StoreDialect). */
@@ -193,12 +196,22 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       // is on disk. A concurrent insert with the same key waits on the unique index until the first
       // commits. Normally one round trip; the loop only repeats if a concurrent first attempt with
       // the same key was rolled back between our conflict and our read.
+      // A form token is spent in the lead's own transaction: a lead that fails to commit leaves its token good for a retry.
       const notifications = lead.notifications ?? [];
+      const token = lead.formToken ?? null;
       for (let attempt = 0; attempt < 3; attempt++) {
         const outcome =
-          notifications.length === 0
+          notifications.length === 0 && token === null
             ? await insertLead(db, row, notifications)
-            : await db.transaction().execute((trx) => insertLead(trx, row, notifications));
+            : await db
+                .transaction()
+                .execute(async (trx) => {
+                  const written = await insertLead(trx, row, notifications, token);
+                  // Rolled back, so the token spent in it is good again for the next attempt.
+                  if (written === null) throw new RetryInsert();
+                  return written;
+                })
+                .catch((err: unknown) => (err instanceof RetryInsert ? null : Promise.reject(err)));
         if (outcome instanceof Error) throw outcome;
         if (outcome) return outcome;
       }

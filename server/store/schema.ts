@@ -72,6 +72,7 @@ export interface Schema {
   leads: LeadsTable;
   outbox: OutboxTable;
   notification_throttle: { key: string; expires_at: Time; lead_id: string | null };
+  spent_form_tokens: { nonce: string; expires_at: Time };
   lead_notes: { id: Serial; lead_id: string; author: string; body: string; created_at: Time };
   lead_messages: {
     id: Serial;

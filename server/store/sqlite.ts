@@ -6,7 +6,7 @@ import { insertLead, leadRow, type LeadRow } from './leads';
 import { migrationsFor, runMigrations, type Migration } from './migrations';
 import type { Schema, StoreDialect } from './schema';
 import { sharedStore } from './store';
-import { IdempotencyKeyReused } from './types';
+import { FormTokenSpent, IdempotencyKeyReused } from './types';
 import type { LeadStore, NewLead, PlannedNotification, StoredLead } from './types';
 
 export interface SqliteStoreOptions {
@@ -254,11 +254,12 @@ export async function migrateSqliteFile(
 }
 
 /** One queued lead's outcome inside a batch. */
-type Written = StoredLead | IdempotencyKeyReused;
+type Written = StoredLead | IdempotencyKeyReused | FormTokenSpent;
 
 interface Waiter {
   row: LeadRow;
   notifications: readonly PlannedNotification[];
+  token: NewLead['formToken'];
   resolve(lead: StoredLead): void;
   reject(err: unknown): void;
 }
@@ -301,7 +302,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         stored = await db.transaction().execute(async (trx) => {
           const written: Written[] = [];
           // The write lock makes the key's first lead visible here: insertLead never loses a race on SQLite.
-          for (const w of batch) written.push((await insertLead(trx, w.row, w.notifications))!);
+          for (const w of batch) written.push((await insertLead(trx, w.row, w.notifications, w.token))!);
           return written;
         });
       } catch (err) {
@@ -311,7 +312,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       }
       batch.forEach((w, i) => {
         const written = stored[i]!;
-        if (written instanceof IdempotencyKeyReused) w.reject(written);
+        if (written instanceof IdempotencyKeyReused || written instanceof FormTokenSpent) w.reject(written);
         else w.resolve(written);
       });
     }
@@ -339,7 +340,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       open();
       const row = leadRow(lead, now);
       return new Promise<StoredLead>((resolve, reject) => {
-        queue.push({ row, notifications: lead.notifications ?? [], resolve, reject });
+        queue.push({ row, notifications: lead.notifications ?? [], token: lead.formToken ?? null, resolve, reject });
         // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
         flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
       });

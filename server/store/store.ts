@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
-import { countLeads, findLeads, importLeads, inboxLead, listLeads } from './leads';
+import { countLeads, findLeads, importLeads, inboxLead, listLeads, pruneSpentFormTokens } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
 import { rateLimitStore } from './rate-limits';
 import { spentChallengeStore } from './spent-challenges';
@@ -58,6 +58,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
           }),
       ),
     conversionReport: async (range) => conversionReport(db(), range),
+    pruneSpentFormTokens: async (before) => pruneSpentFormTokens(db(), before),
     ping: async () => {
       await db()
         .selectNoFrom((eb) => eb.lit(1).as('one'))

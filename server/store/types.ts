@@ -39,6 +39,8 @@ export interface NewLead {
   /** Hashes of the message (as words) and of the sender's address, to count one message sent from many addresses. */
   messageHash?: string | null;
   senderHash?: string | null;
+  /** The form token the submission came with: its nonce is spent in the lead's transaction, so the token stores one lead. */
+  formToken?: { nonce: string; expiresAt: string } | null;
 }
 
 /** `reply`: the team's answer to the visitor, written in the inbox. */
@@ -116,6 +118,14 @@ export class IdempotencyKeyReused extends Error {
   }
 }
 
+/** The submission's form token was spent by an earlier lead (a replay): nothing was stored. */
+export class FormTokenSpent extends Error {
+  constructor() {
+    super('This form token was already used for a lead.');
+    this.name = 'FormTokenSpent';
+  }
+}
+
 export interface ListLeadsOptions {
   /** Only leads created at or after this instant. */
   since?: Date;
@@ -126,6 +136,8 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateL
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
   listLeads(opts?: ListLeadsOptions): Promise<StoredLead[]>;
+  /** Forgets the spent form tokens (migration 18) that expired before `before`; how many. */
+  pruneSpentFormTokens(before: Date): Promise<number>;
   /**
    * Takes up to `limit` due jobs for `leaseMs`: no other worker (in this or another process) gets
    * them until they are finished or the lease runs out, as it does when their worker dies. With

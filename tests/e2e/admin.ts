@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { axeBuilder } from './axe';
+import { siteModel } from './site';
 import { e2eDataDir, editorServerPort } from './content-root';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -62,7 +63,17 @@ export interface SeedLead {
 }
 
 /** Sends a lead as the /contact form does; resolves to its id. */
+/** The page that shows the form seeded leads are sent as. */
+function contactFormPage(): string {
+  const page = siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && s.definition.id === 'contact'));
+  if (!page?.path) throw new Error('No page shows the contact form');
+  return page.path;
+}
+
 export async function seedLead(request: APIRequestContext, lead: SeedLead): Promise<string> {
+  // The form's page first, as a browser loads it: its answer holds the form token the post carries
+  // (each stored lead's answer holds the next one, so seeds one after another need no new page).
+  await request.get(contactFormPage());
   const response = await request.post('/api/contact', {
     headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': 'contact' },
     data: { serviceInterest: 'general', urgency: 'normal', ...lead },

@@ -96,6 +96,8 @@ function spawnOnce(options: ServerOptions, port: number): Promise<ServerProcess>
     // Every visitor here sends one message, which the spam score holds as a campaign; the score has its own tests (tests/unit/spam).
     SPAM_QUARANTINE_SCORE: 'off',
     SPAM_MAIL_CHECK: 'off',
+    // Their clients post without loading a page, so they carry no form token; the tokens have their own tests.
+    FORM_TOKENS: 'off',
     ...options.env,
     ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
   };

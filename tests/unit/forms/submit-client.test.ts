@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES, ERROR_CODES } from '../../../contracts/api-contract';
 import { MESSAGES, RETRY_DELAYS_MS, SubmissionKeys, submitForm, TIMEOUT_MS } from '../../../engine/forms/submit-client';
 
 type Call = { url: string; init: RequestInit };
@@ -34,6 +35,17 @@ afterEach(() => {
 });
 
 describe('submitForm', () => {
+  it('an expired form token is final and told in its own sentence; the same answers sent again keep their key', async () => {
+    const keys = new SubmissionKeys();
+    const expired = json(403, { success: false, error: ERROR_CODES.formExpired, message: API_MESSAGES.formExpired });
+    const { fetchImpl, calls } = scripted([expired, json(201, { success: true, message: 'ok', data: { id: 'a2' } })]);
+    const send = () => submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, keys, newKey: () => `k${calls.length}` });
+    expect(await send()).toEqual({ success: false, message: API_MESSAGES.formExpired, error: ERROR_CODES.formExpired });
+    expect(calls).toHaveLength(1);
+    expect((await send()).success).toBe(true);
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['k0', 'k0']);
+  });
+
   it('posts JSON with the content, accept, ajax, form and idempotency headers and returns the server answer', async () => {
     const { fetchImpl, calls } = scripted([json(201, { success: true, message: 'Form submitted successfully.', data: { id: 'a1' } })]);
     const result = await submitForm('/api/contact', { name: 'Dana' }, { ...options, fetchImpl, idempotencyKey: 'key-1' });

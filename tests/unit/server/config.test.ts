@@ -107,7 +107,7 @@ describe('the configuration', () => {
     expect(
       readConfig({ SITE_URL: 'https://example.org', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' }).warnings,
     ).toEqual([
-      'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts.',
+      'IP_HASH_SALT is not set; using a random key, so address hashes will not match across restarts, and a form token signed by another process or before a restart is refused: set it wherever more than one process serves the site.',
       'Neither ALTCHA_HMAC_KEY nor IP_HASH_SALT is set; proof-of-work challenges are signed with a random key, so one answered after a restart or to another process is quarantined.',
       'LEADS_EMAIL_TO is empty: leads that no rule with its own `to` matches are e-mailed to nobody.',
     ]);
@@ -130,6 +130,24 @@ describe('the configuration', () => {
     expect(keyOf({ IP_HASH_SALT: 'salt' })).toBe(keyOf({ IP_HASH_SALT: 'salt' }));
     expect(keyOf({ IP_HASH_SALT: 'salt' })).not.toBe('salt');
     expect(keyOf({})).not.toBe(keyOf({}));
+  });
+
+  it('asks for form tokens by default, for the lifetime and least fill time the environment gives, and checks what it is given', () => {
+    const base = { SITE_URL: 'https://example.org', IP_HASH_SALT: 'salt' };
+    expect(readConfig(base).formTokens).toEqual({ lifetimeMs: 7_200_000, minFillMs: 2_000 });
+    expect(readConfig({ ...base, FORM_TOKEN_LIFETIME: '600', FORM_MIN_FILL_SECONDS: '0.5' }).formTokens).toEqual({
+      lifetimeMs: 600_000,
+      minFillMs: 500,
+    });
+    expect(readConfig({ ...base, FORM_TOKENS: 'off' }).formTokens).toBeNull();
+    expect(problemsOf({ ...base, FORM_TOKENS: 'maybe', FORM_TOKEN_LIFETIME: '0', FORM_MIN_FILL_SECONDS: '-1' })).toEqual([
+      'FORM_TOKENS must be on or off, got "maybe".',
+      'FORM_TOKEN_LIFETIME must be a whole number of at least 1, got "0".',
+      'FORM_MIN_FILL_SECONDS must be a number of seconds from 0 to 600, got "-1".',
+    ]);
+    expect(problemsOf({ ...base, FORM_TOKEN_LIFETIME: '2', FORM_MIN_FILL_SECONDS: '5' })).toEqual([
+      'FORM_MIN_FILL_SECONDS must be shorter than FORM_TOKEN_LIFETIME.',
+    ]);
   });
 
   it('scores spam by default, with the weights and period the environment gives, and checks what it is given', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
 import { postgresMigrations } from '../../../server/store/postgres';
-import { IdempotencyKeyReused, type NewLead, type PlannedNotification, type StoredLead } from '../../../server/store/types';
+import { FormTokenSpent, IdempotencyKeyReused, type NewLead, type PlannedNotification, type StoredLead } from '../../../server/store/types';
 import { backends, useFreshStores } from './store-backends';
 
 const lead: NewLead = {
@@ -401,6 +401,41 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
           .sort((a, b) => a! - b!),
       ).toEqual(Array.from({ length: 50 }, (_, i) => i));
       expect(all.filter((l) => l.idempotencyKey === 'racing')).toEqual([raced[0]]);
+    });
+
+    it('a form token stores one lead: another lead with it is refused and stores nothing, a retry of the first gets it back', async () => {
+      const s = await store();
+      const formToken = { nonce: 'a'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' };
+      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken });
+      await expect(s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-2', formToken })).rejects.toBeInstanceOf(
+        FormTokenSpent,
+      );
+      await expect(s.insertLead({ ...lead, payload: { other: true }, formToken })).rejects.toBeInstanceOf(FormTokenSpent);
+      expect(await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken })).toEqual(first);
+      expect(await s.listLeads()).toEqual([first]);
+    });
+
+    it('racing one form token from many requests: exactly one lead is stored', async () => {
+      const s = await store();
+      const formToken = { nonce: 'b'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => s.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: `race-${i}`, formToken })),
+      );
+      const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      expect(won).toHaveLength(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(FormTokenSpent);
+      expect(await s.listLeads()).toEqual(won);
+    });
+
+    it('spent form tokens are forgotten once expired, and only those', async () => {
+      const s = await store();
+      await s.insertLead({ ...lead, formToken: { nonce: 'c'.repeat(32), expiresAt: '2026-11-28T10:00:00.000Z' } });
+      await s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } });
+      expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
+      expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
+      await expect(
+        s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } }),
+      ).rejects.toBeInstanceOf(FormTokenSpent);
     });
 
     it('racing different payloads under one key: exactly one is stored, and it is the one acknowledged', async () => {

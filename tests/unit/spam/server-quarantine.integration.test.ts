@@ -63,6 +63,8 @@ async function start(env: Env, mailResolver: MailResolver) {
     IP_HASH_SALT: 's',
     SITE_URL: 'https://example.org',
     REMINDER_SWEEP_MS: '50',
+    // Posts straight to the API, from no page, so with no form token (tests/unit/server/form-tokens.test.ts has theirs).
+    FORM_TOKENS: 'off',
     ...env,
   });
   const server: RunningServer = createServer(config, {
