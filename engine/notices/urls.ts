@@ -161,9 +161,10 @@ export function normaliseAddress(input: string): Normalised {
   const url = new URL(written);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'not-web' };
   if (url.username || url.password) return { ok: false, reason: 'credentials' };
-  if (url.hostname.endsWith('.')) url.hostname = withoutFinalDots(url.hostname);
-  const host = url.hostname;
+  // The parser keeps a host's final dot ("example.com."), and a host of dots alone ("http://./").
+  const host = withoutFinalDots(url.hostname);
   if (!host) return { ok: false, reason: 'no-host' };
+  if (host !== url.hostname) url.hostname = host;
   if (isPrivateAddress(host)) return { ok: false, reason: 'private-address' };
   const isName = !host.startsWith('[') && !/^[\d.]+$/.test(host);
   // A word typed without a scheme ("hello") is no address at all; with one, or named "localhost", it is a local machine.

@@ -75,6 +75,8 @@ describe('normaliseAddress: what is refused, and why', () => {
     ['blob:https://example.com/1', 'not-web'],
     ['https://', 'no-host'],
     ['http:///', 'no-host'],
+    ['http://./', 'no-host'],
+    ['https://.../x', 'no-host'],
     ['https://user:secret@example.com/', 'credentials'],
     ['https://youtube.com@evil.example/', 'credentials'],
     ['https://:pw@example.com/', 'credentials'],
