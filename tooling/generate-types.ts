@@ -18,6 +18,8 @@ const ROOTS: Record<string, string> = {
   notifications: 'notifications.schema.json',
   savedReplies: 'replies.schema.json',
   spamWords: 'spam-words.schema.json',
+  noticeRecipients: 'notice-recipients.schema.json',
+  noticeTemplate: 'notice-template.schema.json',
   article: 'article.schema.json',
 };
 

@@ -5,6 +5,8 @@ import type {
   FAQSet,
   Form,
   KnownLinks,
+  NoticeRecipients,
+  NoticeTemplate,
   Notifications,
   Page,
   PriceCatalogue,
@@ -27,6 +29,8 @@ export interface ContentOf {
   notifications: Notifications;
   replies: SavedReplies;
   'spam-words': SpamWords;
+  'notice-recipients': NoticeRecipients;
+  'notice-template': NoticeTemplate;
   article: Article;
 }
 
@@ -53,6 +57,18 @@ export const CONTENT_KINDS: readonly ContentKind[] = [
     schema: 'spam-words.schema.json',
     matches: (p) => p === 'site/data/spam-words.yaml',
     where: 'site/data/spam-words.yaml',
+  },
+  {
+    kind: 'notice-recipients',
+    schema: 'notice-recipients.schema.json',
+    matches: (p) => p === 'site/data/notice-recipients.yaml',
+    where: 'site/data/notice-recipients.yaml',
+  },
+  {
+    kind: 'notice-template',
+    schema: 'notice-template.schema.json',
+    matches: (p) => p === 'site/data/notice-template.yaml',
+    where: 'site/data/notice-template.yaml',
   },
   {
     kind: 'pricing',

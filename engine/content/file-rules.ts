@@ -1,7 +1,8 @@
 // The rules each kind of file must keep within itself, which the schemas cannot say; loadSite's
 // third phase runs them (engine/content/load-site.ts).
-import type { Badges, ConsentNotice, Notifications, Page, SavedReplies } from '../generated/content';
+import type { Badges, ConsentNotice, NoticeRecipients, NoticeTemplate, Notifications, Page, SavedReplies } from '../generated/content';
 import { CONSENT_LINK } from '../forms/consent-text';
+import { NOTICE_PLACEHOLDER, NOTICE_PLACEHOLDERS, type NoticePlaceholder } from '../notices/notice-text';
 import { closest } from './closest';
 import type { Blamed, Collections } from './load-site';
 import type { Problem } from './problem';
@@ -128,5 +129,77 @@ export function badgeDefaults(file: ParsedFile, badges: Badges): Problem[] {
     if (!ids.includes(badges.defaults[key]))
       problems.push(problemAt(file, ['defaults', key], `"${badges.defaults[key]}" is not one of the ${list}: ${ids.join(', ')}`));
   }
+  return problems;
+}
+
+/** What each block of the notice template must name, so every notice holds every element of §512(c)(3)(A). */
+const NOTICE_BLOCK_NEEDS: Record<string, readonly NoticePlaceholder[]> = {
+  subject: ['host'],
+  work: ['workDescription', 'workKind', 'authorisedCopy', 'registration'],
+  material: ['urls'],
+  contact: ['requesterName', 'postalAddress', 'telephone', 'email'],
+  statements: ['goodFaith', 'accuracy'],
+  signature: ['fullName', 'capacity', 'date'],
+};
+
+/** The notice template names only placeholders a notice fills, every block names what its element needs, and the addresses have a line of their own. */
+export function noticeTemplateRules(file: ParsedFile, template: NoticeTemplate): Problem[] {
+  const problems: Problem[] = [];
+  const blocks: Array<[Array<string | number>, string]> = [
+    ...(['subject', 'partLabel', 'unknownRecipient', 'opening', 'work', 'material', 'contact', 'statements', 'signature'] as const).map(
+      (key): [Array<string | number>, string] => [[key], template[key]],
+    ),
+    [['lumen', 'given'], template.lumen.given],
+    [['lumen', 'withheld'], template.lumen.withheld],
+    [['capacity', 'owner'], template.capacity.owner],
+    [['capacity', 'authorised'], template.capacity.authorised],
+  ];
+  const known = NOTICE_PLACEHOLDERS as readonly string[];
+  for (const [path, text] of blocks) {
+    const named = [...text.matchAll(NOTICE_PLACEHOLDER)].map((m) => m[1]!);
+    for (const name of named.filter((n) => !known.includes(n))) {
+      const guess = closest(name, known);
+      problems.push(
+        problemAt(
+          file,
+          path,
+          `{{${name}}} is not something a notice can fill in.` +
+            (guess ? ` Did you mean {{${guess}}}?` : ` Use one of ${known.map((p) => `{{${p}}}`).join(', ')}`),
+        ),
+      );
+    }
+    for (const need of NOTICE_BLOCK_NEEDS[String(path[0])] ?? [])
+      if (!named.includes(need)) problems.push(problemAt(file, path, `{{${need}}} is missing: every notice must hold it here`));
+  }
+  if (!template.material.split(/\r?\n/).some((line) => /^\s*\{\{\s*urls\s*\}\}\s*$/.test(line)))
+    problems.push(problemAt(file, ['material'], '{{urls}} must be on a line of its own: it becomes one address per line'));
+  for (const key of ['goodFaith', 'accuracy', 'lumen'] as const)
+    if (/\{\{/.test(template.checkboxes[key]))
+      problems.push(
+        problemAt(file, ['checkboxes', key], 'the checkboxes are shown and stored as written: a {{placeholder}} here would show as typed'),
+      );
+  return problems;
+}
+
+/** Recipient ids are unique, each entry says how to reach it, and a host belongs to one entry. */
+export function noticeRecipientRules(file: ParsedFile, directory: NoticeRecipients): Problem[] {
+  const problems = uniqueIds(file, directory.recipients, 'recipients', 'recipient id');
+  const owner = new Map<string, string>();
+  directory.recipients.forEach((entry, i) => {
+    if (!entry.email && !entry.webForm)
+      problems.push(
+        problemAt(
+          file,
+          ['recipients', i],
+          `"${entry.id}" says neither where to write (email) nor which form to use (webForm): give at least one`,
+        ),
+      );
+    entry.hosts.forEach((host, j) => {
+      const earlier = owner.get(host);
+      if (earlier !== undefined)
+        problems.push(problemAt(file, ['recipients', i, 'hosts', j], `the host "${host}" is already taken by "${earlier}"`));
+      else owner.set(host, entry.id);
+    });
+  });
   return problems;
 }

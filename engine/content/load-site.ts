@@ -3,7 +3,16 @@ import { actionAddressProblem } from './action-address';
 import { articleSlug, parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
-import { badgeDefaults, consentLinks, notificationRules, pageShape, savedReplyRules, uniqueIds } from './file-rules';
+import {
+  badgeDefaults,
+  consentLinks,
+  noticeRecipientRules,
+  noticeTemplateRules,
+  notificationRules,
+  pageShape,
+  savedReplyRules,
+  uniqueIds,
+} from './file-rules';
 import { markdownInText } from './plain-text';
 import { proseInFile } from './prose-check';
 import { isProseAt } from './prose-fields';
@@ -168,6 +177,8 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
       notifications,
       savedReplies: validated.valid.replies[0]?.data ?? null,
       spamWords: validated.valid['spam-words'][0]?.data.words ?? [],
+      noticeRecipients: validated.valid['notice-recipients'][0]?.data.recipients ?? [],
+      noticeTemplate: validated.valid['notice-template'][0]?.data ?? null,
       badges,
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,
@@ -293,6 +304,8 @@ export function validateSources(
     notifications: [],
     replies: [],
     'spam-words': [],
+    'notice-recipients': [],
+    'notice-template': [],
     article: [],
   };
   const inOrder: ParsedSource[] = [];
@@ -366,6 +379,8 @@ export function checkRules(
     notifications: new Map(),
     replies: new Map(),
     'spam-words': new Map(),
+    'notice-recipients': new Map(),
+    'notice-template': new Map(),
     article: new Map(),
   };
   for (const [kind, noun] of referenced) problems.push(...collect(collections, kind, valid[kind], noun));
@@ -412,6 +427,8 @@ export function checkRules(
   problems.push(...apiPayloadRules(valid['api-payload'], collections, blamed));
   for (const { file, data } of valid.notifications) problems.push(...notificationRules(file, data, collections, blamed));
   for (const { file, data } of valid.replies) problems.push(...savedReplyRules(file, data));
+  for (const { file, data } of valid['notice-template']) problems.push(...noticeTemplateRules(file, data));
+  for (const { file, data } of valid['notice-recipients']) problems.push(...noticeRecipientRules(file, data));
   return { problems, pages, collections, blamed };
 }
 

@@ -11,6 +11,8 @@ import type {
   Form,
   FormSection,
   KnownLinks,
+  NoticeRecipient,
+  NoticeTemplate,
   Notifications,
   Page,
   SavedReplies,
@@ -152,6 +154,10 @@ export interface SiteModel {
   savedReplies: SavedReplies | null;
   /** site/data/spam-words.yaml's words and phrases, which add to a lead's spam score; none when the site has no such file. */
   spamWords: string[];
+  /** site/data/notice-recipients.yaml: where a takedown notice goes, by host; none when the site has no such file. */
+  noticeRecipients: NoticeRecipient[];
+  /** site/data/notice-template.yaml: the takedown notice's words and the request form's statements; null when the site has none. */
+  noticeTemplate: NoticeTemplate | null;
   knownLinks: KnownLinks['known'];
   /** site/links.yaml's pages that no link leads to on purpose, each with its reason. */
   unlinkedPages: NonNullable<KnownLinks['unlinked']>;

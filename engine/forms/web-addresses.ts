@@ -3,10 +3,22 @@
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 // A sentence's full stop or closing bracket after an address belongs to the sentence.
 const TRAILING = new Set('.,;:!?)]}');
+const OPENING: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
-function withoutTrailing(text: string): string {
+const count = (text: string, char: string) => text.split(char).length - 1;
+
+/**
+ * The address without the sentence's punctuation after it. A closing bracket stays when the address
+ * opens one of its own (`https://en.wikipedia.org/wiki/Fair_use_(U.S._law)`).
+ */
+export function withoutTrailing(text: string): string {
   let end = text.length;
-  while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
+  while (end > 0 && TRAILING.has(text[end - 1]!)) {
+    const last = text[end - 1]!;
+    const opening = OPENING[last];
+    if (opening && count(text.slice(0, end), opening) >= count(text.slice(0, end), last)) break;
+    end--;
+  }
   return text.slice(0, end);
 }
 

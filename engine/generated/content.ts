@@ -149,6 +149,8 @@ export interface Content {
   notifications?: Notifications;
   savedReplies?: SavedReplies;
   spamWords?: SpamWords;
+  noticeRecipients?: NoticeRecipients;
+  noticeTemplate?: NoticeTemplate;
   article?: Article;
   section?: Section;
 }
@@ -2551,6 +2553,141 @@ export interface SpamWords {
    * @maxItems 2000
    */
   words: string[];
+}
+/**
+ * site/data/notice-recipients.yaml: where the team sends a takedown notice for the addresses of each website. A host covers its subdomains (youtube.com covers www.youtube.com and m.youtube.com); when two entries could take a host, the longer host wins (sites.google.com before google.com). A host in no entry is shown to the team as unknown.
+ */
+export interface NoticeRecipients {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
+  $schema?: string;
+  /**
+   * One entry per organisation that receives notices, in any order.
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  recipients: [NoticeRecipient, ...NoticeRecipient[]];
+}
+/**
+ * Who takes notices for some hosts, and how: a designated agent's e-mail address, a web form, or both (give at least one).
+ */
+export interface NoticeRecipient {
+  /**
+   * A short name for the entry, unique in this file: lower-case letters, digits and hyphens, e.g. youtube.
+   */
+  id: string;
+  /**
+   * The organisation as the notice addresses it, e.g. YouTube (Google LLC).
+   */
+  name: string;
+  /**
+   * The website names this entry takes, without https:// or www., in lower case; each covers its subdomains. An international name is written in punycode (xn--…), as browsers send it.
+   *
+   * @minItems 1
+   */
+  hosts: [string, ...string[]];
+  /**
+   * The designated copyright agent's e-mail address, as the US Copyright Office's DMCA agent directory (dmca.copyright.gov) or the platform's copyright page gives it.
+   */
+  email?: string;
+  /**
+   * The platform's copyright complaint form, an https:// address, for platforms that want notices there rather than by e-mail.
+   */
+  webForm?: string;
+  /**
+   * What the team should know when sending: which to prefer, what the form asks for, what to check first.
+   */
+  note?: string;
+}
+/**
+ * site/data/notice-template.yaml: the takedown notice the team sends, one per host (split into parts of at most 250 addresses), in plain text. Each block is filled in with {{placeholders}} and the blocks are put together in the order of 17 U.S.C. §512(c)(3)(A): opening, the work, the infringing material, the complaining party's details, the two statements and the Lumen line, then the signature. A line whose placeholders are all empty (no registration number, a notice in one part) is left out. The checkboxes' words are what the request form shows; each request keeps the words its signer agreed to, and its notices print those.
+ */
+export interface NoticeTemplate {
+  /**
+   * Which schema checks this file, for editors that read it from the data. Leave it as it is, or leave it out: the comment on the first line does the same.
+   */
+  $schema?: string;
+  /**
+   * The exact words beside the request form's checkboxes, stored with each request as shown. Changing them changes what new requests agree to; requests already made keep their words.
+   */
+  checkboxes: {
+    /**
+     * The statement of good faith belief, 17 U.S.C. §512(c)(3)(A)(v), in the first person: the use of the material is not authorised by the copyright owner, its agent, or the law.
+     */
+    goodFaith: string;
+    /**
+     * The statement of §512(c)(3)(A)(vi), in the first person: the information in the notice is accurate and, under penalty of perjury, the signer is the owner or authorised to act for the owner.
+     */
+    accuracy: string;
+    /**
+     * The words of the optional checkbox by which the requester agrees that a copy of the notice may be shared with a public database such as Lumen.
+     */
+    lumen: string;
+  };
+  /**
+   * The notice's subject line, one line, naming {{host}}. When a host's notice is split, " (" + partLabel + ")" is added at its end.
+   */
+  subject: string;
+  /**
+   * How a part of a split notice is named, with {{part}} and {{parts}}, e.g. part {{part}} of {{parts}}. {{partLabel}} shows it in the blocks, and is empty when the notice has one part.
+   */
+  partLabel: string;
+  /**
+   * What {{recipient}} says when no entry of site/data/notice-recipients.yaml takes the host, e.g. the operator of {{host}}.
+   */
+  unknownRecipient: string;
+  /**
+   * The greeting and the request to remove the material. {{recipient}} is the recipient's name.
+   */
+  opening: string;
+  /**
+   * Element (ii), the copyrighted work: {{workDescription}}, {{workKind}}, {{authorisedCopy}} (where an authorised copy can be seen) and {{registration}} (the registration number, often empty).
+   */
+  work: string;
+  /**
+   * Element (iii), the infringing material: {{urls}} on a line of its own becomes this part's addresses, one per line; {{count}} is how many.
+   */
+  material: string;
+  /**
+   * Element (iv), the complaining party: {{requesterName}}, {{postalAddress}}, {{telephone}} and {{email}}.
+   */
+  contact: string;
+  /**
+   * Elements (v) and (vi): {{goodFaith}} and {{accuracy}} are the statements in the words the signer agreed to.
+   */
+  statements: string;
+  /**
+   * The line that says whether the requester agreed to a copy being shared with a public database such as Lumen.
+   */
+  lumen: {
+    /**
+     * When the requester ticked the Lumen checkbox.
+     */
+    given: string;
+    /**
+     * When they did not.
+     */
+    withheld: string;
+  };
+  /**
+   * Element (i), the signature: {{fullName}} (typed by the signer), {{capacity}} (from capacity below) and {{date}}.
+   */
+  signature: string;
+  /**
+   * Who signs, as {{capacity}} says it.
+   */
+  capacity: {
+    /**
+     * When the signer owns the copyright, e.g. the copyright owner.
+     */
+    owner: string;
+    /**
+     * When the signer acts for the owner; {{authority}} is what they wrote about their authority, e.g. authorised to act for the copyright owner as {{authority}}.
+     */
+    authorised: string;
+  };
 }
 /**
  * The front matter of a blog article, site/blog/<name>.md: the lines between the two --- lines at the top of the file. The Markdown text below them is the article itself.

@@ -481,7 +481,7 @@ describe('problems across files are reported with the places a person has to edi
   it('reports a YAML file in an unknown folder and says where content files go', () => {
     expect(problemLines({ 'site/blog/first-post.yaml': 'title: First post\n' })).toEqual([
       'site/blog/first-post.yaml:1:1 this file is not read by the site. Content files go in ' +
-        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml, site/data/badges.yaml, site/data/spam-words.yaml, site/data/pricing.yaml, site/forms/*.yaml, site/forms/api/*.yaml, site/notifications.yaml, site/replies.yaml, site/blog/*.md',
+        'site/site.yaml, site/links.yaml, site/not-found.yaml, site/pages/*.yaml, site/faq/*.yaml, site/data/badges.yaml, site/data/spam-words.yaml, site/data/notice-recipients.yaml, site/data/notice-template.yaml, site/data/pricing.yaml, site/forms/*.yaml, site/forms/api/*.yaml, site/notifications.yaml, site/replies.yaml, site/blog/*.md',
     ]);
   });
 
