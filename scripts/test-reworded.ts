@@ -1,6 +1,7 @@
 // npm run test:reworded: the tests must pass whatever words the writers choose. Rewrites every
 // heading, title, FAQ question and answer and button label in a copy of site/ (tests/support/reword-site.ts),
-// builds that copy, and runs the unit suite and the Chromium end-to-end suite against it.
+// builds that copy, and runs the unit suite and the Chromium and content editor end-to-end suites
+// against it (the editor's server edits and publishes a copy of the reworded site/).
 // Arguments after `--` go to Playwright (e.g. `-- --workers 1`, or a spec file).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +35,15 @@ const changed = rewordSite(ROOT, root, SEED);
 console.log(`Reworded ${changed.length} files of site/ into ${join(root, 'site')} (seed "${SEED}").`);
 step('Build the reworded site', 'npx', ['tsx', 'scripts/build.ts']);
 step('Unit tests on the reworded site', 'npx', ['vitest', 'run']);
-step('End-to-end tests (Chromium) on the reworded site', 'npx', ['playwright', 'test', '--project', 'chromium', ...process.argv.slice(2)]);
+step('End-to-end tests (Chromium and the content editor) on the reworded site', 'npx', [
+  'playwright',
+  'test',
+  '--project',
+  'chromium',
+  '--project',
+  'editor',
+  ...process.argv.slice(2),
+]);
 rmSync(root, { recursive: true, force: true });
 rmSync(distDir, { recursive: true, force: true });
 console.log(`\nThe tests pass on the reworded site (${Math.round((Date.now() - started) / 1000)} s).`);

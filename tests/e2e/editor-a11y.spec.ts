@@ -19,7 +19,7 @@ import {
   signInToContent,
   writeServedFile,
 } from './editor';
-import { siteModel } from './site';
+import { pageAt, siteModel } from './site';
 
 let editor = '';
 test.beforeAll(() => {
@@ -51,7 +51,7 @@ test('the file list, the editor (a section opened from the preview, a problem sh
   await signInToContent(page, editor);
   await expectNoAxeViolations(page, 'the file list');
 
-  await openFile(page, null, 'terms', 'Terms of Service');
+  await openFile(page, null, 'terms', pageAt('/terms').meta.title);
   await expect(preview(page).locator('main h1')).toBeVisible();
   // A click on a section in the preview opens its form and puts focus on its heading.
   await preview(page).locator('main > [data-section="1"] + *').click();
@@ -82,14 +82,19 @@ test('the file list, the editor (a section opened from the preview, a problem sh
 
 test('from the keyboard alone: find a page, open a section, change a field, move the section, and save', async ({ page }) => {
   test.setTimeout(90_000);
+  const target = pageAt('/about-us');
   await signInToContent(page, editor);
   await page.getByLabel('Search pages and files').focus();
-  await page.keyboard.type('about');
-  // Tab from the search box reaches the first matching file's link.
+  // The page's address, as a writer who knows it types it.
+  await page.keyboard.type(target.path!);
+  // Tab from the search box reaches the matching file's link, named by the page's title.
   let found = false;
   for (let i = 0; i < 12 && !found; i++) {
     await page.keyboard.press('Tab');
-    found = (await page.evaluate(() => document.activeElement?.textContent ?? '')).startsWith('About');
+    found = await page.evaluate(
+      (title) => document.activeElement?.tagName === 'A' && document.activeElement.textContent === title,
+      target.meta.title,
+    );
   }
   expect(found, 'Tab reaches a file link').toBe(true);
   await page.keyboard.press('Enter');

@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { slugify } from '../../engine/content/scaffold';
 import { expectNoAxeViolations, uniqueWord } from './admin';
 import { createEditor, save, servedFile, signInToContent, writeServedFile } from './editor';
+import { routeAt } from './site';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -192,7 +193,11 @@ test('a rollback takes an article away, says so first, and an unrelated publish 
   // Someone changes another page and publishes: the rolled-back article does not come back.
   const TERMS = 'site/pages/terms.yaml';
   const marker = `Terms, revised ${uniqueWord('t')}`;
-  writeServedFile(TERMS, servedFile(TERMS).replace('    title: Terms of Service\n', `    title: ${marker}\n`));
+  const before = servedFile(TERMS);
+  // The hero's title line, as the suite's site/ words it.
+  const revised = before.replace(`    title: ${routeAt('/terms').h1}\n`, `    title: ${marker}\n`);
+  expect(revised, 'the terms page’s hero title is found in its file').not.toBe(before);
+  writeServedFile(TERMS, revised);
   await openPublish(page);
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   await publish(page);

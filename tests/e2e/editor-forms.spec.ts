@@ -3,8 +3,6 @@
 // listed at the top with links to their fields, the price catalogue as tables, reference fields
 // that offer the site's choices, and the preview at three widths.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EDITOR_ROUTES, type EditableFile } from '../../contracts/editor-contract';
 import { expectNoAxeViolations } from './admin';
@@ -22,6 +20,7 @@ import {
   signInToContent,
   writeServedFile,
 } from './editor';
+import { siteModel } from './site';
 
 const FAQ = 'site/faq/technical-questions.yaml';
 const faqSet = () => parse(originalFile(FAQ)) as { id: string; title: string; items: { question: string; answer: string }[] };
@@ -234,9 +233,7 @@ test('reference fields offer the site’s FAQ sets; an FAQ set and a form previe
   const faqSetField = faq.getByRole('combobox', { name: /^faqSet\*?$/ });
   const listId = await faqSetField.getAttribute('list');
   expect(listId).toBeTruthy();
-  const ids = readdirSync(join(import.meta.dirname, '..', '..', 'site', 'faq')).map(
-    (file) => (parse(originalFile(`site/faq/${file}`)) as { id: string }).id,
-  );
+  const ids = Object.keys(siteModel().faqSets);
   const offered = await page
     .locator(`datalist[id="${listId}"] option`)
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));

@@ -16,8 +16,11 @@ import {
   servedFile,
   writeServedFile,
 } from './editor';
+import { pageAt, routeAt } from './site';
 
 const PRIVACY = 'site/pages/privacy.yaml';
+/** The privacy page as the suite's site/ has it: its title in the Content list, and its hero's title. */
+const privacy = () => ({ listed: pageAt('/privacy').meta.title, hero: routeAt('/privacy').h1 });
 let editor = '';
 
 test.describe.configure({ mode: 'serial' });
@@ -39,12 +42,13 @@ test('a writer changes the privacy page’s hero title, sees it in the preview, 
   request,
 }) => {
   test.setTimeout(240_000);
-  await openFile(page, editor, 'privacy', 'Privacy Policy');
-  await expect(preview(page).locator('main h1')).toHaveText('Privacy Policy');
+  const { listed, hero: heroTitle } = privacy();
+  await openFile(page, editor, 'privacy', listed);
+  await expect(preview(page).locator('main h1')).toHaveText(heroTitle);
 
   const hero = await openSection(page, 0);
   const title = field(hero, 'title');
-  await expect(title).toHaveValue('Privacy Policy');
+  await expect(title).toHaveValue(heroTitle);
   await title.fill('Your Privacy at TakedownShield');
   await expect(preview(page).locator('main h1')).toHaveText('Your Privacy at TakedownShield');
 
@@ -53,7 +57,7 @@ test('a writer changes the privacy page’s hero title, sees it in the preview, 
   await expect(page.getByLabel('The lines that changed')).toContainText('+    title: Your Privacy at TakedownShield');
   // One line of the file changed; its comments and everything else are as they were.
   expect(changedLines(originalFile(PRIVACY), servedFile(PRIVACY))).toEqual([
-    ['    title: Privacy Policy', '    title: Your Privacy at TakedownShield'],
+    [`    title: ${heroTitle}`, '    title: Your Privacy at TakedownShield'],
   ]);
 
   // Saved is not live yet.
@@ -66,7 +70,8 @@ test('a writer changes the privacy page’s hero title, sees it in the preview, 
 
 test('History rolls the live site back to the previous release', async ({ page, request }) => {
   test.setTimeout(240_000);
-  await openFile(page, editor, 'privacy', 'Privacy Policy');
+  // The first test changed the hero's title, not the page's: the list still shows the page's.
+  await openFile(page, editor, 'privacy', privacy().listed);
   const title = field(await openSection(page, 0), 'title');
   await title.fill('Privacy, Second Edition');
   await save(page);
@@ -92,8 +97,11 @@ test('a typo’d reference shows its error at the field, is not saved, and block
   test.setTimeout(240_000);
   const PRICING = 'site/pages/pricing.yaml';
   const typo = 'no FAQ set with id "pricing-pag" in site/faq/. Did you mean "pricing-page" (site/faq/pricing-page.yaml)?';
-  await openFile(page, editor, '/pricing', 'Pricing for DMCA Takedowns and Content Protection');
-  const faq = await openSection(page, 6);
+  const pricing = pageAt('/pricing');
+  // The pricing page's FAQ section, wherever the writers put it.
+  const at = pricing.sections.findIndex((s) => s.type === 'faq');
+  await openFile(page, editor, '/pricing', pricing.meta.title);
+  const faq = await openSection(page, at);
   const faqSet = field(faq, 'faqSet');
   await expect(faqSet).toHaveValue('pricing-page');
   await faqSet.fill('pricing-pag');
@@ -101,7 +109,7 @@ test('a typo’d reference shows its error at the field, is not saved, and block
   // At the field, in the words npm run validate prints, and marked on the section even when folded.
   await expect(faq.locator('.error-detail')).toHaveText(typo);
   await faq.locator('.editor-section__toggle').click();
-  await expect(section(page, 6).locator('.editor-problem-mark')).toHaveText(/1 problem/);
+  await expect(section(page, at).locator('.editor-problem-mark')).toHaveText(/1 problem/);
 
   const before = servedFile(PRICING);
   await save(page);
@@ -123,7 +131,7 @@ test('a typo’d reference shows its error at the field, is not saved, and block
 
   // Fixed at the field from the problem's Edit link, saved: the file is as it was.
   await refused.getByRole('link', { name: `Edit ${PRICING}` }).click();
-  const again = field(await openSection(page, 6), 'faqSet');
+  const again = field(await openSection(page, at), 'faqSet');
   await expect(again).toHaveValue('pricing-pag');
   await again.fill('pricing-page');
   await save(page);
