@@ -29,7 +29,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
+import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
 import type { Form, ResolvedFormSection, SiteModel } from '../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE } from '../engine/forms/form-post';
@@ -458,7 +458,10 @@ function fateOf(visit: Visit, row: StoredRow | undefined): Outcome {
 
 function fateOfVisit(visit: Visit, row: StoredRow | undefined): Omit<Outcome, 'fromPage' | 'tokenSent'> {
   const { item, answer } = visit;
-  const counters = (visit.counters ?? []).map((c) => `refusal:${c}`);
+  // The 428 that asked for the step is counted by the server as an answer without a lead; the step's own rows say it here.
+  const counters = (visit.counters ?? [])
+    .filter((c) => !(visit.step && c.includes(ERROR_CODES.proofOfWorkRequired)))
+    .map((c) => `refusal:${c}`);
   const ok = answer && (answer.status === 201 || answer.status === 200 || answer.status === 303);
   if (!ok) {
     const error = errorOf(answer);
