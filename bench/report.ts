@@ -485,6 +485,26 @@ function spamTargets(r: SpamBenchResult): Target[] {
   return t;
 }
 
+/** The per-layer rows of both splits side by side. */
+function layerRows(r: SpamBenchResult): string[] {
+  const names = [...new Set(r.all.layers.map((l) => l.layer))].sort();
+  const of = (x: SplitResult, name: string) => x.layers.find((l) => l.layer === name) ?? { genuine: 0, spam: 0 };
+  return names.map((name) => {
+    const [t, tr] = [of(r.test, name), of(r.train, name)];
+    return `| ${name.replace(/\|/g, '\\|')} | ${t.genuine} | ${t.spam} | ${tr.genuine} | ${tr.spam} |`;
+  });
+}
+
+/** Spam let into the inbox: how many with no score kept (below the step), and the scores of those let through after it. */
+function inboxScores(x: SplitResult): string {
+  const byScore = new Map<string, number>();
+  for (const s of x.spamInInbox) {
+    const key = s.score === null ? 'below the step (no score kept)' : `score ${s.score}`;
+    byScore.set(key, (byScore.get(key) ?? 0) + 1);
+  }
+  return [...byScore].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+}
+
 function spamSection(r: SpamBenchResult): string[] {
   const tallyRow = (what: string, x: Tally) =>
     `| ${what} | ${x.total} | ${x.refused + x.invalid} | ${x.storedAsSpam} | ${x.quarantined} | ${x.inbox} | ${pct(x.inbox / x.total)} |`;
@@ -499,8 +519,8 @@ function spamSection(r: SpamBenchResult): string[] {
     '',
     `The corpus (\`bench/spam-corpus/corpus.json\`, written by \`bench/spam-corpus/generate.ts\`): ${r.corpus.items} submissions, ` +
       `${r.corpus.genuine} genuine and ${r.corpus.spam} spam; ${r.corpus.train} in the training split, ${r.corpus.test} held out. ` +
-      'Each is replayed over HTTP against the compiled server as a browser would send it (the page first, then the post), ' +
-      'with the DNS check off. The training split goes first and is marked Spam / Not spam through the inbox API ' +
+      'Each is replayed over HTTP against the compiled server as a browser would send it (the page first, then the post, with the ' +
+      'cookies the page set), with the DNS check off; a JSON post answered 428 is solved with altcha-lib, as the browser does, and sent again. The training split goes first and is marked Spam / Not spam through the inbox API ' +
       `(${r.marks.accepted} of ${r.marks.sent} marks accepted${r.marks.error ? `; ${r.marks.error}` : ''}); the test split follows. ` +
       "A submission's fate is read from the store: not stored (refused), stored as spam on arrival (the honeypot), in quarantine, or in the inbox.",
     '',
@@ -509,18 +529,27 @@ function spamSection(r: SpamBenchResult): string[] {
     ...splitRows('test', r.test),
     ...splitRows('training', r.train),
     '',
-    'Per layer, both splits: a quarantined lead counts under each of its reasons; refusals under the answer or the server counter that moved.',
+    'Per layer: a quarantined lead counts under each of its reasons; a refusal under the answer or the server counter that moved ' +
+      '(`leads_refused_total` by reason); the proof-of-work step under `challenged`, then `passed` (let through) or `held`, and ' +
+      '`no-script` for a grey form sent without script (held).',
     '',
-    '| Layer | genuine | spam |',
-    '|---|---:|---:|',
-    ...r.all.layers.map((l) => `| ${l.layer.replace(/\|/g, '\\|')} | ${l.genuine} | ${l.spam} |`),
+    '| Layer | test: genuine | test: spam | training: genuine | training: spam |',
+    '|---|---:|---:|---:|---:|',
+    ...layerRows(r),
     '',
+    ...(r.all.formTokens
+      ? [
+          `Form tokens: ${r.all.formTokens.sent} of the ${r.all.formTokens.fromPage} posts sent from a served page carried its \`form-token\` cookie back.`,
+          '',
+        ]
+      : []),
     '| Spam by behaviour (both splits) | submitted | refused | stored as spam | quarantined | inbox | share in inbox |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...Object.entries(r.all.spamByBehaviour).map(([b, x]) => tallyRow(b, x)),
     '',
     `Spam that reached the inbox, by kind (both splits): ${kinds(r.all.spamInInboxByKind)}.`,
     '',
+    ...(r.test.spamInInbox ? [`Held-out spam in the inbox, by the score kept for it: ${inboxScores(r.test)}.`, ''] : []),
     `Genuine leads not in the inbox, by kind (both splits): ${kinds(r.all.genuineHeldByKind)}.`,
     ...r.all.genuineHeld.map((g) => `- ${g.id} (${g.kind}): ${g.fate}, ${g.reasons.join(', ') || 'no reason given'}`),
     '',
@@ -528,7 +557,10 @@ function spamSection(r: SpamBenchResult): string[] {
   if (r.cpu) {
     out.push(
       `Server CPU per submission (its page load and its post, from /proc), the corpus replayed to two servers side by side, ` +
-        `batch by batch in alternating order, ${r.cpu.rounds} rounds of ${r.cpu.submissions} submissions; layers off is \`SPAM_QUARANTINE_SCORE=off\`.`,
+        `batch by batch in alternating order, ${r.cpu.rounds} rounds of ${r.cpu.submissions} submissions; layers off is ` +
+        `${Object.entries(r.layersOff ?? { SPAM_QUARANTINE_SCORE: 'off' })
+          .map(([k, v]) => `\`${k}=${v}\``)
+          .join(' and ')}.`,
       '',
       '| Round | layers on, ms | layers off, ms | on / off | posts only: on, ms | off, ms |',
       '|---|---:|---:|---:|---:|---:|',

@@ -1,4 +1,5 @@
-// Section "spam", run as its own process: `node --import tsx bench/spam.ts <distDir> <cpuRounds>`.
+// Section "spam", run as its own process: `node --import tsx bench/spam.ts <distDir> <cpuRounds> [NAME=value…]`;
+// each NAME=value is a setting of the server with the layers on (to weigh a default before changing it).
 // Replays the labelled corpus (bench/spam-corpus/corpus.json) against the compiled server over HTTP
 // on 127.0.0.1, as visitors' browsers would: each loads the form's page, waits as a person does, then
 // posts the JSON the form's island posts with its headers (some send the form without script, a few
@@ -14,20 +15,27 @@
 //
 // Then the CPU the spam layers add: two servers, layers on and off, fed the same corpus in the same
 // batches, interleaved; the servers' own CPU (from /proc) per submission, the median of the rounds.
+//
+// A JSON post answered 428 with a proof-of-work challenge (a doubtful score) is solved with
+// altcha-lib, as the visitor's browser does (engine/forms/proof-of-work.ts), and sent again with the
+// same key and the answer in X-Altcha; a form sent without script gets no challenge and is held.
 // Prints one JSON line.
 import { spawnSync } from 'node:child_process';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { HEADERS, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
+import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
 import type { Form, ResolvedFormSection, SiteModel } from '../engine/content/model';
 import { FORM_ID_FIELD, FORM_MEDIA_TYPE } from '../engine/forms/form-post';
 import { buildPayload, HONEYPOT_FIELD } from '../engine/forms/payload';
 import { buildServer } from '../scripts/build-server';
+import { FORM_TOKEN_COOKIE } from '../server/spam/form-token';
 import { shippedServerEnv, SERVING_PORT } from './http';
 import { cpuSeconds } from './lib/cpu';
 import { freePort, ROOT, startServer, tsNodeArgs, type Started } from './lib/proc';
@@ -55,8 +63,13 @@ function serverEnv(distDir: string, dataDir: string, extra: Record<string, strin
   delete env.RATE_LIMIT_MAX;
   return env;
 }
-/** Every spam layer's off switch; a layer that adds a setting adds its "off" here, so "off" stays the floor. */
-export const SPAM_LAYERS_OFF: Record<string, string> = { SPAM_QUARANTINE_SCORE: 'off' };
+/**
+ * Every spam layer's off switch; a layer that adds a setting adds its "off" here, so "off" stays the
+ * floor. With no score there is no proof-of-work step and no filter's vote (both are parts of the
+ * score: server/config.ts reads them only when SPAM_QUARANTINE_SCORE is not off); the honeypot and
+ * the rate limit stay, as they were before any of these layers.
+ */
+export const SPAM_LAYERS_OFF: Record<string, string> = { SPAM_QUARANTINE_SCORE: 'off', FORM_TOKENS: 'off' };
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const BOT_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -95,10 +108,17 @@ export interface SplitResult {
   genuineHeld: Array<{ id: string; kind: string; fate: Fate; reasons: string[] }>;
   /** The spam behaviours (person, honeypot, no-page, fast) and where they ended up. */
   spamByBehaviour: Record<string, Tally>;
+  /** Each spam that reached the inbox: the score kept for it (only when the step was passed; below the step nothing is kept) and its reasons. */
+  spamInInbox: Array<{ id: string; kind: string; behaviour: string; encoding: string; score: number | null; reasons: string[] }>;
+  /** Posts from a served page that sent its form-token cookie back, of all posts from a page. */
+  formTokens: { sent: number; fromPage: number };
 }
 
 export interface SpamBenchResult {
   corpus: { items: number; genuine: number; spam: number; train: number; test: number };
+  /** The settings of the server with the layers off, and those given to the one with them on (beyond the defaults). */
+  layersOff?: Record<string, string>;
+  layersOn?: Record<string, string>;
   /** The inbox marks of the training split: how many the API accepted. */
   marks: { sent: number; accepted: number; error?: string };
   train: SplitResult;
@@ -209,6 +229,11 @@ interface Visit {
   hidden: Record<string, string>;
   loadedAt: number;
   answer?: Answer;
+  /** The proof-of-work step, when the server asked for it: whether the answer found was sent. */
+  step?: 'solved' | 'unsolved';
+  /** Whether the page's answer set the form-token cookie, and the post sent it back. */
+  tokenSent?: boolean;
+  fromPage?: boolean;
   /** The refusal counters that moved while this item was posted (only when they are read between posts). */
   counters?: string[];
 }
@@ -236,6 +261,7 @@ async function loadPage(port: number, site: Site, visit: Visit): Promise<void> {
   });
   if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}.`);
   visit.jar.take(answer);
+  visit.fromPage = true;
   visit.hidden = hiddenInputs(answer.body, item.form);
   visit.loadedAt = performance.now();
 }
@@ -244,6 +270,7 @@ async function post(port: number, site: Site, visit: Visit): Promise<void> {
   const { item, jar, hidden } = visit;
   const origin = `http://127.0.0.1:${port}`;
   const base = visitorHeaders(item, port);
+  visit.tokenSent = new RegExp(`(^|; )${FORM_TOKEN_COOKIE}=`).test(jar.header().Cookie ?? '');
   const trap: Record<string, string> = item.behaviour === 'honeypot' ? { [HONEYPOT_FIELD]: item.values.email ?? 'yes' } : {};
   if (item.encoding === 'api' || !item.form) {
     visit.answer = await send(
@@ -280,26 +307,29 @@ async function post(port: number, site: Site, visit: Visit): Promise<void> {
   // The page's hidden inputs that are not fields of the form (those the form's own code already sends, or omits).
   const fields = new Set(Object.keys(form.fields.properties ?? {}));
   const extra = Object.fromEntries(Object.entries(hidden).filter(([name]) => !fields.has(name)));
-  const payload = { ...buildPayload(form, item.values), ...trap, ...extra, [SOURCE_KEY]: { page } };
-  visit.answer = await send(
-    port,
-    'POST',
-    form.submit.endpoint,
-    {
-      ...base,
-      ...jar.header(),
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      [HEADERS.requestedWith]: REQUESTED_WITH,
-      [HEADERS.idempotencyKey]: randomUUID(),
-      [HEADERS.formId]: item.form,
-      Origin: origin,
-      Referer: `${origin}${page}`,
-      'Sec-Fetch-Site': 'same-origin',
-      'Sec-Fetch-Mode': 'cors',
-    },
-    JSON.stringify(payload),
-  );
+  const payload = JSON.stringify({ ...buildPayload(form, item.values), ...trap, ...extra, [SOURCE_KEY]: { page } });
+  const headers = {
+    ...base,
+    ...jar.header(),
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    [HEADERS.requestedWith]: REQUESTED_WITH,
+    [HEADERS.idempotencyKey]: randomUUID(),
+    [HEADERS.formId]: item.form,
+    Origin: origin,
+    Referer: `${origin}${page}`,
+    'Sec-Fetch-Site': 'same-origin',
+    'Sec-Fetch-Mode': 'cors',
+  };
+  visit.answer = await send(port, 'POST', form.submit.endpoint, headers, payload);
+  if (visit.answer.status === PROOF_OF_WORK_STATUS) {
+    // A doubtful score: the browser solves the challenge (a bot that runs script can too) and sends the same request again.
+    const { challenge } = JSON.parse(visit.answer.body) as { challenge: Challenge };
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const proof = solution ? Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') : PROOF_UNSOLVED;
+    visit.step = solution ? 'solved' : 'unsolved';
+    visit.answer = await send(port, 'POST', form.submit.endpoint, { ...headers, [HEADERS.proofOfWork]: proof }, payload);
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -387,6 +417,12 @@ interface Outcome {
   fate: Fate;
   reasons: string[];
   leadId: string | null;
+  /** The score the store kept (a quarantined lead, or one let through after the step). */
+  score?: number;
+  /** The score's reasons of a lead let through (the step passed). */
+  scored?: string[];
+  fromPage: boolean;
+  tokenSent: boolean;
 }
 
 function readStore(dataDir: string): Map<string, StoredRow> {
@@ -417,8 +453,15 @@ function errorOf(answer: Answer | undefined): string {
 }
 
 function fateOf(visit: Visit, row: StoredRow | undefined): Outcome {
+  return { ...fateOfVisit(visit, row), fromPage: visit.fromPage === true, tokenSent: visit.tokenSent === true };
+}
+
+function fateOfVisit(visit: Visit, row: StoredRow | undefined): Omit<Outcome, 'fromPage' | 'tokenSent'> {
   const { item, answer } = visit;
-  const counters = (visit.counters ?? []).map((c) => `refusal:${c}`);
+  // The 428 that asked for the step is counted by the server as an answer without a lead; the step's own rows say it here.
+  const counters = (visit.counters ?? [])
+    .filter((c) => !(visit.step && c.includes(ERROR_CODES.proofOfWorkRequired)))
+    .map((c) => `refusal:${c}`);
   const ok = answer && (answer.status === 201 || answer.status === 200 || answer.status === 303);
   if (!ok) {
     const error = errorOf(answer);
@@ -428,11 +471,17 @@ function fateOf(visit: Visit, row: StoredRow | undefined): Outcome {
   // Answered as a success, but nothing stored: refused without saying so; the counters say by what.
   if (!row) return { item, fate: 'refused', reasons: counters.length ? counters : ['refusal:unreported'], leadId: null };
   if (row.spam) return { item, fate: 'stored-as-spam', reasons: ['stored-as-spam', ...counters], leadId: row.id };
-  if (row.quarantined_at) {
-    const q = JSON.parse(row.quarantine ?? '{}') as { reasons?: Array<{ code?: string }> };
-    return { item, fate: 'quarantined', reasons: (q.reasons ?? []).map((r) => `score:${r.code}`), leadId: row.id };
-  }
-  return { item, fate: 'inbox', reasons: counters, leadId: row.id };
+  // The proof-of-work step's own rows: asked (and answered) by the server, or skipped for a form sent without script.
+  const kept = JSON.parse(row.quarantine ?? '{}') as { score?: number; reasons?: Array<{ code?: string }> };
+  const stepped = (kept.reasons ?? []).some((r) => r.code === 'proof-of-work');
+  const step = visit.step
+    ? ['proof-of-work:challenged', row.quarantined_at ? 'proof-of-work:held' : 'proof-of-work:passed']
+    : stepped
+      ? ['proof-of-work:no-script']
+      : [];
+  const scored = (kept.reasons ?? []).filter((r) => r.code !== 'proof-of-work').map((r) => `score:${r.code}`);
+  if (row.quarantined_at) return { item, fate: 'quarantined', reasons: [...scored, ...step], leadId: row.id, score: kept.score };
+  return { item, fate: 'inbox', reasons: [...counters, ...step], leadId: row.id, score: kept.score, scored };
 }
 
 const emptyTally = (): Tally => ({ total: 0, refused: 0, storedAsSpam: 0, quarantined: 0, inbox: 0, invalid: 0 });
@@ -455,20 +504,31 @@ export function summarise(outcomes: readonly Outcome[]): SplitResult {
     genuineHeldByKind: {},
     genuineHeld: [],
     spamByBehaviour: {},
+    formTokens: { sent: 0, fromPage: 0 },
+    spamInInbox: [],
   };
   const layers = new Map<string, LayerRow>();
   for (const o of outcomes) {
     const label: Label = o.item.label;
     count(result[label], o.fate);
-    if (o.fate !== 'inbox' || label === 'genuine')
-      for (const layer of new Set(o.reasons)) {
+    if (o.fromPage) {
+      result.formTokens.fromPage++;
+      if (o.tokenSent) result.formTokens.sent++;
+    }
+    // A layer counts what it held back; the proof-of-work step also counts those it let through.
+    for (const layer of new Set(o.reasons))
+      if (o.fate !== 'inbox' || label === 'genuine' || layer.startsWith('proof-of-work:')) {
         const row = layers.get(layer) ?? { layer, genuine: 0, spam: 0 };
         row[label]++;
         layers.set(layer, row);
       }
     if (label === 'spam') {
       count((result.spamByBehaviour[o.item.behaviour] ??= emptyTally()), o.fate);
-      if (o.fate === 'inbox') result.spamInInboxByKind[o.item.kind] = (result.spamInInboxByKind[o.item.kind] ?? 0) + 1;
+      if (o.fate === 'inbox') {
+        result.spamInInboxByKind[o.item.kind] = (result.spamInInboxByKind[o.item.kind] ?? 0) + 1;
+        const { id, kind, behaviour, encoding } = o.item;
+        result.spamInInbox.push({ id, kind, behaviour, encoding, score: o.score ?? null, reasons: o.scored ?? [] });
+      }
     } else if (o.fate !== 'inbox') {
       result.genuineHeldByKind[o.item.kind] = (result.genuineHeldByKind[o.item.kind] ?? 0) + 1;
       result.genuineHeld.push({ id: o.item.id, kind: o.item.kind, fate: o.fate, reasons: o.reasons });
@@ -536,6 +596,9 @@ function addTeamMember(dataDir: string): void {
   if (r.status !== 0) throw new Error(`add-user failed:\n${r.stdout}${r.stderr}`);
 }
 
+/** Settings given after the rounds (NAME=value), for the server with the layers on. */
+let layersOn: Record<string, string> = {};
+
 async function recordFates(
   compiled: string,
   distDir: string,
@@ -550,7 +613,7 @@ async function recordFates(
       compiled,
       distDir,
       dataDir,
-      { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' },
+      { ...layersOn, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' },
       'the server (spam layers on)',
     );
     const side: ServerSide = { port: server.port, metricsPort, pid: server.child.pid };
@@ -582,7 +645,7 @@ async function measureCpu(compiled: string, distDir: string, site: Site, corpus:
   for (let round = 0; round < rounds; round++) {
     const dirs = [mkdtempSync(join(tmpdir(), 'bench-spam-on-')), mkdtempSync(join(tmpdir(), 'bench-spam-off-'))];
     const servers = [
-      await start(compiled, distDir, dirs[0]!, {}, 'the server (spam layers on)'),
+      await start(compiled, distDir, dirs[0]!, layersOn, 'the server (spam layers on)'),
       await start(compiled, distDir, dirs[1]!, SPAM_LAYERS_OFF, 'the server (spam layers off)'),
     ];
     try {
@@ -627,7 +690,8 @@ async function measureCpu(compiled: string, distDir: string, site: Site, corpus:
 }
 
 async function main(): Promise<void> {
-  const [distDir = '/tmp/bench-dist', roundsArg = '3'] = process.argv.slice(2);
+  const [distDir = '/tmp/bench-dist', roundsArg = '3', ...settings] = process.argv.slice(2);
+  layersOn = Object.fromEntries(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
   const corpus = JSON.parse(readFileSync(join(ROOT, 'bench', 'spam-corpus', 'corpus.json'), 'utf8')) as Corpus;
   const site = readSite(distDir);
   const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
@@ -644,6 +708,8 @@ async function main(): Promise<void> {
       test: items.filter((i) => i.split === 'test').length,
     },
     ...fates,
+    layersOff: SPAM_LAYERS_OFF,
+    layersOn,
     cpu,
   };
   connections.destroy();

@@ -177,7 +177,7 @@ export interface ChallengeConfig {
  * (SpamAssassin's rule), with up to 3 points: sure of itself, it needs one other signal to
  * quarantine a lead.
  */
-export const DEFAULT_SPAM = { threshold: 5, challengeScore: 3, retentionDays: 30, classifierMinMarks: 200, classifierWeight: 3 } as const;
+export const DEFAULT_SPAM = { threshold: 5, challengeScore: 3, retentionDays: 30, classifierMinMarks: 200, classifierWeight: 5 } as const;
 
 /** SPAM_WEIGHTS: `code=points` pairs separated by commas; every code not named keeps its default. */
 export function readSpamWeights(value: string | undefined): SpamWeights {

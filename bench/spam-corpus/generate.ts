@@ -141,6 +141,15 @@ function ownWords(text: string, p: { first: string; name: string }): string {
   }
 }
 
+/** The share of items in the training split. */
+const TRAIN_SHARE = 0.5;
+/**
+ * How many of each kind, against the first corpus's counts: one and a half times as many, so each
+ * split holds a few hundred of each label. More items from the same fragments, not new fragments.
+ */
+const SCALE = 1.5;
+const times = (n: number) => Math.round(n * SCALE);
+
 let items: CorpusItem[] = [];
 let count = 0;
 function add(
@@ -148,13 +157,14 @@ function add(
 ) {
   count++;
   const encoding = item.encoding ?? (item.form === null ? 'api' : chance(0.15) ? 'form-post' : 'json');
-  // Three in ten are the training split: marked in the inbox before the rest is replayed.
+  // Half are the training split, marked in the inbox before the rest is replayed: enough marks of
+  // each kind (over 200) for a filter that learns from them to vote, as it would after some months.
   const { label, kind, form, endpoint, values } = item;
   items.push({
     id: `${label === 'genuine' ? 'g' : 's'}-${String(count).padStart(4, '0')}`,
     label,
     kind,
-    split: chance(0.3) ? 'train' : 'test',
+    split: chance(TRAIN_SHARE) ? 'train' : 'test',
     behaviour: item.behaviour ?? 'person',
     encoding,
     form,
@@ -216,7 +226,7 @@ export function buildCorpus(): Corpus {
   ipCounter = 0;
 
   // Creators whose work was copied: the personal takedown form.
-  for (let i = 0; i < 90; i++) {
+  for (let i = 0; i < times(90); i++) {
     const p = person();
     const contentType = pick(F.PERSONAL_CONTENT);
     const story = ownWords(
@@ -237,7 +247,7 @@ export function buildCorpus(): Corpus {
   }
 
   // Businesses and agencies: the commercial takedown form, often with long lists of links.
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < times(60); i++) {
     const agency = i % 4 === 0;
     const p = person();
     const s = studio();
@@ -265,7 +275,7 @@ export function buildCorpus(): Corpus {
   }
 
   // Quote requests on the protection pages: mostly choices and an address, a short note at most.
-  for (let i = 0; i < 70; i++) {
+  for (let i = 0; i < times(70); i++) {
     const formId = Object.keys(GET_STARTED)[i % 7]!;
     const spec = GET_STARTED[formId]!;
     const p = person();
@@ -282,7 +292,7 @@ export function buildCorpus(): Corpus {
 
   // Questions through the two contact forms.
   const CONTACT_INQUIRY: Record<string, string> = { technical: 'support' };
-  for (let i = 0; i < 70; i++) {
+  for (let i = 0; i < times(70); i++) {
     const q = F.CONTACT_QUESTIONS[i % F.CONTACT_QUESTIONS.length]!;
     const p = person();
     const formId = i % 2 === 0 ? 'contact' : 'contact-us';
@@ -304,13 +314,13 @@ export function buildCorpus(): Corpus {
   }
 
   // The free DIY template: a name and an address.
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < times(20); i++) {
     const p = person();
     add({ label: 'genuine', kind: 'diy-template', form: 'diy-free-template', values: { name: p.name, email: personalEmail(p) } });
   }
 
   // The badge generator's API: a site owner's script asking for a badge.
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < times(15); i++) {
     const s = studio();
     const values: Record<string, string> = {
       type: pick(['standard', 'standard', 'premium', 'enterprise']),
@@ -323,7 +333,7 @@ export function buildCorpus(): Corpus {
   }
 
   // Odd but honest: a creator pasting a long list of links into a contact form; a one-line message.
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < times(10); i++) {
     const p = person();
     const urls = Array.from({ length: int(5, 12) }, copyUrl);
     add({
@@ -412,24 +422,24 @@ export function buildCorpus(): Corpus {
 
   const withLink = (t: string) => t.replace('{link}', spamLink()).replace('{n}', String(int(10000, 99999)));
 
-  for (let i = 0; i < 45; i++) {
+  for (let i = 0; i < times(45); i++) {
     const links = Array.from({ length: int(4, 15) }, () => `${pick(F.LINK_FARM_LINES)} ${spamLink()}`);
     spam('link-farm', links.join(chance(0.5) ? '\n' : ' '));
   }
-  for (let i = 0; i < 40; i++) spam('seo-offer', typos(pick(F.SEO_OFFERS)));
-  for (let i = 0; i < 25; i++) spam('web-design-offer', pick(F.DESIGN_OFFERS));
-  for (let i = 0; i < 35; i++) spam('crypto-investment', withLink(pick(F.CRYPTO_OFFERS)));
-  for (let i = 0; i < 20; i++) spam('pharmacy', withLink(pick(F.PHARMA_OFFERS)));
-  for (let i = 0; i < 20; i++) spam('adult-offer', withLink(pick(F.ADULT_OFFERS)));
-  for (let i = 0; i < 20; i++)
+  for (let i = 0; i < times(40); i++) spam('seo-offer', typos(pick(F.SEO_OFFERS)));
+  for (let i = 0; i < times(25); i++) spam('web-design-offer', pick(F.DESIGN_OFFERS));
+  for (let i = 0; i < times(35); i++) spam('crypto-investment', withLink(pick(F.CRYPTO_OFFERS)));
+  for (let i = 0; i < times(20); i++) spam('pharmacy', withLink(pick(F.PHARMA_OFFERS)));
+  for (let i = 0; i < times(20); i++) spam('adult-offer', withLink(pick(F.ADULT_OFFERS)));
+  for (let i = 0; i < times(20); i++)
     spam('fake-invoice', withLink(pick(F.INVOICE_SCAMS)), {
       subject: pick(['Invoice overdue', 'Payment failed', 'Domain expiry notice', 'Final notice']),
     });
-  for (let i = 0; i < 25; i++) spam('lead-or-marketing-offer', pick(F.LEAD_OFFERS));
-  for (let i = 0; i < 12; i++) spam('reputation-offer', pick(F.REPUTATION_OFFERS));
-  for (let i = 0; i < 20; i++) spam('copied-text', pick(F.COPIED_TEXT));
-  for (let i = 0; i < 20; i++) spam('form-filler', pick(F.FORM_FILLER));
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < times(25); i++) spam('lead-or-marketing-offer', pick(F.LEAD_OFFERS));
+  for (let i = 0; i < times(12); i++) spam('reputation-offer', pick(F.REPUTATION_OFFERS));
+  for (let i = 0; i < times(20); i++) spam('copied-text', pick(F.COPIED_TEXT));
+  for (let i = 0; i < times(20); i++) spam('form-filler', pick(F.FORM_FILLER));
+  for (let i = 0; i < times(30); i++) {
     const noise = () => token(int(6, 14)).replace(/[0-9]/g, '');
     const name = chance(0.5) ? noise() : pick(F.SPAM_NAMES);
     spam('random-strings', Array.from({ length: int(3, 9) }, noise).join(' '), { name, subject: noise() });
@@ -444,9 +454,9 @@ export function buildCorpus(): Corpus {
   // Bots that do what no person does. Their text is spam of the usual kinds, or a genuine-looking form fill.
   const BOT_TEXTS = [...F.FORM_FILLER, ...F.SEO_OFFERS, ...F.DESIGN_OFFERS, ...F.LEAD_OFFERS];
   for (const [behaviour, n] of [
-    ['honeypot', 35],
-    ['no-page', 35],
-    ['fast', 30],
+    ['honeypot', times(35)],
+    ['no-page', times(35)],
+    ['fast', times(30)],
   ] as const) {
     for (let i = 0; i < n; i++) {
       const looksGenuine = i % 3 === 0;

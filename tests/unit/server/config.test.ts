@@ -159,7 +159,7 @@ describe('the configuration', () => {
       retentionDays: 30,
       challenge: { score: 3, hmacKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
       classifierMinMarks: 200,
-      classifierWeight: 3,
+      classifierWeight: 5,
     });
     expect(
       readConfig({
