@@ -21,6 +21,12 @@ import { auditFromRow, isoTime, isUuid, messageFromRow, noteFromRow, rowNumber }
 import type { Db, Schema, StoreDialect } from './schema';
 import type { Kysely } from 'kysely';
 
+/** Whether a change takes a lead the team keeps out of New: not spam, not in quarantine, given a working status. */
+function workedOn(before: InboxLead, wanted: LeadChange): boolean {
+  const spam = wanted.spam ?? before.spam;
+  return !spam && before.quarantine === null && wanted.status !== undefined && wanted.status !== 'new' && wanted.status !== before.status;
+}
+
 /** Every audit entry is written here, in the transaction of the change it records. */
 export async function audit(db: Db, at: Date, e: NewAuditEntry): Promise<void> {
   await db
@@ -102,6 +108,10 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
           .execute();
         // "Spam" and "Not spam" teach the filter, in the mark's transaction: both or neither happen.
         if (wanted.spam !== undefined && wanted.spam !== before.spam) await trainLead(trx, d, id, wanted.spam ? 'spam' : 'ham');
+        // A lead the team takes up (In progress, Done) and does not call spam is one it keeps: it teaches
+        // "not spam" as SpamAssassin learns from the mail a person keeps. Once only (trainLead), and a
+        // later "Spam" mark undoes it.
+        else if (workedOn(before, wanted)) await trainLead(trx, d, id, 'ham');
         for (const s of said) await audit(trx, now(), { actor, action: s.action, leadId: id, detail: s.detail });
         return { lead: (await inboxLead(trx, d, id))!, changed: true };
       });

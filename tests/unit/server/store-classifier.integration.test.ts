@@ -59,6 +59,26 @@ describe.each(backends)('%s spam filter', (_name, backend) => {
       expect(after.get(keys[1]!)).toEqual({ spam: 0, ham: 1 });
     });
 
+    it('a lead the team takes up teaches "not spam" once; a lead called spam, or held, teaches nothing that way', async () => {
+      const store = await fresh.store();
+      const { id } = await store.insertLead(lead(GENUINE));
+      await store.changeLead(id, { status: 'in_progress' }, ANN);
+      expect((await countsOf(store, GENUINE)).marks).toEqual({ spam: 0, ham: 1 });
+      // Done later: still one lead kept, counted once.
+      await store.changeLead(id, { status: 'done' }, ANN);
+      expect((await countsOf(store, GENUINE)).marks).toEqual({ spam: 0, ham: 1 });
+      // Called spam after all: the earlier lesson is undone.
+      await store.changeLead(id, { spam: true }, ANN);
+      expect((await countsOf(store, GENUINE)).marks).toEqual({ spam: 1, ham: 0 });
+
+      const flagged = await store.insertLead(lead(SPAM));
+      await store.changeLead(flagged.id, { spam: true }, ANN);
+      await store.changeLead(flagged.id, { status: 'done' }, ANN);
+      const held = await store.insertLead(lead(GENUINE, { quarantine: { score: 6, reasons: [] }, notifications: [] }));
+      await store.changeLead(held.id, { status: 'done' }, ANN);
+      expect(await store.classifierMarks()).toEqual({ spam: 2, ham: 0 });
+    });
+
     it('a mark trains, the same mark again changes nothing, and the opposite mark undoes it first', async () => {
       const store = await fresh.store();
       const { id } = await store.insertLead(lead(SPAM));
