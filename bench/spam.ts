@@ -540,7 +540,7 @@ export function summarise(outcomes: readonly Outcome[]): SplitResult {
 
 // -------------------------------------------------------------------------------------------- marks
 
-/** Signs in as a team member and marks each training lead as the team would (Spam / Not spam, and a release for a genuine lead held); returns how many the API took. */
+/** Signs in as a team member and marks each training lead as the team would (Spam, or Done for a genuine one, and a release for a genuine lead held); returns how many the API took. */
 async function markTraining(port: number, outcomes: readonly Outcome[]): Promise<SpamBenchResult['marks']> {
   const marked = outcomes.filter((o) => o.leadId !== null);
   const origin = `http://127.0.0.1:${port}`;
@@ -562,7 +562,8 @@ async function markTraining(port: number, outcomes: readonly Outcome[]): Promise
       'PATCH',
       ADMIN_ROUTES.lead(o.leadId!),
       { ...headers, ...jar.header(), 'Content-Type': 'application/json' },
-      JSON.stringify({ spam: o.item.label === 'spam' }),
+      // A genuine lead is taken up (Done), which is how the team's kept leads teach the filter "not spam".
+      JSON.stringify(o.item.label === 'spam' ? { spam: true } : { spam: false, status: 'done' }),
     );
     // A genuine lead held in quarantine is also released, as the team does with one it finds there.
     const released =
