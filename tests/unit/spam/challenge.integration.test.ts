@@ -13,33 +13,14 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../../contracts/api-contract';
-import { loadSite } from '../../../engine/content/load-site';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createApp } from '../../../server/app';
-import { readConfig, type Env } from '../../../server/config';
-import { createServer } from '../../../server/create-server';
-import { silentLogger } from '../../../server/logging';
+import type { Env } from '../../../server/config';
 import { createChallengeStep } from '../../../server/spam/challenge';
 import { createSpamScorer } from '../../../server/spam/score';
 import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
 import { createSqliteStore } from '../../../server/store/sqlite';
-import type { LeadStore } from '../../../server/store/types';
-import type { SiteHandler } from '../../../server/static-files';
 import { createFixture, listen } from '../server/helpers';
-
-const { model } = loadSite(readSiteFiles(), readSchemas());
-if (!model) throw new Error('site/ does not load; run npm run validate');
-const served = {
-  forms: model.forms,
-  apiPayloads: model.apiPayloads,
-  notifications: model.notifications,
-  site: model.site,
-  spamWords: model.spamWords,
-};
-const noPages: SiteHandler = (_req, res) => {
-  res.statusCode = 404;
-  res.end();
-};
+import { model, served, startSpamServer } from './spam-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -51,31 +32,7 @@ const greyText = (marker: string) =>
   `Reference ${marker}: ${served.spamWords[0]} ${Array.from({ length: 4 }, (_, i) => `https://pages.example.net/${i}`).join(' ')}`;
 const genuineText = (marker: string) => `Reference ${marker}: someone copied my photographs onto their shop without asking.`;
 
-async function start(env: Env = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'challenge-server-'));
-  const file = join(dir, 'leads.sqlite');
-  const store: LeadStore = createSqliteStore({ file });
-  await store.init();
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    IP_HASH_SALT: 's',
-    SITE_URL: 'https://example.org',
-    // Posted with no page served first, so no form token: the tokens have their own tests (form-tokens.test.ts).
-    FORM_TOKENS: 'off',
-    SPAM_MAIL_CHECK: 'off',
-    ...env,
-  });
-  const server = createServer(config, { store, logger: silentLogger, delivery: null, model: served, site: noPages, editor: null });
-  const url = `http://127.0.0.1:${await server.listen()}`;
-  cleanups.push(async () => {
-    await server.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { url, store, file };
-}
+const start = (env: Env = {}) => startSpamServer('challenge-server-', cleanups, { env: { SPAM_MAIL_CHECK: 'off', ...env } });
 
 interface Answer {
   status: number;

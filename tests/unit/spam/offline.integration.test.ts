@@ -8,32 +8,10 @@
 import dgram from 'node:dgram';
 import dns from 'node:dns';
 import dnsPromises from 'node:dns/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSite } from '../../../engine/content/load-site';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { readConfig, type Env } from '../../../server/config';
-import { createServer } from '../../../server/create-server';
-import { silentLogger } from '../../../server/logging';
-import { createSqliteStore } from '../../../server/store/sqlite';
-import type { SiteHandler } from '../../../server/static-files';
-
-const { model } = loadSite(readSiteFiles(), readSchemas());
-if (!model) throw new Error('site/ does not load; run npm run validate');
-const served = {
-  forms: model.forms,
-  apiPayloads: model.apiPayloads,
-  notifications: model.notifications,
-  site: model.site,
-  spamWords: model.spamWords,
-};
-const noPages: SiteHandler = (_req, res) => {
-  res.statusCode = 404;
-  res.end();
-};
+import type { Env } from '../../../server/config';
+import { served, startSpamServer } from './spam-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -73,30 +51,8 @@ function watchNetwork() {
   return seen;
 }
 
-async function start(env: Env) {
-  const dir = mkdtempSync(join(tmpdir(), 'offline-score-'));
-  const store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
-  await store.init();
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    IP_HASH_SALT: 's',
-    SITE_URL: 'https://example.org',
-    // Posted with no page served first, so no form token: the tokens have their own tests (form-tokens.test.ts).
-    FORM_TOKENS: 'off',
-    ...env,
-  });
-  // No mailResolver: the server uses the system's, as in production.
-  const server = createServer(config, { store, logger: silentLogger, delivery: null, model: served, site: noPages, editor: null });
-  const port = await server.listen();
-  cleanups.push(async () => {
-    await server.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { port, store };
-}
+// No mailResolver: the server uses the system's, as in production.
+const start = (env: Env) => startSpamServer('offline-score-', cleanups, { env });
 
 async function submitSpamLike(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {

@@ -4,35 +4,13 @@
  * passed on its clock; and the e-mail domain is asked of the resolver given, never of the network,
  * and not at all with SPAM_MAIL_CHECK=off.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSite } from '../../../engine/content/load-site';
-import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { readConfig, type Env } from '../../../server/config';
-import { createServer, QUARANTINE_ERASER, type RunningServer } from '../../../server/create-server';
-import { silentLogger } from '../../../server/logging';
+import type { Env } from '../../../server/config';
+import { QUARANTINE_ERASER } from '../../../server/create-server';
 import type { MailResolver } from '../../../server/spam/mail-domain';
-import { createSqliteStore } from '../../../server/store/sqlite';
-import type { LeadStore } from '../../../server/store/types';
-import type { SiteHandler } from '../../../server/static-files';
+import { served, startSpamServer } from './spam-server';
 
-const { model } = loadSite(readSiteFiles(), readSchemas());
-if (!model) throw new Error('site/ does not load; run npm run validate');
 const DAY = 86_400_000;
-/** What the server checks submissions against, as the build gives it; no pages are served here. */
-const served = {
-  forms: model.forms,
-  apiPayloads: model.apiPayloads,
-  notifications: model.notifications,
-  site: model.site,
-  spamWords: model.spamWords,
-};
-const noPages: SiteHandler = (_req, res) => {
-  res.statusCode = 404;
-  res.end();
-};
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -51,37 +29,12 @@ function nullMxResolver() {
 }
 
 async function start(env: Env, mailResolver: MailResolver) {
-  const dir = mkdtempSync(join(tmpdir(), 'quarantine-server-'));
   let t = Date.parse('2026-03-02T10:00:00.000Z');
   const clock = { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
-  const store: LeadStore = createSqliteStore({ file: join(dir, 'leads.sqlite'), now: clock.now });
-  await store.init();
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    IP_HASH_SALT: 's',
-    SITE_URL: 'https://example.org',
-    REMINDER_SWEEP_MS: '50',
-    // Posts straight to the API, from no page, so with no form token (tests/unit/server/form-tokens.test.ts has theirs).
-    FORM_TOKENS: 'off',
-    ...env,
-  });
-  const server: RunningServer = createServer(config, {
-    store,
-    logger: silentLogger,
-    delivery: null,
-    model: served,
-    site: noPages,
-    editor: null,
+  const { url, store } = await startSpamServer('quarantine-server-', cleanups, {
+    env: { REMINDER_SWEEP_MS: '50', ...env },
     now: clock.now,
     mailResolver,
-  });
-  const url = `http://127.0.0.1:${await server.listen()}`;
-  cleanups.push(async () => {
-    await server.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
   return { url, store, clock };
 }
