@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { SubmissionRules } from '../forms/payload';
+import { ADDRESS_FIELD, noticeFormIssues } from '../notices/notice-form';
 import { closest } from './closest';
 import { linearPatternProblem } from './linear-pattern';
 import { patternProblem } from './pattern-safety';
@@ -21,7 +22,8 @@ const RULE_KEYWORDS: Record<string, string[]> = {
 const FIELD_KEYS = ['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'oneOf'];
 const FIELD_TYPES = ['string', 'number', 'integer', 'boolean'];
 const FORMATS = ['email', 'uri', 'date'];
-const WIDGETS = ['text', 'textarea', 'select', 'radio', 'email', 'hidden'];
+// addresses: the takedown notice's address box, which counts per host as the visitor types (engine/forms/AddressList.tsx).
+const WIDGETS = ['text', 'textarea', 'select', 'radio', 'email', 'hidden', 'addresses'];
 const UI_KEYS = ['ui:widget', 'ui:placeholder', 'ui:help', 'ui:autocomplete', 'ui:inputType', 'ui:options', 'ui:title', 'ui:description'];
 const UI_OPTIONS = ['rows'];
 const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number', 'search'];
@@ -193,6 +195,8 @@ function uiIssues(ui: Record<string, unknown>, fields: Record<string, Record<str
           issues.push({ path, at: 'value', message: `a ${shown(v)} needs choices: give the field enum or oneOf` });
         else if (v === 'textarea' && fields[key].type !== 'string')
           issues.push({ path, at: 'value', message: 'a textarea is for a text field (type: string)' });
+        else if (v === 'addresses' && key !== ADDRESS_FIELD)
+          issues.push({ path, at: 'value', message: `the address box is the "${ADDRESS_FIELD}" field of a notice form` });
       } else if (setting === 'ui:options') {
         if (!v || typeof v !== 'object' || Array.isArray(v)) issues.push({ path, at: 'value', message: 'is a group such as { rows: 6 }' });
         else
@@ -319,7 +323,9 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
       const declared: unknown = fields[field];
       // A field that is not a group of keys is reported as such above.
       if (!declared || typeof declared !== 'object') continue;
-      const has = rule === 'required' ? required.has(field) : (RULE_KEYWORDS[rule] ?? []).some((k) => k in declared);
+      // A notice form asks for the signer's authority only of someone who acts for the owner.
+      const conditional = field === 'authority' && form.submit.payload === 'notice';
+      const has = rule === 'required' ? required.has(field) || conditional : (RULE_KEYWORDS[rule] ?? []).some((k) => k in declared);
       if (!has)
         issues.push({
           path: ['messages', field, rule],
@@ -346,6 +352,7 @@ export function checkFormDefinition(form: SubmissionRules): DataIssue[] {
   for (const key of Object.keys(form.defaults ?? {})) {
     if (!known(key)) issues.push({ path: ['defaults', key], at: 'key', message: `"${key}" is not one of the fields (${list})` });
   }
+  for (const issue of noticeFormIssues(form)) issues.push({ ...issue, at: 'value' });
   if (form.submit.payload === 'contact' && !known('email')) {
     issues.push({ path: ['submit', 'payload'], at: 'value', message: 'a contact payload needs an "email" field' });
   }

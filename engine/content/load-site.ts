@@ -3,6 +3,7 @@ import { actionAddressProblem } from './action-address';
 import { articleSlug, parseArticleFile } from './article-source';
 import { buildArticles, categoryPages, listedArticles, withFeed } from './articles';
 import { checkFormDefinition } from './check-form';
+import { isNoticeForm, withStatementWords } from '../notices/notice-form';
 import {
   badgeDefaults,
   consentLinks,
@@ -119,6 +120,16 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
   const badges = validated.valid.badges.slice(0, 1).map(resolvedFacts)[0]?.data;
   const notFound = validated.valid['not-found'].slice(0, 1).map(resolvedFacts);
   const collections = collectionsWithFacts(checked.collections, resolvedFacts);
+  // A notice form's checkboxes show the template's words, which each notice stores as shown.
+  const noticeTemplate = validated.valid['notice-template'][0]?.data ?? null;
+  const noticeForms = [...collections.form.values()].filter((entry) => isNoticeForm(entry.data));
+  for (const entry of noticeForms) collections.form.set(entry.data.id, { ...entry, data: withStatementWords(entry.data, noticeTemplate) });
+  const noticeCheck =
+    noticeForms.length > 0 && !noticeTemplate && !validated.blamed.unreadable.has('notice-template')
+      ? noticeForms.map((entry) =>
+          problemAt(entry.file, ['submit', 'payload'], 'a notice form shows the words of site/data/notice-template.yaml: add that file'),
+        )
+      : [];
   const blog = buildArticles(validated.valid.article.map(resolvedFacts), checked.pages, site?.titleTemplate, facts);
   const resolved = resolveReferences(
     [...checked.pages.map(resolvedFacts), ...notFound],
@@ -147,6 +158,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
     ...checked.problems,
     ...factProblems,
     ...digestCheck,
+    ...noticeCheck,
     ...promiseCheck.map(({ path, message }) => {
       const { line, column } = locate(siteFile!.file, path);
       return { file: siteFile!.file.path, line, column, path: formatDataPath(path), message };
@@ -178,7 +190,7 @@ export function loadSite(files: readonly SourceFile[], schemas: SchemaSet, optio
       savedReplies: validated.valid.replies[0]?.data ?? null,
       spamWords: validated.valid['spam-words'][0]?.data.words ?? [],
       noticeRecipients: validated.valid['notice-recipients'][0]?.data.recipients ?? [],
-      noticeTemplate: validated.valid['notice-template'][0]?.data ?? null,
+      noticeTemplate,
       badges,
       pricing: pricing ?? EMPTY_CATALOGUE,
       knownLinks: links.known,

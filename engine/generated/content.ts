@@ -2093,13 +2093,13 @@ export interface Form {
      */
     endpoint: '/api/contact' | '/api/takedown-request' | '/api/generate-badge';
     /**
-     * What kind of lead this is; /api/contact derives the default subject and service interest from it.
+     * What kind of lead this is; /api/contact derives the default subject and service interest from it. notice: a complete takedown notice (payload notice).
      */
-    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'badge';
+    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'notice' | 'badge';
     /**
-     * as-is: the fields exactly as filled in. contact: name, email, subject, message and serviceInterest built by the contact rules.
+     * as-is: the fields exactly as filled in. contact: name, email, subject, message and serviceInterest built by the contact rules. notice: a complete takedown notice under 17 U.S.C. §512(c)(3)(A): the fields named as the notice template's placeholders (requesterName, email, telephone, postalAddress, workDescription, workKind, authorisedCopy, registration, urls, fullName, capacity, authority) and the checkboxes goodFaith, accuracy and lumenConsent, whose words are those of site/data/notice-template.yaml (checkboxes); the server reads the addresses, groups them by host and stores the notice.
      */
-    payload: 'as-is' | 'contact';
+    payload: 'as-is' | 'contact' | 'notice';
     /**
      * contact payload only: further fields sent along unchanged.
      */
@@ -2286,9 +2286,9 @@ export interface APIPayload {
      */
     endpoint: '/api/contact' | '/api/takedown-request' | '/api/generate-badge';
     /**
-     * What kind of lead this is; /api/contact derives the default subject and service interest from it.
+     * What kind of lead this is; /api/contact derives the default subject and service interest from it. notice: a complete takedown notice (payload notice).
      */
-    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'badge';
+    formType: 'contact' | 'consultation' | 'newsletter' | 'quote' | 'takedown' | 'notice' | 'badge';
     /**
      * The fields are stored exactly as posted.
      */
