@@ -20,7 +20,8 @@ export type PostedForm =
       errors: FieldErrors;
       /** Shown as the form's failure message when the server could not take it. */ failure?: string;
     }
-  | { formId: string; sent: true };
+  /** `values`: what was sent, for a form whose confirmation shows it (a takedown notice's addresses by host). */
+  | { formId: string; sent: true; values?: FormValues };
 
 /** What the page being rendered tells its forms: where they post, and how the server answered one of them. */
 export interface FormPostState {

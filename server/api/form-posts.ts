@@ -11,7 +11,8 @@ import { lazy } from '../lazy';
 import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
-import { MAX_BODY_BYTES } from './json-body';
+import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from './json-body';
+import { isNoticeForm } from '../../engine/notices/notice-form';
 import type { FormTokens } from '../spam/form-token';
 import { NO_SCRIPT, tokenErrorCode, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
 
@@ -84,7 +85,10 @@ function isFormBody(req: Request): boolean {
 }
 
 // The form's bytes as they came (express.raw); a compressed body is refused rather than inflated.
-const readRaw = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
+const rawReader = (limit: number) => express.raw({ type: () => true, limit, inflate: false });
+const readRaw = rawReader(MAX_BODY_BYTES);
+// A page with a complete takedown notice takes its longer address list (json-body.ts).
+const readNotice = rawReader(NOTICE_MAX_BODY_BYTES);
 
 function plain(res: Response, status: number, error: string, text: string): void {
   noteErrorCode(res, error);
@@ -134,8 +138,10 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     if (!fromOwnPage(req, siteOrigin)) return plain(res, 403, 'FORBIDDEN', FORBIDDEN);
     if (!isFormBody(req)) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
     // Refused by its declared length before a byte is read: express.raw would read off the whole body first.
-    const tooLong = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
-    const refused = tooLong ? { type: 'entity.too.large' } : await new Promise<unknown>((done) => readRaw(req, res, done));
+    const notice = formsOf(page).some((s) => isNoticeForm(s.definition));
+    const tooLong = Number(req.headers['content-length'] ?? 0) > (notice ? NOTICE_MAX_BODY_BYTES : MAX_BODY_BYTES);
+    const read = notice ? readNotice : readRaw;
+    const refused = tooLong ? { type: 'entity.too.large' } : await new Promise<unknown>((done) => read(req, res, done));
     const type = (refused as { type?: string } | undefined)?.type;
     if (type === 'request.aborted') return;
     if (type === 'entity.too.large') return plain(res, 413, 'PAYLOAD_TOO_LARGE', 'What was sent is too long for this form.\n');
@@ -176,6 +182,8 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     }
     if (received.kind === 'created') {
       if (received.refused) noteErrorCode(res, tokenErrorCode(received.refused));
+      // A notice's confirmation shows its addresses by host, which a redirect could not carry: the page is the answer.
+      if (isNoticeForm(form)) return answerPage(res, 200, page, { formId: form.id, sent: true, values });
       res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');
       return;
     }

@@ -3,6 +3,7 @@ import { HONEYPOT_FIELD, messageFor, preparedValues, type FormValues, type Submi
 import type { Form } from '../../engine/content/model';
 import { decodePointerSegment as decodePointer } from '../../engine/content/json-pointer';
 import { isPlainAddress } from '../notify/config';
+import { isNoticeForm, noticeProblems, noticeRequestOf } from '../../engine/notices/notice-form';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 
 export interface CompiledForm {
@@ -14,7 +15,10 @@ export interface CompiledForm {
   multiline: ReadonlySet<string>;
 }
 
-export type Outcome = { ok: true; payload: Record<string, unknown>; spam: boolean } | { ok: false; fields: Record<string, string> };
+export type Outcome =
+  /** `stored`: what the store keeps when it is not the payload as checked (a notice form's NoticeRequest). */
+  | { ok: true; payload: Record<string, unknown>; spam: boolean; stored?: Record<string, unknown> }
+  | { ok: false; fields: Record<string, string> };
 
 /** One validator per form, made now: the same code the build writes for the server, made in memory. */
 export function compileForms(forms: Record<string, SubmissionRules>): Map<string, CompiledForm> {
@@ -90,7 +94,7 @@ export function fieldMessages(form: SubmissionRules, errors: readonly ErrorObjec
  * Whatever the form's own rule, an e-mail address must be one plain address (no list, no display
  * name, no comment) before it can reach a mail header.
  */
-export function checkSubmission(compiled: CompiledForm, body: Record<string, unknown>): Outcome {
+export function checkSubmission(compiled: CompiledForm, body: Record<string, unknown>, now: Date = new Date()): Outcome {
   const { [HONEYPOT_FIELD]: honeypot, ...rest } = body;
   const spam = honeypot !== undefined && honeypot !== null && honeypot !== '';
   const payload: Record<string, unknown> = {};
@@ -99,6 +103,12 @@ export function checkSubmission(compiled: CompiledForm, body: Record<string, unk
   const replyTo = payload[REPLY_TO_FIELD];
   if (typeof replyTo === 'string' && replyTo !== '' && !isPlainAddress(replyTo)) {
     return { ok: false, fields: { [REPLY_TO_FIELD]: addressMessage(compiled.form) } };
+  }
+  // A notice's addresses are read as the form read them while the visitor typed; it is stored as a NoticeRequest, signed today (UTC).
+  if (isNoticeForm(compiled.form)) {
+    const problems = noticeProblems(compiled.form, payload);
+    if (Object.keys(problems).length > 0) return { ok: false, fields: problems };
+    return { ok: true, payload, spam, stored: { ...noticeRequestOf(compiled.form, payload, now.toISOString().slice(0, 10)) } };
   }
   return { ok: true, payload, spam };
 }
@@ -117,6 +127,8 @@ function addressMessage(form: SubmissionRules): string {
  * on the server with the same field schema and the same words, for a form posted without script.
  */
 export function checkFields(compiled: CompiledForm, form: Form, values: FormValues): Record<string, string> {
-  if (compiled.validateFields(preparedValues(form, values))) return {};
-  return fieldMessages(compiled.form, compiled.validateFields.errors ?? []);
+  const prepared = preparedValues(form, values);
+  const fields = compiled.validateFields(prepared) ? {} : fieldMessages(compiled.form, compiled.validateFields.errors ?? []);
+  // A notice's own checks (its address lines, the signer's authority) where its fields' rules found nothing.
+  return { ...noticeProblems(compiled.form, prepared), ...fields };
 }

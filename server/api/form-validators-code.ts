@@ -66,7 +66,8 @@ function guardPatterns(schema: unknown): unknown {
 
 function multilineKeys(form: SubmissionRules): Set<string> {
   const ui = (form.ui ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
-  const keys = new Set(Object.keys(form.fields.properties ?? {}).filter((f) => ui[f]?.['ui:widget'] === 'textarea'));
+  const multiline = new Set(['textarea', 'addresses']);
+  const keys = new Set(Object.keys(form.fields.properties ?? {}).filter((f) => multiline.has(ui[f]?.['ui:widget'] as string)));
   // A contact payload's message is a textarea, a details field, or fields joined line by line.
   if (form.submit.payload === 'contact') keys.add('message');
   return keys;

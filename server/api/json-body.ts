@@ -3,17 +3,26 @@ import express, { type Request, type Response } from 'express';
 /** Largest request body the API reads; a long takedown request is a few kilobytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Largest body of a complete takedown notice (a form whose payload is "notice"): its address box
+ * holds up to 1,000 addresses (200,000 characters), which a browser's form encoding makes up to
+ * about half as long again.
+ */
+export const NOTICE_MAX_BODY_BYTES = 512 * 1024;
+
 export interface BodyProblem {
   status: number;
   error: string;
   message: string;
 }
 
-export const TOO_LARGE: BodyProblem = {
+export const tooLarge = (limit: number): BodyProblem => ({
   status: 413,
   error: 'PAYLOAD_TOO_LARGE',
-  message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
-};
+  message: `The request body is larger than ${limit / 1024} KB.`,
+});
+
+export const TOO_LARGE: BodyProblem = tooLarge(MAX_BODY_BYTES);
 
 const UNSUPPORTED_TYPE: BodyProblem = {
   status: 415,
@@ -35,9 +44,9 @@ const EMPTY = badJson('The request body is empty; send the form values as a JSON
  * Checks that need only the headers, so an oversized or foreign body is refused before a byte of it
  * is read (express.json would read off the whole body first, however large, before answering).
  */
-export function checkBodyHeaders(req: Request): BodyProblem | null {
+export function checkBodyHeaders(req: Request, limit = MAX_BODY_BYTES): BodyProblem | null {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return TOO_LARGE;
+  if (declared !== undefined && Number(declared) > limit) return tooLarge(limit);
   // Only JSON, and only in UTF-8 (a charset parameter of utf-8 or none).
   const [mediaType = '', ...params] = (req.headers['content-type'] ?? '').split(';').map((s) => s.trim().toLowerCase());
   const charset = params
@@ -50,8 +59,8 @@ export function checkBodyHeaders(req: Request): BodyProblem | null {
   return null;
 }
 
-const parseJson = express.json({
-  limit: MAX_BODY_BYTES,
+const jsonParser = (limit: number) => express.json({
+  limit,
   strict: true,
   inflate: false,
   type: () => true,
@@ -69,14 +78,15 @@ const parseJson = express.json({
     }
   },
 });
+const parsers = new Map([MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES].map((limit) => [limit, jsonParser(limit)]));
 
 /** What express.json's refusal means for the client, or null when the client went away before sending it all. */
-function problemOf(err: { type?: string; body?: unknown } & Error): BodyProblem | null {
+function problemOf(err: { type?: string; body?: unknown } & Error, limit: number): BodyProblem | null {
   if (err instanceof NotUtf8) return badJson('The request body is not valid UTF-8 text.');
   if (err instanceof ForbiddenKey) return FORBIDDEN_KEY;
   switch (err.type) {
     case 'entity.too.large':
-      return TOO_LARGE;
+      return tooLarge(limit);
     case 'request.aborted':
       return null;
     case 'entity.parse.failed': {
@@ -103,10 +113,12 @@ function isJson(text: string): boolean {
 export async function readJsonObject(
   req: Request,
   res: Response,
+  limit: typeof MAX_BODY_BYTES | typeof NOTICE_MAX_BODY_BYTES = MAX_BODY_BYTES,
 ): Promise<{ value: Record<string, unknown> } | { problem: BodyProblem } | null> {
+  const parseJson = parsers.get(limit)!;
   const refused = await new Promise<unknown>((done) => parseJson(req, res, done));
   if (refused) {
-    const problem = problemOf(refused as Error);
+    const problem = problemOf(refused as Error, limit);
     return problem && { problem };
   }
   const body: unknown = req.body;

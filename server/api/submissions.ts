@@ -27,7 +27,8 @@ import type { Quarantine } from '../../contracts/inbox-contract';
 import { FormTokenSpent, IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
-import { checkBodyHeaders, readJsonObject, type BodyProblem } from './json-body';
+import { checkBodyHeaders, MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES, readJsonObject, type BodyProblem } from './json-body';
+import { isNoticeForm } from '../../engine/notices/notice-form';
 import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
 import { sendApiError, type ApiEndpoint } from './router';
@@ -236,7 +237,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     source: LeadSource | null,
     proof?: string | typeof NO_SCRIPT,
   ): Promise<Received> {
-    const outcome = checkSubmission(target, body);
+    const outcome = checkSubmission(target, body, now());
     if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
 
     let badge: BadgeChoice | undefined;
@@ -298,7 +299,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         endpoint,
         formType: target.form.submit.formType,
         formId: target.form.id,
-        payload: outcome.payload,
+        payload: outcome.stored ?? outcome.payload,
         idempotencyKey: idempotencyKey ?? null,
         dueAt: replyPromise && !outcome.spam ? dueAt(now(), replyPromise, outcome.payload).toISOString() : null,
         ipHash: hashIp(req.ip, ipHashSalt),
@@ -340,14 +341,17 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     const documentedHere = [...documented.values()].find((c) => c.form.submit.endpoint === endpoint);
 
     async function submit(req: Request, res: Response): Promise<void> {
-      const headerProblem = checkBodyHeaders(req);
+      const named = accepted.find((c) => c.form.id === req.get(HEADERS.formId));
+      // A complete takedown notice may list 1,000 addresses: its form is named before its body is read.
+      const limit = named && isNoticeForm(named.form) ? NOTICE_MAX_BODY_BYTES : MAX_BODY_BYTES;
+      const headerProblem = checkBodyHeaders(req, limit);
       if (headerProblem) return reply(res, headerProblem);
       // Cheap CSRF guard: a cross-site page cannot set this header without a CORS preflight we never grant.
       if (req.get(HEADERS.requestedWith)?.toLowerCase() !== REQUESTED_WITH.toLowerCase()) {
         return sendApiError(res, 403, ERROR_CODES.forbidden, API_MESSAGES.forbidden);
       }
 
-      const parsed = await readJsonObject(req, res);
+      const parsed = await readJsonObject(req, res, limit);
       // The visitor went away mid-upload; there is nobody left to answer.
       if (parsed === null) return;
       if ('problem' in parsed) return reply(res, parsed.problem);

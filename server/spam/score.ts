@@ -71,6 +71,8 @@ export function freeTexts(form: SubmissionRules, payload: Record<string, unknown
   for (const [name, value] of Object.entries(payload)) {
     const p = properties[name];
     if (typeof value !== 'string' || !value.trim() || name === 'email') continue;
+    // A takedown notice's address list is what the form asks for, not links in a message.
+    if (ui[name]?.['ui:widget'] === 'addresses') continue;
     if (name === 'message' && composed !== '' && value === composed) continue;
     if (p && (p.format !== undefined || p.oneOf !== undefined || p.enum !== undefined || p.const !== undefined)) continue;
     all.push(value);
