@@ -16,6 +16,8 @@ import { pageSource, submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
 import { templates, widgets } from './widgets';
 import { TickList } from '../ui/lists';
+import { addressesOf, isNoticeForm } from '../notices/notice-form';
+import { HostCounts } from './AddressList';
 
 export interface FormSectionProps extends SectionProps<ResolvedFormSection> {
   /** Values typed into the prerendered fields before the form hydrated. */
@@ -89,6 +91,9 @@ export default function FormSection({ section, index, typed, action, posted }: F
     if (summaryFocus > 0) summaryRef.current?.focus();
   }, [summaryFocus]);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  // A takedown notice's confirmation shows what was sent: its addresses by website.
+  const notice = isNoticeForm(form);
+  const [sentValues, setSentValues] = useState<FormValues | null>(posted && 'sent' in posted ? (posted.values ?? null) : null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const idPrefix = `${form.id}-form`;
 
@@ -159,6 +164,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
       result = { success: false, message: 'An unexpected error occurred. Please try again.', error: 'UNEXPECTED' };
     }
     if (result.success) {
+      if (notice) setSentValues(values);
       dispatch({ type: 'sent', reset: form.result.resetOnSuccess ? initial : undefined, download: form.submit.download });
       show('success', form.result.success.text ?? result.message);
     } else {
@@ -208,6 +214,11 @@ export default function FormSection({ section, index, typed, action, posted }: F
             >
               <Icon name={outcome.kind === 'success' ? 'check' : 'alert'} size={20} />
               <p>{outcome.text}</p>
+              {notice && outcome.kind === 'success' && sentValues && (
+                <div className="notice-receipt">
+                  <HostCounts groups={addressesOf(sentValues).groups} />
+                </div>
+              )}
               {download && outcome.kind === 'success' && (
                 <a className="button button--secondary" href={download} download>
                   <Icon name="download" size={18} />
@@ -232,7 +243,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
             showErrorList={false}
             noValidate={mode !== 'browser'}
             noHtml5Validate={mode !== 'browser'}
-            formContext={{ messages: form.messages }}
+            formContext={{ messages: form.messages, ownCopy: notice ? values.authorisedCopy : undefined }}
             extraErrors={toErrorSchema(errors)}
             // Choice lists start empty: the visitor picks, nothing is preselected for them.
             experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}

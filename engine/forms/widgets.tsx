@@ -11,6 +11,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
+import { AddressSummary } from './AddressList';
 
 // Our own inputs, so each one says when it is invalid (aria-invalid) and which message explains it.
 const invalid = (rawErrors?: string[]) => (rawErrors && rawErrors.length > 0 ? true : undefined);
@@ -103,6 +104,21 @@ function Textarea(props: WidgetProps) {
   );
 }
 
+/**
+ * A takedown notice's address box: a textarea, and under it the addresses counted per website and
+ * the lines that cannot be taken down, at their line numbers, as the visitor types. The requester's
+ * own copy (the form's authorisedCopy, passed in the form context) is refused like the server refuses it.
+ */
+function AddressListWidget(props: WidgetProps) {
+  const ownCopy = (props.registry.formContext as { ownCopy?: unknown } | undefined)?.ownCopy;
+  return (
+    <>
+      <Textarea {...props} />
+      <AddressSummary id={`${props.id}-summary`} text={typeof props.value === 'string' ? props.value : ''} ownCopy={ownCopy} />
+    </>
+  );
+}
+
 function Select(props: WidgetProps) {
   const { options, placeholder } = props;
   const enumOptions = options.enumOptions ?? [];
@@ -115,6 +131,58 @@ function Select(props: WidgetProps) {
         </option>
       ))}
     </select>
+  );
+}
+
+/** Choices as radio buttons whose values are the choices themselves, so a form posted without script sends them. */
+function Radio(props: WidgetProps) {
+  const { id, htmlName, value, options, required, disabled, readonly, rawErrors, label, onChange, onBlur, onFocus } = props;
+  return (
+    <div className="field-radio-group" id={id} role="radiogroup" aria-label={label} aria-describedby={ariaDescribedByIds(id)}>
+      {(options.enumOptions ?? []).map((o, i) => (
+        <label key={String(o.value)} className="radio">
+          <input
+            type="radio"
+            id={`${id}-${i}`}
+            name={htmlName || id}
+            value={String(o.value)}
+            checked={value === o.value}
+            required={required}
+            disabled={disabled || readonly}
+            aria-invalid={invalid(rawErrors)}
+            onChange={() => onChange(o.value)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A box to tick, its words beside it; it says when it is invalid, as the other inputs do. */
+function Checkbox(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, rawErrors, label, onChange, onBlur, onFocus } = props;
+  return (
+    <div className="checkbox">
+      <label>
+        <input
+          type="checkbox"
+          id={id}
+          name={htmlName || id}
+          checked={value === true}
+          required={required}
+          disabled={disabled || readonly}
+          aria-invalid={invalid(rawErrors)}
+          aria-describedby={ariaDescribedByIds(id)}
+          onChange={(e) => onChange(e.target.checked)}
+          onBlur={(e) => onBlur(id, e.target.checked)}
+          onFocus={(e) => onFocus(id, e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+    </div>
   );
 }
 
@@ -136,7 +204,13 @@ function ObjectField(props: ObjectFieldTemplateProps) {
   return <DefaultObjectField {...props} fieldPathId={{ ...props.fieldPathId, $id: `${props.fieldPathId.$id}-fields` }} />;
 }
 
-export const widgets: RegistryWidgetsType = { TextareaWidget: Textarea, SelectWidget: Select };
+export const widgets: RegistryWidgetsType = {
+  TextareaWidget: Textarea,
+  SelectWidget: Select,
+  RadioWidget: Radio,
+  CheckboxWidget: Checkbox,
+  addresses: AddressListWidget,
+};
 export const templates: Partial<TemplatesType> = {
   BaseInputTemplate: BaseInput,
   FieldErrorTemplate: FieldError,
