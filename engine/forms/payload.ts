@@ -69,7 +69,8 @@ export function messageFromChoices(form: SubmissionRules, values: FormValues): s
 export function buildPayload(form: Form, values: FormValues): Payload {
   const v = preparedValues(form, values);
   const omit = new Set(form.submit.omit ?? []);
-  if (form.submit.payload === 'as-is') {
+  // A notice is sent as its fields; the server reads them into the notice it stores (engine/notices/notice-form.ts).
+  if (form.submit.payload === 'as-is' || form.submit.payload === 'notice') {
     const body: Payload = {};
     for (const [k, val] of Object.entries(v)) if (!omit.has(k)) body[k] = val;
     return body;
@@ -94,7 +95,7 @@ export function buildPayload(form: Form, values: FormValues): Payload {
 export function payloadSchema(form: SubmissionRules): JsonSchema {
   const fields = fieldSchemas(form);
   const honeypot = { [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 } };
-  if (form.submit.payload === 'as-is') {
+  if (form.submit.payload === 'as-is' || form.submit.payload === 'notice') {
     const omit = new Set(form.submit.omit ?? []);
     const properties = Object.fromEntries(Object.entries(fields).filter(([k]) => !omit.has(k)));
     const required = ((form.fields as { required?: string[] }).required ?? []).filter((k) => !omit.has(k));

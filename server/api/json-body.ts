@@ -59,25 +59,26 @@ export function checkBodyHeaders(req: Request, limit = MAX_BODY_BYTES): BodyProb
   return null;
 }
 
-const jsonParser = (limit: number) => express.json({
-  limit,
-  strict: true,
-  inflate: false,
-  type: () => true,
-  // Keys that reach Object.prototype are refused outright rather than trusted to every later consumer.
-  reviver: (key, value: unknown) => {
-    if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey();
-    return value;
-  },
-  verify: (req, _res, bytes) => {
-    if (bytes.length === 0) (req as Request & { [EMPTY_BODY]?: true })[EMPTY_BODY] = true;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new NotUtf8();
-    }
-  },
-});
+const jsonParser = (limit: number) =>
+  express.json({
+    limit,
+    strict: true,
+    inflate: false,
+    type: () => true,
+    // Keys that reach Object.prototype are refused outright rather than trusted to every later consumer.
+    reviver: (key, value: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey();
+      return value;
+    },
+    verify: (req, _res, bytes) => {
+      if (bytes.length === 0) (req as Request & { [EMPTY_BODY]?: true })[EMPTY_BODY] = true;
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw new NotUtf8();
+      }
+    },
+  });
 const parsers = new Map([MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES].map((limit) => [limit, jsonParser(limit)]));
 
 /** What express.json's refusal means for the client, or null when the client went away before sending it all. */
