@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Form } from '../../engine/content/model';
 import { mailsAbout } from './mail';
+import { fillNotice, isNoticeForm, noticeAnswers } from './notice';
 import { siteModel, waitForIslands } from './site';
 
 type FieldSchema = {
@@ -34,6 +35,12 @@ function answerFor(name: string, schema: FieldSchema, email: string): string {
 }
 
 async function fill(page: Page, form: Form, email: string): Promise<Record<string, string>> {
+  // A takedown notice has checkboxes to tick and an address list: filled as a visitor signs one.
+  if (isNoticeForm(form)) {
+    const answers = noticeAnswers(form, email);
+    await fillNotice(page, form, answers);
+    return answers;
+  }
   const properties = form.fields.properties as Record<string, FieldSchema>;
   const hidden = new Set(
     Object.entries((form.ui ?? {}) as Record<string, { 'ui:widget'?: string }>)

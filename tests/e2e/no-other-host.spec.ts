@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Form, ResolvedFormSection } from '../../engine/content/model';
 import { siteModel, waitForIslands } from './site';
+import { fillNotice, isNoticeForm, noticeAnswers } from './notice';
 
 type Property = { type?: string; format?: string; pattern?: string; minLength?: number; oneOf?: Array<{ const?: unknown }> };
 
@@ -27,6 +28,8 @@ function valueFor(name: string, p: Property, email: string): string {
 }
 
 async function fillRequired(page: Page, form: Form, email: string): Promise<void> {
+  // A takedown notice has checkboxes to tick and an address list: filled as a visitor signs one.
+  if (isNoticeForm(form)) return fillNotice(page, form, noticeAnswers(form, email));
   const properties = (form.fields.properties ?? {}) as Record<string, Property>;
   const hidden = (name: string) => (form.ui as Record<string, { 'ui:widget'?: string }> | undefined)?.[name]?.['ui:widget'] === 'hidden';
   const required = new Set([...((form.fields as { required?: string[] }).required ?? []), 'email']);
