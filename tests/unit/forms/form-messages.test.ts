@@ -11,6 +11,7 @@ import { loadSite } from '../../../engine/content/load-site';
 import type { Form } from '../../../engine/content/model';
 import { checkValues } from '../../../engine/forms/check-values';
 import { buildPayload } from '../../../engine/forms/payload';
+import { CAPACITIES, isNoticeForm } from '../../../engine/notices/notice-form';
 import { compileFormValidators } from '../../../tooling/vite-plugin-form-validators';
 import { checkSubmission, compileForms } from '../../../server/api/form-validation';
 import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
@@ -52,8 +53,10 @@ function validValues(form: Form): Record<string, unknown> {
   for (const [name, f] of Object.entries(props)) {
     if (f.oneOf) values[name] = (f.oneOf[0] as { const: unknown }).const;
     else if (f.enum) values[name] = f.enum[0];
-    else if (f.pattern?.includes('https?') || name.toLowerCase().includes('url') || name === 'website')
-      values[name] = 'https://example.com/page';
+    else if (f.type === 'boolean') values[name] = true;
+    else if (name === 'telephone') values[name] = '+1 503 555 0100';
+    else if (f.pattern?.includes('https?') || f.pattern?.includes('[hH][tT]') || name.toLowerCase().includes('url') || name === 'website')
+      values[name] = `https://example.com/${name}`;
     else if (f.pattern?.includes('@') || f.format === 'email' || name === 'email') values[name] = 'someone@example.com';
     else values[name] = 'x'.repeat(Math.max(f.minLength ?? 0, 24));
   }
@@ -76,7 +79,8 @@ function breaking(f: Field, rule: string): unknown {
     case 'format':
       return 'not valid at all';
     case 'enum':
-      return 'not-an-option';
+      // A box left unticked, for a box that must be ticked.
+      return f.type === 'boolean' ? false : 'not-an-option';
     default:
       throw new Error(`no breaking value for rule ${rule}`);
   }
@@ -121,10 +125,12 @@ describe('form messages', () => {
       const bad = breaking(props[field]!, rule);
       if (bad === undefined) delete values[field];
       else values[field] = bad;
+      // A notice asks for an authority only of a signer who acts for the owner.
+      if (isNoticeForm(form) && field === 'authority') values.capacity = CAPACITIES[1];
       // In the browser: the precompiled validator and the form's own words.
       expect(checkValues(form, validators.get(form.id)!, values)[field]).toBe(message);
       // On the server, for fields posted under their own names.
-      if (form.submit.payload === 'as-is' && !(form.submit.omit ?? []).includes(field)) {
+      if ((form.submit.payload === 'as-is' || isNoticeForm(form)) && !(form.submit.omit ?? []).includes(field)) {
         const compiled = compileForms({ [form.id]: form }).get(form.id)!;
         const outcome = checkSubmission(compiled, buildPayload(form, values));
         expect(outcome.ok).toBe(false);
