@@ -271,7 +271,7 @@ export function refusalMessage(reason: RefusalReason, line: number, limit = MAX_
     case 'local-name':
       return `${at} names a computer on a private network, not a public website. Give the full address, such as https://www.example.com/page.`;
     case 'own-copy':
-      return `${at} is the address of your own authorised copy, which you gave above. It is left out of the notice.`;
+      return `${at} is the address of your own authorised copy, which you gave above: a notice cannot list it, so remove this line.`;
     case 'too-many':
       return `${at} goes past the ${number(limit)} addresses one request can hold. Send the rest in another request.`;
   }
