@@ -12,7 +12,7 @@ import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
 import { noteErrorCode, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from './json-body';
-import { isNoticeForm } from '../../engine/notices/notice-form';
+import { ADDRESS_FIELD, isNoticeForm } from '../../engine/notices/notice-form';
 import type { FormTokens } from '../spam/form-token';
 import { NO_SCRIPT, tokenErrorCode, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
 
@@ -182,8 +182,10 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     }
     if (received.kind === 'created') {
       if (received.refused) noteErrorCode(res, tokenErrorCode(received.refused));
-      // A notice's confirmation shows its addresses by host, which a redirect could not carry: the page is the answer.
-      if (isNoticeForm(form)) return answerPage(res, 200, page, { formId: form.id, sent: true, values });
+      // A notice's confirmation shows its addresses by host, which a redirect could not carry: the page is the answer,
+      // holding the address list alone of what was typed.
+      if (isNoticeForm(form))
+        return answerPage(res, 200, page, { formId: form.id, sent: true, values: { [ADDRESS_FIELD]: values[ADDRESS_FIELD] } });
       res.status(303).set('Cache-Control', 'no-store').location(sentAddress(page.path!, form.id)).type('text/plain').send('Sent.\n');
       return;
     }

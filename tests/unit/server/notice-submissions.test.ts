@@ -256,6 +256,9 @@ describe('a takedown notice posted without script', () => {
       ['copies.example', 2],
       ['other.example', 1],
     ]);
+    // Of what was typed, the confirmation holds the address list alone.
+    expect(html).not.toContain(fields.telephone!);
+    expect(html).not.toContain(fields.fullName!);
     // Sent again (a reload of the answer): the same notice, stored once.
     expect((await postForm(fields)).status).toBe(200);
     const leads = await storedFor(fields.email!);
