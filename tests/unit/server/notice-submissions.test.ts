@@ -12,7 +12,7 @@ import { ADDRESS_FIELD, STATEMENT_FIELDS, type StoredNotice } from '../../../eng
 import { MAX_ADDRESSES, readAddressList } from '../../../engine/notices/urls';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createApp } from '../../../server/app';
-import { MAX_BODY_BYTES } from '../../../server/api/json-body';
+import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from '../../../server/api/json-body';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import { createFixture, listen, type Fixture, type Running } from './helpers';
 
@@ -201,6 +201,12 @@ describe('a takedown notice through the JSON API', () => {
     expect(((await res.json()) as { fields: Record<string, string> }).fields[ADDRESS_FIELD]).toMatch(
       new RegExp(`^Line ${(MAX_ADDRESSES + 1).toLocaleString('en-US')} `),
     );
+  });
+
+  it('refuses a notice larger than its own limit before reading it', async () => {
+    const res = await postJson(notice({ [ADDRESS_FIELD]: 'https://copies.example/x\n'.repeat(NOTICE_MAX_BODY_BYTES / 25) }));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe(`The request body is larger than ${NOTICE_MAX_BODY_BYTES / 1024} KB.`);
   });
 
   it('asks for the authority of a signer who acts for the owner, and not of the owner', async () => {
