@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS, REQUESTED_WITH } from '../../../contracts/api-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import type { Form, SiteModel } from '../../../engine/content/model';
+import { noticesFor } from '../../../engine/notices/notice-text';
 import { ADDRESS_FIELD, STATEMENT_FIELDS, type StoredNotice } from '../../../engine/notices/notice-form';
 import { MAX_ADDRESSES, readAddressList } from '../../../engine/notices/urls';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
@@ -155,6 +156,11 @@ describe('a takedown notice through the JSON API', () => {
     });
     expect(payload.lumenConsent).toBe(true);
     expect([payload.name, payload.email]).toEqual([body.requesterName, body.email]);
+    // What the team sends is made from the stored payload as it is: one notice per host, every element in it.
+    const notices = noticesFor(payload, model.noticeRecipients, model.noticeTemplate!);
+    expect(notices.map((x) => x.host)).toEqual(['copies.example', 'other.example']);
+    for (const text of [payload.statements.goodFaith, payload.statements.accuracy, body.requesterName, body.fullName, body.registration])
+      for (const x of notices) expect(x.body).toContain(text);
     // Nothing of the flat form is kept beside the notice.
     expect(Object.keys(payload).sort()).toEqual([
       'email',
