@@ -2,7 +2,13 @@
 // (as text), the type its bytes showed, its size and SHA-256, and a download link. The files are
 // never shown in the inbox itself; a download is saved, not opened. Only for the leads role.
 import { useEffect, useState } from 'react';
-import { EVIDENCE_ROUTES, EVIDENCE_TYPE_LABELS, evidenceDownloadName, type EvidenceFile, type EvidenceList } from '../../contracts/evidence-contract';
+import {
+  EVIDENCE_ROUTES,
+  EVIDENCE_TYPE_LABELS,
+  evidenceDownloadName,
+  type EvidenceFile,
+  type EvidenceList,
+} from '../../contracts/evidence-contract';
 import { call, InboxError } from './inbox-client';
 import { ErrorBox, useInbox } from './inbox-context';
 import { rolesOf } from './roles';
