@@ -66,3 +66,8 @@ export function clamdScanner({ socket, timeoutMs = 30_000 }: ClamdOptions): Scan
       }),
   };
 }
+
+/** The scanner CLAMD_SOCKET names (config.clamd), or null when files are checked by their bytes only. */
+export function scannerFor(clamd: ClamdOptions | null): Scanner | null {
+  return clamd ? clamdScanner(clamd) : null;
+}
