@@ -93,7 +93,10 @@ describe.each(backends)('%s evidence files', (_name, backend) => {
     it('deletes the files of a quarantined lead erased after the retention period', async () => {
       let t = Date.parse('2026-03-02T10:00:00.000Z');
       const store = await fresh.store(() => new Date(t));
-      const held = await store.insertLead({ ...notice, quarantine: { score: 6, reasons: [{ code: 'links', weight: 6, detail: 'links' }] } });
+      const held = await store.insertLead({
+        ...notice,
+        quarantine: { score: 6, reasons: [{ code: 'links', weight: 6, detail: 'links' }] },
+      });
       await store.saveEvidence(held.id, files);
       t += 31 * DAY;
       expect(await store.eraseQuarantined({ before: new Date(t - 30 * DAY), limit: 10, actor: 'quarantine retention' })).toBe(1);
