@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from '../../../contracts/evidence-contract';
+import { CLAMD_TIMEOUT_MS, readClamd } from '../../../server/config';
 import type { Scanner } from '../../../server/notices/clamd';
 import { readClamdAnswer } from '../../../server/notices/clamd';
 import { displayFileName, readEvidence, sniffEvidenceType } from '../../../server/notices/evidence';
@@ -260,5 +261,17 @@ describe('the multipart body', () => {
   it('refuses what is not multipart, and parts that cannot be read', async () => {
     expect(await parseMultipart(bytes('a=b'), 'application/x-www-form-urlencoded')).toMatchObject({ status: 415 });
     expect(await parseMultipart(bytes('no boundary here'), 'multipart/form-data; boundary=zzz')).toMatchObject({ status: 400 });
+  });
+});
+
+describe('CLAMD_SOCKET', () => {
+  it('unset or empty scans nothing; an absolute path is the socket; anything else stops the start', () => {
+    const problems: string[] = [];
+    expect(readClamd(undefined, problems)).toBeNull();
+    expect(readClamd('', problems)).toBeNull();
+    expect(readClamd('/run/clamav/clamd.ctl', problems)).toEqual({ socket: '/run/clamav/clamd.ctl', timeoutMs: CLAMD_TIMEOUT_MS });
+    expect(problems).toEqual([]);
+    expect(readClamd('clamd.ctl', problems)).toBeNull();
+    expect(problems).toEqual([`CLAMD_SOCKET must be the absolute path of clamd's LocalSocket, got "clamd.ctl".`]);
   });
 });
