@@ -71,3 +71,22 @@ export function clamdScanner({ socket, timeoutMs = 30_000 }: ClamdOptions): Scan
 export function scannerFor(clamd: ClamdOptions | null): Scanner | null {
   return clamd ? clamdScanner(clamd) : null;
 }
+
+/** Whether clamd answers PING with PONG within the time allowed: said at start, so a wrong socket is seen before a visitor's file is refused. */
+export function pingClamd({ socket, timeoutMs = 5_000 }: ClamdOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const conn = createConnection({ path: socket });
+    const timer = setTimeout(() => conn.destroy(), timeoutMs);
+    conn.on('connect', () => conn.write('zPING\0'));
+    conn.on('data', (data: Buffer) => {
+      answer += data.toString('latin1');
+      if (answer.includes('\0') || answer.length > MAX_ANSWER) conn.end();
+    });
+    conn.on('error', () => {});
+    conn.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer.replace(/\0/g, '').trim() === 'PONG');
+    });
+  });
+}

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clamdScanner } from '../../../server/notices/clamd';
+import { clamdScanner, pingClamd } from '../../../server/notices/clamd';
 import { readEvidence } from '../../../server/notices/evidence';
 import { EICAR, EICAR_SIGNATURE, findClamd, startLocalClamd, type LocalClamd } from '../../support/clamd';
 
@@ -48,6 +48,10 @@ describe.skipIf(!found.available)('evidence scanned by a real clamd', { timeout:
     expect(result).toMatchObject({ files: [{ position: 1, fileName: 'page.pdf', mediaType: 'application/pdf' }] });
   });
 
+  it('answers the start-up PING', async () => {
+    expect(await pingClamd({ socket: clamd.socket })).toBe(true);
+  });
+
   it('finds the test string past the first chunk too', async () => {
     const scanner = clamdScanner({ socket: clamd.socket });
     const late = Buffer.concat([pdf('x'), Buffer.alloc(200 * 1024, 0x20), Buffer.from(EICAR)]);
@@ -68,6 +72,10 @@ describe('a scanner that fails refuses the file', () => {
     const result = await readEvidence([{ name: 'page.pdf', bytes: pdf('clean') }], { scanner, onScanFailed: (r) => failures.push(r) });
     expect((result as { errors: Record<string, string> }).errors.evidence).toContain('could not be checked for viruses');
     expect(failures).toEqual([expect.stringContaining('could not be reached')]);
+  });
+
+  it('and the start-up PING says so when nothing listens', async () => {
+    expect(await pingClamd({ socket: join(dir, 'none.sock'), timeoutMs: 1_000 })).toBe(false);
   });
 
   it('when the daemon does not answer within the time allowed', async () => {
