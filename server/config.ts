@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
 import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
@@ -68,6 +68,7 @@ export const VARIABLES = [
   'FORM_TOKEN_LIFETIME',
   'FORM_MIN_FILL_SECONDS',
   'FORM_MOCK',
+  'CLAMD_SOCKET',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -143,6 +144,8 @@ export interface ServerConfig {
   spam: SpamConfig | null;
   /** Signed form tokens and the least time to fill a form; null when FORM_TOKENS=off. */
   formTokens: FormTokenSettings | null;
+  /** CLAMD_SOCKET: ClamAV's daemon, which scans each evidence file before it is stored; null when unset (no scan). */
+  clamd: { socket: string; timeoutMs: number } | null;
   /** Said once at start, after the configuration was accepted. */
   warnings: string[];
 }
@@ -291,6 +294,19 @@ function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
+}
+
+/** A scan that takes longer than this (30 s: clamd reads 10 MB in well under a second) refuses the file as failed. */
+export const CLAMD_TIMEOUT_MS = 30_000;
+
+/** CLAMD_SOCKET: the absolute path of clamd's LocalSocket, or unset for no scan. */
+export function readClamd(value: string | undefined, problems: string[]): ServerConfig['clamd'] {
+  if (value === undefined || value === '') return null;
+  if (!isAbsolute(value)) {
+    problems.push(`CLAMD_SOCKET must be the absolute path of clamd's LocalSocket, got "${value}".`);
+    return null;
+  }
+  return { socket: value, timeoutMs: CLAMD_TIMEOUT_MS };
 }
 
 export function readLogLevel(value: string | undefined, fallback: LogLevel = 'info'): LogLevel {
@@ -590,6 +606,7 @@ export function readConfig(env: Env = process.env as Env, options: { defaultPort
     pageViews: readPageViews(env.PAGE_VIEWS, () => positive('PAGE_VIEWS_FLUSH_MS', DEFAULT_PAGE_VIEWS_FLUSH_MS), problems),
     spam: readSpam(env, positive, problems),
     formTokens: readFormTokens(env, positive, problems),
+    clamd: readClamd(env.CLAMD_SOCKET, problems),
     warnings: [],
   };
   if (problems.length) throw new ConfigError(problems);

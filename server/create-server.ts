@@ -26,6 +26,7 @@ import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
+import { pingClamd } from './notices/clamd';
 import { StoredRateLimits } from './rate-limit';
 import type { Publisher } from './publish/publisher';
 import type { Editor } from './content/editor';
@@ -450,6 +451,13 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           });
         log.info(`Answers to replies are received by SMTP on ${host}:${inboundPort} for reply+…@${replyDomain}`);
       }
+      const clamd = config.clamd;
+      if (clamd)
+        void pingClamd(clamd).then((ok) =>
+          ok
+            ? log.info(`Evidence files are scanned by clamd at ${clamd.socket}`)
+            : log.warn(`CLAMD_SOCKET is set, but clamd does not answer at ${clamd.socket}: every evidence file is refused until it does.`),
+        );
       // Also delivers what an earlier run queued and could not send before it stopped.
       worker?.start();
       reminders?.start();

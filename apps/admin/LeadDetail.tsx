@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { addNote, changeLead, eraseLead, fetchLead, InboxError, releaseLead, sendReply } from './inbox-client';
 import { ErrorBox, useInbox, useTitle } from './inbox-context';
+import { EvidenceFiles } from './EvidenceFiles';
 import {
   LEAD_STATUSES,
   MAX_NOTE_LENGTH,
@@ -161,6 +162,8 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
           )}
         </section>
       )}
+
+      <EvidenceFiles leadId={lead.id} erased={lead.erased !== null} />
 
       <section aria-labelledby="conversation-heading" className="admin-panel">
         <h2 id="conversation-heading">Conversation</h2>

@@ -104,6 +104,9 @@ export function createAuditLog(store: AuditWriter) {
     exported: (email: string, count: number, filter: LeadFilter) =>
       write(email, 'export', `${count} leads exported, filter: ${describeFilter(filter)}`),
     viewed: (email: string, leadId: string) => write(email, 'view', 'opened the lead', leadId),
+    /** By its place and hash: the file's name is what the visitor typed. */
+    evidenceDownloaded: (email: string, leadId: string, position: number, sha256: string) =>
+      write(email, 'export', `evidence file ${position} downloaded (SHA-256 ${sha256.slice(0, 16)}…)`, leadId),
   };
 }
 

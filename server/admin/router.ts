@@ -4,6 +4,7 @@ import { auditRoutes } from './audit';
 import { conversionRoutes } from './conversion-routes';
 import { createAdminContext, type AdminConfig } from './context';
 import { requireSession } from './csrf';
+import { evidenceRoutes } from './evidence-routes';
 import { exportRoutes } from './export';
 import { publishRoutes } from '../publish/routes';
 import { leadRoutes } from './leads-routes';
@@ -27,7 +28,15 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
   router.use(signInRoutes(ctx));
   router.use(requireSession(ctx));
-  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
+  router.use(
+    sessionRoutes(ctx),
+    twoStepRoutes(ctx),
+    leadRoutes(ctx),
+    evidenceRoutes(ctx),
+    exportRoutes(ctx),
+    conversionRoutes(ctx),
+    auditRoutes(config.store),
+  );
   router.use(publishRoutes(config.publisher));
   const { editor } = config;
   if (editor) {

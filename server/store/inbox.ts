@@ -16,6 +16,7 @@ import type {
 import { marksSeen, tokenCounts, trainLead } from './classifier';
 import { countSameMessage, inboxLead } from './leads';
 import { dropFromDigests, enqueueJobs } from './outbox';
+import { eraseEvidenceIn } from './evidence';
 import type { PlannedNotification } from './types';
 import { auditFromRow, isoTime, isUuid, messageFromRow, noteFromRow, rowNumber } from './rows';
 import type { Db, Schema, StoreDialect } from './schema';
@@ -78,7 +79,14 @@ async function eraseIn(trx: Db, id: string, actor: string, at: Date, detail: str
   await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
   await dropFromDigests(trx, id);
   await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
-  await audit(trx, at, { actor, action: 'erase', leadId: id, detail });
+  // A takedown request's evidence files go with it: the bytes, their names and hashes.
+  const files = await eraseEvidenceIn(trx, id);
+  await audit(trx, at, {
+    actor,
+    action: 'erase',
+    leadId: id,
+    detail: files ? `${detail}; ${files} evidence file${files === 1 ? '' : 's'} deleted` : detail,
+  });
 }
 
 /**

@@ -474,6 +474,40 @@ export const migrations: readonly MigrationDeclaration[] = [
       CREATE INDEX spent_challenges_expires_at ON spent_challenges (expires_at);
     `,
   },
+  {
+    version: 23,
+    name: 'evidence_files',
+    // The files a takedown request came with (server/notices/evidence.ts), kept in the lead store so
+    // every process sees them: the name as given (shown only), the type found in the bytes, the size
+    // and SHA-256, the bytes. One row per place in the request (1 to 5), so a resent request stores
+    // nothing twice; an erasure deletes them (eraseIn in inbox.ts).
+    sqlite: `
+      CREATE TABLE evidence_files (
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')),
+        size INTEGER NOT NULL CHECK (size > 0),
+        sha256 TEXT NOT NULL,
+        bytes BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (lead_id, position)
+      ) STRICT;
+    `,
+    postgres: `
+      CREATE TABLE evidence_files (
+        lead_id UUID NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')),
+        size INTEGER NOT NULL CHECK (size > 0),
+        sha256 TEXT NOT NULL,
+        bytes BYTEA NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (lead_id, position)
+      );
+    `,
+  },
 ];
 
 /** The migrations as one backend runs them. */

@@ -153,7 +153,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
     const p = opened?.pool;
     if (!p) return;
     vacuuming = vacuuming
-      .then(() => p.query('VACUUM leads, lead_notes, outbox, notification_throttle'))
+      .then(() => p.query('VACUUM leads, lead_notes, outbox, notification_throttle, evidence_files'))
       .then(
         () => {},
         (err: unknown) => log(`VACUUM after an erasure failed on ${where}; autovacuum will clear the erased rows later:`, err),

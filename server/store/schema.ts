@@ -123,6 +123,17 @@ export interface Schema {
     spam: ColumnType<number | string, number, number>;
     ham: ColumnType<number | string, number, number>;
   };
+  /** A takedown request's evidence files (server/store/evidence.ts), by lead and place (1–5). */
+  evidence_files: {
+    lead_id: string;
+    position: number;
+    file_name: string;
+    media_type: string;
+    size: ColumnType<number | string, number, number>;
+    sha256: string;
+    bytes: Buffer;
+    created_at: Time;
+  };
 }
 
 export type Db = Kysely<Schema> | Transaction<Schema>;

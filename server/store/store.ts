@@ -8,6 +8,7 @@ import { spentChallengeStore } from './spent-challenges';
 import { releaseStore } from './releases';
 import { addViewCounts, conversionReport } from './page-views';
 import { isUuid } from './rows';
+import { evidenceStore } from './evidence';
 import { retryAborted } from './aborted';
 import type { Schema, StoreDialect } from './schema';
 import type { LeadStore } from './types';
@@ -37,6 +38,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     ...releaseStore(db),
     ...rateLimitStore(db, now),
     ...spentChallengeStore(db, now),
+    ...evidenceStore(db, d, now),
     listLeads: async (opts) => listLeads(db(), d, opts),
     importLeads: async (leads) =>
       db()

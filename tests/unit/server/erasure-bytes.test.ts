@@ -105,6 +105,26 @@ describe('an erased lead on the SQLite store', () => {
     expect(await store.findLeads({ filter: { spam: 'exclude', q: 'zephyrmoth' }, limit: 100 })).toEqual([]);
   });
 
+  it('leaves none of its evidence files’ bytes, names or hashes in the file or its -wal once erased', async () => {
+    // A screenshot large enough to span overflow pages, with marks that occur nowhere else.
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('evidence-quixotrope '.repeat(5000)),
+    ]);
+    const stored = await store.insertLead(lead);
+    const [file1] = await store.saveEvidence(stored.id, [
+      { position: 1, fileName: 'vellumwick-proof.png', mediaType: 'image/png', bytes: png },
+    ]);
+    const marks = ['evidence-quixotrope', 'vellumwick-proof.png', file1!.sha256];
+    const inFiles = () => {
+      const all = Buffer.concat([file, `${file}-wal`, `${file}-shm`].map(bytesOf));
+      return marks.filter((m) => all.includes(Buffer.from(m)));
+    };
+    expect(inFiles()).toEqual(marks);
+    await store.eraseLead(stored.id, 'ann@example.com');
+    expect(inFiles()).toEqual([]);
+  });
+
   it('a backup taken after the erasure holds none of its values', async () => {
     const stored = await store.insertLead(lead);
     await store.addNote(stored.id, 'ann@example.com', NOTE);
