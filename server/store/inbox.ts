@@ -78,6 +78,7 @@ async function eraseIn(trx: Db, id: string, actor: string, at: Date, detail: str
   await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
   await dropFromDigests(trx, id);
   await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
+  await trx.deleteFrom('notice_hosts').where('lead_id', '=', id).execute();
   await audit(trx, at, { actor, action: 'erase', leadId: id, detail });
 }
 

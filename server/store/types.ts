@@ -5,6 +5,7 @@ import type { AccountStore, InboxStore } from './inbox-types';
 import type { RateLimitStore } from './rate-limits';
 import type { SpentChallengeStore } from './spent-challenges';
 import type { ReleaseStore } from './releases';
+import type { NoticeStore } from './notices';
 
 import type { InboxLead } from './inbox-types';
 
@@ -131,7 +132,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore {
+export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore, NoticeStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
