@@ -7,6 +7,7 @@ import { requireSession } from './csrf';
 import { exportRoutes } from './export';
 import { publishRoutes } from '../publish/routes';
 import { leadRoutes } from './leads-routes';
+import { noticeRoutes } from './notice-routes';
 import { sessionRoutes, signInRoutes } from './sign-in';
 import { twoStepRoutes } from './two-step-routes';
 import { lazyHandler } from '../lazy';
@@ -27,7 +28,7 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
   router.use(signInRoutes(ctx));
   router.use(requireSession(ctx));
-  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
+  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), noticeRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
   router.use(publishRoutes(config.publisher));
   const { editor } = config;
   if (editor) {
