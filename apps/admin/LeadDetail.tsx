@@ -25,6 +25,7 @@ import { LinkedText } from './linked-text';
 import { ACTION_LABELS } from './AuditLog';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
+import { NoticeSection } from './NoticeSection';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
 
@@ -161,6 +162,8 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
           )}
         </section>
       )}
+
+      {lead.notice && !lead.erased && <NoticeSection leadId={lead.id} />}
 
       <section aria-labelledby="conversation-heading" className="admin-panel">
         <h2 id="conversation-heading">Conversation</h2>
