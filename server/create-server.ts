@@ -42,7 +42,20 @@ export const QUARANTINE_ERASER = 'quarantine retention';
 
 /** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
 export type ServedModel = Pick<SiteModel, 'forms'> &
-  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies' | 'spamWords' | 'noticeTemplate' | 'noticeRecipients'>> & {
+  Partial<
+    Pick<
+      SiteModel,
+      | 'badges'
+      | 'notifications'
+      | 'site'
+      | 'apiPayloads'
+      | 'knownLinks'
+      | 'savedReplies'
+      | 'spamWords'
+      | 'noticeTemplate'
+      | 'noticeRecipients'
+    >
+  > & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
     formValidators?: AppConfig['formValidators'];

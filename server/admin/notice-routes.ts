@@ -55,7 +55,12 @@ export function noticeRoutes(ctx: AdminContext): Router {
       return null;
     }
     if (!settings) {
-      sendApiError(res, 409, 'NO_NOTICE_TEMPLATE', 'The site has no notice template (site/data/notice-template.yaml), so no notice can be made.');
+      sendApiError(
+        res,
+        409,
+        'NO_NOTICE_TEMPLATE',
+        'The site has no notice template (site/data/notice-template.yaml), so no notice can be made.',
+      );
       return null;
     }
     return { lead, hosts: hostNotices(request, settings) };
@@ -164,7 +169,12 @@ export function noticeRoutes(ctx: AdminContext): Router {
       const record = (await store.listNoticeHosts(id)).find((r) => r.host === host.host);
       const blocked = sendBlocked(host, record, replies !== undefined);
       if (blocked || !to || !replies)
-        return sendApiError(res, 409, record && record.status !== 'to_send' ? 'ALREADY_SENT' : 'CANNOT_SEND', blocked ?? 'This notice cannot be sent.');
+        return sendApiError(
+          res,
+          409,
+          record && record.status !== 'to_send' ? 'ALREADY_SENT' : 'CANNOT_SEND',
+          blocked ?? 'This notice cannot be sent.',
+        );
       const messages = host.notices.map((n) => ({ subject: n.subject, text: n.body, messageId: newMessageId(replies.from) }));
       const result = await store.sendNotice(id, host.host, { to, messages }, user.email, noticeLabel(found.hosts, host.host));
       if (result.kind === 'changed') replies.queued();
