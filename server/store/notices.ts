@@ -245,8 +245,15 @@ const daysBetween = (from: string | Date, to: string | Date) => Math.max(0, Math
 export async function noticeConversion(db: Db, start: string, end: string): Promise<NoticeConversion> {
   const requests = await db
     .selectFrom('leads')
-    // The hosts are counted in the database: a request's payload can hold a thousand addresses.
-    .select(['id', 'created_at', sql<number | string>`json_array_length(payload -> 'groups')`.as('hosts')])
+    // The hosts are counted in the database: a request's payload can hold a thousand addresses. Only an
+    // array is counted (PostgreSQL's json_array_length throws on anything else); the text is the same on both backends.
+    .select([
+      'id',
+      'created_at',
+      sql<
+        number | string | null
+      >`CASE WHEN substr(CAST(payload -> 'groups' AS TEXT), 1, 1) = '[' THEN json_array_length(payload -> 'groups') END`.as('hosts'),
+    ])
     .where('form_type', '=', NOTICE_FORM_TYPE)
     .where('created_at', '>=', start)
     .where('created_at', '<', end)

@@ -141,6 +141,9 @@ describe.each(backends)('%s notice tracking', (_name, backend) => {
       const all = await store.insertLead(noticeLead(template, {}, 'https://a.example.com/1\nhttps://b.example.com/2'));
       const spam = await store.insertLead({ ...noticeLead(template), spam: true });
       await store.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { name: 'Ann' } });
+      // A payload that is no request (its groups not a list) is no request the view counts, and breaks nothing.
+      for (const groups of [{ host: 'a.example' }, 'a.example', null])
+        await store.insertLead({ endpoint: '/api/leads', formType: 'notice', payload: { groups } });
       expect(none.id).not.toBe(spam.id);
 
       await store.sendNotice(some.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'n');
