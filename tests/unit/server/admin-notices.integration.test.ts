@@ -55,6 +55,9 @@ function browser(base: string) {
   };
   return {
     call,
+    get cookie() {
+      return cookie;
+    },
     signIn: (email: string) =>
       call(ADMIN_ROUTES.signIn, { method: 'POST', headers: JSON_CHANGE, body: JSON.stringify({ email, password: PASSWORD }) }),
     json: async <T>(path: string) => {
@@ -184,7 +187,7 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
   });
 
   it('answers a notice as a plain-text download, with what the visitor typed kept as text and off lines of its own', async () => {
-    const { store, b } = await start();
+    const { store, b, url } = await start();
     const hostile = {
       requesterName: 'Rosa Delgado\r\nBcc: evil@example.com\u202e',
       description: '<script>alert("x")</script> Night Harbour\u0007',
@@ -204,6 +207,11 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     expect(text.split('\n').some((line) => line.startsWith('Bcc:'))).toBe(false);
     expect(text).toContain('Rosa Delgado Bcc: evil@example.com');
     expect((await b.call(NOTICE_ROUTES.text(lead.id, byEmail, 3))).status).toBe(404);
+    // A picture or page elsewhere naming the address gets nothing, even with the team member's cookie.
+    const elsewhere = await fetch(url + NOTICE_ROUTES.text(lead.id, byEmail, 1), {
+      headers: { Cookie: b.cookie, 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(elsewhere.status).toBe(403);
     expect((await b.call(NOTICE_ROUTES.text(lead.id, 'vimeo.com', 1))).status).toBe(404);
   });
 
