@@ -25,6 +25,9 @@ export const NOTICE_STATUS_LABELS: Record<NoticeStatus, string> = {
 export const DONE_STATUSES: readonly NoticeStatus[] = ['removed', 'refused'];
 export const isDone = (status: NoticeStatus) => DONE_STATUSES.includes(status);
 
+/** How a notice e-mail's outbox job is named (`notice <host> <part>/<parts>`): it goes by the team's reply channel, and the lead's notifications tell it apart by this. */
+export const NOTICE_RULE_PREFIX = 'notice ';
+
 const leadPath = (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/notices`;
 
 export const NOTICE_ROUTES = {

@@ -26,6 +26,7 @@ import { ACTION_LABELS } from './AuditLog';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
 import { NoticeSection } from './NoticeSection';
+import { NOTICE_RULE_PREFIX } from '../../contracts/notice-contract';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
 
@@ -601,7 +602,11 @@ function Notifications({ notifications }: { notifications: LeadNotification[] })
         <tbody>
           {notifications.map((n, index) => (
             <tr key={index}>
-              <td>{CHANNEL_LABELS[n.channel] ?? n.channel}</td>
+              <td>
+                {n.channel === 'reply' && n.rule.startsWith(NOTICE_RULE_PREFIX)
+                  ? 'Takedown notice'
+                  : (CHANNEL_LABELS[n.channel] ?? n.channel)}
+              </td>
               <td className="admin-text">{n.rule}</td>
               <td>
                 <span className={`admin-badge admin-badge--delivery-${n.status}`}>{DELIVERY_LABELS[n.status] ?? n.status}</span>

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   isDone,
   NOTICE_FORM_TYPE,
+  NOTICE_RULE_PREFIX,
   NOTICE_STATUS_LABELS,
   removalBand,
   REMOVAL_BANDS,
@@ -207,7 +208,7 @@ export function noticeStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
                 lead_id: leadId,
                 // Sent as the team's replies are: from MAIL_FROM, plain text, the address given as an address, never parsed.
                 channel: 'reply',
-                rule: `notice ${host} ${i + 1}/${parts}`,
+                rule: `${NOTICE_RULE_PREFIX}${host} ${i + 1}/${parts}`,
                 data: JSON.stringify({ to: [mail.to], subject: m.subject, text: m.text, messageId: m.messageId }),
                 created_at: at,
                 next_attempt_at: at,

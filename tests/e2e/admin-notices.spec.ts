@@ -138,16 +138,20 @@ test('the team sees 4 hosts with their notices split at 250, marks one removed a
   }
   await expect(section).toContainText(`2 of ${HOST_COUNTS.length} hosts done, 3 sent`);
 
+  const parts = Math.ceil(request.groups.find((g) => g.host === byEmailHost)!.urls.length / URLS_PER_NOTICE);
   // Still so after a reload, and in the lead's timeline.
   await page.reload();
   await expect(hostBlock(page, removedHost!).locator('.admin-badge--notice-removed')).toHaveText(NOTICE_STATUS_LABELS.removed);
   await expect(hostBlock(page, refusedHost!).locator('.admin-badge--notice-refused')).toHaveText(NOTICE_STATUS_LABELS.refused);
+  // The notice e-mails are in the lead's notifications, one per part, told apart from replies.
+  const notifications = page.getByRole('region', { name: 'Notifications' }).getByRole('row');
+  await expect(notifications.filter({ hasText: `notice ${byEmailHost} ` })).toHaveCount(parts);
+  await expect(notifications.filter({ hasText: `notice ${byEmailHost} ` }).first()).toContainText('Takedown notice');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline).toContainText('→ removed');
   await expect(timeline).toContainText('→ refused');
 
   const entries = (await auditOf(page, id)).filter((e) => e.action === 'notice');
-  const parts = Math.ceil(request.groups.find((g) => g.host === byEmailHost)!.urls.length / URLS_PER_NOTICE);
   expect(entries.map((e) => e.detail.split(': ').at(-1)).reverse()).toEqual([
     `to send → sent, ${parts} e-mail${parts === 1 ? '' : 's'} queued to ${to}`,
     'to send → removed',
