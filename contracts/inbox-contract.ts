@@ -5,6 +5,7 @@
  */
 
 import type { Role } from './editor-contract';
+import type { NoticeConversion, NoticeProgress } from './notice-contract';
 
 /** Where the inbox's browser app lives; every path below it that is not the API is the app. */
 export const ADMIN_PATH = '/admin';
@@ -296,6 +297,8 @@ export interface ConversionReport {
     /** Of those, answered at or before their due time. */
     answeredInTime: number;
   }>;
+  /** Takedown notice requests of the period: how complete they are, and how long removals took. */
+  notices: NoticeConversion;
 }
 
 /** The period a conversion query asks for (today's last CONVERSION_DEFAULT_DAYS days without one), or the problems with it. */
@@ -414,6 +417,8 @@ export interface LeadSummary {
   quarantine: Quarantine | null;
   /** Set for a lead let through with a doubtful score: what was found; null for every other lead. */
   spamChecks: SpamChecks | null;
+  /** Set for a takedown notice request: how many of its hosts were sent and are done (notice-contract.ts). */
+  notice?: NoticeProgress;
 }
 
 /** The saved views atop the list, each a filter in the address's words. */
@@ -575,6 +580,8 @@ export const AUDIT_ACTIONS = [
   'save',
   'create',
   'delete',
+  /** A takedown notice's host: its status changed, or its notice sent by e-mail. */
+  'notice',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

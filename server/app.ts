@@ -8,6 +8,7 @@ import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
 import type { EditorSource } from './admin/context';
 import type { ReplySettings } from './admin/saved-replies';
+import type { NoticeSettings } from './admin/notice-view';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
 import { createSubmissions } from './api/submissions';
@@ -116,6 +117,8 @@ export interface InboxConfig {
   editor?: EditorSource;
   /** Replies to visitors from the inbox; none without e-mail. */
   replies?: ReplySettings;
+  /** The site's notice template and recipient directory, for the inbox's notice screens. */
+  notices?: NoticeSettings;
   /** SPAM_CLASSIFIER_MIN_MARKS, when leads are scored: the Quarantine view says how far the spam filter is from voting. */
   spamFilterMinMarks?: number;
 }
@@ -217,6 +220,7 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
         publisher: inbox.publisher,
         editor: inbox.editor,
         replies: inbox.replies,
+        notices: inbox.notices,
         spamFilterMinMarks: inbox.spamFilterMinMarks,
       });
     }),

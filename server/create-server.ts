@@ -43,7 +43,20 @@ export const QUARANTINE_ERASER = 'quarantine retention';
 
 /** What the server checks submissions against: the build's model (npm start) or the content as it is now (npm run dev). */
 export type ServedModel = Pick<SiteModel, 'forms'> &
-  Partial<Pick<SiteModel, 'badges' | 'notifications' | 'site' | 'apiPayloads' | 'knownLinks' | 'savedReplies' | 'spamWords'>> & {
+  Partial<
+    Pick<
+      SiteModel,
+      | 'badges'
+      | 'notifications'
+      | 'site'
+      | 'apiPayloads'
+      | 'knownLinks'
+      | 'savedReplies'
+      | 'spamWords'
+      | 'noticeTemplate'
+      | 'noticeRecipients'
+    >
+  > & {
     pages?: AppConfig['pages'];
     search?: AppConfig['search'];
     formValidators?: AppConfig['formValidators'];
@@ -122,9 +135,12 @@ export function readSiteModel(distDir: string, log: Logger): ServedModel {
       : undefined;
   if (!pages) log.warn(`${assets} is missing, so forms posted without JavaScript will not be answered. Run \`npm run build\` again.`);
   const search = readSiteSearch(distDir, (message) => log.warn(message));
-  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords } = model;
+  const { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords, noticeTemplate, noticeRecipients } = model;
   const formValidators = readFormValidators(distDir, { forms, apiPayloads: apiPayloads ?? {} }, log);
-  return { forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords, pages, search, formValidators };
+  return {
+    ...{ forms, badges, notifications, site, apiPayloads, knownLinks, savedReplies, spamWords, noticeTemplate, noticeRecipients },
+    ...{ pages, search, formValidators },
+  };
 }
 
 /** The build's validator code when it was made from these very forms; otherwise they are compiled at start, as the warning says. */
@@ -383,6 +399,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         page: deps.inboxPage,
         publisher: deps.publisher,
         editor: editor && (() => editor.get()),
+        notices: m?.noticeTemplate ? { template: m.noticeTemplate, directory: m.noticeRecipients ?? [] } : undefined,
         replies:
           mailOn && config.notify.mailFrom
             ? {

@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   save: 'Saved a content file',
   create: 'Made a content file',
   delete: 'Deleted a page or article',
+  notice: 'Tracked a takedown notice',
 };
 
 type Listing =

@@ -11,6 +11,7 @@ import {
   type ConversionReport,
   type LeadFilter,
 } from '../../contracts/inbox-contract';
+import { REMOVAL_BANDS } from '../../contracts/notice-contract';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; report: ConversionReport };
 
@@ -227,7 +228,73 @@ function Report({ report }: { report: ConversionReport }) {
           </div>
         )}
       </section>
+
+      <NoticeFigures notices={report.notices} />
     </>
+  );
+}
+
+/** Takedown notice requests of the period: how many of their hosts are done, and how long removals took. */
+function NoticeFigures({ notices }: { notices: ConversionReport['notices'] }) {
+  return (
+    <section aria-labelledby="notices-heading" className="admin-panel">
+      <h2 id="notices-heading">Takedown notices</h2>
+      {notices.requests === 0 ? (
+        <p className="admin-empty">No takedown notice requests in this period.</p>
+      ) : (
+        <>
+          <p>
+            {count(notices.requests)} notice requests received in this period. A host is done once it removed the material or refused to.
+          </p>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption>Requests by how many of their hosts are done</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Hosts done</th>
+                  <th scope="col">Requests</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">None yet</th>
+                  <td>{count(notices.completeness.none)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Some</th>
+                  <td>{count(notices.completeness.some)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">All</th>
+                  <td>{count(notices.completeness.all)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption>Days to removal</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Days</th>
+                  <th scope="col">Hosts removed (from the notice sent)</th>
+                  <th scope="col">Requests with every host removed (from the request received)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {REMOVAL_BANDS.map((band, i) => (
+                  <tr key={band.label}>
+                    <th scope="row">{band.label}</th>
+                    <td>{count(notices.removals[i] ?? 0)}</td>
+                    <td>{count(notices.requestsRemoved[i] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 

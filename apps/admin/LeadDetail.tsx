@@ -26,6 +26,8 @@ import { LinkedText } from './linked-text';
 import { ACTION_LABELS } from './AuditLog';
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
+import { NoticeSection } from './NoticeSection';
+import { NOTICE_RULE_PREFIX } from '../../contracts/notice-contract';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
 
@@ -163,6 +165,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
         </section>
       )}
 
+      {lead.notice && !lead.erased && <NoticeSection leadId={lead.id} />}
       <EvidenceFiles leadId={lead.id} erased={lead.erased !== null} />
 
       <section aria-labelledby="conversation-heading" className="admin-panel">
@@ -601,7 +604,11 @@ function Notifications({ notifications }: { notifications: LeadNotification[] })
         <tbody>
           {notifications.map((n, index) => (
             <tr key={index}>
-              <td>{CHANNEL_LABELS[n.channel] ?? n.channel}</td>
+              <td>
+                {n.channel === 'reply' && n.rule.startsWith(NOTICE_RULE_PREFIX)
+                  ? 'Takedown notice'
+                  : (CHANNEL_LABELS[n.channel] ?? n.channel)}
+              </td>
               <td className="admin-text">{n.rule}</td>
               <td>
                 <span className={`admin-badge admin-badge--delivery-${n.status}`}>{DELIVERY_LABELS[n.status] ?? n.status}</span>

@@ -27,6 +27,7 @@ import { DueCell } from './due';
 import { Age } from './times';
 import { BulkActions, type LeadsChanged } from './BulkActions';
 import { KeyHelp, useListKeys } from './list-keys';
+import { progressText } from './NoticeSection';
 
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
@@ -584,7 +585,10 @@ function LeadRow({
       <td>
         <Age iso={lead.createdAt} />
       </td>
-      <td className="admin-text">{lead.formTitle}</td>
+      <td className="admin-text">
+        {lead.formTitle}
+        {lead.notice && <span className="admin-muted admin-notice-progress"> ({progressText(lead.notice)})</span>}
+      </td>
       <td className="admin-text">
         <Link to={to} state={state} onClick={onOpen}>
           {shownName}

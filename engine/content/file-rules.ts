@@ -142,6 +142,9 @@ const NOTICE_BLOCK_NEEDS: Record<string, readonly NoticePlaceholder[]> = {
   signature: ['fullName', 'capacity', 'date'],
 };
 
+/** What a notice's subject may name: the host as the URL parser wrote it and the part's numbers, never a value the visitor typed. */
+const SUBJECT_PLACEHOLDERS: readonly string[] = ['host', 'part', 'parts'];
+
 /** The notice template names only placeholders a notice fills, every block names what its element needs, and the addresses have a line of their own. */
 export function noticeTemplateRules(file: ParsedFile, template: NoticeTemplate): Problem[] {
   const problems: Problem[] = [];
@@ -171,6 +174,17 @@ export function noticeTemplateRules(file: ParsedFile, template: NoticeTemplate):
     for (const need of NOTICE_BLOCK_NEEDS[String(path[0])] ?? [])
       if (!named.includes(need)) problems.push(problemAt(file, path, `{{${need}}} is missing: every notice must hold it here`));
   }
+  // The subject becomes an e-mail's Subject header when the inbox sends a notice: nothing the visitor typed may reach it.
+  for (const key of ['subject', 'partLabel'] as const)
+    for (const name of [...template[key].matchAll(NOTICE_PLACEHOLDER)].map((m) => m[1]!))
+      if (known.includes(name) && !SUBJECT_PLACEHOLDERS.includes(name))
+        problems.push(
+          problemAt(
+            file,
+            [key],
+            `{{${name}}} cannot be in the subject: it becomes an e-mail header, which holds only ${SUBJECT_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
+          ),
+        );
   if (!template.material.split(/\r?\n/).some((line) => /^\s*\{\{\s*urls\s*\}\}\s*$/.test(line)))
     problems.push(problemAt(file, ['material'], '{{urls}} must be on a line of its own: it becomes one address per line'));
   for (const key of ['goodFaith', 'accuracy', 'lumen'] as const)

@@ -10,6 +10,7 @@ import { createAuditLog, type AuditLog } from './audit';
 import type { Editor } from '../content/editor';
 import type { FormsById } from './inbox-view';
 import type { ReplySettings } from './saved-replies';
+import type { NoticeSettings } from './notice-view';
 import type { ScryptCost } from './passwords';
 import type { Publisher } from '../publish/publisher';
 import {
@@ -56,6 +57,8 @@ export interface AdminConfig {
   replies?: ReplySettings;
   /** SPAM_CLASSIFIER_MIN_MARKS, when leads are scored; without it the views answer no spam filter counts. */
   spamFilterMinMarks?: number;
+  /** The site's notice template and recipient directory; without them a notice request shows no notices. */
+  notices?: NoticeSettings;
 }
 
 export interface SignedIn extends SignedInSession {

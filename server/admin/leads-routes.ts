@@ -21,6 +21,7 @@ import { leadDetail, leadSummary } from './inbox-view';
 import { newMessageId, replyAddress, replyState, savedRepliesFor, type ReplyFacts } from './saved-replies';
 import { oneLine } from '../notify/text';
 import { requireRole } from './roles';
+import { withNoticeProgress } from './notice-routes';
 
 /** The position a cursor stands for; cursors are opaque to the browser. */
 function readCursor(value: unknown): LeadPosition | null | undefined {
@@ -78,14 +79,14 @@ export function leadRoutes(ctx: AdminContext): Router {
       store.listLeadAudit(lead.id),
     ]);
     const facts = factsOf(lead);
-    res.json(
-      leadDetail(lead, forms, notes, jobs, {
-        messages,
-        history,
-        reply: replyState(lead, facts, replies),
-        savedReplies: lead.erasedAt ? [] : savedRepliesFor(facts, replies),
-      }),
-    );
+    const detail = leadDetail(lead, forms, notes, jobs, {
+      messages,
+      history,
+      reply: replyState(lead, facts, replies),
+      savedReplies: lead.erasedAt ? [] : savedRepliesFor(facts, replies),
+    });
+    [detail.lead] = await withNoticeProgress(store, [lead], [detail.lead]);
+    res.json(detail);
   };
 
   router.get(
@@ -98,7 +99,11 @@ export function leadRoutes(ctx: AdminContext): Router {
       const page = found.slice(0, PAGE_SIZE);
       const last = page[page.length - 1];
       const body: LeadPage = {
-        leads: page.map((l) => leadSummary(l, forms)),
+        leads: await withNoticeProgress(
+          store,
+          page,
+          page.map((l) => leadSummary(l, forms)),
+        ),
         nextCursor: found.length > PAGE_SIZE && last ? writeCursor(positionOf(last, query.filter.sort)) : null,
       };
       res.json(body);

@@ -8,6 +8,7 @@ import { evidenceRoutes } from './evidence-routes';
 import { exportRoutes } from './export';
 import { publishRoutes } from '../publish/routes';
 import { leadRoutes } from './leads-routes';
+import { noticeRoutes } from './notice-routes';
 import { sessionRoutes, signInRoutes } from './sign-in';
 import { twoStepRoutes } from './two-step-routes';
 import { lazyHandler } from '../lazy';
@@ -33,6 +34,7 @@ export function createAdminRouter(config: AdminConfig): Router {
     twoStepRoutes(ctx),
     leadRoutes(ctx),
     evidenceRoutes(ctx),
+    noticeRoutes(ctx),
     exportRoutes(ctx),
     conversionRoutes(ctx),
     auditRoutes(config.store),

@@ -79,6 +79,7 @@ async function eraseIn(trx: Db, id: string, actor: string, at: Date, detail: str
   await trx.deleteFrom('outbox').where('lead_id', '=', id).execute();
   await dropFromDigests(trx, id);
   await trx.deleteFrom('notification_throttle').where('lead_id', '=', id).execute();
+  await trx.deleteFrom('notice_hosts').where('lead_id', '=', id).execute();
   // A takedown request's evidence files go with it: the bytes, their names and hashes.
   const files = await eraseEvidenceIn(trx, id);
   await audit(trx, at, {

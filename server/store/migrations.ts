@@ -475,6 +475,26 @@ export const migrations: readonly MigrationDeclaration[] = [
     `,
   },
   {
+    version: 22,
+    name: 'notice_hosts',
+    // Where each host of a takedown notice request stands. No row: the notice is still to send. The
+    // lead's payload names the hosts; a row is written with the first change and goes with an erasure.
+    sql: (t) => `
+      CREATE TABLE notice_hosts (
+        lead_id ${t.uuid} NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        host TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('to_send', 'sent', 'removed', 'refused', 'counter_notice')),
+        status_at ${t.time} NOT NULL,
+        changed_by TEXT NOT NULL,
+        sent_at ${t.time},
+        sent_via TEXT CHECK (sent_via IN ('email', 'manual')),
+        sent_to TEXT,
+        counter_notice_on TEXT,
+        PRIMARY KEY (lead_id, host)
+      )${t.table};
+    `,
+  },
+  {
     version: 23,
     name: 'evidence_files',
     // The files a takedown request came with (server/notices/evidence.ts), kept in the lead store so

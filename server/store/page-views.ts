@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { CONVERSION_MAX_ROWS, OTHER_SOURCES, type ConversionReport } from '../../contracts/inbox-contract';
+import { noticeConversion } from './notices';
 import { ms } from './rows';
 import type { Db } from './schema';
 
@@ -302,5 +303,6 @@ export async function conversionReport(db: Db, range: { from: string; to: string
     referrers: referrerRows.slice(0, CONVERSION_MAX_ROWS),
     omitted: { pages: left(pageRows), campaigns: left(campaignRows), referrers: left(referrerRows) },
     forms: [...byForm.values()].sort((a, b) => a.formId.localeCompare(b.formId)),
+    notices: await noticeConversion(db, start, end),
   };
 }

@@ -1,5 +1,6 @@
 import type { AliasedRawBuilder, ColumnType, Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { AuditEntry, LeadStatus } from '../../contracts/inbox-contract';
+import type { NoticeStatus } from '../../contracts/notice-contract';
 import type { Channel, JobStatus } from './types';
 
 /** An instant: ISO text from SQLite, a Date from PostgreSQL; always written as ISO text. */
@@ -67,6 +68,19 @@ export interface OutboxTable {
   job_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface NoticeHostsTable {
+  lead_id: string;
+  host: string;
+  status: NoticeStatus;
+  status_at: Time;
+  changed_by: string;
+  sent_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  sent_via: ColumnType<'email' | 'manual' | null, 'email' | 'manual' | null | undefined, 'email' | 'manual' | null>;
+  sent_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YYYY-MM-DD: the day a counter-notice was received. */
+  counter_notice_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Schema {
   schema_migrations: { version: number; name: string; applied_at: Time };
   leads: LeadsTable;
@@ -117,6 +131,8 @@ export interface Schema {
   referrer_arrivals: { day: string; host: string; arrivals: number };
   /** Proof-of-work challenges answered (by the submission `spent_by`), kept until they expire. */
   spent_challenges: { id: string; spent_by: string; expires_at: Time };
+  /** A takedown notice request's hosts that the team has acted on (server/store/notices.ts); a host with no row is to send. */
+  notice_hosts: NoticeHostsTable;
   /** The spam filter's counts (server/spam/classifier.ts): per token key, the spam and not-spam leads that held it; '' holds the marks. */
   spam_tokens: {
     token: string;

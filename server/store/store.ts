@@ -3,6 +3,7 @@ import { accountStore } from './accounts';
 import { audit, inboxChanges, listAudit, listLeadAudit, listMessages, listNotes, listUnmatchedMail } from './inbox';
 import { countLeads, findLeads, importLeads, inboxLead, listLeads, pruneSpentFormTokens } from './leads';
 import { claimJobs, finishJobs, listJobs, queueDigest, queueReminders, requeueJob } from './outbox';
+import { noticeStore } from './notices';
 import { rateLimitStore } from './rate-limits';
 import { spentChallengeStore } from './spent-challenges';
 import { releaseStore } from './releases';
@@ -39,6 +40,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
     ...rateLimitStore(db, now),
     ...spentChallengeStore(db, now),
     ...evidenceStore(db, d, now),
+    ...noticeStore(db, d, now),
     listLeads: async (opts) => listLeads(db(), d, opts),
     importLeads: async (leads) =>
       db()

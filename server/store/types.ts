@@ -6,6 +6,7 @@ import type { RateLimitStore } from './rate-limits';
 import type { SpentChallengeStore } from './spent-challenges';
 import type { ReleaseStore } from './releases';
 import type { EvidenceStore } from './evidence';
+import type { NoticeStore } from './notices';
 
 import type { InboxLead } from './inbox-types';
 
@@ -132,7 +133,7 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore, EvidenceStore {
+export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore, EvidenceStore, NoticeStore {
   init(): Promise<void>;
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
