@@ -27,7 +27,14 @@ export function createAdminRouter(config: AdminConfig): Router {
   });
   router.use(signInRoutes(ctx));
   router.use(requireSession(ctx));
-  router.use(sessionRoutes(ctx), twoStepRoutes(ctx), leadRoutes(ctx), exportRoutes(ctx), conversionRoutes(ctx), auditRoutes(config.store));
+  router.use(
+    sessionRoutes(ctx),
+    twoStepRoutes(ctx),
+    leadRoutes(ctx),
+    exportRoutes(ctx),
+    conversionRoutes(ctx),
+    auditRoutes(config.store.audit),
+  );
   router.use(publishRoutes(config.publisher));
   const { editor } = config;
   if (editor) {

@@ -31,7 +31,7 @@ describe('the audit writer', () => {
 
   it('writes one entry per event, with the actor and the action the log filters on, and no lead for site-wide events', async () => {
     const written: NewAuditEntry[] = [];
-    const log = createAuditLog({ audit: async (entry) => void written.push(entry) });
+    const log = createAuditLog({ add: async (entry) => void written.push(entry) });
     await log.contentSaved('writer@example.com', 'site/pages/faq.yaml', 3, true);
     await log.contentCreated('writer@example.com', 'site/pages/guides.yaml');
     await log.contentDeleted('writer@example.com', 'site/pages/guides.yaml', '/faq');
