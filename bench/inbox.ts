@@ -73,7 +73,11 @@ function lead(i: number): NewLead {
   };
 }
 
-async function seed(store: LeadStore, clock: { t: number }, setStatus: (ids: Map<string, string>) => Promise<void>): Promise<number> {
+async function seed(
+  store: Pick<LeadStore, 'leads'>,
+  clock: { t: number },
+  setStatus: (ids: Map<string, string>) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   const statuses = new Map<string, string>();
   const BATCH = 500;

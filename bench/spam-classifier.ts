@@ -72,7 +72,7 @@ const form = {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function train(store: LeadStore, next: () => number): Promise<void> {
+async function train(store: Pick<LeadStore, 'leads' | 'inbox'>, next: () => number): Promise<void> {
   for (let i = 0; i < MARKS * 2; i++) {
     const spam = i % 2 === 0;
     const lead = await store.leads.insertLead({
