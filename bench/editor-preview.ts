@@ -58,7 +58,7 @@ export async function measurePreview(keystrokes: number): Promise<EditorPreviewR
   cpSync(join(ROOT, 'site'), join(work, 'site'), { recursive: true });
   const store = createSqliteStore({ file: join(work, 'leads.sqlite') });
   await store.init();
-  await store.createAccount('writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+  await store.accounts.createAccount('writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
   const clientDir = join(work, 'client');
   cpSync(join(ROOT, 'public'), clientDir, { recursive: true });
   const app = createApp({

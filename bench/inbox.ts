@@ -73,7 +73,11 @@ function lead(i: number): NewLead {
   };
 }
 
-async function seed(store: LeadStore, clock: { t: number }, setStatus: (ids: Map<string, string>) => Promise<void>): Promise<number> {
+async function seed(
+  store: Pick<LeadStore, 'leads'>,
+  clock: { t: number },
+  setStatus: (ids: Map<string, string>) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   const statuses = new Map<string, string>();
   const BATCH = 500;
@@ -82,7 +86,7 @@ async function seed(store: LeadStore, clock: { t: number }, setStatus: (ids: Map
     const stored = await Promise.all(
       batch.map((i) => {
         clock.t += (365 * 24 * 3600_000) / LEADS;
-        return store.insertLead(lead(i));
+        return store.leads.insertLead(lead(i));
       }),
     );
     stored.forEach((s, k) => {
@@ -118,7 +122,7 @@ async function measure(
 ): Promise<InboxBackendResult> {
   await store.init();
   const seedSeconds = await seed(store, clock, setStatus);
-  await store.createAccount('bench@example.com', await hashPassword(PASSWORD));
+  await store.accounts.createAccount('bench@example.com', await hashPassword(PASSWORD));
   const app = createApp({
     // Only the inbox's API is measured; there is no site to serve.
     site: (_req, res) => res.writeHead(404).end(),

@@ -72,10 +72,10 @@ const form = {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function train(store: LeadStore, next: () => number): Promise<void> {
+async function train(store: Pick<LeadStore, 'leads' | 'inbox'>, next: () => number): Promise<void> {
   for (let i = 0; i < MARKS * 2; i++) {
     const spam = i % 2 === 0;
-    const lead = await store.insertLead({
+    const lead = await store.leads.insertLead({
       endpoint: '/api/contact',
       formType: 'contact',
       formId: 'contact',
@@ -85,8 +85,8 @@ async function train(store: LeadStore, next: () => number): Promise<void> {
         message: message(spam ? SPAM : GENUINE, next),
       },
     });
-    await store.changeLead(lead.id, { spam: true }, 'bench@example.com');
-    if (!spam) await store.changeLead(lead.id, { spam: false }, 'bench@example.com');
+    await store.inbox.changeLead(lead.id, { spam: true }, 'bench@example.com');
+    if (!spam) await store.inbox.changeLead(lead.id, { spam: false }, 'bench@example.com');
   }
 }
 
@@ -106,13 +106,13 @@ async function measure(name: string, store: LeadStore, countTokens: () => Promis
   await store.init();
   const next = random(41);
   await train(store, next);
-  const marks = await store.classifierMarks();
+  const marks = await store.spam.classifierMarks();
   const base = {
     weights: DEFAULT_SPAM_WEIGHTS,
     threshold: DEFAULT_SPAM.threshold,
     language: 'en',
     words: [],
-    countSameMessage: (q: { messageHash: string; senderHash: string | null; since: Date }) => store.countSameMessage(q),
+    countSameMessage: (q: { messageHash: string; senderHash: string | null; since: Date }) => store.spam.countSameMessage(q),
   };
   const without = createSpamScorer(base);
   /** The store's query alone, for the share of the added time it takes. */
@@ -125,7 +125,7 @@ async function measure(name: string, store: LeadStore, countTokens: () => Promis
       // As the server does: the counts a process has read are kept while no mark trains (keptCounts).
       counts: keptCounts(async (k) => {
         const before = process.cpuUsage();
-        const found = await store.classifierCounts(k);
+        const found = await store.spam.classifierCounts(k);
         const used = process.cpuUsage(before);
         lookup.cpuUs += used.user + used.system;
         lookup.calls++;

@@ -155,18 +155,19 @@ async function readNewPassword(args: AccountArgs, source: PasswordSource): Promi
 /** Runs one account command; the answer is a sentence for the terminal. */
 export async function runAccountCommand(
   args: AccountArgs,
-  store: LeadStore,
+  store: Pick<LeadStore, 'accounts' | 'audit'>,
   source: PasswordSource,
   siteUrl: string | undefined,
 ): Promise<string> {
   switch (args.command) {
     case 'add-user': {
-      if (await store.findAccount(args.email))
+      if (await store.accounts.findAccount(args.email))
         throw new AccountError(`There is already an account for ${args.email}. Use reset-password to change its password.`);
       const hash = await hashPassword(await readNewPassword(args, source));
       const roles = args.roles ?? ['leads'];
-      if (!(await store.createAccount(args.email, hash, roles))) throw new AccountError(`There is already an account for ${args.email}.`);
-      await createAuditLog(store).accountAddedByOperator(args.email, roles);
+      if (!(await store.accounts.createAccount(args.email, hash, roles)))
+        throw new AccountError(`There is already an account for ${args.email}.`);
+      await createAuditLog(store.audit).accountAddedByOperator(args.email, roles);
       const added = `Added ${args.email} with the roles ${roles.join(', ')}.`;
       // Without SITE_URL or a build the address is unknown here; a made-up one would send people astray.
       return siteUrl
@@ -175,47 +176,48 @@ export async function runAccountCommand(
     }
     case 'set-roles': {
       const roles = args.roles!;
-      const before = (await store.findAccount(args.email))?.roles;
-      if (!before || !(await store.setRoles(args.email, roles))) throw new AccountError(`There is no account for ${args.email}.`);
-      await createAuditLog(store).rolesChangedByOperator(args.email, before, roles);
+      const before = (await store.accounts.findAccount(args.email))?.roles;
+      if (!before || !(await store.accounts.setRoles(args.email, roles))) throw new AccountError(`There is no account for ${args.email}.`);
+      await createAuditLog(store.audit).rolesChangedByOperator(args.email, before, roles);
       return `${args.email} now has the roles ${roles.join(', ')} (it had ${before.join(', ')}); its next request uses them.\n`;
     }
     case 'reset-password': {
-      const account = await store.findAccount(args.email);
+      const account = await store.accounts.findAccount(args.email);
       if (!account) throw new AccountError(`There is no account for ${args.email}.`);
       const hash = await hashPassword(await readNewPassword(args, source));
-      if (!(await store.setPassword(args.email, hash, accountKey(args.email))))
+      if (!(await store.accounts.setPassword(args.email, hash, accountKey(args.email))))
         throw new AccountError(`There is no account for ${args.email}.`);
       const twoStepStays = account.totpSecret !== null;
-      await createAuditLog(store).passwordResetByOperator(args.email, twoStepStays);
+      await createAuditLog(store.audit).passwordResetByOperator(args.email, twoStepStays);
       return twoStepStays
         ? `Changed the password of ${args.email} and signed it out everywhere. Two-step sign-in stays on: signing in still asks for a code from its app. If the app is lost too, remove it with: npm run leads -- remove-two-step ${args.email}\n`
         : `Changed the password of ${args.email} and signed it out everywhere. It has no two-step sign-in set up.\n`;
     }
     case 'remove-two-step': {
-      const account = await store.findAccount(args.email);
+      const account = await store.accounts.findAccount(args.email);
       if (!account) throw new AccountError(`There is no account for ${args.email}.`);
       if (account.totpSecret === null && account.totpPending === null)
         return `${args.email} has no two-step sign-in set up; nothing was changed.\n`;
-      await store.removeTotp(account.id);
+      await store.accounts.removeTotp(account.id);
       // A session that passed the old app's step ends too: the next sign-in starts from the password.
-      const ended = await store.endOtherSessions(account.id, '');
-      await createAuditLog(store).twoStepRemovedByOperator(args.email, ended);
+      const ended = await store.accounts.endOtherSessions(account.id, '');
+      await createAuditLog(store.audit).twoStepRemovedByOperator(args.email, ended);
       const next = account.requireTwoStep
         ? 'Its next sign-in asks for the password, then to set up an app again (two-step sign-in is required of it).'
         : 'Its next sign-in asks for the password alone; the person can set up an app again under Account.';
       return `Removed the two-step sign-in of ${args.email} (its app and recovery codes) and ended its ${ended} session${ended === 1 ? '' : 's'}. ${next}\n`;
     }
     case 'require-2fa': {
-      if (!(await store.setRequireTwoStep(args.email, !args.off))) throw new AccountError(`There is no account for ${args.email}.`);
-      await createAuditLog(store).twoStepRequiredByOperator(args.email, !args.off);
+      if (!(await store.accounts.setRequireTwoStep(args.email, !args.off)))
+        throw new AccountError(`There is no account for ${args.email}.`);
+      await createAuditLog(store.audit).twoStepRequiredByOperator(args.email, !args.off);
       return args.off
         ? `Two-step sign-in is no longer required of ${args.email} (unless INBOX_REQUIRE_2FA is set).\n`
         : `Two-step sign-in is now required of ${args.email}: its next sign-in asks for a code, or to set one up first.\n`;
     }
     case 'remove-user': {
-      if (!(await store.removeAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
-      await createAuditLog(store).accountRemovedByOperator(args.email);
+      if (!(await store.accounts.removeAccount(args.email))) throw new AccountError(`There is no account for ${args.email}.`);
+      await createAuditLog(store.audit).accountRemovedByOperator(args.email);
       return `Removed ${args.email} and ended its sessions. Its entries in the audit log stay.\n`;
     }
   }

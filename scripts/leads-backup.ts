@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { SOURCE_COLUMNS } from '../server/leads/lead-source';
 import type { StoreChoice } from '../server/store/create-store';
 import { backupSqliteFile } from '../server/store/sqlite-backup';
-import type { LeadStore, StoredLead } from '../server/store/types';
+import type { LeadsSlice, StoredLead } from '../server/store/types';
 
 /** npm run leads -- backup FILE: the SQLite store's own online copy (server/store/sqlite-backup.ts). */
 export async function backupSqlite(choice: StoreChoice, destination: string): Promise<string> {
@@ -73,7 +73,7 @@ function validSource(source: unknown): boolean {
   );
 }
 
-export async function importLeads(store: LeadStore, choice: StoreChoice, file: string): Promise<string> {
+export async function importLeads(store: Pick<LeadsSlice, 'importLeads'>, choice: StoreChoice, file: string): Promise<string> {
   const leads = readExport(readFileSync(file, 'utf8'), file);
   const added = await store.importLeads(leads);
   return `Imported ${added} of ${leads.length} leads from ${file} into ${choice.description}; ${leads.length - added} were already there.\n`;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ScriptConfig } from '../server/config';
 import { createDelivery } from '../server/notify/deliver';
 import type { NotificationRules } from '../server/notify/plan';
-import type { ClaimedJob, LeadStore, OutboxJob } from '../server/store/types';
+import type { ClaimedJob, OutboxJob, OutboxSlice } from '../server/store/types';
 
 function row(job: OutboxJob): string {
   const next = job.status === 'pending' ? `next try ${job.nextAttemptAt}` : `dead since ${job.finishedAt}`;
@@ -12,16 +12,16 @@ function row(job: OutboxJob): string {
 }
 
 /** Pending and dead jobs, oldest first, one line each. */
-export async function describeOutbox(store: LeadStore): Promise<string> {
-  const jobs = await store.listJobs({ status: ['pending', 'dead'] });
+export async function describeOutbox(outbox: Pick<OutboxSlice, 'listJobs'>): Promise<string> {
+  const jobs = await outbox.listJobs({ status: ['pending', 'dead'] });
   if (jobs.length === 0) return 'The outbox is empty: every notification has been delivered.\n';
   const pending = jobs.filter((j) => j.status === 'pending').length;
   const summary = `${pending} pending, ${jobs.length - pending} dead. Requeue a dead one with: npm run leads -- retry ID`;
   return `${jobs.map(row).join('\n')}\n\n${summary}\n`;
 }
 
-export async function requeue(store: LeadStore, id: string): Promise<string> {
-  if (await store.requeueJob(id)) return `Requeued ${id}; the server delivers it within a few seconds.\n`;
+export async function requeue(outbox: Pick<OutboxSlice, 'requeueJob'>, id: string): Promise<string> {
+  if (await outbox.requeueJob(id)) return `Requeued ${id}; the server delivers it within a few seconds.\n`;
   throw new Error(`There is no dead job ${id}. npm run leads -- outbox lists the dead ones.`);
 }
 

@@ -226,7 +226,7 @@ async function withStore<T>(what: string, ifMissing: () => T, work: (store: Lead
 async function exportLeads(args: ExportArgs): Promise<string> {
   const empty = () => (args.format === 'csv' ? toCsv([]) : toJson([]));
   return withStore('read the leads from', empty, async (store) => {
-    const leads = await store.listLeads({ since: args.since });
+    const leads = await store.leads.listLeads({ since: args.since });
     return args.format === 'csv' ? toCsv(leads) : toJson(leads);
   });
 }
@@ -274,13 +274,20 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
     case 'export':
       return { out: await exportLeads(args), ok: true };
     case 'outbox':
-      return { out: await withStore('read the outbox from', () => '', describeOutbox), ok: true };
+      return {
+        out: await withStore(
+          'read the outbox from',
+          () => '',
+          (store) => describeOutbox(store.outbox),
+        ),
+        ok: true,
+      };
     case 'retry':
       return {
         out: await withStore(
           'requeue in',
           () => '',
-          (store) => requeue(store, args.id),
+          (store) => requeue(store.outbox, args.id),
         ),
         ok: true,
       };
@@ -292,7 +299,7 @@ async function run(args: Args, source: PasswordSource): Promise<{ out: string; o
       const store = createStore(config);
       try {
         await store.init();
-        return { out: await importLeads(store, chooseStore(config), args.file), ok: true };
+        return { out: await importLeads(store.leads, chooseStore(config), args.file), ok: true };
       } finally {
         await store.close().catch(() => {});
       }

@@ -6,7 +6,7 @@ import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
 import { formsById } from './admin/inbox-view';
 import type { ScryptCost } from './admin/passwords';
-import type { EditorSource } from './admin/context';
+import type { AdminStore, EditorSource } from './admin/context';
 import type { ReplySettings } from './admin/saved-replies';
 import type { NoticeSettings } from './admin/notice-view';
 import { createBadgeRouter } from './api/badges';
@@ -44,7 +44,8 @@ import type { LeadStore } from './store/types';
 export type SiteSource = { clientDir: string; site?: never } | { site: SiteHandler; clientDir?: never };
 
 export type AppConfig = SiteSource & {
-  store: LeadStore;
+  /** The slices the app's routes use: the submissions' leads, the inbox's, and the health check's ping. */
+  store: AdminStore & Pick<LeadStore, 'leads' | 'ping'>;
   siteUrl: string;
   /** The site model's forms; each is accepted by the submission endpoint it names. None: every submission is refused. */
   forms?: Record<string, Form>;
@@ -320,7 +321,7 @@ export function createApp(config: AppConfig): RequestListener {
     apiPayloads: config.apiPayloads,
     formValidators: config.formValidators,
     badges: config.badges,
-    store: config.store,
+    leads: config.store.leads,
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,

@@ -184,12 +184,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const buildDir = deps.buildDir ?? config.distDir;
   const model = deps.model ?? readSiteModel(buildDir, log);
   const editor = deps.editor === undefined ? editorFor(config, model, log) : deps.editor ? ready(deps.editor) : undefined;
-  const metrics = config.metrics ? createMetrics({ store, processMetrics: true }) : undefined;
+  const metrics = config.metrics ? createMetrics({ outbox: store.outbox, processMetrics: true }) : undefined;
   const readiness = createReadiness();
   // With PostgreSQL every process counts in the store's table (migration 5), so the limit holds across them;
   // one object per limiter, since express-rate-limit gives each limiter's store its window.
-  const rateLimitStore = config.databaseUrl ? new StoredRateLimits(store) : undefined;
-  const signInRateLimitStore = config.databaseUrl ? new StoredRateLimits(store) : undefined;
+  const rateLimitStore = config.databaseUrl ? new StoredRateLimits(store.limits) : undefined;
+  const signInRateLimitStore = config.databaseUrl ? new StoredRateLimits(store.limits) : undefined;
 
   if (deps.delivery !== null) log.info(describeNotifyConfig(config.notify));
   const notifyOn = deps.delivery !== null && (config.notify.smtpUrl !== null || config.notify.webhookUrl !== null);
@@ -211,7 +211,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       : null;
   const worker = delivery
     ? createOutboxWorker({
-        store,
+        outbox: store.outbox,
         deliver: async (job) => (await delivery.get()).deliver(job),
         retry: config.retry,
         pollMs: config.notifyPollMs,
@@ -231,7 +231,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const mailOn = worker !== null && config.notify.smtpUrl !== null && config.notify.mailFrom !== null;
   const replyPromise = model.site?.replyPromise;
   const sweepOptions = (name: string) => ({
-    store,
+    outbox: store.outbox,
     forms: describedOf(model),
     teamAddresses: config.notify.leadsEmailTo,
     now: deps.now,
@@ -265,7 +265,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     inbound && replyDomain
       ? lazy(async () =>
           (await import('./inbound/answers')).createAnswerListener({
-            store,
+            inbox: store.inbox,
             domain: replyDomain,
             port: inbound.port,
             host: inbound.host,
@@ -285,7 +285,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const quarantineSweep = spam
     ? createSweep(
         () =>
-          store.eraseQuarantined({
+          store.inbox.eraseQuarantined({
             before: new Date((deps.now?.() ?? new Date()).getTime() - spam.retentionDays * 86_400_000),
             limit: QUARANTINE_SWEEP_LIMIT,
             actor: QUARANTINE_ERASER,
@@ -306,7 +306,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     : undefined;
   // A spent token's nonce is of no use once the token has expired; any process may forget it.
   const tokenSweep = tokenSettings
-    ? createSweep(() => store.pruneSpentFormTokens(deps.now?.() ?? new Date()), {
+    ? createSweep(() => store.tokens.pruneSpentFormTokens(deps.now?.() ?? new Date()), {
         everyMs: config.reminderSweepMs,
         onError: (err) => {
           metrics?.storeError('form_tokens');
@@ -317,7 +317,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   // One cache for every reload: a domain's answer does not change with the content.
   const mailDomain = spam?.mailCheck ? createMailDomainCheck({ resolver: deps.mailResolver ?? systemResolver() }) : undefined;
   // Kept across releases: the counts belong to the store, not to a release.
-  const classifierCounts = keptCounts((keys) => store.classifierCounts(keys));
+  const classifierCounts = keptCounts((keys) => store.spam.classifierCounts(keys));
   const scorerFor = (m: ServedModel | undefined): SpamScorer | undefined =>
     spam
       ? createSpamScorer({
@@ -325,7 +325,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           weights: spam.weights,
           language: m?.site?.language ?? 'en',
           words: m?.spamWords ?? [],
-          countSameMessage: (query) => store.countSameMessage(query),
+          countSameMessage: (query) => store.spam.countSameMessage(query),
           mailDomain,
           classifier: {
             minMarks: spam.classifierMinMarks,
@@ -342,14 +342,14 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     createChallengeStep({
       score: spam.challenge.score,
       hmacKey: spam.challenge.hmacKey,
-      spend: (spent) => store.spendChallenge(spent),
+      spend: (spent) => store.tokens.spendChallenge(spent),
     });
 
   // Only the built site's pages are counted: npm run dev renders them on every request instead.
   const views =
     config.pageViews && !deps.site
       ? createViewCounter({
-          save: (counts) => store.addViewCounts(counts),
+          save: (counts) => store.views.addViewCounts(counts),
           ownHosts: ownHostsOf(config.siteUrl, undefined),
           flushMs: config.pageViews.flushMs,
           onError: (err) => {

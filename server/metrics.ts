@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { SUBMISSION_ENDPOINTS } from './api/submissions';
 import type { RouteOf } from './logging';
 import { errorCodeOf } from './request-route';
-import type { LeadStore } from './store/types';
+import type { OutboxSlice } from './store/types';
 
 /** Seconds; from a cached page (well under a millisecond) to a slow store commit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -21,7 +21,7 @@ export interface Metrics {
 
 export interface MetricsOptions {
   /** Read at each scrape for the outbox depth; none: the gauges stay absent. */
-  store?: LeadStore;
+  outbox?: Pick<OutboxSlice, 'listJobs'>;
   /** Node's own process metrics (memory, event loop lag); off in tests, which create many registries. */
   processMetrics?: boolean;
 }
@@ -66,8 +66,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  const { store } = options;
-  if (store) {
+  const { outbox } = options;
+  if (outbox) {
     new Gauge({
       name: 'outbox_jobs',
       help: 'Notifications in the outbox, by status: pending (waiting to be sent or retried) and dead.',
@@ -75,7 +75,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       registers: [registry],
       async collect() {
         try {
-          const jobs = await store.listJobs({ status: ['pending', 'dead'] });
+          const jobs = await outbox.listJobs({ status: ['pending', 'dead'] });
           this.set({ status: 'pending' }, jobs.filter((j) => j.status === 'pending').length);
           this.set({ status: 'dead' }, jobs.filter((j) => j.status === 'dead').length);
         } catch {

@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { sendApiError } from './api/router';
 import type { Logger } from './logging';
-import type { RateLimitCount, RateLimitStore } from './store/rate-limits';
+import type { LimitsSlice, RateLimitCount } from './store/rate-limits';
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -65,7 +65,7 @@ export class StoredRateLimits implements Store {
   private sweep: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly counts: RateLimitStore,
+    private readonly counts: LimitsSlice,
     /** How often windows that have ended are deleted; defaults to the window's length. */
     private readonly sweepMs?: number,
   ) {}

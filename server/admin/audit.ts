@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../../contracts/inbox-contract';
-import type { NewAuditEntry } from '../store/inbox-types';
-import type { LeadStore } from '../store/types';
+import type { AuditSlice } from '../store/inbox-types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';
 import { requireRole } from './roles';
@@ -27,10 +26,8 @@ function describeFilter(filter: LeadFilter): string {
   return params.length ? params.join(', ') : 'none';
 }
 
-/** What the audit log is written to: the store's one method for it (a slice, so the publisher and the tools pass theirs). */
-export interface AuditWriter {
-  audit(entry: NewAuditEntry): Promise<void>;
-}
+/** What the audit log is written to: the audit slice's one method for it. */
+export type AuditWriter = Pick<AuditSlice, 'add'>;
 
 const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
 
@@ -38,9 +35,9 @@ const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
  * Every line written to the audit log, in its words, whoever writes it: the inbox, the content
  * editor, the publisher and the operator's account commands. Never what a visitor or caller typed.
  */
-export function createAuditLog(store: AuditWriter) {
+export function createAuditLog(auditSlice: AuditWriter) {
   const write = (actor: string, action: AuditAction, detail: string, leadId: string | null = null) =>
-    store.audit({ actor, action, leadId, detail });
+    auditSlice.add({ actor, action, leadId, detail });
   return {
     accountLocked: (email: string | undefined) =>
       write(
@@ -113,7 +110,7 @@ export function createAuditLog(store: AuditWriter) {
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
 /** GET /audit: the log, newest first, a page at a time. */
-export function auditRoutes(store: LeadStore): Router {
+export function auditRoutes(audit: Pick<AuditSlice, 'list'>): Router {
   const router = Router({ caseSensitive: true });
   router.get(
     '/audit',
@@ -121,7 +118,7 @@ export function auditRoutes(store: LeadStore): Router {
     route(async (req, res) => {
       const cursor = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('cursor') ?? undefined;
       if (cursor !== undefined && !/^[1-9][0-9]{0,15}$/.test(cursor)) return badRequest(res, 'cursor is not one this log gave out.');
-      const entries = await store.listAudit({ before: cursor, limit: PAGE_SIZE + 1 });
+      const entries = await audit.list({ before: cursor, limit: PAGE_SIZE + 1 });
       const page = entries.slice(0, PAGE_SIZE);
       res.json({ entries: page, nextCursor: entries.length > PAGE_SIZE ? page[page.length - 1]!.id : null });
     }),

@@ -30,8 +30,11 @@ import { addressHash, lockedMessage } from './sign-in-limits';
  */
 export type EditorSource = Editor | (() => Promise<Editor | undefined>);
 
+/** The slices of the store the inbox's API works on. */
+export type AdminStore = Pick<LeadStore, 'inbox' | 'audit' | 'accounts' | 'outbox' | 'views' | 'spam' | 'evidence' | 'notices'>;
+
 export interface AdminConfig {
-  store: LeadStore;
+  store: AdminStore;
   /** Forms and API payloads by id, to label what each lead holds. */
   forms: FormsById;
   /** The site's public address; a change whose Origin is this one is the site's own. */
@@ -111,7 +114,7 @@ export function signIn(res: Response, user: SignedIn): void {
 /** What every part of the inbox's API shares: the store, the clock, sessions and the audit log. */
 export interface AdminContext {
   config: AdminConfig;
-  store: LeadStore;
+  store: AdminStore;
   forms: FormsById;
   now: () => Date;
   audit: AuditLog;
@@ -133,13 +136,13 @@ export function createAdminContext(config: AdminConfig): AdminContext {
     store,
     forms: config.forms,
     now,
-    audit: createAuditLog(store),
+    audit: createAuditLog(store.audit),
     twoStepRequired,
     async session(req) {
       const token = readSessionToken(req, secureCookies);
       if (!token) return null;
       const tokenHash = sessionTokenHash(token);
-      const found = await store.findSession(tokenHash, SESSION_IDLE_MS, SESSION_MAX_AGE_MS);
+      const found = await store.accounts.findSession(tokenHash, SESSION_IDLE_MS, SESSION_MAX_AGE_MS);
       if (!found) return null;
       const pending: PendingStep | null = found.totpEnabled ? (found.twoStepDone ? null : 'code') : twoStepRequired(found) ? 'enrol' : null;
       return { ...found, tokenHash, pending };
@@ -155,7 +158,7 @@ export function createAdminContext(config: AdminConfig): AdminContext {
     async startSession(req, res, accountId, twoStepDone) {
       const token = newSessionToken();
       const previous = readSessionToken(req, secureCookies);
-      await store.createSession(sessionTokenHash(token), accountId, {
+      await store.accounts.createSession(sessionTokenHash(token), accountId, {
         replacing: previous ? sessionTokenHash(previous) : undefined,
         idleMs: SESSION_IDLE_MS,
         twoStepDone,

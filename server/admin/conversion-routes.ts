@@ -48,7 +48,7 @@ export function conversionRoutes(ctx: AdminContext): Router {
       badRequest(res, period.problems.join(' '));
       return null;
     }
-    return ctx.store.conversionReport({ ...period, now });
+    return ctx.store.views.conversionReport({ ...period, now });
   };
 
   router.get(

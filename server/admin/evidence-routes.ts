@@ -22,9 +22,9 @@ export function evidenceRoutes(ctx: AdminContext): Router {
     leads,
     route(async (req, res) => {
       const id = String(req.params.id);
-      const lead = await store.getLead(id);
+      const lead = await store.inbox.getLead(id);
       if (!lead) return sendApiError(res, 404, 'NOT_FOUND', noSuchLead());
-      const body: EvidenceList = { files: await store.listEvidence(id) };
+      const body: EvidenceList = { files: await store.evidence.listEvidence(id) };
       res.json(body);
     }),
   );
@@ -37,7 +37,7 @@ export function evidenceRoutes(ctx: AdminContext): Router {
     route(async (req, res, user) => {
       const id = String(req.params.id);
       const position = Number(req.params.position);
-      const file = /^[1-9]$/.test(String(req.params.position)) ? await store.getEvidence(id, position) : null;
+      const file = /^[1-9]$/.test(String(req.params.position)) ? await store.evidence.getEvidence(id, position) : null;
       if (!file) return sendApiError(res, 404, 'NOT_FOUND', 'This lead has no evidence file there.');
       await ctx.audit.evidenceDownloaded(user.email, id, position, file.sha256);
       res.set({

@@ -35,8 +35,8 @@ export function exportRoutes(ctx: AdminContext): Router {
       let after = query.after;
       // Page by page, so a large export never holds every lead in memory at once.
       for (;;) {
-        const batch = await store.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH, now: ctx.now(), viewer: user.email });
-        const notes = await Promise.all(batch.map((lead) => (lead.erasedAt ? [] : store.listNotes(lead.id))));
+        const batch = await store.inbox.findLeads({ filter: query.filter, after, limit: EXPORT_BATCH, now: ctx.now(), viewer: user.email });
+        const notes = await Promise.all(batch.map((lead) => (lead.erasedAt ? [] : store.inbox.listNotes(lead.id))));
         batch.forEach((lead, i) => {
           out += csvRow(csvCells(lead, notes[i]!, forms, layout, timeZone));
         });

@@ -73,10 +73,10 @@ export function leadRoutes(ctx: AdminContext): Router {
   /** The lead's page: the lead as the caller already has it, with its notes, notifications, replies and answers. */
   const sendDetail = async (res: Response, lead: InboxLead) => {
     const [notes, jobs, messages, history] = await Promise.all([
-      store.listNotes(lead.id),
-      store.listLeadJobs(lead.id),
-      store.listMessages(lead.id),
-      store.listLeadAudit(lead.id),
+      store.inbox.listNotes(lead.id),
+      store.outbox.listLeadJobs(lead.id),
+      store.inbox.listMessages(lead.id),
+      store.audit.listLead(lead.id),
     ]);
     const facts = factsOf(lead);
     const detail = leadDetail(lead, forms, notes, jobs, {
@@ -95,7 +95,7 @@ export function leadRoutes(ctx: AdminContext): Router {
     route(async (req, res, user) => {
       const query = listQuery(req, res);
       if (!query) return;
-      const found = await store.findLeads({ ...query, limit: PAGE_SIZE + 1, now: ctx.now(), viewer: user.email });
+      const found = await store.inbox.findLeads({ ...query, limit: PAGE_SIZE + 1, now: ctx.now(), viewer: user.email });
       const page = found.slice(0, PAGE_SIZE);
       const last = page[page.length - 1];
       const body: LeadPage = {
@@ -120,12 +120,12 @@ export function leadRoutes(ctx: AdminContext): Router {
           async (view) =>
             [
               view.id,
-              await store.countLeads({ filter: readFilter(new URLSearchParams(view.params)).filter, now, viewer: user.email }),
+              await store.inbox.countLeads({ filter: readFilter(new URLSearchParams(view.params)).filter, now, viewer: user.email }),
             ] as const,
         ),
       );
       const minMarks = ctx.config.spamFilterMinMarks;
-      const marks = minMarks === undefined ? null : await store.classifierMarks();
+      const marks = minMarks === undefined ? null : await store.spam.classifierMarks();
       const body: ViewCounts = {
         counts: Object.fromEntries(counted) as ViewCounts['counts'],
         spamFilter: marks && { spam: marks.spam, notSpam: marks.ham, votesAfter: minMarks! },
@@ -140,7 +140,7 @@ export function leadRoutes(ctx: AdminContext): Router {
     fromAdminApp,
     route(async (req, res, user) => {
       const id = String(req.params.id);
-      const lead = await store.getLead(id);
+      const lead = await store.inbox.getLead(id);
       if (!lead) return noSuchLead(res);
       await ctx.audit.viewed(user.email, id);
       await sendDetail(res, lead);
@@ -167,16 +167,16 @@ export function leadRoutes(ctx: AdminContext): Router {
       }
       if (assignee !== undefined) {
         // Only an account can own a lead: a typo must not give it to nobody in particular.
-        const known = typeof assignee === 'string' && (await store.findAccount(assignee)) !== null;
+        const known = typeof assignee === 'string' && (await store.accounts.findAccount(assignee)) !== null;
         if (assignee !== null && !known) return badRequest(res, 'assignee must be the address of an inbox account, or null.');
         change.assignee = assignee as string | null;
       }
       if (change.status === undefined && change.spam === undefined && change.assignee === undefined)
         return badRequest(res, 'Send a status, spam, an assignee, or several.');
       const id = String(req.params.id);
-      const existing = await store.getLead(id);
+      const existing = await store.inbox.getLead(id);
       if (existing?.erasedAt) return sendApiError(res, 409, 'ERASED', 'This lead was erased; it can no longer be changed.');
-      const result = await store.changeLead(id, change, user.email);
+      const result = await store.inbox.changeLead(id, change, user.email);
       if (!result) return noSuchLead(res);
       await sendDetail(res, result.lead);
     }),
@@ -188,7 +188,7 @@ export function leadRoutes(ctx: AdminContext): Router {
     leads,
     route(async (req, res, user) => {
       const id = String(req.params.id);
-      const result = await store.releaseLead(id, user.email);
+      const result = await store.inbox.releaseLead(id, user.email);
       if (!result) return noSuchLead(res);
       if (!result.changed) {
         const why = result.lead.erasedAt
@@ -210,8 +210,8 @@ export function leadRoutes(ctx: AdminContext): Router {
       if (!text) return badRequest(res, 'Write the note before adding it.');
       if (text.length > MAX_NOTE_LENGTH) return badRequest(res, `A note may be at most ${MAX_NOTE_LENGTH} characters.`);
       const id = String(req.params.id);
-      const note = await store.addNote(id, user.email, text);
-      const lead = await store.getLead(id);
+      const note = await store.inbox.addNote(id, user.email, text);
+      const lead = await store.inbox.getLead(id);
       if (!lead) return noSuchLead(res);
       if (!note) return sendApiError(res, 409, 'ERASED', 'This lead was erased; notes can no longer be added.');
       await sendDetail(res, lead);
@@ -232,12 +232,12 @@ export function leadRoutes(ctx: AdminContext): Router {
       if (!text) return badRequest(res, 'Write the reply before sending it.');
       if (text.length > MAX_REPLY_LENGTH) return badRequest(res, `A reply may be at most ${MAX_REPLY_LENGTH} characters.`);
       const id = String(req.params.id);
-      const lead = await store.getLead(id);
+      const lead = await store.inbox.getLead(id);
       if (!lead) return noSuchLead(res);
       const state = replyState(lead, factsOf(lead), replies);
       if (state.blocked || !state.to || !replies)
         return sendApiError(res, 409, 'CANNOT_REPLY', state.blocked ?? 'This lead cannot be answered.');
-      const sent = await store.replyToLead(id, {
+      const sent = await store.inbox.replyToLead(id, {
         author: user.email,
         to: state.to,
         subject,
@@ -257,7 +257,7 @@ export function leadRoutes(ctx: AdminContext): Router {
     leads,
     route(async (req, res, user) => {
       const id = String(req.params.id);
-      const erased = await store.eraseLead(id, user.email);
+      const erased = await store.inbox.eraseLead(id, user.email);
       if (!erased) return noSuchLead(res);
       await sendDetail(res, erased);
     }),

@@ -16,13 +16,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The summaries with each notice request's progress added; one query for the whole page. */
 export async function withNoticeProgress(
-  store: Pick<LeadStore, 'noticeProgress'>,
+  store: Pick<LeadStore, 'notices'>,
   leads: readonly InboxLead[],
   summaries: LeadSummary[],
 ): Promise<LeadSummary[]> {
   const requests = leads.filter((l) => l.formType === NOTICE_FORM_TYPE && !l.erasedAt && readNoticeRequest(l.payload));
   if (requests.length === 0) return summaries;
-  const progress = await store.noticeProgress(requests);
+  const progress = await store.notices.noticeProgress(requests);
   return summaries.map((s) => (progress[s.id] ? { ...s, notice: progress[s.id] } : s));
 }
 
@@ -40,7 +40,7 @@ export function noticeRoutes(ctx: AdminContext): Router {
 
   /** The lead and its notices by host, or null once the reason there are none was answered. */
   async function requestOf(res: Response, id: string): Promise<{ lead: InboxLead; hosts: HostNotices[] } | null> {
-    const lead = await store.getLead(id);
+    const lead = await store.inbox.getLead(id);
     if (!lead) {
       sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
       return null;
@@ -67,7 +67,7 @@ export function noticeRoutes(ctx: AdminContext): Router {
   }
 
   const sendBoard = async (res: Response, lead: InboxLead, hosts: HostNotices[]) => {
-    const records = await store.listNoticeHosts(lead.id);
+    const records = await store.notices.listNoticeHosts(lead.id);
     res.json(noticeBoard(lead.id, hosts, records, { mailOn: replies !== undefined, erased: lead.erasedAt !== null }));
   };
 
@@ -145,7 +145,7 @@ export function noticeRoutes(ctx: AdminContext): Router {
         day = counterNoticeOn;
       } else if (counterNoticeOn !== undefined) return badRequest(res, 'counterNoticeOn goes only with the status counter_notice.');
       const host = String(req.params.host);
-      const result = await store.changeNoticeHost(
+      const result = await store.notices.changeNoticeHost(
         id,
         host,
         { status: status as NoticeStatus, counterNoticeOn: day },
@@ -166,7 +166,7 @@ export function noticeRoutes(ctx: AdminContext): Router {
       const host = found.hosts.find((h) => h.host === req.params.host);
       if (!host) return sendApiError(res, 404, 'NOT_FOUND', 'This request names no such host.');
       const to = recipientEmail(host.recipient);
-      const record = (await store.listNoticeHosts(id)).find((r) => r.host === host.host);
+      const record = (await store.notices.listNoticeHosts(id)).find((r) => r.host === host.host);
       const blocked = sendBlocked(host, record, replies !== undefined);
       if (blocked || !to || !replies)
         return sendApiError(
@@ -176,7 +176,7 @@ export function noticeRoutes(ctx: AdminContext): Router {
           blocked ?? 'This notice cannot be sent.',
         );
       const messages = host.notices.map((n) => ({ subject: n.subject, text: n.body, messageId: newMessageId(replies.from) }));
-      const result = await store.sendNotice(id, host.host, { to, messages }, user.email, noticeLabel(found.hosts, host.host));
+      const result = await store.notices.sendNotice(id, host.host, { to, messages }, user.email, noticeLabel(found.hosts, host.host));
       if (result.kind === 'changed') replies.queued();
       await answer(res, id, result);
     }),

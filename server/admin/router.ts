@@ -37,7 +37,7 @@ export function createAdminRouter(config: AdminConfig): Router {
     noticeRoutes(ctx),
     exportRoutes(ctx),
     conversionRoutes(ctx),
-    auditRoutes(config.store),
+    auditRoutes(config.store.audit),
   );
   router.use(publishRoutes(config.publisher));
   const { editor } = config;

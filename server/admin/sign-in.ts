@@ -41,9 +41,9 @@ export function signInRoutes(ctx: AdminContext): Router {
       const address = normaliseEmail(email);
       const keys = signInKeys(address, req.ip ?? '', config.ipHashSalt);
       // Counted before the password is checked: attempts sent at once cannot all slip under the limit.
-      const verdict = await store.countAttempt(signInRules(keys));
+      const verdict = await store.accounts.countAttempt(signInRules(keys));
       if (!verdict.admitted) return ctx.refuseAttempt(res, verdict);
-      const account = isPlainAddress(address) ? await store.findAccount(address) : null;
+      const account = isPlainAddress(address) ? await store.accounts.findAccount(address) : null;
       if (verdict.locked.includes(keys.account)) await ctx.audit.accountLocked(account?.email);
       if (verdict.locked.includes(keys.address)) await ctx.audit.addressLocked(keys.address);
       // Checked against a decoy when there is no such account, so the answer takes as long either way.
@@ -52,7 +52,7 @@ export function signInRoutes(ctx: AdminContext): Router {
         await ctx.audit.wrongPassword(account?.email);
         return sendApiError(res, 401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       }
-      await store.settleAttempt([keys.pair], [keys.address, keys.account]);
+      await store.accounts.settleAttempt([keys.pair], [keys.address, keys.account]);
       const done = !account.totpSecret && !ctx.twoStepRequired(account);
       await ctx.startSession(req, res, account.id, done);
       await ctx.audit.signedIn(
@@ -77,7 +77,7 @@ export function signInRoutes(ctx: AdminContext): Router {
         forms: user.pending || !leads ? [] : formList,
         urgencies: user.pending || !leads ? [] : urgencies,
         timeZone: ctx.config.timeZone ?? 'UTC',
-        team: user.pending || !leads ? [] : await ctx.store.listAccountEmails(),
+        team: user.pending || !leads ? [] : await ctx.store.accounts.listAccountEmails(),
       };
       res.json(body);
     }),
@@ -93,7 +93,7 @@ export function sessionRoutes(ctx: AdminContext): Router {
   router.post(
     '/sign-out',
     route(async (_req, res, user) => {
-      await store.deleteSession(user.tokenHash);
+      await store.accounts.deleteSession(user.tokenHash);
       await ctx.audit.signedOut(user.email);
       clearSessionCookie(res, config.secureCookies);
       res.status(204).end();
@@ -106,18 +106,18 @@ export function sessionRoutes(ctx: AdminContext): Router {
       const body = await readBodyOf(req, res);
       if (!body) return;
       if (user.pending !== 'code') return sendApiError(res, 409, 'NO_STEP_PENDING', 'This session needs no code.');
-      const account = await store.findAccount(user.email);
+      const account = await store.accounts.findAccount(user.email);
       const passed = await checkCode(ctx, res, user, account?.totpSecret ?? null, body, 401);
       if (!passed) return;
       // A code counts once: the same one again, even within its 30 seconds, is refused.
-      if ('step' in passed && !(await store.useTotpStep(user.accountId, passed.step)))
+      if ('step' in passed && !(await store.accounts.useTotpStep(user.accountId, passed.step)))
         return sendApiError(res, 401, 'WRONG_CODE', WRONG_CODE);
       await ctx.startSession(req, res, user.accountId, true);
       await ctx.audit.signedIn(
         user.email,
         'step' in passed
           ? 'signed in with a code from the app'
-          : `signed in with a recovery code (${await store.unusedRecoveryCodes(user.accountId)} left)`,
+          : `signed in with a recovery code (${await store.accounts.unusedRecoveryCodes(user.accountId)} left)`,
       );
       res.status(204).end();
     }),
@@ -127,7 +127,7 @@ export function sessionRoutes(ctx: AdminContext): Router {
     '/sessions',
     route(async (_req, res, user) => {
       const body: SessionList = {
-        sessions: (await store.listSessions(user.accountId)).map((s) => ({
+        sessions: (await store.accounts.listSessions(user.accountId)).map((s) => ({
           current: s.tokenHash === user.tokenHash,
           browser: s.browser || 'Unknown browser',
           address: s.addressHash ? s.addressHash.slice(0, 8) : 'unknown',
@@ -142,7 +142,7 @@ export function sessionRoutes(ctx: AdminContext): Router {
   router.post(
     '/sessions/end-others',
     route(async (_req, res, user) => {
-      const ended = await store.endOtherSessions(user.accountId, user.tokenHash);
+      const ended = await store.accounts.endOtherSessions(user.accountId, user.tokenHash);
       await ctx.audit.endedOthers(user.email, ended);
       res.json({ ended });
     }),

@@ -21,27 +21,27 @@ async function checkPassword(ctx: AdminContext, res: Response, user: SignedIn, b
     return false;
   }
   const key = accountKey(user.email);
-  const verdict = await ctx.store.countAttempt([{ key, ...ACCOUNT_LIMIT }]);
+  const verdict = await ctx.store.accounts.countAttempt([{ key, ...ACCOUNT_LIMIT }]);
   if (!verdict.admitted) {
     ctx.refuseAttempt(res, verdict);
     return false;
   }
-  const account = await ctx.store.findAccount(user.email);
+  const account = await ctx.store.accounts.findAccount(user.email);
   if (!account || !(await verifyPassword(password, account.passwordHash))) {
     await ctx.audit.wrongPassword(user.email);
     sendApiError(res, 422, 'WRONG_PASSWORD', WRONG_PASSWORD);
     return false;
   }
-  await ctx.store.settleAttempt([], [key]);
+  await ctx.store.accounts.settleAttempt([], [key]);
   return true;
 }
 
 /** The current app's code (or a recovery code), used up so it counts once; false once a refusal was sent. */
 async function checkCurrentCode(ctx: AdminContext, res: Response, user: SignedIn, body: Record<string, unknown>): Promise<boolean> {
-  const account = await ctx.store.findAccount(user.email);
+  const account = await ctx.store.accounts.findAccount(user.email);
   const passed = await checkCode(ctx, res, user, account?.totpSecret ?? null, body, 422);
   if (!passed) return false;
-  if ('step' in passed && !(await ctx.store.useTotpStep(user.accountId, passed.step))) {
+  if ('step' in passed && !(await ctx.store.accounts.useTotpStep(user.accountId, passed.step))) {
     sendApiError(res, 422, 'WRONG_CODE', WRONG_CODE);
     return false;
   }
@@ -65,7 +65,7 @@ export async function checkCode(
     return null;
   }
   const rules = secondStepRules(user.accountId);
-  const verdict = await store.countAttempt(rules);
+  const verdict = await store.accounts.countAttempt(rules);
   if (!verdict.admitted) {
     ctx.refuseAttempt(res, verdict);
     return null;
@@ -75,14 +75,14 @@ export async function checkCode(
     const step = codeStep(secret, code, ctx.now());
     if (step !== null) passed = { step };
   } else if (typeof recoveryCode === 'string' && recoveryCode.length <= 64) {
-    if (await store.useRecoveryCode(user.accountId, recoveryCodeHash(recoveryCode))) passed = { recovery: true };
+    if (await store.accounts.useRecoveryCode(user.accountId, recoveryCodeHash(recoveryCode))) passed = { recovery: true };
   }
   if (!passed) {
     await ctx.audit.wrongCode(user.email);
     sendApiError(res, wrongStatus, 'WRONG_CODE', WRONG_CODE);
     return null;
   }
-  await store.settleAttempt([rules[0]!.key], []);
+  await store.accounts.settleAttempt([rules[0]!.key], []);
   return passed;
 }
 
@@ -97,7 +97,7 @@ export function twoStepRoutes(ctx: AdminContext): Router {
       const body: TwoStepStatus = {
         enabled: user.totpEnabled,
         required: ctx.twoStepRequired(user),
-        recoveryCodesLeft: user.totpEnabled ? await store.unusedRecoveryCodes(user.accountId) : 0,
+        recoveryCodesLeft: user.totpEnabled ? await store.accounts.unusedRecoveryCodes(user.accountId) : 0,
       };
       res.json(body);
     }),
@@ -112,7 +112,7 @@ export function twoStepRoutes(ctx: AdminContext): Router {
       if (!(await checkPassword(ctx, res, user, body))) return;
       if (user.totpEnabled && !(await checkCurrentCode(ctx, res, user, body))) return;
       const secret = newTotpSecret();
-      await store.offerTotp(user.accountId, secret);
+      await store.accounts.offerTotp(user.accountId, secret);
       const uri = otpauthUri(secret, user.email, config.issuer ?? 'Leads inbox');
       const answer: TwoStepOffer = { secret, uri, qrCode: await qrCodeImage(uri) };
       res.json(answer);
@@ -125,16 +125,16 @@ export function twoStepRoutes(ctx: AdminContext): Router {
       const body = await readBodyOf(req, res);
       if (!body) return;
       if (typeof body.code !== 'string') return badRequest(res, 'Enter the 6-digit code the app shows.');
-      const offered = (await store.findAccount(user.email))?.totpPending ?? null;
+      const offered = (await store.accounts.findAccount(user.email))?.totpPending ?? null;
       if (!offered) return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: there is no new secret to confirm.');
       const passed = await checkCode(ctx, res, user, offered, { code: body.code }, 422);
       if (!passed || !('step' in passed)) return;
       const codes = newRecoveryCodes();
-      if (!(await store.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
+      if (!(await store.accounts.confirmTotp(user.accountId, offered, passed.step, codes.map(recoveryCodeHash))))
         return sendApiError(res, 409, 'NOTHING_OFFERED', 'Start the set-up again: the secret was replaced meanwhile.');
       // Sessions signed in with the password alone end: from now on every session has passed both steps.
       const kept = await ctx.startSession(req, res, user.accountId, true);
-      const ended = await store.endOtherSessions(user.accountId, kept);
+      const ended = await store.accounts.endOtherSessions(user.accountId, kept);
       await (user.totpEnabled ? ctx.audit.twoStepReplaced(user.email, ended) : ctx.audit.twoStepOn(user.email, ended));
       const answer: TwoStepConfirmed = { recoveryCodes: codes };
       res.json(answer);
@@ -151,7 +151,7 @@ export function twoStepRoutes(ctx: AdminContext): Router {
         return sendApiError(res, 409, 'REQUIRED', 'Two-step sign-in is required for this account; it cannot be turned off.');
       if (!(await checkPassword(ctx, res, user, body))) return;
       if (!(await checkCurrentCode(ctx, res, user, body))) return;
-      await store.removeTotp(user.accountId);
+      await store.accounts.removeTotp(user.accountId);
       await ctx.audit.twoStepOff(user.email);
       res.status(204).end();
     }),

@@ -24,7 +24,7 @@ import type { SpamScorer, SpamVerdict } from '../spam/score';
 import { stepReason, type ChallengeStep, type StepOutcome } from '../spam/challenge';
 import type { Challenge } from 'altcha-lib';
 import type { Quarantine } from '../../contracts/inbox-contract';
-import { FormTokenSpent, IdempotencyKeyReused, type LeadStore, type StoredLead } from '../store/types';
+import { FormTokenSpent, IdempotencyKeyReused, type LeadsSlice, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 import { checkBodyHeaders, MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES, readJsonObject, type BodyProblem } from './json-body';
@@ -49,7 +49,7 @@ export interface SubmissionConfig {
   apiPayloads?: Record<string, SubmissionRules>;
   /** The build's validator code for exactly these forms (server/api/form-validators-code.ts); made now without it. */
   formValidators?: string;
-  store: LeadStore;
+  leads: Pick<LeadsSlice, 'insertLead'>;
   /** Needed when a form posts to /api/generate-badge: its answer carries the badge's install snippet. */
   badges?: Badges;
   /** The snippet links to this address, since it is pasted into other people's pages. */
@@ -205,7 +205,7 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
   const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
-  const { store, ipHashSalt, badges, siteUrl, notifier, spam, challenge, onStoreError, replyPromise, now = () => new Date() } = config;
+  const { leads, ipHashSalt, badges, siteUrl, notifier, spam, challenge, onStoreError, replyPromise, now = () => new Date() } = config;
   const { formTokens, onTokenRefused } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
@@ -295,7 +295,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
       }
       // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
       const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
-      lead = await store.insertLead({
+      lead = await leads.insertLead({
         endpoint,
         formType: target.form.submit.formType,
         formId: target.form.id,

@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { REPLY_PREFIX } from '../admin/saved-replies';
-import type { InboxLead } from '../store/inbox-types';
-import type { LeadStore } from '../store/types';
+import type { InboxLead, InboxSlice } from '../store/inbox-types';
 
 /** Largest message accepted (headers, text and attachments); larger is refused with 552 while it is sent. */
 export const INBOUND_MAX_BYTES = 1024 * 1024;
@@ -47,7 +46,7 @@ export function answerText(mail: Pick<ParsedMail, 'text'>): string {
 }
 
 export interface AnswerListenerOptions {
-  store: LeadStore;
+  inbox: Pick<InboxSlice, 'receiveAnswer'>;
   /** REPLY_DOMAIN. */
   domain: string;
   port: number;
@@ -70,13 +69,13 @@ export interface AnswerListener {
 const refusal = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 export function createAnswerListener(options: AnswerListenerOptions): AnswerListener {
-  const { store, domain, maxBytes = INBOUND_MAX_BYTES } = options;
+  const { inbox, domain, maxBytes = INBOUND_MAX_BYTES } = options;
 
   async function receive(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const mail = await simpleParser(raw, { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
     const from = mail.from?.value[0]?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
     for (const rcpt of session.envelope.rcptTo) {
-      const result = await store.receiveAnswer({
+      const result = await inbox.receiveAnswer({
         token: replyToken(rcpt.address, domain),
         inReplyTo: answeredIds(mail),
         recipient: rcpt.address,

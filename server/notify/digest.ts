@@ -6,7 +6,7 @@ import { escapeMarkup } from '../../engine/render/escape-markup';
 import { leadSummary, type FormsById } from '../admin/inbox-view';
 import type { InboxLead } from '../store/inbox-types';
 import { DIGEST_RULE } from '../store/outbox';
-import type { ClaimedJob, DigestCounts, LeadStore } from '../store/types';
+import type { ClaimedJob, DigestCounts, OutboxSlice } from '../store/types';
 import { inboxUrl, quarantineUrl, type MailMessage, type TeamPlace } from './messages';
 import { createSweep, REMINDER_SWEEP_MS } from './reminders';
 import { oneLine } from './text';
@@ -59,7 +59,7 @@ export function digestSubject(template: string, data: Pick<DigestData, 'open' | 
 }
 
 export interface DigestSweepOptions {
-  store: LeadStore;
+  outbox: Pick<OutboxSlice, 'queueDigest'>;
   forms: FormsById;
   promise: ReplyPromise;
   settings: DigestSettings;
@@ -93,13 +93,13 @@ export function digestData(
  * day: once per day (the store's job key `digest:YYYY-MM-DD`), however many processes sweep.
  */
 export function createDigestSweep(options: DigestSweepOptions) {
-  const { store, promise, settings, now = () => new Date() } = options;
+  const { outbox, promise, settings, now = () => new Date() } = options;
   return createSweep(
     async () => {
       const at = now();
       const day = digestDay(at, promise, settings.at);
       if (!day) return 0;
-      const queued = await store.queueDigest({
+      const queued = await outbox.queueDigest({
         now: at,
         key: `${DIGEST_RULE}:${day}`,
         limit: DIGEST_LIMIT,

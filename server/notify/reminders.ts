@@ -1,5 +1,5 @@
 import type { InboxLead } from '../store/inbox-types';
-import type { LeadStore } from '../store/types';
+import type { OutboxSlice } from '../store/types';
 import type { Described } from './plan';
 import { renderSubject } from './plan';
 
@@ -11,7 +11,7 @@ export const DEFAULT_REMINDER_SUBJECT = 'Reply overdue: {{form}}';
 const SWEEP_LIMIT = 100;
 
 export interface ReminderSweepOptions {
-  store: LeadStore;
+  outbox: Pick<OutboxSlice, 'queueReminders'>;
   /** Forms by id, for the subject's form title and urgency. */
   forms: Readonly<Record<string, Described>>;
   /** LEADS_EMAIL_TO: who is reminded of a lead nobody owns. */
@@ -76,9 +76,9 @@ export type Sweep = ReturnType<typeof createSweep>;
  * and due time (the store's job key), so restarts and several processes sweeping change nothing.
  */
 export function createReminderSweep(options: ReminderSweepOptions): Sweep {
-  const { store, forms, teamAddresses, subject, now = () => new Date(), everyMs = REMINDER_SWEEP_MS, onQueued, onError } = options;
+  const { outbox, forms, teamAddresses, subject, now = () => new Date(), everyMs = REMINDER_SWEEP_MS, onQueued, onError } = options;
   // Other processes are kept out by the job key.
   const run = () =>
-    store.queueReminders({ now: now(), limit: SWEEP_LIMIT, plan: (lead) => reminderFor(lead, forms, teamAddresses, subject) });
+    outbox.queueReminders({ now: now(), limit: SWEEP_LIMIT, plan: (lead) => reminderFor(lead, forms, teamAddresses, subject) });
   return createSweep(run, { everyMs, onQueued, onError });
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Channel, ClaimedJob, JobOutcome, LeadStore } from '../store/types';
+import type { Channel, ClaimedJob, JobOutcome, OutboxSlice } from '../store/types';
 import type { DeliveryResult } from './deliver';
 
 export interface RetryPolicy {
@@ -17,7 +17,7 @@ export const DEFAULT_LEASE_MS = 60_000;
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 10_000, maxMs: 30 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
 
 export interface WorkerOptions {
-  store: LeadStore;
+  outbox: Pick<OutboxSlice, 'claimJobs' | 'finishJobs'>;
   deliver: (job: ClaimedJob) => Promise<DeliveryResult>;
   retry?: RetryPolicy;
   /** How often the queue is looked at when nothing pokes the worker (retries, other processes' jobs). */
@@ -85,7 +85,7 @@ interface Lane {
 
 export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const {
-    store,
+    outbox,
     deliver,
     retry = DEFAULT_RETRY,
     pollMs = 1_000,
@@ -123,13 +123,13 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     for (;;) {
       busy = load() > busyAbove;
       const limit = busy ? busyBatchSize : batchSize;
-      const jobs = await store.claimJobs({ limit, leaseMs, channels: lane.channels });
+      const jobs = await outbox.claimJobs({ limit, leaseMs, channels: lane.channels });
       if (jobs.length === 0) return handled;
       const results = await Promise.all(
         jobs.map((job) => deliver(job).catch((err: unknown): DeliveryResult => ({ ok: false, error: String(err) }))),
       );
       const outcomes = jobs.map((job, i) => outcomeOf(job, results[i]!));
-      await store.finishJobs(outcomes);
+      await outbox.finishJobs(outcomes);
       outcomes.forEach((o, i) => {
         const job = jobs[i]!;
         const r = results[i]!;

@@ -4,8 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ChangedFile, FileDiff, PendingChanges, Problem, PublishAnswer, Release, RollbackPlan } from '../../contracts/editor-contract';
 import { createAuditLog } from '../admin/audit';
 import type { Logger } from '../logging';
-import type { ReleaseStore } from '../store/releases';
-import type { NewAuditEntry, StoredAuditEntry } from '../store/inbox-types';
+import type { LeadStore } from '../store/types';
 import type { BuildOutcome } from './build-outcome';
 import { authorOf, commitMessage, openContentGit, type ContentGit } from './content-git';
 import {
@@ -23,11 +22,8 @@ import { linkRefused, linksUnder } from '../content/content-files';
 import { isReleaseId, newReleaseId, releaseFolders, type ReleaseRecord } from './release-folders';
 
 export interface PublisherOptions {
-  store: ReleaseStore & {
-    audit(entry: NewAuditEntry): Promise<void>;
-    /** The editor's saves are read from the audit log: who saved which file, and when. */
-    listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
-  };
+  /** Its releases, and the audit log: it writes its lines there, and reads the editor's saves from it. */
+  store: Pick<LeadStore, 'releases' | 'audit'>;
   /** RELEASES_DIR: one folder per release. */
   releasesDir: string;
   /** CONTENT_ROOT: the folder holding site/ (a git repository or inside one, or neither). */
@@ -77,7 +73,7 @@ const buildProblem = (message: string): Problem => ({ path: 'site/', pointer: ''
  */
 export function createPublisher(options: PublisherOptions) {
   const { store, log, keep } = options;
-  const auditLog = createAuditLog(store);
+  const auditLog = createAuditLog(store.audit);
   const now = options.now ?? (() => new Date());
   const folders = releaseFolders(options.releasesDir);
   let serving: string | null = null;
@@ -148,7 +144,7 @@ export function createPublisher(options: PublisherOptions) {
 
   /** Removes the oldest releases beyond `keep`, never the live one, from the folder and the store. */
   async function prune(live: string): Promise<void> {
-    const listed = await store.listReleases();
+    const listed = await store.releases.listReleases();
     const kept = new Set([
       live,
       ...listed
@@ -158,7 +154,7 @@ export function createPublisher(options: PublisherOptions) {
     ]);
     const gone = [...new Set([...listed.map((r) => r.id), ...folders.list()])].filter((id) => !kept.has(id));
     for (const id of gone) folders.remove(id);
-    await store.removeReleases(gone);
+    await store.releases.removeReleases(gone);
   }
 
   /** The files the live site was built from: the live release's copy, else the deployed build's (npm run build keeps one). */
@@ -169,18 +165,18 @@ export function createPublisher(options: PublisherOptions) {
 
   /** The time changes are counted from: the newest publish or rollback (saves before it are live, or were rolled back). */
   async function countedFrom(): Promise<string | null> {
-    const latest = (await store.listAudit({ limit: 200 })).find((e) => e.action === 'publish' || e.action === 'rollback');
-    const newest = (await store.listReleases())[0]?.publishedAt ?? null;
+    const latest = (await store.audit.list({ limit: 200 })).find((e) => e.action === 'publish' || e.action === 'rollback');
+    const newest = (await store.releases.listReleases())[0]?.publishedAt ?? null;
     if (!latest) return newest;
     return newest && Date.parse(newest) > Date.parse(latest.at) ? newest : latest.at;
   }
 
   /** What a publish of `current` would change on the live site, with who saved each file and when. */
   async function pendingChanges(current: ContentFiles): Promise<PendingChanges & { authors: string[] }> {
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     const before = liveFiles(live);
     if (!before) return { since: live, changes: [], suggestedMessage: messageFrom([]), authors: [], compared: false };
-    const saves = await savesSince(store, await countedFrom());
+    const saves = await savesSince(store.audit, await countedFrom());
     const changes = changedFiles(before, current).map((change) => {
       const mine = saves.filter((s) => s.path === change.path);
       const draftNow = describeFile(change.path, current.get(change.path)).draft;
@@ -216,7 +212,7 @@ export function createPublisher(options: PublisherOptions) {
     const started = performance.now();
     const at = now();
     const id = newReleaseId(at);
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     const building = folders.startBuild(id);
     const git = await openContentGit(options.contentRoot, options.env);
     // The files as they are now, built and committed alike: a save during the build waits for the next publish.
@@ -290,7 +286,7 @@ export function createPublisher(options: PublisherOptions) {
       folders.finish(building, release);
       // Read in full before anything says it is live: a folder that cannot be served is never switched to.
       swap = options.prepare(folders.folderOf(id));
-      await store.addLiveRelease(release);
+      await store.releases.addLiveRelease(release);
     } catch (err) {
       log.error({ err }, `Publish ${id} failed after its build; the live site is unchanged`);
       folders.remove(id);
@@ -329,7 +325,7 @@ export function createPublisher(options: PublisherOptions) {
 
   /** The store's releases with what each folder's record adds: message, authors, changes. */
   async function listWithRecords(): Promise<Release[]> {
-    return (await store.listReleases()).map((r) => {
+    return (await store.releases.listReleases()).map((r) => {
       const record = folders.record(r.id);
       const extra = record ? { message: record.message, authors: record.authors, changes: record.changes } : {};
       return { ...r, ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)) };
@@ -344,7 +340,7 @@ export function createPublisher(options: PublisherOptions) {
     const target = readContentFiles(join(folders.folderOf(id), RELEASE_CONTENT));
     if (!target) return { release: id, restoresFiles: false, changes: [] };
     const current = readContentFiles(options.contentRoot) ?? new Map<string, string>();
-    const live = liveFiles(await store.liveRelease()) ?? current;
+    const live = liveFiles(await store.releases.liveRelease()) ?? current;
     const changes = changedFiles(live, target).map((c) => ({
       ...c,
       ...(current.get(c.path) !== live.get(c.path) ? { unpublishedEdits: true } : {}),
@@ -412,7 +408,7 @@ export function createPublisher(options: PublisherOptions) {
     async rollback(id: string, by: string): Promise<PublishResult> {
       if (busy) return { kind: 'busy', message: BUSY };
       const started = performance.now();
-      if (!isReleaseId(id) || !folders.isComplete(id) || !(await store.listReleases()).some((r) => r.id === id))
+      if (!isReleaseId(id) || !folders.isComplete(id) || !(await store.releases.listReleases()).some((r) => r.id === id))
         return {
           kind: 'unknown',
           message: `There is no release ${isReleaseId(id) ? id : 'with that id'} to roll back to. Pick one from History.`,
@@ -428,7 +424,7 @@ export function createPublisher(options: PublisherOptions) {
         const swap = options.prepare(folders.folderOf(id));
         const plan = await planRollback(id);
         const restored = plan.restoresFiles ? await restoreFiles(id, plan, by) : null;
-        if (!(await store.setLiveRelease(id))) return { kind: 'unknown', message: `Release ${id} is no longer kept.` };
+        if (!(await store.releases.setLiveRelease(id))) return { kind: 'unknown', message: `Release ${id} is no longer kept.` };
         swap();
         serving = id;
         folders.pointCurrentAt(id);
@@ -455,7 +451,7 @@ export function createPublisher(options: PublisherOptions) {
 
     /** One changed file's lines, live release to saved; null when the file is in neither. */
     async diff(path: string): Promise<FileDiff | null> {
-      const before = liveFiles(await store.liveRelease()) ?? new Map<string, string>();
+      const before = liveFiles(await store.releases.liveRelease()) ?? new Map<string, string>();
       const current = readContentFiles(options.contentRoot) ?? new Map<string, string>();
       if (!before.has(path) && !current.has(path)) return null;
       return { path, diff: fileDiff(path, before.get(path), current.get(path), 'live', 'saved') };
@@ -469,7 +465,7 @@ export function createPublisher(options: PublisherOptions) {
 
     /** The folder to serve at start: the live release's, or null (the deployed build) before the first publish. */
     async liveFolder(): Promise<string | null> {
-      const live = await store.liveRelease();
+      const live = await store.releases.liveRelease();
       if (!live || !folders.isComplete(live)) return null;
       serving = live;
       return folders.folderOf(live);
@@ -477,7 +473,7 @@ export function createPublisher(options: PublisherOptions) {
 
     /** Follows the store: switches when another process made another release live. */
     async follow(): Promise<void> {
-      const live = await store.liveRelease();
+      const live = await store.releases.liveRelease();
       if (!live || live === serving || busy) return;
       if (!folders.isComplete(live)) {
         if (missingSaid !== live)

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ChangedFile } from '../../contracts/editor-contract';
-import type { StoredAuditEntry } from '../store/inbox-types';
+import type { AuditSlice } from '../store/inbox-types';
 import { contentPath, fileData, summaryOf } from '../content/content-files';
 
 /** A state of site/: each file's text by its path from the content root (`site/pages/about.yaml`). */
@@ -78,15 +78,12 @@ const PAGE = 200;
 const MOST_ENTRIES = 20_000;
 
 /** The editor's saves since `since` (ISO; all when null), newest first. */
-export async function savesSince(
-  store: { listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]> },
-  since: string | null,
-): Promise<RecordedSave[]> {
+export async function savesSince(audit: Pick<AuditSlice, 'list'>, since: string | null): Promise<RecordedSave[]> {
   const from = since ? Date.parse(since) : -Infinity;
   const saves: RecordedSave[] = [];
   let before: string | undefined;
   for (let read = 0; read < MOST_ENTRIES; read += PAGE) {
-    const entries = await store.listAudit({ ...(before ? { before } : {}), limit: PAGE });
+    const entries = await audit.list({ ...(before ? { before } : {}), limit: PAGE });
     for (const entry of entries) {
       if (Date.parse(entry.at) < from) return saves;
       const path = SAVE_ACTIONS.has(entry.action) ? SAVED_PATH.exec(entry.detail)?.[1] : undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Account, AccountStore, AttemptVerdict, FailureRule, SessionInfo, SignedInSession } from './inbox-types';
+import type { Account, AccountsSlice, AttemptVerdict, FailureRule, SessionInfo, SignedInSession } from './inbox-types';
 import { prepared } from './prepared';
 import { isoTime, ms, truthy } from './rows';
 import type { Schema, StoreDialect } from './schema';
@@ -32,7 +32,7 @@ const touch = prepared((db, v: { at: string; tokenHash: string }) =>
 );
 
 /** Accounts, their sessions, two-step sign-in and the sign-in failure counters, on either backend. */
-export function accountStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): AccountStore {
+export function accountsSlice(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): AccountsSlice {
   const deleteIdle = (at: Date, idleMs: number) =>
     db()
       .deleteFrom('sessions')

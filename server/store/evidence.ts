@@ -19,7 +19,7 @@ export interface StoredEvidence extends EvidenceFile {
 }
 
 /** A takedown request's evidence files (evidence_files, migration 23), shared by every process on the store. */
-export interface EvidenceStore {
+export interface EvidenceSlice {
   /**
    * Keeps the files with the lead, in one transaction, after the lead is stored and before the
    * visitor is answered. A place already filled keeps its first file, so a resent request (the same
@@ -70,7 +70,7 @@ export async function eraseEvidenceIn(trx: Db, leadId: string): Promise<number> 
   return Number(result.numDeletedRows);
 }
 
-export function evidenceStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): EvidenceStore {
+export function evidenceSlice(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): EvidenceSlice {
   return {
     async saveEvidence(leadId, files) {
       if (!isUuid(leadId)) return [];

@@ -9,7 +9,7 @@ import type {
   Quarantine,
   SpamChecks,
 } from '../../contracts/inbox-contract';
-import type { OutboxJob, StoredLead } from './types';
+import type { StoredLead } from './types';
 import type { TokenCounts } from '../spam/classifier';
 
 /** A lead as the inbox sees it: what was submitted, plus the team's triage and any erasure. */
@@ -159,10 +159,11 @@ export interface SessionInfo {
 }
 
 /**
- * The inbox's half of the store. Every change is written with its audit entry in one transaction,
- * so the log never misses a change and never records one that did not happen.
+ * `store.inbox`: the team's work on the leads (finding, triage, notes, replies, answers, erasure,
+ * quarantine). Every change is written with its audit entry in one transaction, so the log never
+ * misses a change and never records one that did not happen.
  */
-export interface InboxStore {
+export interface InboxSlice {
   /** Leads matching the filter, in its order (reply due first, then newest, by default), after `after`; up to `limit`. */
   findLeads(query: LeadQuery): Promise<InboxLead[]>;
   /** How many leads the filter selects. */
@@ -188,8 +189,6 @@ export interface InboxStore {
   receiveAnswer(answer: NewAnswer): Promise<AnswerResult>;
   /** Mail kept aside, newest first. */
   listUnmatchedMail(limit: number): Promise<Array<{ id: string; receivedAt: string; recipient: string; sender: string; subject: string }>>;
-  /** The lead's notifications, oldest first, whatever their status. */
-  listLeadJobs(leadId: string): Promise<OutboxJob[]>;
   /**
    * Deletes everything the visitor sent (payload, search words, address hash, user agent,
    * idempotency key), the lead's notes and its queued notifications; keeps a tombstone saying who
@@ -207,6 +206,10 @@ export interface InboxStore {
    * oldest first, each as eraseLead does; resolves with how many it erased.
    */
   eraseQuarantined(opts: { before: Date; limit: number; actor: string }): Promise<number>;
+}
+
+/** `store.spam`: what the spam checks read (the filter's counts, one message sent from many addresses). */
+export interface SpamSlice {
   /** How many addresses other than `senderHash` sent the message with this hash since `since`. */
   countSameMessage(query: { messageHash: string; senderHash: string | null; since: Date }): Promise<number>;
   /**
@@ -217,11 +220,16 @@ export interface InboxStore {
   classifierCounts(keys: readonly string[]): Promise<Map<string, TokenCounts>>;
   /** How many spam and not-spam marks the filter has learned from. */
   classifierMarks(): Promise<TokenCounts>;
-  audit(entry: NewAuditEntry): Promise<void>;
+}
+
+/** `store.audit`: the audit log the inbox shows. The inbox's own changes write their entries inside their transactions. */
+export interface AuditSlice {
+  /** Writes one entry; server/admin/audit.ts is its one caller outside the store (a test checks). */
+  add(entry: NewAuditEntry): Promise<void>;
   /** Newest first, entries older than `before` (an entry id) when given. */
-  listAudit(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
+  list(opts: { before?: string; limit: number }): Promise<StoredAuditEntry[]>;
   /** One lead's entries, oldest first (at most 500): its timeline. */
-  listLeadAudit(leadId: string): Promise<StoredAuditEntry[]>;
+  listLead(leadId: string): Promise<StoredAuditEntry[]>;
 }
 
 export interface SessionStart {
@@ -235,8 +243,8 @@ export interface SessionStart {
   addressHash?: string;
 }
 
-/** Accounts, their sessions and the sign-in failure counters. */
-export interface AccountStore {
+/** `store.accounts`: accounts, their sessions, two-step sign-in and the sign-in failure counters. */
+export interface AccountsSlice {
   /** False when an account with that e-mail exists already. Roles default to `leads`. */
   createAccount(email: string, passwordHash: string, roles?: readonly Role[]): Promise<boolean>;
   /** Replaces the account's roles (at least one); false when there is no such account. */

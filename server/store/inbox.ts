@@ -13,8 +13,8 @@ import type {
   StoredMessage,
   StoredNote,
 } from './inbox-types';
-import { marksSeen, tokenCounts, trainLead } from './classifier';
-import { countSameMessage, inboxLead } from './leads';
+import { trainLead } from './classifier';
+import { inboxLead } from './leads';
 import { dropFromDigests, enqueueJobs } from './outbox';
 import { eraseEvidenceIn } from './evidence';
 import type { PlannedNotification } from './types';
@@ -339,10 +339,6 @@ export function inboxChanges(db: () => Kysely<Schema>, d: StoreDialect, now: () 
       if (erased > 0) await d.afterErase();
       return erased;
     },
-
-    countSameMessage: async (query: { messageHash: string; senderHash: string | null; since: Date }) => countSameMessage(db(), query),
-    classifierCounts: async (keys: readonly string[]) => tokenCounts(db(), d, keys),
-    classifierMarks: async () => marksSeen(db(), d),
   };
 }
 

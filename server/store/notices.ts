@@ -48,7 +48,7 @@ export type NoticeChangeResult =
   | { kind: 'already-sent'; record: NoticeHostRecord }
   | { kind: 'changed'; record: NoticeHostRecord };
 
-export interface NoticeStore {
+export interface NoticesSlice {
   /** The hosts of a lead that have a record, in no particular order; a host without one is to send. */
   listNoticeHosts(leadId: string): Promise<NoticeHostRecord[]>;
   /** Per lead id, its hosts' progress; `leads` give each lead's payload, which names its hosts. */
@@ -120,7 +120,7 @@ interface NoticeRowValues {
   counter_notice_on: string | null;
 }
 
-export function noticeStore(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): NoticeStore {
+export function noticesSlice(db: () => Kysely<Schema>, d: StoreDialect, now: () => Date): NoticesSlice {
   /** The lead, locked, when it is a notice request naming `host`; otherwise why not. */
   async function lockedHost(trx: Db, leadId: string, host: string) {
     const lead = await inboxLead(trx, d, leadId, true);

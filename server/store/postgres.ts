@@ -162,8 +162,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
 
   const dialect = postgresDialect(vacuumAfterErase);
 
+  const shared = sharedStore(() => open().db, dialect, now);
+
   return {
-    ...sharedStore(() => open().db, dialect, now),
+    ...shared,
 
     async init() {
       if (opened) {
@@ -189,33 +191,36 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
       await opening;
     },
 
-    async insertLead(lead: NewLead) {
-      const { db } = open();
-      const row = leadRow(lead, now);
-      // Without notifications the insert commits on its own (autocommit): once it returns, the lead
-      // is on disk. A concurrent insert with the same key waits on the unique index until the first
-      // commits. Normally one round trip; the loop only repeats if a concurrent first attempt with
-      // the same key was rolled back between our conflict and our read.
-      // A form token is spent in the lead's own transaction: a lead that fails to commit leaves its token good for a retry.
-      const notifications = lead.notifications ?? [];
-      const token = lead.formToken ?? null;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const outcome =
-          notifications.length === 0 && token === null
-            ? await insertLead(db, row, notifications)
-            : await db
-                .transaction()
-                .execute(async (trx) => {
-                  const written = await insertLead(trx, row, notifications, token);
-                  // Rolled back, so the token spent in it is good again for the next attempt.
-                  if (written === null) throw new RetryInsert();
-                  return written;
-                })
-                .catch((err: unknown) => (err instanceof RetryInsert ? null : Promise.reject(err)));
-        if (outcome instanceof Error) throw outcome;
-        if (outcome) return outcome;
-      }
-      throw new Error(`Could not store the lead with idempotency key "${row.idempotency_key}".`);
+    leads: {
+      ...shared.leads,
+      insertLead: async (lead: NewLead) => {
+        const { db } = open();
+        const row = leadRow(lead, now);
+        // Without notifications the insert commits on its own (autocommit): once it returns, the lead
+        // is on disk. A concurrent insert with the same key waits on the unique index until the first
+        // commits. Normally one round trip; the loop only repeats if a concurrent first attempt with
+        // the same key was rolled back between our conflict and our read.
+        // A form token is spent in the lead's own transaction: a lead that fails to commit leaves its token good for a retry.
+        const notifications = lead.notifications ?? [];
+        const token = lead.formToken ?? null;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const outcome =
+            notifications.length === 0 && token === null
+              ? await insertLead(db, row, notifications)
+              : await db
+                  .transaction()
+                  .execute(async (trx) => {
+                    const written = await insertLead(trx, row, notifications, token);
+                    // Rolled back, so the token spent in it is good again for the next attempt.
+                    if (written === null) throw new RetryInsert();
+                    return written;
+                  })
+                  .catch((err: unknown) => (err instanceof RetryInsert ? null : Promise.reject(err)));
+          if (outcome instanceof Error) throw outcome;
+          if (outcome) return outcome;
+        }
+        throw new Error(`Could not store the lead with idempotency key "${row.idempotency_key}".`);
+      },
     },
 
     async close() {

@@ -8,11 +8,11 @@ export interface RateLimitCount {
 }
 
 /**
- * Rate-limit counts kept in the store (rate_limit_hits, migration 5), so every server process on
+ * `store.limits`: rate-limit counts kept in the store (rate_limit_hits, migration 5), so every server process on
  * one PostgreSQL database shares one count per client. A single SQLite process counts in memory
  * and does not use them.
  */
-export interface RateLimitStore {
+export interface LimitsSlice {
   /** Counts one hit: starts a window of `windowMs` when none is running, else adds to it; atomically, under the row's lock. */
   hitRateLimit(key: string, windowMs: number): Promise<RateLimitCount>;
   /** The count of the running window, if any. */
@@ -27,7 +27,7 @@ export interface RateLimitStore {
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-export function rateLimitStore(db: () => Kysely<Schema>, now: () => Date): RateLimitStore {
+export function limitsSlice(db: () => Kysely<Schema>, now: () => Date): LimitsSlice {
   return {
     hitRateLimit: async (key, windowMs) => {
       const at = now().toISOString();

@@ -3,8 +3,8 @@ import type { Release } from '../../contracts/editor-contract';
 import { isoTime, truthy } from './rows';
 import type { Schema } from './schema';
 
-/** The site's releases as the store keeps them: which exist, who published each, which one is live. */
-export interface ReleaseStore {
+/** `store.releases`: the site's releases as the store keeps them: which exist, who published each, which one is live. */
+export interface ReleasesSlice {
   /** Records a finished release and makes it the live one, in one transaction. */
   addLiveRelease(release: Omit<Release, 'live'>): Promise<void>;
   /** Makes a recorded release the live one; false when there is no release with that id. */
@@ -17,7 +17,7 @@ export interface ReleaseStore {
   removeReleases(ids: readonly string[]): Promise<void>;
 }
 
-export function releaseStore(db: () => Kysely<Schema>): ReleaseStore {
+export function releasesSlice(db: () => Kysely<Schema>): ReleasesSlice {
   /** In the caller's transaction: the release becomes the live one; false (and nothing changed) when there is no such release. */
   const makeLive = async (trx: Kysely<Schema>, id: string): Promise<boolean> => {
     if (!(await trx.selectFrom('releases').select('id').where('id', '=', id).executeTakeFirst())) return false;

@@ -318,8 +318,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
     }
   }
 
+  const shared = sharedStore(() => open().db, dialect, now);
+
   return {
-    ...sharedStore(() => open().db, dialect, now),
+    ...shared,
 
     async init() {
       const current = opened ?? openDatabase(file, busyTimeoutMs);
@@ -336,14 +338,17 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
       opened = current;
     },
 
-    async insertLead(lead: NewLead) {
-      open();
-      const row = leadRow(lead, now);
-      return new Promise<StoredLead>((resolve, reject) => {
-        queue.push({ row, notifications: lead.notifications ?? [], token: lead.formToken ?? null, resolve, reject });
-        // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
-        flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
-      });
+    leads: {
+      ...shared.leads,
+      insertLead: async (lead: NewLead) => {
+        open();
+        const row = leadRow(lead, now);
+        return new Promise<StoredLead>((resolve, reject) => {
+          queue.push({ row, notifications: lead.notifications ?? [], token: lead.formToken ?? null, resolve, reject });
+          // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
+          flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+        });
+      },
     },
 
     async close() {

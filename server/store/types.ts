@@ -1,12 +1,12 @@
 import type { LeadSource } from '../../contracts/api-contract';
 import type { ConversionReport, Quarantine } from '../../contracts/inbox-contract';
 import type { ViewCounts } from './page-views';
-import type { AccountStore, InboxStore } from './inbox-types';
-import type { RateLimitStore } from './rate-limits';
-import type { SpentChallengeStore } from './spent-challenges';
-import type { ReleaseStore } from './releases';
-import type { EvidenceStore } from './evidence';
-import type { NoticeStore } from './notices';
+import type { AccountsSlice, AuditSlice, InboxSlice, SpamSlice } from './inbox-types';
+import type { LimitsSlice } from './rate-limits';
+import type { TokensSlice } from './spent-challenges';
+import type { ReleasesSlice } from './releases';
+import type { EvidenceSlice } from './evidence';
+import type { NoticesSlice } from './notices';
 
 import type { InboxLead } from './inbox-types';
 
@@ -133,13 +133,21 @@ export interface ListLeadsOptions {
   since?: Date;
 }
 
-export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateLimitStore, SpentChallengeStore, EvidenceStore, NoticeStore {
-  init(): Promise<void>;
+/** `store.leads`: the leads as submitted: storing a submission, exports and imports. */
+export interface LeadsSlice {
   /** Resolves once the lead is committed; rejects with IdempotencyKeyReused when its key belongs to another submission. */
   insertLead(lead: NewLead): Promise<StoredLead>;
   listLeads(opts?: ListLeadsOptions): Promise<StoredLead[]>;
-  /** Forgets the spent form tokens (migration 18) that expired before `before`; how many. */
-  pruneSpentFormTokens(before: Date): Promise<number>;
+  /**
+   * Copies leads from another store (an export) as they were, ids and times included, in one
+   * transaction; a lead whose id or idempotency key is already here is skipped. No notifications
+   * are queued. Resolves with how many were new.
+   */
+  importLeads(leads: readonly StoredLead[]): Promise<number>;
+}
+
+/** `store.outbox`: the notifications queued with the leads, and the workers' claims on them. */
+export interface OutboxSlice {
   /**
    * Takes up to `limit` due jobs for `leaseMs`: no other worker (in this or another process) gets
    * them until they are finished or the lease runs out, as it does when their worker dies. With
@@ -173,16 +181,41 @@ export interface LeadStore extends InboxStore, AccountStore, ReleaseStore, RateL
   listJobs(opts?: { status?: readonly JobStatus[] }): Promise<OutboxJob[]>;
   /** Puts a dead job back in the queue, due now; false when there is no dead job with that id. */
   requeueJob(id: string): Promise<boolean>;
-  /**
-   * Copies leads from another store (an export) as they were, ids and times included, in one
-   * transaction; a lead whose id or idempotency key is already here is skipped. No notifications
-   * are queued. Resolves with how many were new.
-   */
-  importLeads(leads: readonly StoredLead[]): Promise<number>;
+  /** The lead's notifications, oldest first, whatever their status. */
+  listLeadJobs(leadId: string): Promise<OutboxJob[]>;
+}
+
+/** `store.views`: the page-view counts and the conversion view built on them. */
+export interface ViewsSlice {
   /** Adds a process's page-view counts to the stored ones (count = count + ?), in one transaction. */
   addViewCounts(counts: ViewCounts): Promise<void>;
   /** The conversion view for the days from..to (UTC, both included); `now` decides which reply promises are past. */
   conversionReport(range: { from: string; to: string; now: Date }): Promise<ConversionReport>;
+}
+
+/**
+ * The lead store: one slice per thing it keeps, each typed by its own interface, so a consumer
+ * takes only the slices it uses (`Pick<LeadStore, 'inbox' | 'audit'>`, or one slice's interface).
+ * Opening, closing and storing a submission are each backend's own; every other query is written
+ * once (store.ts).
+ */
+export interface LeadStore {
+  leads: LeadsSlice;
+  outbox: OutboxSlice;
+  inbox: InboxSlice;
+  audit: AuditSlice;
+  spam: SpamSlice;
+  tokens: TokensSlice;
+  accounts: AccountsSlice;
+  releases: ReleasesSlice;
+  views: ViewsSlice;
+  limits: LimitsSlice;
+  /** A takedown request's evidence files. */
+  evidence: EvidenceSlice;
+  /** Where each host of a takedown notice request stands. */
+  notices: NoticesSlice;
+  /** Opens the database (once) and brings it to the latest migration. */
+  init(): Promise<void>;
   /** Resolves when the store can serve queries; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -32,7 +32,7 @@ test('the lead lists its evidence files with their SHA-256, downloads one as a f
   const store = createSqliteStore({ file: STORE });
   await store.init();
   try {
-    await store.saveEvidence(id, [
+    await store.evidence.saveEvidence(id, [
       { position: 1, fileName: 'screenshot of the copy.png', mediaType: 'image/png', bytes: png },
       { position: 2, fileName: 'registration.pdf', mediaType: 'application/pdf', bytes: pdf },
     ]);

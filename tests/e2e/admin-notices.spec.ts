@@ -28,7 +28,7 @@ async function storeNoticeRequest(facts: Partial<typeof NOTICE_FACTS> = {}): Pro
   const store = createSqliteStore({ file: join(e2eDataDir(OUTPUT), 'leads.sqlite') });
   await store.init();
   try {
-    return (await store.insertLead(noticeLead(template(), facts))).id;
+    return (await store.leads.insertLead(noticeLead(template(), facts))).id;
   } finally {
     await store.close();
   }

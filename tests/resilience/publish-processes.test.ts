@@ -40,7 +40,7 @@ describe.skipIf(!pgFound.available)('a publish on several processes', () => {
       servers.push(await startServer({ dataDir: tmp, databaseUrl, nodeArgs: ['--enable-source-maps', compiled], env }));
     const store = createPostgresStore({ connectionString: databaseUrl });
     await store.init();
-    await store.createAccount('cy@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    await store.accounts.createAccount('cy@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
     await store.close();
   }, 180_000);
 

@@ -5,5 +5,5 @@ import { createPostgresStore } from '../../server/store/postgres';
 const [connectionString, leadId] = process.argv.slice(2);
 const store = createPostgresStore({ connectionString: connectionString! });
 await store.init();
-await store.releaseLead(leadId!, 'killed@example.com');
+await store.inbox.releaseLead(leadId!, 'killed@example.com');
 await store.close();

@@ -108,8 +108,8 @@ describe('publishing', { timeout: 300_000 }, () => {
     git(content, '-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '--quiet', '-m', 'The site');
     store = createSqliteStore({ file: join(tmp, 'leads.sqlite') });
     await store.init();
-    await store.createAccount('cy.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
-    await store.createAccount('ann@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['leads']);
+    await store.accounts.createAccount('cy.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    await store.accounts.createAccount('ann@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['leads']);
     publisher = publisherWith();
     const first = await publisher.publish('cy.writer@example.com');
     expect(first.kind).toBe('published');
@@ -144,7 +144,7 @@ describe('publishing', { timeout: 300_000 }, () => {
     const list = (await (await cy(EDITOR_ROUTES.releases)).json()) as ReleaseList;
     expect(list.releases.map((r) => [r.id, r.live])[0]).toEqual([release.id, true]);
     expect(list.releases.filter((r) => r.live)).toHaveLength(1);
-    const audit = await store.listAudit({ limit: 5 });
+    const audit = await store.audit.list({ limit: 5 });
     expect(audit[0]).toMatchObject({ actor: 'cy.writer@example.com', action: 'publish' });
     expect(audit[0]!.detail).toContain(release.id);
   });
@@ -160,7 +160,7 @@ describe('publishing', { timeout: 300_000 }, () => {
   });
 
   it('refuses content with problems (422, the messages npm run validate prints) and keeps the live site', async () => {
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     const head = git(content, 'rev-parse', 'HEAD');
     edit(ABOUT, (t) => t.replace('path: /about', 'path: about'));
     const cy = await signedIn('cy.writer@example.com');
@@ -179,14 +179,14 @@ describe('publishing', { timeout: 300_000 }, () => {
       expect(validate.stderr).toContain(`${p.path}:${p.line}:${p.column} ${p.message}`);
     }
     expect(problems.some((p) => p.pointer === '/path')).toBe(true);
-    expect(await store.liveRelease()).toBe(live);
+    expect(await store.releases.liveRelease()).toBe(live);
     expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
     expect(await page('/about')).toContain('About Our Takedown Team');
     edit(ABOUT, (t) => t.replace('path: about', 'path: /about'));
   });
 
   it('refuses a site with a symbolic link in it before copying anything, and keeps the live site', async () => {
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     const head = git(content, 'rev-parse', 'HEAD');
     const before = readdirSync(releasesDir).sort();
     // A page that is really the notifications file, and a link that leaves the content.
@@ -203,17 +203,17 @@ describe('publishing', { timeout: 300_000 }, () => {
       rmSync(join(content, 'site/pages/alias.yaml'));
       rmSync(join(content, 'site/pages/outside.yaml'));
     }
-    expect(await store.liveRelease()).toBe(live);
+    expect(await store.releases.liveRelease()).toBe(live);
     expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
     expect(readdirSync(releasesDir).sort()).toEqual(before);
-    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+    expect((await store.audit.list({ limit: 1 }))[0]).toMatchObject({
       action: 'publish',
       detail: expect.stringMatching(/^publish refused: 2 problem/),
     });
   });
 
   it('keeps the live site when the build fails, and removes the half-built folder', async () => {
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'Never Published'));
     // A build stopped part way (here after 1 ms) is a build that crashed.
     const result = await publisherWith({ buildTimeoutMs: 1 }).publish('cy.writer@example.com');
@@ -221,14 +221,14 @@ describe('publishing', { timeout: 300_000 }, () => {
     expect(result.kind === 'problems' && result.problems[0]!.message).toMatch(
       /^The site could not be built, so nothing was published: the build stopped/,
     );
-    expect(await store.liveRelease()).toBe(live);
+    expect(await store.releases.liveRelease()).toBe(live);
     expect(await page('/about')).toContain('About Our Takedown Team');
     expect(readdirSync(releasesDir).filter((n) => n.startsWith('.building-'))).toEqual([]);
     edit(ABOUT, (t) => t.replaceAll('Never Published', 'About Our Takedown Team'));
   });
 
   it('keeps the live site when the commit fails after the build, and keeps no folder of it', async () => {
-    const live = await store.liveRelease();
+    const live = await store.releases.liveRelease();
     const before = readdirSync(releasesDir).sort();
     edit(ABOUT, (t) => t.replaceAll('About Our Takedown Team', 'Never Committed'));
     // Another git command holding the index: git add refuses.
@@ -244,7 +244,7 @@ describe('publishing', { timeout: 300_000 }, () => {
     } finally {
       rmSync(join(content, '.git', 'index.lock'));
     }
-    expect(await store.liveRelease()).toBe(live);
+    expect(await store.releases.liveRelease()).toBe(live);
     expect(await page('/about')).toContain('About Our Takedown Team');
     expect(readdirSync(releasesDir).sort()).toEqual(before);
     edit(ABOUT, (t) => t.replaceAll('Never Committed', 'About Our Takedown Team'));
@@ -285,9 +285,9 @@ describe('publishing', { timeout: 300_000 }, () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as PublishAnswer).release).toMatchObject({ id: earlier.id, live: true });
     expect(await page('/about')).toContain('About Our Takedown Team');
-    expect(await store.liveRelease()).toBe(earlier.id);
-    expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'rollback' });
-    expect((await store.listAudit({ limit: 1 }))[0]!.detail).toMatch(
+    expect(await store.releases.liveRelease()).toBe(earlier.id);
+    expect((await store.audit.list({ limit: 1 }))[0]).toMatchObject({ action: 'rollback' });
+    expect((await store.audit.list({ limit: 1 }))[0]!.detail).toMatch(
       new RegExp(`^rolled the site back to release ${earlier.id}; 1 file\\(s\\) restored`),
     );
     // The files are back as that release had them, in a commit of their own: the next publish starts from them.
@@ -300,20 +300,20 @@ describe('publishing', { timeout: 300_000 }, () => {
   });
 
   it('never serves a release folder a killed build left half-written', async () => {
-    const live = (await store.liveRelease())!;
+    const live = (await store.releases.liveRelease())!;
     const half = '20990101T000000Z-abcdef';
     mkdirSync(join(releasesDir, half, 'client'), { recursive: true });
     writeFileSync(join(releasesDir, half, 'client', 'index.html'), 'half');
     mkdirSync(join(releasesDir, `.building-20990101T000001Z-abcdef`, 'client'), { recursive: true });
     // Even when the store names it (a process stopped between the two), no process switches to it.
-    await store.addLiveRelease({ id: half, publishedAt: new Date().toISOString(), by: 'nobody@example.com' });
+    await store.releases.addLiveRelease({ id: half, publishedAt: new Date().toISOString(), by: 'nobody@example.com' });
     await publisher.follow();
     expect(await page('/')).not.toBe('half');
     expect(publisher.serving).toBe(live);
     expect(await publisher.liveFolder()).toBeNull();
     const cy = await signedIn('cy.writer@example.com');
     expect((await cy(EDITOR_ROUTES.rollback, { method: 'POST', body: { release: half } })).status).toBe(404);
-    await store.setLiveRelease(live);
+    await store.releases.setLiveRelease(live);
   });
 
   it('is for accounts with the content role, and the dev server offers none', async () => {
@@ -362,7 +362,7 @@ describe('publishing', { timeout: 300_000 }, () => {
   const heroOf = (data: Record<string, unknown>) => (data.sections as Array<Record<string, unknown>>)[0]!;
 
   it('lists the changes since the live release with who saved them, and names every writer in the commit', async () => {
-    await store.createAccount('dee.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    await store.accounts.createAccount('dee.writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
     const cy = await signedIn('cy.writer@example.com');
     const dee = await signedIn('dee.writer@example.com');
     const PRIVACY = 'site/pages/privacy.yaml';
@@ -408,7 +408,7 @@ describe('publishing', { timeout: 300_000 }, () => {
 
   it('rolls back a release that added an article: its file goes in a revert commit, and an unrelated publish keeps it away', async () => {
     const cy = await signedIn('cy.writer@example.com');
-    const before = (await store.liveRelease())!;
+    const before = (await store.releases.liveRelease())!;
     const made = await cy(EDITOR_ROUTES.create, { method: 'POST', body: { kind: 'article', title: 'Rolled Back Soon' } });
     expect(made.status).toBe(201);
     const article = (await made.json()) as EditableFile;

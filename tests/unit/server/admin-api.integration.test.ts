@@ -129,7 +129,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     ) {
       const c = clock();
       const store: LeadStore = await fresh.store(c.now);
-      for (const email of opts.accounts ?? ['ann@example.com']) await store.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
+      for (const email of opts.accounts ?? ['ann@example.com'])
+        await store.accounts.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
       fixture = createFixture();
       mkdirSync(join(fixture.clientDir, 'admin/assets'), { recursive: true });
       writeFileSync(join(fixture.clientDir, 'admin/index.html'), INBOX_PAGE);
@@ -194,8 +195,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('lets only accounts with the leads role see or change leads, and tells the others which role they lack', async () => {
       const { b, store } = await start({ accounts: ['ann@example.com', 'cy@example.com'] });
-      await store.setRoles('cy@example.com', ['content']);
-      const lead = await store.insertLead(contactLead('Zoe Quill'));
+      await store.accounts.setRoles('cy@example.com', ['content']);
+      const lead = await store.leads.insertLead(contactLead('Zoe Quill'));
 
       await b.signIn('cy@example.com');
       const me = await b.json<InboxSession>(ADMIN_ROUTES.session);
@@ -218,16 +219,16 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         message:
           'This account may not do this: it needs the role "leads" (Sees and works the leads). Ask someone who manages accounts to add it.',
       });
-      const untouched = await store.getLead(lead.id);
+      const untouched = await store.inbox.getLead(lead.id);
       expect(untouched).toMatchObject({ status: 'new', erasedAt: null });
-      expect(await store.listNotes(lead.id)).toEqual([]);
+      expect(await store.inbox.listNotes(lead.id)).toEqual([]);
 
       const ann = browser(server!.url);
       await ann.signIn('ann@example.com');
       expect((await ann.json<InboxSession>(ADMIN_ROUTES.session)).roles).toEqual(['leads']);
       expect((await ann.json<LeadPage>(ADMIN_ROUTES.leads)).leads.map((l) => l.id)).toEqual([lead.id]);
       // A role given is used by the next request of a session already open.
-      await store.setRoles('cy@example.com', ['leads', 'content']);
+      await store.accounts.setRoles('cy@example.com', ['leads', 'content']);
       expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
     });
 
@@ -299,7 +300,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const { b, store } = await start();
       const answers = statuses(await Promise.all(Array.from({ length: 100 }, (_, i) => b.signIn('ann@example.com', `guess number ${i}`))));
       expect([count(answers, 401), count(answers, 429)]).toEqual([5, 95]);
-      const failed = (await store.listAudit({ limit: 200 })).filter((e) => e.action === 'sign-in-failed');
+      const failed = (await store.audit.list({ limit: 200 })).filter((e) => e.action === 'sign-in-failed');
       expect(failed).toHaveLength(5);
       expect(failed[0]).toMatchObject({ actor: 'ann@example.com', detail: 'wrong password' });
     });
@@ -311,7 +312,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const answers = statuses(await Promise.all(burst.map((p) => b.signIn('ann@example.com', p))));
       expect(count(answers, 429)).toBe(50);
       expect(b.cookie).toBe('');
-      expect((await store.listAudit({ limit: 100 })).filter((e) => e.action === 'sign-in')).toHaveLength(0);
+      expect((await store.audit.list({ limit: 100 })).filter((e) => e.action === 'sign-in')).toHaveLength(0);
     });
 
     it('a real person signs in from their own address while guesses for the same account pour in from another', async () => {
@@ -337,7 +338,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         const locked = await b.signIn('ann@example.com', PASSWORD, '198.51.100.7');
         expect(locked.status).toBe(429);
         expect(locked.headers.get('retry-after')).toBe('3600');
-        const lock = (await store.listAudit({ limit: 300 })).filter((e) => e.action === 'lock');
+        const lock = (await store.audit.list({ limit: 300 })).filter((e) => e.action === 'lock');
         expect(lock).toEqual([expect.objectContaining({ actor: 'ann@example.com', detail: expect.stringContaining('200 attempts') })]);
       },
     );
@@ -399,7 +400,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect((await again.change(ADMIN_ROUTES.signInCode, 'POST', { recoveryCode: recoveryCodes[0] })).status).toBe(401);
       expect((await again.call(ADMIN_ROUTES.leads)).status).toBe(403);
 
-      const log = await store.listAudit({ limit: 50 });
+      const log = await store.audit.list({ limit: 50 });
       expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
         'two-step sign-in turned on; new recovery codes made; 1 other session ended',
       ]);
@@ -411,7 +412,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     it('asks for the password to set up, replace or remove an app, and for the current code once there is one', async () => {
       const { b, store, clock: c, url } = await start();
       await b.signIn('ann@example.com');
-      const { id } = (await store.findAccount('ann@example.com'))!;
+      const { id } = (await store.accounts.findAccount('ann@example.com'))!;
       const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
 
       // A session alone (a stolen cookie) cannot set up its own app.
@@ -421,7 +422,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         status: 422,
         error: 'WRONG_PASSWORD',
       });
-      expect((await store.findAccount('ann@example.com'))!.totpPending).toBeNull();
+      expect((await store.accounts.findAccount('ann@example.com'))!.totpPending).toBeNull();
       const first = (await (await b.change(ADMIN_ROUTES.twoStepStart, 'POST', { password: PASSWORD })).json()) as TwoStepOffer;
       expect((await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(first.secret, c.now()) })).status).toBe(200);
 
@@ -440,8 +441,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const replacement = (await second.json()) as TwoStepOffer;
       const replaced = await b.change(ADMIN_ROUTES.twoStepConfirm, 'POST', { code: currentCode(replacement.secret, c.now()) });
       expect(replaced.status).toBe(200);
-      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
-      expect(await store.unusedRecoveryCodes(id)).toBe(10);
+      expect((await store.accounts.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
+      expect(await store.accounts.unusedRecoveryCodes(id)).toBe(10);
 
       // Removing it: the password and the current code, each refused alone.
       c.advance(30_000);
@@ -453,14 +454,14 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       });
       expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD })).status).toBe(400);
       expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD, code: '000000' })).status).toBe(422);
-      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
+      expect((await store.accounts.findAccount('ann@example.com'))!.totpSecret).toBe(replacement.secret);
       expect((await b.change(ADMIN_ROUTES.twoStepRemove, 'POST', { password: PASSWORD, code })).status).toBe(204);
-      expect((await store.findAccount('ann@example.com'))!.totpSecret).toBeNull();
+      expect((await store.accounts.findAccount('ann@example.com'))!.totpSecret).toBeNull();
       // The session kept working throughout: a wrong password here is not a sign-out.
       expect((await b.call(ADMIN_ROUTES.leads)).status).toBe(200);
       expect((await browser(url).signIn('ann@example.com')).status).toBe(204);
 
-      const log = await store.listAudit({ limit: 50 });
+      const log = await store.audit.list({ limit: 50 });
       expect(log.filter((e) => e.action === 'two-step').map((e) => e.detail)).toEqual([
         'two-step sign-in turned off',
         'two-step sign-in moved to a new app; new recovery codes made; 0 other sessions ended',
@@ -471,9 +472,9 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('stops guessing second-step codes after 5 wrong ones with a growing wait', async () => {
       const { b, store, clock: c } = await start();
-      const { id } = (await store.findAccount('ann@example.com'))!;
-      await store.offerTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
-      await store.confirmTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 0, []);
+      const { id } = (await store.accounts.findAccount('ann@example.com'))!;
+      await store.accounts.offerTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+      await store.accounts.confirmTotp(id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 0, []);
       await b.signIn('ann@example.com');
       const answers = statuses(
         await Promise.all(Array.from({ length: 30 }, (_, i) => b.change(ADMIN_ROUTES.signInCode, 'POST', { code: String(100000 + i) }))),
@@ -521,7 +522,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(JSON.stringify(sessions)).not.toContain('198.51.100.7');
       expect(await (await b.change(ADMIN_ROUTES.endOtherSessions, 'POST')).json()).toEqual({ ended: 1 });
       expect((await other.call(ADMIN_ROUTES.leads)).status).toBe(401);
-      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({
+      expect((await store.audit.list({ limit: 1 }))[0]).toMatchObject({
         action: 'sign-out',
         detail: expect.stringContaining('1 other session'),
       });
@@ -539,10 +540,10 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const made = [];
       for (let i = 0; i < 55; i++) {
         c.advance(1000);
-        made.push(await store.insertLead(contactLead(`Person ${i} Smith`)));
+        made.push(await store.leads.insertLead(contactLead(`Person ${i} Smith`)));
       }
       c.advance(1000);
-      const alice = await store.insertLead(contactLead('Alice Zyx'));
+      const alice = await store.leads.insertLead(contactLead('Alice Zyx'));
       await b.signIn('ann@example.com');
 
       const first = await b.json<LeadPage>(ADMIN_ROUTES.leads);
@@ -609,13 +610,13 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     it('replies from a lead with a saved reply filled for it, records who sent what, and refuses what cannot be sent', async () => {
       let queued = 0;
       const { b, store } = await start({ replies: replySettings(() => queued++) });
-      const lead = await store.insertLead(
+      const lead = await store.leads.insertLead(
         contactLead('Dana Whitfield', {
           email: 'dana@example.com',
           message: 'Copies at https://copies.example.net/a and https://b.example.org/x.',
         }),
       );
-      const silent = await store.insertLead(contactLead('No Address', { email: undefined }));
+      const silent = await store.leads.insertLead(contactLead('No Address', { email: undefined }));
       await b.signIn('ann@example.com');
       const detail = await b.json<LeadDetail>(ADMIN_ROUTES.lead(lead.id));
       expect(detail.reply).toMatchObject({ to: 'dana@example.com', blocked: null });
@@ -642,18 +643,18 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('says why a lead cannot be answered when e-mail is not set up', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Dana Whitfield', { email: 'dana@example.com' }));
+      const lead = await store.leads.insertLead(contactLead('Dana Whitfield', { email: 'dana@example.com' }));
       await b.signIn('ann@example.com');
       const detail = await b.json<LeadDetail>(ADMIN_ROUTES.lead(lead.id));
       expect(detail.reply.blocked).toMatch(/SMTP_URL and MAIL_FROM/);
       const refused = await b.change(ADMIN_ROUTES.replies(lead.id), 'POST', { subject: 'Hi', body: 'Hello' });
       expect(refused.status).toBe(409);
-      expect(await store.listMessages(lead.id)).toEqual([]);
+      expect(await store.inbox.listMessages(lead.id)).toEqual([]);
     });
 
     it('assigns a lead to an inbox account only, lists it under mine for that account, and names the team in the session', async () => {
       const { b, store } = await start({ accounts: ['ann@example.com', 'bob@example.com'] });
-      const lead = await store.insertLead(contactLead('Owen Owner'));
+      const lead = await store.leads.insertLead(contactLead('Owen Owner'));
       await b.signIn('ann@example.com');
       expect((await b.json<InboxSession>(ADMIN_ROUTES.session)).team).toEqual(['ann@example.com', 'bob@example.com']);
       const refused = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { assignee: 'eve@example.com' });
@@ -669,7 +670,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('shows a lead with its fields as the form labels them, and audits the view', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Rita \u202Eevil', { message: '<script>alert(1)</script>' }));
+      const lead = await store.leads.insertLead(contactLead('Rita \u202Eevil', { message: '<script>alert(1)</script>' }));
       await b.signIn('ann@example.com');
       const detail = await b.json<LeadDetail>(ADMIN_ROUTES.lead(lead.id));
       const labels = Object.fromEntries(detail.fields.map((f) => [f.name, f.label]));
@@ -678,14 +679,14 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect(detail.lead.name).toBe('Rita \\u202Eevil');
       expect(detail.fields.find((f) => f.name === 'message')!.value).toBe('<script>alert(1)</script>');
       expect(detail.meta.endpoint).toBe('/api/contact');
-      expect((await store.listAudit({ limit: 5 }))[0]).toMatchObject({ action: 'view', leadId: lead.id, actor: 'ann@example.com' });
+      expect((await store.audit.list({ limit: 5 }))[0]).toMatchObject({ action: 'view', leadId: lead.id, actor: 'ann@example.com' });
       expect((await b.call(ADMIN_ROUTES.lead('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
       expect((await b.call(ADMIN_ROUTES.lead('nonsense'))).status).toBe(404);
     });
 
     it('changes status and spam, adds notes, erases, and the audit log says who did each', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Erin Example'));
+      const lead = await store.leads.insertLead(contactLead('Erin Example'));
       await b.signIn('ann@example.com');
 
       const changed = await b.change(ADMIN_ROUTES.lead(lead.id), 'PATCH', { status: 'in_progress' });
@@ -715,9 +716,9 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('exports the filtered view as CSV with formulas neutralised, and audits the export', async () => {
       const { b, store } = await start();
-      await store.insertLead(contactLead('Plain Person'));
-      const risky = await store.insertLead(contactLead('Formula Fan', { name: '=HYPERLINK("http://evil.example","x")' }));
-      await store.changeLead(risky.id, { status: 'done' }, 'ann@example.com');
+      await store.leads.insertLead(contactLead('Plain Person'));
+      const risky = await store.leads.insertLead(contactLead('Formula Fan', { name: '=HYPERLINK("http://evil.example","x")' }));
+      await store.inbox.changeLead(risky.id, { status: 'done' }, 'ann@example.com');
       await b.signIn('ann@example.com');
       const res = await b.call(`${ADMIN_ROUTES.export}?status=done`);
       expect(res.status).toBe(200);
@@ -737,14 +738,17 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       // Choices as the visitor read them, under the field's label.
       expect(rows[1]).toContain(csvCell(optionTitleOf('urgency', 'urgent')));
       expect(rows[1]).toContain(csvCell(optionTitleOf('inquiryType', 'takedown')));
-      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=done' });
+      expect((await store.audit.list({ limit: 1 }))[0]).toMatchObject({
+        action: 'export',
+        detail: '1 leads exported, filter: status=done',
+      });
     });
 
     it('answers a lead or the export only to the inbox itself: a picture or page naming them reads and logs nothing', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Ann Picture'));
+      const lead = await store.leads.insertLead(contactLead('Ann Picture'));
       await b.signIn('ann@example.com');
-      const logged = async () => (await store.listAudit({ limit: 100 })).filter((e) => e.action !== 'sign-in').length;
+      const logged = async () => (await store.audit.list({ limit: 100 })).filter((e) => e.action !== 'sign-in').length;
       const before = await logged();
       // What a browser sends for <img src>, a frame, a page navigated to, and a client that says nothing.
       const foreign: Array<Record<string, string>> = [
@@ -765,12 +769,12 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       const own = { 'X-Requested-With': '', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' };
       expect((await b.call(`${ADMIN_ROUTES.export}?q=ann`, { headers: own })).status).toBe(200);
       expect((await b.call(ADMIN_ROUTES.lead(lead.id))).status).toBe(200);
-      expect((await store.listAudit({ limit: 2 })).map((e) => e.action)).toEqual(['view', 'export']);
+      expect((await store.audit.list({ limit: 2 })).map((e) => e.action)).toEqual(['view', 'export']);
     });
 
     it('gives the conversion report for a period, as JSON and CSV, refuses a period that is no period, and audits a filtered export by filter names only', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead({
+      const lead = await store.leads.insertLead({
         ...contactLead('Campaign Visitor'),
         source: {
           page: '/contact-us',
@@ -780,7 +784,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
           referrerHost: 'news.example.com',
         },
       });
-      await store.addViewCounts({ pages: [{ day: '2026-03-02', path: '/contact-us', views: 40 }], campaigns: [], referrers: [] });
+      await store.views.addViewCounts({ pages: [{ day: '2026-03-02', path: '/contact-us', views: 40 }], campaigns: [], referrers: [] });
       await b.signIn('ann@example.com');
       const report = await b.json<ConversionReport>(`${ADMIN_ROUTES.conversion}?from=2026-03-01&to=2026-03-02`);
       expect(report.pages).toEqual([{ path: '/contact-us', views: 40, leads: 1, rate: 0.025 }]);
@@ -801,26 +805,26 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       }
       const res = await b.call(`${ADMIN_ROUTES.export}?campaign=november&referrer=news.example.com&page=%2Fcontact-us`);
       expect(await res.text()).toContain(lead.id);
-      expect((await store.listAudit({ limit: 1 }))[0]).toMatchObject({ detail: '1 leads exported, filter: page, campaign, referrer' });
+      expect((await store.audit.list({ limit: 1 }))[0]).toMatchObject({ detail: '1 leads exported, filter: page, campaign, referrer' });
     });
 
     it("an export searched by a visitor's address is audited with the filter's name, never the address", async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Quentin Searchable'));
+      const lead = await store.leads.insertLead(contactLead('Quentin Searchable'));
       await b.signIn('ann@example.com');
       const res = await b.call(`${ADMIN_ROUTES.export}?status=new&q=${encodeURIComponent('quentin@example.com')}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(lead.id);
-      const [entry] = await store.listAudit({ limit: 1 });
+      const [entry] = await store.audit.list({ limit: 1 });
       expect(entry).toMatchObject({ action: 'export', detail: '1 leads exported, filter: status=new, q' });
-      await store.eraseLead(lead.id, 'ann@example.com');
-      const log = JSON.stringify(await store.listAudit({ limit: 100 }));
+      await store.inbox.eraseLead(lead.id, 'ann@example.com');
+      const log = JSON.stringify(await store.audit.list({ limit: 100 }));
       for (const value of ['quentin', 'Quentin', 'Searchable']) expect(log).not.toContain(value);
     });
 
     it('refuses changes without the inbox header or from another origin, and answers 401 before anything else signed out', async () => {
       const { b, store } = await start();
-      const lead = await store.insertLead(contactLead('Cross Site'));
+      const lead = await store.leads.insertLead(contactLead('Cross Site'));
       const signedOut = await b.call(ADMIN_ROUTES.lead(lead.id), { method: 'DELETE' });
       expect(signedOut.status).toBe(401);
       await b.signIn('ann@example.com');
@@ -834,7 +838,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         headers: { ...JSON_CHANGE, 'Sec-Fetch-Site': 'cross-site' },
       });
       expect([noHeader.status, foreign.status, crossSite.status]).toEqual([403, 403, 403]);
-      expect((await store.getLead(lead.id))!.erasedAt).toBeNull();
+      expect((await store.inbox.getLead(lead.id))!.erasedAt).toBeNull();
       // The page's own origin, and the site's public one (the server may sit behind a proxy), are accepted.
       for (const origin of [server!.url, 'https://example.com']) {
         const own = await b.call(ADMIN_ROUTES.lead(lead.id), {

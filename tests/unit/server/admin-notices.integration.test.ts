@@ -84,8 +84,9 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
   async function start(opts: { mail?: boolean } = {}) {
     const now = () => new Date('2026-03-02T10:00:00.000Z');
     const store: LeadStore = await fresh.store(now);
-    for (const email of ['ann@example.com', 'cy@example.com']) await store.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
-    await store.setRoles('cy@example.com', ['content']);
+    for (const email of ['ann@example.com', 'cy@example.com'])
+      await store.accounts.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
+    await store.accounts.setRoles('cy@example.com', ['content']);
     fixture = createFixture();
     mkdirSync(join(fixture.clientDir, 'admin'), { recursive: true });
     writeFileSync(join(fixture.clientDir, 'admin/index.html'), '<!doctype html><title>Leads inbox</title>');
@@ -121,7 +122,7 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
 
   it('lets only accounts with the leads role see, download, change or send a notice', async () => {
     const { store, url } = await start();
-    const lead = await store.insertLead(noticeLead(template));
+    const lead = await store.leads.insertLead(noticeLead(template));
     const cy = browser(url);
     expect((await cy.signIn('cy@example.com')).status).toBe(204);
     const answers = [
@@ -133,13 +134,13 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 403]);
     const nobody = browser(url);
     expect((await nobody.call(NOTICE_ROUTES.board(lead.id))).status).toBe(401);
-    expect(await store.listNoticeHosts(lead.id)).toEqual([]);
-    expect(await store.listLeadJobs(lead.id)).toEqual([]);
+    expect(await store.notices.listNoticeHosts(lead.id)).toEqual([]);
+    expect(await store.outbox.listLeadJobs(lead.id)).toEqual([]);
   });
 
   it('shows each host’s notices split at 250 addresses, each holding every element, with its recipient or "unknown"', async () => {
     const { store, b } = await start();
-    const lead = await store.insertLead(noticeLead(template));
+    const lead = await store.leads.insertLead(noticeLead(template));
     const request = noticeRequest(template);
     const board = await b.json<NoticeBoard>(NOTICE_ROUTES.board(lead.id));
     expect(board.hosts.map((h) => [h.host, h.urls, h.notices.map((n) => n.count)])).toEqual(
@@ -192,7 +193,7 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
       requesterName: 'Rosa Delgado\r\nBcc: evil@example.com\u202e',
       description: '<script>alert("x")</script> Night Harbour\u0007',
     };
-    const lead = await store.insertLead(noticeLead(template, hostile));
+    const lead = await store.leads.insertLead(noticeLead(template, hostile));
     const board = await b.json<NoticeBoard>(NOTICE_ROUTES.board(lead.id));
     const tube = board.hosts.find((h) => h.host === byEmail)!;
     const res = await b.call(NOTICE_ROUTES.text(lead.id, byEmail, 2));
@@ -217,13 +218,13 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
 
   it('sends a host’s notice through the outbox once, to the directory’s address, with no visitor value in a header', async () => {
     const { store, b, queued } = await start();
-    const lead = await store.insertLead(
+    const lead = await store.leads.insertLead(
       noticeLead(template, { requesterName: 'Rosa\r\nBcc: evil@example.com', fullName: 'Rosa\nTo: x@y' }),
     );
     const before = await b.json<NoticeBoard>(NOTICE_ROUTES.board(lead.id));
     expect(before.hosts.find((h) => h.host === byEmail)!.sendBlocked).toBeNull();
     // Nothing is sent until someone asks.
-    expect(await store.listLeadJobs(lead.id)).toEqual([]);
+    expect(await store.outbox.listLeadJobs(lead.id)).toEqual([]);
 
     const sent = await b.change(NOTICE_ROUTES.send(lead.id, byEmail), 'POST');
     expect(sent.status).toBe(200);
@@ -235,7 +236,7 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([409, 'ALREADY_SENT']);
     expect(queued).toHaveLength(1);
 
-    const jobs = await store.claimJobs({ limit: 10, leaseMs: 60_000 });
+    const jobs = await store.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
     expect(jobs).toHaveLength(host.notices.length);
     for (const [i, job] of jobs.entries()) {
       const message = replyEmail(job as LeadJob, 'team@example.com');
@@ -255,24 +256,29 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
 
   it('refuses to send where no e-mail can go: a form-only recipient, an unknown host, a server without e-mail', async () => {
     const { store, b } = await start();
-    const lead = await store.insertLead(noticeLead(template));
+    const lead = await store.leads.insertLead(noticeLead(template));
     for (const host of [byFormOnly, unknown]) {
       const res = await b.change(NOTICE_ROUTES.send(lead.id, host), 'POST');
       expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([409, 'CANNOT_SEND']);
     }
     await server!.close();
     const off = await start({ mail: false });
-    const other = await off.store.insertLead(noticeLead(template));
+    const other = await off.store.leads.insertLead(noticeLead(template));
     const res = await off.b.change(NOTICE_ROUTES.send(other.id, byEmail), 'POST');
     expect(res.status).toBe(409);
-    expect(await off.store.listLeadJobs(other.id)).toEqual([]);
-    expect(await store.listLeadJobs(lead.id)).toEqual([]);
+    expect(await off.store.outbox.listLeadJobs(other.id)).toEqual([]);
+    expect(await store.outbox.listLeadJobs(lead.id)).toEqual([]);
   });
 
   it('changes a host’s status, checks a counter-notice’s day and shows its restore window, and audits each change', async () => {
     const { store, b } = await start();
-    const lead = await store.insertLead(noticeLead(template));
-    const contact = await store.insertLead({ endpoint: '/api/contact', formType: 'contact', formId: 'contact', payload: { name: 'Ann' } });
+    const lead = await store.leads.insertLead(noticeLead(template));
+    const contact = await store.leads.insertLead({
+      endpoint: '/api/contact',
+      formType: 'contact',
+      formId: 'contact',
+      payload: { name: 'Ann' },
+    });
     const patch = (body: unknown, host = byFormOnly, id = lead.id) => b.change(NOTICE_ROUTES.host(id, host), 'PATCH', body);
 
     expect((await patch({ status: 'gone' })).status).toBe(400);
@@ -283,7 +289,7 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     expect((await patch({ status: 'counter_notice', counterNoticeOn: '2026-03-01' })).status).toBe(400);
     expect((await patch({ status: 'removed' }, 'vimeo.com')).status).toBe(404);
     expect((await patch({ status: 'removed' }, byEmail, contact.id)).status).toBe(409);
-    expect(await store.listNoticeHosts(lead.id)).toEqual([]);
+    expect(await store.notices.listNoticeHosts(lead.id)).toEqual([]);
 
     // Monday 2 March 2026: ten business days later is Monday 16 March, fourteen is Friday 20 March.
     const counter = await patch({ status: 'counter_notice', counterNoticeOn: '2026-03-02' });

@@ -58,7 +58,7 @@ describe('POST /api/contact without X-Form-Id', () => {
     const res = await post('/api/contact', ann);
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    const lead = (await store.listLeads()).find((l) => l.id === data.id);
+    const lead = (await store.leads.listLeads()).find((l) => l.id === data.id);
     expect(lead).toMatchObject({ endpoint: '/api/contact', formType: 'contact', formId: 'api-contact', payload: ann });
   });
 
@@ -79,11 +79,11 @@ describe('POST /api/contact without X-Form-Id', () => {
     ['a second address after a semicolon', 'a1@example.com;b@x.example'],
     ['a comment', 'a1@example.com(team)'],
   ])('an address that is %s is refused with a clear 400 and nothing is stored', async (_label, email) => {
-    const before = (await store.listLeads()).length;
+    const before = (await store.leads.listLeads()).length;
     const res = await post('/api/contact', { ...ann, email });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'VALIDATION', fields: { email: 'Please enter a valid email address' } });
-    expect(await store.listLeads()).toHaveLength(before);
+    expect(await store.leads.listLeads()).toHaveLength(before);
   });
 
   it('is idempotent like a form: the same key and body store one lead, another body under it is refused', async () => {
@@ -92,7 +92,7 @@ describe('POST /api/contact without X-Form-Id', () => {
     const other = await post('/api/contact', { ...ann, name: 'Bob Two', email: 'b2@example.com' }, { 'Idempotency-Key': 'documented-1' });
     expect([first.status, again.status, other.status]).toEqual([201, 201, 422]);
     expect((await again.json()).data.id).toBe((await first.json()).data.id);
-    expect((await store.listLeads()).filter((l) => l.idempotencyKey === 'documented-1')).toHaveLength(1);
+    expect((await store.leads.listLeads()).filter((l) => l.idempotencyKey === 'documented-1')).toHaveLength(1);
   });
 });
 
@@ -123,7 +123,7 @@ describe('POST /api/takedown-request without X-Form-Id', () => {
     const res = await post('/api/takedown-request', body);
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    const lead = (await store.listLeads()).find((l) => l.id === data.id);
+    const lead = (await store.leads.listLeads()).find((l) => l.id === data.id);
     expect(lead).toMatchObject({ endpoint: '/api/takedown-request', formType: 'takedown', formId: 'api-takedown-request', payload: body });
   });
 
@@ -146,7 +146,7 @@ describe('POST /api/generate-badge without X-Form-Id', () => {
     const { data } = await res.json();
     expect(data.imageUrl).toBe('https://example.com/api/badge/standard/medium/blue');
     expect(data.snippet).toContain('https://example.com/api/badge/standard/medium/blue');
-    const lead = (await store.listLeads()).find((l) => l.id === data.id);
+    const lead = (await store.leads.listLeads()).find((l) => l.id === data.id);
     expect(lead).toMatchObject({ endpoint: '/api/generate-badge', formType: 'badge', formId: 'api-generate-badge' });
   });
 

@@ -106,7 +106,7 @@ describe.each(backends.map((b) => [b.name, b] as const))('Idempotency-Key with t
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Form-Id': formId, 'Idempotency-Key': key },
         body: JSON.stringify(body),
       });
-    const leadsWithKey = async (key: string) => (await store.listLeads()).filter((l) => l.idempotencyKey === key);
+    const leadsWithKey = async (key: string) => (await store.leads.listLeads()).filter((l) => l.idempotencyKey === key);
 
     it('the same key and the same body answer 201 twice with one lead id, stored once', async () => {
       const first = await post('same-body', contact('Ann One'));
@@ -133,7 +133,7 @@ describe.each(backends.map((b) => [b.name, b] as const))('Idempotency-Key with t
       });
       expect(await leadsWithKey('ceo-k1')).toEqual(before);
       expect(before.map((l) => l.payload.name)).toEqual(['Ann One']);
-      expect((await store.listLeads()).some((l) => l.payload.name === 'Bob Two')).toBe(false);
+      expect((await store.leads.listLeads()).some((l) => l.payload.name === 'Bob Two')).toBe(false);
     });
 
     it('the same key on another form of the same endpoint is refused too', async () => {

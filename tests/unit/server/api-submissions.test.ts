@@ -169,7 +169,7 @@ let store: SqliteLeadStore;
 let server: Running;
 
 const post = (p: Post = {}) => fetch(server.url + (p.path ?? '/api/contact'), requestInit(p));
-const stored = () => store.listLeads();
+const stored = () => store.leads.listLeads();
 
 beforeAll(async () => {
   fixture = createFixture();
@@ -514,8 +514,10 @@ describe('when the store is down', () => {
   }
 
   const rejecting = fakeStore({
-    insertLead: async () => {
-      throw new Error('connection refused');
+    leads: {
+      insertLead: async () => {
+        throw new Error('connection refused');
+      },
     },
   });
 

@@ -108,7 +108,7 @@ describe('the morning digest', () => {
     });
     expect(problems).toEqual([]);
     delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', place: PLACE, timeoutMs: 2_000 });
-    worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), pollMs: 50, now: clock });
+    worker = createOutboxWorker({ outbox: store.outbox, deliver: (job) => delivery.deliver(job), pollMs: 50, now: clock });
   });
 
   afterAll(async () => {
@@ -121,11 +121,11 @@ describe('the morning digest', () => {
 
   /** One server process's sweep; a new one is what a restart makes. */
   const sweepOfAProcess = () =>
-    createDigestSweep({ store, forms: model.forms, promise: PROMISE, settings: SETTINGS, teamAddresses: TEAM, now: clock });
+    createDigestSweep({ outbox: store.outbox, forms: model.forms, promise: PROMISE, settings: SETTINGS, teamAddresses: TEAM, now: clock });
 
   it('is queued once a day however many processes sweep and restart, lists the open leads, and escapes what visitors typed', async () => {
     const contact = (name: string, dueAt: string | null, urgency = 'normal') =>
-      store.insertLead({
+      store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         formId: 'contact',
@@ -136,8 +136,8 @@ describe('the morning digest', () => {
     const soon = await contact('Dana Soon', friday('10:00:00').toISOString());
     const working = await contact('Wes Working', friday('06:30:00').toISOString());
     const done = await contact('Dora Done', friday('06:00:00').toISOString());
-    await store.changeLead(working.id, { status: 'in_progress', assignee: 'ann@takedownshield.test' }, 'ann@takedownshield.test');
-    await store.changeLead(done.id, { status: 'done' }, 'ann@takedownshield.test');
+    await store.inbox.changeLead(working.id, { status: 'in_progress', assignee: 'ann@takedownshield.test' }, 'ann@takedownshield.test');
+    await store.inbox.changeLead(done.id, { status: 'done' }, 'ann@takedownshield.test');
 
     expect(await sweepOfAProcess().runOnce()).toBe(0);
     now = friday('08:00:30');
@@ -151,7 +151,7 @@ describe('the morning digest', () => {
     expect(await sweepOfAProcess().runOnce()).toBe(0);
     now = new Date('2026-11-30T08:00:00-08:00');
     expect(await sweepOfAProcess().runOnce()).toBe(1);
-    const jobs = (await store.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
+    const jobs = (await store.outbox.listJobs({ status: ['pending'] })).filter((j) => j.rule === 'digest');
     expect(jobs.map((j) => [j.leadId, (j.data as { day: string }).day])).toEqual([
       [null, '2026-11-27'],
       [null, '2026-11-30'],
@@ -190,7 +190,7 @@ describe('the morning digest', () => {
 
   it('counts the leads waiting in quarantine, links to their view, and lists none of them', async () => {
     const held = (name: string) =>
-      store.insertLead({
+      store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         formId: 'contact',
@@ -201,7 +201,7 @@ describe('the morning digest', () => {
     const one = await held('Held One');
     await held('Held Two');
     const erased = await held('Held Erased');
-    await store.eraseLead(erased.id, 'ann@takedownshield.test');
+    await store.inbox.eraseLead(erased.id, 'ann@takedownshield.test');
     now = new Date('2026-12-01T08:00:00-08:00');
     expect(await sweepOfAProcess().runOnce()).toBe(1);
     await worker.runOnce();

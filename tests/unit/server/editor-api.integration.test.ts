@@ -70,8 +70,8 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
     const hash = await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 });
-    await store.createAccount('writer@example.com', hash, ['content']);
-    await store.createAccount('leads@example.com', hash, ['leads']);
+    await store.accounts.createAccount('writer@example.com', hash, ['content']);
+    await store.accounts.createAccount('leads@example.com', hash, ['leads']);
     fixture = createFixture();
   });
 
@@ -188,13 +188,13 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     expect(await unchanged.json()).toEqual({ version: saved.version, diff: '' });
 
     const reader = browser(server.url);
-    await store.setRoles('leads@example.com', ['leads', 'content']);
+    await store.accounts.setRoles('leads@example.com', ['leads', 'content']);
     await reader.signIn('leads@example.com');
     const audit = (await (await reader.call(ADMIN_ROUTES.audit)).json()) as AuditPage;
     expect(audit.entries.filter((e) => e.action === 'save')).toEqual([
       expect.objectContaining({ actor: 'writer@example.com', detail: 'saved site/pages/home.yaml (2 lines changed)' }),
     ]);
-    await store.setRoles('leads@example.com', ['leads']);
+    await store.accounts.setRoles('leads@example.com', ['leads']);
   });
 
   it('merges a save with a newer save of the same file when they change different values, and keeps both', async () => {

@@ -78,7 +78,7 @@ describe('the content editor’s checks run off the server’s thread', { timeou
     dataDir = mkdtempSync(join(tmpdir(), 'editor-worker-store-'));
     store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
-    await store.createAccount('writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
+    await store.accounts.createAccount('writer@example.com', await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 }), ['content']);
     fixture = createFixture();
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-worker-content-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });

@@ -80,29 +80,29 @@ afterEach(async () => {
 
 describe('an erased lead on the SQLite store', () => {
   it('leaves none of its values in the database file or its -wal once erased', async () => {
-    for (let i = 0; i < 20; i++) await store.insertLead(neighbour(i));
-    const stored = await store.insertLead(lead);
-    for (let i = 20; i < 40; i++) await store.insertLead(neighbour(i));
-    expect(await store.addNote(stored.id, 'ann@example.com', NOTE)).not.toBeNull();
-    await store.audit({ actor: 'ann@example.com', action: 'export', leadId: null, detail: '1 leads exported, filter: q' });
+    for (let i = 0; i < 20; i++) await store.leads.insertLead(neighbour(i));
+    const stored = await store.leads.insertLead(lead);
+    for (let i = 20; i < 40; i++) await store.leads.insertLead(neighbour(i));
+    expect(await store.inbox.addNote(stored.id, 'ann@example.com', NOTE)).not.toBeNull();
+    await store.audit.add({ actor: 'ann@example.com', action: 'export', leadId: null, detail: '1 leads exported, filter: q' });
     // A morning digest that lists the lead by name, as the team's e-mail does.
     const listed = (leads: ReadonlyArray<{ id: string; payload: Record<string, unknown> }>) => ({
       leads: leads.map((l) => ({ id: l.id, name: l.payload.name })),
     });
-    expect(await store.queueDigest({ now: new Date(), key: 'digest:2026-11-27', limit: 100, plan: listed })).toBe(true);
+    expect(await store.outbox.queueDigest({ now: new Date(), key: 'digest:2026-11-27', limit: 100, plan: listed })).toBe(true);
 
     // Before: every value is there, in the -wal (the file is not checkpointed yet) or the file.
     expect(found([file, `${file}-wal`])).toEqual(VALUES);
     expect(store.pragma('secure_delete')).toBe(1);
 
-    await store.eraseLead(stored.id, 'ann@example.com');
+    await store.inbox.eraseLead(stored.id, 'ann@example.com');
 
     expect(statSync(`${file}-wal`).size).toBe(0);
     expect(found([file, `${file}-wal`, `${file}-shm`])).toEqual([]);
     // The neighbours are untouched, and the search still finds them.
     expect(bytesOf(file).includes(Buffer.from('Kept message 39'))).toBe(true);
-    expect(await store.findLeads({ filter: { spam: 'exclude', q: 'neighbour' }, limit: 100 })).toHaveLength(40);
-    expect(await store.findLeads({ filter: { spam: 'exclude', q: 'zephyrmoth' }, limit: 100 })).toEqual([]);
+    expect(await store.inbox.findLeads({ filter: { spam: 'exclude', q: 'neighbour' }, limit: 100 })).toHaveLength(40);
+    expect(await store.inbox.findLeads({ filter: { spam: 'exclude', q: 'zephyrmoth' }, limit: 100 })).toEqual([]);
   });
 
   it('leaves none of its evidence files’ bytes, names or hashes in the file or its -wal once erased', async () => {
@@ -111,8 +111,8 @@ describe('an erased lead on the SQLite store', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.from('evidence-quixotrope '.repeat(5000)),
     ]);
-    const stored = await store.insertLead(lead);
-    const [file1] = await store.saveEvidence(stored.id, [
+    const stored = await store.leads.insertLead(lead);
+    const [file1] = await store.evidence.saveEvidence(stored.id, [
       { position: 1, fileName: 'vellumwick-proof.png', mediaType: 'image/png', bytes: png },
     ]);
     const marks = ['evidence-quixotrope', 'vellumwick-proof.png', file1!.sha256];
@@ -121,26 +121,26 @@ describe('an erased lead on the SQLite store', () => {
       return marks.filter((m) => all.includes(Buffer.from(m)));
     };
     expect(inFiles()).toEqual(marks);
-    await store.eraseLead(stored.id, 'ann@example.com');
+    await store.inbox.eraseLead(stored.id, 'ann@example.com');
     expect(inFiles()).toEqual([]);
   });
 
   it('a backup taken after the erasure holds none of its values', async () => {
-    const stored = await store.insertLead(lead);
-    await store.addNote(stored.id, 'ann@example.com', NOTE);
+    const stored = await store.leads.insertLead(lead);
+    await store.inbox.addNote(stored.id, 'ann@example.com', NOTE);
     const before = join(dir, 'before.sqlite');
     await backupSqlite(chooseStore({ dataDir: dir }), before);
     // The backup is a real copy: taken before the erasure, it holds the lead.
     expect(found([before])).toEqual(VALUES);
 
-    await store.eraseLead(stored.id, 'ann@example.com');
+    await store.inbox.eraseLead(stored.id, 'ann@example.com');
     const after = join(dir, 'after.sqlite');
     await backupSqlite(chooseStore({ dataDir: dir }), after);
     expect(found([after])).toEqual([]);
   });
 
   it('the database, its -wal and -shm, and backups are readable by their owner only', async () => {
-    await store.insertLead(lead);
+    await store.leads.insertLead(lead);
     const backup = join(dir, 'backup.sqlite');
     await backupSqlite(chooseStore({ dataDir: dir }), backup);
     for (const f of [file, `${file}-wal`, `${file}-shm`, backup]) expect(statSync(f).mode & 0o777, f).toBe(0o600);

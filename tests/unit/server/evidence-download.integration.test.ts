@@ -40,8 +40,9 @@ describe('evidence downloads', { timeout: 30_000 }, () => {
     fixture = createFixture();
     store = createSqliteStore({ file: join(fixture.root, 'leads.sqlite') });
     await store.init();
-    for (const email of ['ann@example.com', 'cy@example.com']) await store.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
-    await store.setRoles('cy@example.com', ['content', 'accounts']);
+    for (const email of ['ann@example.com', 'cy@example.com'])
+      await store.accounts.createAccount(email, await hashPassword(PASSWORD, TEST_COST));
+    await store.accounts.setRoles('cy@example.com', ['content', 'accounts']);
     mkdirSync(join(fixture.clientDir, 'admin'), { recursive: true });
     writeFileSync(join(fixture.clientDir, 'admin/index.html'), '<!doctype html><title>Inbox</title>');
     const app = createApp({
@@ -54,8 +55,10 @@ describe('evidence downloads', { timeout: 30_000 }, () => {
       inbox: { secureCookies: false, scryptCost: TEST_COST, signInRateLimit: { windowMs: 60_000, max: 10_000 } },
     });
     server = await listen(app);
-    const lead = await store.insertLead({ endpoint: '/api/notice', formType: 'notice', payload: { note: 'a request' } });
-    await store.saveEvidence(lead.id, [{ position: 1, fileName: 'proof "of" copy\u202E.pdf', mediaType: 'application/pdf', bytes: pdf }]);
+    const lead = await store.leads.insertLead({ endpoint: '/api/notice', formType: 'notice', payload: { note: 'a request' } });
+    await store.evidence.saveEvidence(lead.id, [
+      { position: 1, fileName: 'proof "of" copy\u202E.pdf', mediaType: 'application/pdf', bytes: pdf },
+    ]);
     return { lead, url: server.url };
   }
 
@@ -111,7 +114,7 @@ describe('evidence downloads', { timeout: 30_000 }, () => {
     expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(download.headers.get('cache-control')).toBe('no-store');
 
-    const audit = await store!.listLeadAudit(lead.id);
+    const audit = await store!.audit.listLead(lead.id);
     expect(audit.filter((e) => e.action === 'export')).toEqual([
       expect.objectContaining({
         actor: 'ann@example.com',
@@ -130,7 +133,7 @@ describe('evidence downloads', { timeout: 30_000 }, () => {
       { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'cross-site' },
     ])
       expect((await fetch(url + EVIDENCE_ROUTES.file(lead.id, 1), { headers: { Cookie: ann, ...headers } })).status).toBe(403);
-    expect((await store!.listLeadAudit(lead.id)).filter((e) => e.action === 'export')).toEqual([]);
+    expect((await store!.audit.listLead(lead.id)).filter((e) => e.action === 'export')).toEqual([]);
   });
 
   it('answers 404 for a place with no file, a place that is none, an unknown lead, and once the lead is erased', async () => {

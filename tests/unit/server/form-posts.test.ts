@@ -63,7 +63,7 @@ const send = (fields: Record<string, string>, headers: Record<string, string> = 
   });
 
 async function leadsWith(email: string) {
-  return (await store.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
+  return (await store.leads.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
 }
 
 describe('a form posted to its page', () => {

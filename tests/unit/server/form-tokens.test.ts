@@ -52,7 +52,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'form-tokens-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
   await store.init();
-  metrics = createMetrics({ store });
+  metrics = createMetrics({ outbox: store.outbox });
   server = await listen(
     createApp({
       clientDir: fixture.clientDir,
@@ -125,7 +125,7 @@ function postForm(email: string, cookie: string | null) {
 }
 
 async function leadsWith(email: string) {
-  return (await store.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
+  return (await store.leads.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
 }
 
 /** How many posts to the endpoint were refused for this reason (leads_refused_total). */

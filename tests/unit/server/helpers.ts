@@ -81,29 +81,48 @@ export function rawRequest(port: number, path: string, headers: Record<string, s
   });
 }
 
-export function fakeStore(overrides: Partial<LeadStore> = {}): LeadStore {
-  const methods: Partial<LeadStore> = {
-    init: async () => {},
-    insertLead: async () => {
-      throw new Error('not used');
-    },
-    listLeads: async () => [],
-    claimJobs: async () => [],
-    finishJobs: async () => {},
-    listJobs: async () => [],
-    requeueJob: async () => false,
-    importLeads: async () => 0,
-    ping: async () => {},
-    close: async () => {},
-    ...overrides,
-  };
-  // The inbox's and the accounts' methods fail when called: the tests using a fake store never reach them.
+/** A fake store's overrides: the store's own methods, and a slice's methods by slice. */
+export type FakeStoreOverrides = Partial<Pick<LeadStore, 'init' | 'ping' | 'close'>> & {
+  [S in Exclude<keyof LeadStore, 'init' | 'ping' | 'close'>]?: Partial<LeadStore[S]>;
+};
+
+/** A method the tests using a fake store never reach: it fails when called. */
+function unused<T extends object>(methods: Partial<T>, slice: string): T {
   return new Proxy(methods, {
     get: (target, name) =>
       name in target || typeof name !== 'string' || name === 'then'
-        ? target[name as keyof LeadStore]
+        ? target[name as keyof T]
         : () => {
-            throw new Error(`not used: ${name}`);
+            throw new Error(`not used: ${slice}.${name}`);
           },
-  }) as LeadStore;
+  }) as T;
+}
+
+export function fakeStore(overrides: FakeStoreOverrides = {}): LeadStore {
+  const { init, ping, close, leads, outbox, ...others } = overrides;
+  const slices = { inbox: {}, audit: {}, spam: {}, tokens: {}, accounts: {}, releases: {}, views: {}, limits: {}, ...others };
+  return {
+    init: init ?? (async () => {}),
+    ping: ping ?? (async () => {}),
+    close: close ?? (async () => {}),
+    leads: unused(
+      {
+        insertLead: async () => {
+          throw new Error('not used');
+        },
+        listLeads: async () => [],
+        importLeads: async () => 0,
+        ...leads,
+      },
+      'leads',
+    ),
+    outbox: unused(
+      { claimJobs: async () => [], finishJobs: async () => {}, listJobs: async () => [], requeueJob: async () => false, ...outbox },
+      'outbox',
+    ),
+    ...(Object.fromEntries(Object.entries(slices).map(([name, methods]) => [name, unused<object>(methods, name)])) as unknown as Omit<
+      LeadStore,
+      'init' | 'ping' | 'close' | 'leads' | 'outbox'
+    >),
+  };
 }

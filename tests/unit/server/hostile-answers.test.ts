@@ -20,9 +20,11 @@ beforeAll(async () => {
   model = loaded.model;
   fixture = createFixture();
   const store = fakeStore({
-    insertLead: async (lead) => {
-      stored.push(lead);
-      return { ...lead, id: `lead-${stored.length}`, createdAt: new Date().toISOString() } as never;
+    leads: {
+      insertLead: async (lead) => {
+        stored.push(lead);
+        return { ...lead, id: `lead-${stored.length}`, createdAt: new Date().toISOString() } as never;
+      },
     },
   });
   running = await listen(

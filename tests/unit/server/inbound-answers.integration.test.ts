@@ -40,7 +40,7 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
     async function start(store: LeadStore) {
       let queued = 0;
       listener = createAnswerListener({
-        store,
+        inbox: store.inbox,
         domain: DOMAIN,
         port: 0,
         host: '127.0.0.1',
@@ -60,14 +60,14 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
     }
 
     async function repliedLead(store: LeadStore) {
-      const lead = await store.insertLead({
+      const lead = await store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         formId: 'contact',
         payload: { name: 'Dana', email: 'dana@example.org' },
       });
-      await store.changeLead(lead.id, { status: 'done', assignee: 'ann@example.com' }, 'ann@example.com');
-      const sent = await store.replyToLead(lead.id, {
+      await store.inbox.changeLead(lead.id, { status: 'done', assignee: 'ann@example.com' }, 'ann@example.com');
+      const sent = await store.inbox.replyToLead(lead.id, {
         author: 'ann@example.com',
         to: 'dana@example.org',
         subject: 'Your takedown',
@@ -76,7 +76,7 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
         replyAddress: (token) => `reply+${token}@${DOMAIN}`,
       });
       expect(sent.kind).toBe('sent');
-      const job = (await store.listLeadJobs(lead.id)).find((j) => j.channel === 'reply')!;
+      const job = (await store.outbox.listLeadJobs(lead.id)).find((j) => j.channel === 'reply')!;
       return { lead, address: String(job.data.replyTo) };
     }
 
@@ -85,16 +85,16 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
       const { lead, address } = await repliedLead(store);
       const smtp = await start(store);
       await smtp.send(address, { html: '<p>Here is <script>alert(1)</script><b>the other</b> address.</p>', text: undefined });
-      const answers = (await store.listMessages(lead.id)).filter((m) => m.direction === 'in');
+      const answers = (await store.inbox.listMessages(lead.id)).filter((m) => m.direction === 'in');
       expect(answers).toHaveLength(1);
       expect(answers[0]).toMatchObject({ author: 'dana@example.org', subject: 'Re: your takedown' });
       expect(answers[0]!.body).toContain('the other');
       expect(answers[0]!.body).not.toMatch(/<|script/);
-      expect((await store.getLead(lead.id))?.status).toBe('new');
-      const told = (await store.listLeadJobs(lead.id)).find((j) => j.rule.startsWith('answer-'))!;
+      expect((await store.inbox.getLead(lead.id))?.status).toBe('new');
+      const told = (await store.outbox.listLeadJobs(lead.id)).find((j) => j.rule.startsWith('answer-'))!;
       expect(told.data).toMatchObject({ to: ['ann@example.com'], subject: 'The visitor answered', answer: true });
       expect(smtp.queued()).toBe(1);
-      const log = await store.listAudit({ limit: 1 });
+      const log = await store.audit.list({ limit: 1 });
       expect(log[0]).toMatchObject({ actor: 'visitor', action: 'answer', leadId: lead.id });
     });
 
@@ -103,7 +103,7 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
       const { lead } = await repliedLead(store);
       const smtp = await start(store);
       await smtp.send(`reply+${TOKEN}@${DOMAIN}`, { inReplyTo: `<reply-${lead.id}@example.com>` });
-      expect((await store.listMessages(lead.id)).filter((m) => m.direction === 'in')).toHaveLength(1);
+      expect((await store.inbox.listMessages(lead.id)).filter((m) => m.direction === 'in')).toHaveLength(1);
     });
 
     it('keeps a forged or unknown token aside, never on a lead, and refuses other addresses at RCPT', async () => {
@@ -112,9 +112,9 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
       const smtp = await start(store);
       const forged = address.replace(/\+([0-9a-f])/, (_m, c: string) => `+${c === '0' ? '1' : '0'}`);
       await smtp.send(forged, { inReplyTo: '<not-ours@example.com>' });
-      expect((await store.listMessages(lead.id)).filter((m) => m.direction === 'in')).toEqual([]);
-      expect((await store.getLead(lead.id))?.status).toBe('done');
-      expect(await store.listUnmatchedMail(10)).toEqual([expect.objectContaining({ recipient: forged, sender: 'dana@example.org' })]);
+      expect((await store.inbox.listMessages(lead.id)).filter((m) => m.direction === 'in')).toEqual([]);
+      expect((await store.inbox.getLead(lead.id))?.status).toBe('done');
+      expect(await store.inbox.listUnmatchedMail(10)).toEqual([expect.objectContaining({ recipient: forged, sender: 'dana@example.org' })]);
       await expect(smtp.send(`leads@${DOMAIN}`)).rejects.toThrow(/550/);
       await expect(smtp.send(`reply+${TOKEN}@elsewhere.example.com`)).rejects.toThrow(/550/);
     });
@@ -126,13 +126,13 @@ describe.each(backends)('%s answers over SMTP', (_name, backend) => {
       const smtp = await start(store);
       await expect(smtp.send(second.address, { text: 'x'.repeat(70 * 1024) })).rejects.toThrow(/552/);
       await smtp.send(second.address, { text: `${'word '.repeat(MAX_ANSWER_LENGTH / 5)}tail` });
-      const long = (await store.listMessages(second.lead.id)).find((m) => m.direction === 'in')!;
+      const long = (await store.inbox.listMessages(second.lead.id)).find((m) => m.direction === 'in')!;
       expect(long.body.length).toBeLessThan(MAX_ANSWER_LENGTH + 100);
       expect(long.body).toMatch(/\[cut: /);
-      await store.eraseLead(lead.id, 'ann@example.com');
+      await store.inbox.eraseLead(lead.id, 'ann@example.com');
       await smtp.send(address);
-      expect(await store.listMessages(lead.id)).toEqual([]);
-      expect(await store.listUnmatchedMail(10)).toHaveLength(1);
+      expect(await store.inbox.listMessages(lead.id)).toEqual([]);
+      expect(await store.inbox.listUnmatchedMail(10)).toHaveLength(1);
     });
   });
 });

@@ -39,7 +39,7 @@ describe('the account commands', { timeout: 20_000 }, () => {
     const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
     try {
-      return { account: await store.findAccount(email), audit: await store.listAudit({ limit: 10 }) };
+      return { account: await store.accounts.findAccount(email), audit: await store.audit.list({ limit: 10 }) };
     } finally {
       await store.close();
     }
@@ -128,7 +128,7 @@ describe('the account commands', { timeout: 20_000 }, () => {
     await leads(['add-user', 'di@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('amber falcon ladder'));
     const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
-    await store.createSession('session-hash', (await store.findAccount('di@example.com'))!.id);
+    await store.accounts.createSession('session-hash', (await store.accounts.findAccount('di@example.com'))!.id);
     await store.close();
 
     const reset = await leads(
@@ -139,7 +139,7 @@ describe('the account commands', { timeout: 20_000 }, () => {
     expect(reset.code).toBe(0);
     const after = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await after.init();
-    expect(await after.findSession('session-hash', 3600_000)).toBeNull();
+    expect(await after.accounts.findSession('session-hash', 3600_000)).toBeNull();
     await after.close();
     expect(await verifyPassword('cobalt meadow thimble', (await account('di@example.com')).account!.passwordHash)).toBe(true);
 
@@ -155,19 +155,19 @@ describe('the account commands', { timeout: 20_000 }, () => {
     await leads(['add-user', 'gu@example.com', '--password-stdin'], { DATA_DIR: dataDir }, piped('saffron kettle meadow'));
     const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await store.init();
-    const id = (await store.findAccount('fi@example.com'))!.id;
+    const id = (await store.accounts.findAccount('fi@example.com'))!.id;
     const secret = newTotpSecret();
-    await store.offerTotp(id, secret);
-    expect(await store.confirmTotp(id, secret, 1, newRecoveryCodes().map(recoveryCodeHash))).toBe(true);
+    await store.accounts.offerTotp(id, secret);
+    expect(await store.accounts.confirmTotp(id, secret, 1, newRecoveryCodes().map(recoveryCodeHash))).toBe(true);
     await store.close();
     const sessions = async (...hashes: string[]) => {
       const s = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
       await s.init();
       try {
-        for (const hash of hashes) await s.createSession(hash, id, { twoStepDone: true });
+        for (const hash of hashes) await s.accounts.createSession(hash, id, { twoStepDone: true });
         return {
-          live: (await Promise.all(['a', 'b'].map((h) => s.findSession(h, 3600_000)))).filter(Boolean).length,
-          codes: await s.unusedRecoveryCodes(id),
+          live: (await Promise.all(['a', 'b'].map((h) => s.accounts.findSession(h, 3600_000)))).filter(Boolean).length,
+          codes: await s.accounts.unusedRecoveryCodes(id),
         };
       } finally {
         await s.close();

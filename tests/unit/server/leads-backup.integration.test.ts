@@ -44,7 +44,7 @@ describe('backup', () => {
       const store = createSqliteStore({ file });
       await store.init();
       // One batch (the store groups concurrent inserts into one transaction), so this is quick.
-      await Promise.all(Array.from({ length: 2_000 }, (_, i) => store.insertLead(lead(i))));
+      await Promise.all(Array.from({ length: 2_000 }, (_, i) => store.leads.insertLead(lead(i))));
       await store.close();
 
       // Another process commits one lead after another (as the server does) until told to stop.
@@ -80,7 +80,7 @@ describe('backup', () => {
       copyFileSync(backupFile, join(restoredDir, 'leads.sqlite'));
       const restored = createSqliteStore({ file: join(restoredDir, 'leads.sqlite') });
       await restored.init();
-      const rows = await restored.listLeads();
+      const rows = await restored.leads.listLeads();
       expect(rows).toHaveLength(counted);
       // A consistent prefix: the copy holds exactly the first `counted` leads written, none torn.
       expect(new Set(rows.map((r) => r.idempotencyKey))).toEqual(new Set(Array.from({ length: counted }, (_, i) => `key-${i}`)));
@@ -117,8 +117,8 @@ describe.skipIf(!found.available)(`export and import, SQLite to PostgreSQL${foun
     mkdirSync(dataDir);
     const sqlite = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await sqlite.init();
-    for (let i = 0; i < 25; i++) await sqlite.insertLead(lead(i));
-    const before = await sqlite.listLeads();
+    for (let i = 0; i < 25; i++) await sqlite.leads.insertLead(lead(i));
+    const before = await sqlite.leads.listLeads();
     await sqlite.close();
 
     const exported = await leads(['export', '--format', 'json'], { DATA_DIR: dataDir });
@@ -135,9 +135,9 @@ describe.skipIf(!found.available)(`export and import, SQLite to PostgreSQL${foun
     const pg = createPostgresStore({ connectionString: url });
     await pg.init();
     try {
-      expect(await pg.listLeads()).toEqual(before);
+      expect(await pg.leads.listLeads()).toEqual(before);
       // The key came along: a retry of lead 3 lands on the imported lead.
-      expect((await pg.insertLead(lead(3))).id).toBe(before[3]!.id);
+      expect((await pg.leads.insertLead(lead(3))).id).toBe(before[3]!.id);
     } finally {
       await pg.close();
     }

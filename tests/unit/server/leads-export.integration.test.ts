@@ -67,11 +67,11 @@ beforeAll(async () => {
   let clock = new Date('2025-12-31T23:59:59.999Z');
   const store = createSqliteStore({ file: join(dataDir, 'leads.sqlite'), now: () => clock });
   await store.init();
-  stored = [await store.insertLead({ endpoint: '/api/leads', formType: 'takedown', payload: { email: 'old@example.com' } })];
+  stored = [await store.leads.insertLead({ endpoint: '/api/leads', formType: 'takedown', payload: { email: 'old@example.com' } })];
   clock = new Date('2026-01-01T00:00:00.000Z');
-  stored.push(await store.insertLead(tricky));
+  stored.push(await store.leads.insertLead(tricky));
   clock = new Date('2026-02-15T12:00:00.000Z');
-  stored.push(await store.insertLead({ endpoint: '/api/leads', formType: 'quote', payload: {}, userAgent: 'Mozilla/5.0' }));
+  stored.push(await store.leads.insertLead({ endpoint: '/api/leads', formType: 'quote', payload: {}, userAgent: 'Mozilla/5.0' }));
   await store.close();
 
   const empty = createSqliteStore({ file: join(emptyDir, 'leads.sqlite') });
@@ -123,14 +123,14 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
     try {
       const store = createSqliteStore({ file: join(erasedDir, 'leads.sqlite'), now: () => new Date('2026-03-01T08:00:00.000Z') });
       await store.init();
-      const kept = await store.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { email: 'kept@example.com' } });
-      const gone = await store.insertLead({
+      const kept = await store.leads.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { email: 'kept@example.com' } });
+      const gone = await store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         payload: { email: 'gone@example.com' },
         idempotencyKey: 'gone-key',
       });
-      await store.eraseLead(gone.id, 'ann@example.com');
+      await store.inbox.eraseLead(gone.id, 'ann@example.com');
       await store.close();
 
       const csv = await leads(['export'], { DATA_DIR: erasedDir });
@@ -213,7 +213,7 @@ describe('hostile text in every exported field', { timeout: 30_000 }, () => {
     hostile = [];
     for (const [i, text] of FORMULA_PAYLOADS.entries()) {
       hostile.push(
-        await store.insertLead({
+        await store.leads.insertLead({
           endpoint: text,
           formType: text,
           payload: { name: text, message: `first line\n${text}`, [text]: text },
@@ -226,7 +226,7 @@ describe('hostile text in every exported field', { timeout: 30_000 }, () => {
     }
     const shown = `a${INVISIBLE.rlo}b${INVISIBLE.zwsp}c${INVISIBLE.csi}d`;
     hostile.push(
-      await store.insertLead({
+      await store.leads.insertLead({
         endpoint: '/api/contact',
         formType: shown,
         payload: { name: shown, [shown]: shown },
@@ -366,7 +366,7 @@ describe.skipIf(!found.available)('npm run leads -- export with DATABASE_URL', {
     const url = await server.createDatabase('export');
     const store = createPostgresStore({ connectionString: url });
     await store.init();
-    const lead = await store.insertLead(tricky);
+    const lead = await store.leads.insertLead(tricky);
     await store.close();
 
     const { code, stdout } = await leads(['export', '--format', 'json'], { DATA_DIR: dataDir, DATABASE_URL: url });

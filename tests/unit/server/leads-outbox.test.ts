@@ -31,11 +31,11 @@ afterAll(async () => {
 
 describe('npm run leads -- outbox and retry', () => {
   it('says so when nothing waits', async () => {
-    expect(await describeOutbox(store)).toBe('The outbox is empty: every notification has been delivered.\n');
+    expect(await describeOutbox(store.outbox)).toBe('The outbox is empty: every notification has been delivered.\n');
   });
 
   it('lists pending and dead jobs with their last error, and retry requeues a dead one', async () => {
-    const lead = await store.insertLead({
+    const lead = await store.leads.insertLead({
       endpoint: '/api/contact',
       formType: 'contact',
       payload: { email: 'a@example.org' },
@@ -44,21 +44,21 @@ describe('npm run leads -- outbox and retry', () => {
         { channel: 'webhook', rule: 'webhook', data: {} },
       ],
     });
-    const [email, hook] = await store.claimJobs({ limit: 10, leaseMs: 1_000 });
-    await store.finishJobs([
+    const [email, hook] = await store.outbox.claimJobs({ limit: 10, leaseMs: 1_000 });
+    await store.outbox.finishJobs([
       { id: email!.id, status: 'retry', at: new Date('2026-03-01T10:05:00.000Z'), error: 'mail server: 451 busy' },
       { id: hook!.id, status: 'dead', error: 'webhook answered 410 Gone' },
     ]);
-    const listing = await describeOutbox(store);
+    const listing = await describeOutbox(store.outbox);
     expect(listing.split('\n').slice(0, 2)).toEqual([
       `${email!.id}  pending  email       default           lead ${lead.id}  1 attempt(s), next try 2026-03-01T10:05:00.000Z — mail server: 451 busy`,
       `${hook!.id}  dead     webhook     webhook           lead ${lead.id}  1 attempt(s), dead since 2026-03-01T10:00:00.000Z — webhook answered 410 Gone`,
     ]);
     expect(listing).toContain('1 pending, 1 dead.');
 
-    expect(await requeue(store, hook!.id)).toMatch(/^Requeued/);
-    expect((await store.listJobs({ status: ['dead'] })).length).toBe(0);
-    await expect(requeue(store, hook!.id)).rejects.toThrow(`There is no dead job ${hook!.id}.`);
+    expect(await requeue(store.outbox, hook!.id)).toMatch(/^Requeued/);
+    expect((await store.outbox.listJobs({ status: ['dead'] })).length).toBe(0);
+    await expect(requeue(store.outbox, hook!.id)).rejects.toThrow(`There is no dead job ${hook!.id}.`);
   });
 });
 

@@ -116,7 +116,7 @@ const postForm = (fields: Record<string, string>) =>
   });
 
 async function storedFor(email: string) {
-  return (await store.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
+  return (await store.leads.listLeads()).filter((l) => (l.payload as { email?: string }).email === email);
 }
 
 describe('a takedown notice through the JSON API', () => {

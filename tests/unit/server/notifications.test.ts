@@ -80,7 +80,7 @@ beforeAll(async () => {
   expect(problems).toEqual([]);
   delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', place: PLACE, timeoutMs: 500 });
   worker = createOutboxWorker({
-    store,
+    outbox: store.outbox,
     deliver: (job) => delivery.deliver(job),
     retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
     pollMs: 50,
@@ -192,7 +192,7 @@ describe('the e-mail to the team', () => {
     const link = `https://leads.example.test/admin/leads/${id}`;
     expect(team!.parsed.text).toContain(`Open it in the inbox: ${link}`);
     expect(team!.parsed.html).toContain(`<a href="${link}">Open this lead in the inbox</a>`);
-    const lead = await store.getLead(id);
+    const lead = await store.inbox.getLead(id);
     const received = team!.parsed.text!.split('\n').find((l) => l.startsWith('Received: '));
     expect(received).toBe(`Received: ${formatTeamTime(new Date(lead!.createdAt), 'America/Los_Angeles')}`);
     expect(received).toMatch(/^Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d P[SD]T$/);
@@ -279,9 +279,9 @@ describe('the auto-reply to the visitor', () => {
     expect(call!.body.data.spam).toBe(true);
     await worker.runOnce();
     expect(mailsFor(id)).toEqual([]);
-    expect((await store.listJobs({ status: ['pending', 'done', 'dead'] })).filter((j) => j.leadId === id).map((j) => j.channel)).toEqual([
-      'webhook',
-    ]);
+    expect(
+      (await store.outbox.listJobs({ status: ['pending', 'done', 'dead'] })).filter((j) => j.leadId === id).map((j) => j.channel),
+    ).toEqual(['webhook']);
   });
 });
 
@@ -312,7 +312,7 @@ describe('webhooks', () => {
     // The receiver has answered; the worker records the outcome a moment later.
     let job;
     for (const started = Date.now(); !job && Date.now() - started < 5_000;) {
-      job = (await store.listJobs({ status: ['done'] })).find((j) => j.leadId === id && j.channel === 'webhook');
+      job = (await store.outbox.listJobs({ status: ['done'] })).find((j) => j.leadId === id && j.channel === 'webhook');
       if (!job) await new Promise((r) => setTimeout(r, 20));
     }
     expect(job?.attempts).toBe(3);
@@ -361,7 +361,7 @@ describe('webhooks', () => {
     );
     // The event: the job is marked dead (a retry would leave it pending and this wait would time out).
     const dead = await vi.waitFor(async () => {
-      const jobs = (await store.listJobs({ status: ['dead'] })).filter((j) => j.leadId === id);
+      const jobs = (await store.outbox.listJobs({ status: ['dead'] })).filter((j) => j.leadId === id);
       expect(jobs).toHaveLength(1);
       return jobs;
     });
@@ -375,19 +375,19 @@ describe('webhooks', () => {
 describe('reminders', () => {
   it("an overdue New lead gets one reminder, to its owner, with the link and the due time in the team's zone, however often the sweep runs", async () => {
     const dueAt = new Date(Date.now() - 60_000).toISOString();
-    const lead = await store.insertLead({
+    const lead = await store.leads.insertLead({
       endpoint: '/api/contact',
       formType: 'contact',
       formId: 'contact',
       payload: { name: 'Sam Late', email: unique('late'), subject: 'Leak', message: 'Our album leaked.', urgency: 'urgent' },
       dueAt,
     });
-    await store.changeLead(lead.id, { assignee: 'owner@takedownshield.test' }, 'owner@takedownshield.test');
-    const sweep = createReminderSweep({ store, forms: model!.forms, teamAddresses: ['team@takedownshield.test'] });
+    await store.inbox.changeLead(lead.id, { assignee: 'owner@takedownshield.test' }, 'owner@takedownshield.test');
+    const sweep = createReminderSweep({ outbox: store.outbox, forms: model!.forms, teamAddresses: ['team@takedownshield.test'] });
     // Two sweeps at once in one process share one run; a later one finds the reminder queued.
     expect(await Promise.all([sweep.runOnce(), sweep.runOnce()])).toEqual([1, 1]);
     expect(await sweep.runOnce()).toBe(0);
-    const jobs = await store.listJobs({ status: ['pending', 'done', 'dead'] });
+    const jobs = await store.outbox.listJobs({ status: ['pending', 'done', 'dead'] });
     expect(jobs.filter((j) => j.leadId === lead.id && j.rule === 'reminder')).toHaveLength(1);
     await worker.runOnce();
     const [reminder, ...more] = await until(
@@ -421,8 +421,8 @@ describe('an SMTP server that refuses for a while', () => {
       }),
     ];
     // Each e-mail (two to the team, two auto-replies) is tried and refused at least twice.
-    let retrying = await store.listJobs();
-    for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.listJobs()) {
+    let retrying = await store.outbox.listJobs();
+    for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.outbox.listJobs()) {
       const mine = retrying.filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
       if (mine.length === 4 && mine.every((j) => j.attempts >= 2)) break;
       await new Promise((r) => setTimeout(r, 20));

@@ -47,11 +47,13 @@ beforeAll(async () => {
     ping: async () => {
       if (!storeUp) throw new Error('connection refused');
     },
-    insertLead: async () => {
-      throw new Error('connection refused');
+    leads: {
+      insertLead: async () => {
+        throw new Error('connection refused');
+      },
     },
   });
-  const metrics = createMetrics({ store });
+  const metrics = createMetrics({ outbox: store.outbox });
   const app = createApp({
     clientDir: fixture.clientDir,
     store,

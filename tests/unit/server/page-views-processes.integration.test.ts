@@ -128,7 +128,7 @@ describe.each(backends)('$name', ({ skip, setUp }) => {
       await store.init();
       cleanups.push(() => store.close());
       const today = new Date().toISOString().slice(0, 10);
-      const report = await store.conversionReport({ from: today, to: today, now: new Date() });
+      const report = await store.views.conversionReport({ from: today, to: today, now: new Date() });
       expect(tally.home + tally.about).toBe(VIEWS);
       expect(report.pages.map(({ path, views }) => ({ path, views }))).toEqual([
         { path: '/', views: tally.home },

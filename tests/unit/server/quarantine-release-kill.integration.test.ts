@@ -34,7 +34,7 @@ describe.skipIf(!found.available)('a release killed mid-way on PostgreSQL', { ti
     await watch.connect();
     let cleanup = () => {};
     try {
-      const lead = await store.insertLead({
+      const lead = await store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         formId: 'contact',
@@ -83,13 +83,13 @@ describe.skipIf(!found.available)('a release killed mid-way on PostgreSQL', { ti
         if (Date.now() > gone) throw new Error('the killed release’s connection stayed open');
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect((await store.getLead(lead.id))!.quarantine).toMatchObject({ score: 9 });
-      expect(await store.listLeadJobs(lead.id)).toEqual([]);
+      expect((await store.inbox.getLead(lead.id))!.quarantine).toMatchObject({ score: 9 });
+      expect(await store.outbox.listLeadJobs(lead.id)).toEqual([]);
 
-      expect((await store.releaseLead(lead.id, 'ann@example.com'))!.changed).toBe(true);
-      expect((await store.releaseLead(lead.id, 'ann@example.com'))!.changed).toBe(false);
-      expect((await store.listLeadJobs(lead.id)).map((j) => j.channel)).toEqual(['email', 'webhook']);
-      expect((await store.listLeadAudit(lead.id)).filter((e) => e.action === 'release').map((e) => e.actor)).toEqual(['ann@example.com']);
+      expect((await store.inbox.releaseLead(lead.id, 'ann@example.com'))!.changed).toBe(true);
+      expect((await store.inbox.releaseLead(lead.id, 'ann@example.com'))!.changed).toBe(false);
+      expect((await store.outbox.listLeadJobs(lead.id)).map((j) => j.channel)).toEqual(['email', 'webhook']);
+      expect((await store.audit.listLead(lead.id)).filter((e) => e.action === 'release').map((e) => e.actor)).toEqual(['ann@example.com']);
     } finally {
       cleanup();
       await client.end().catch(() => {});

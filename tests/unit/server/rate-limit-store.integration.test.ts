@@ -31,7 +31,7 @@ function manualClock(start = Date.UTC(2025, 0, 1)) {
 async function limitsOn(store: LeadStore, windowMs = 60_000): Promise<StoredRateLimits> {
   await store.init();
   stores.push(store);
-  const limits = new StoredRateLimits(store, 3_600_000);
+  const limits = new StoredRateLimits(store.limits, 3_600_000);
   limits.init({ windowMs } as never);
   return limits;
 }

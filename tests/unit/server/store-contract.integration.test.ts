@@ -57,26 +57,26 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
 
     it('a stored lead comes back from the list with every field', async () => {
       const s = await store();
-      const stored = await s.insertLead({ ...lead, idempotencyKey: 'k-1' });
+      const stored = await s.leads.insertLead({ ...lead, idempotencyKey: 'k-1' });
       expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(new Date(stored.createdAt).toISOString()).toBe(stored.createdAt);
       expect(stored).toMatchObject({ ...lead, idempotencyKey: 'k-1', spam: false });
-      expect(await s.listLeads()).toEqual([stored]);
+      expect(await s.leads.listLeads()).toEqual([stored]);
     });
 
     it('optional fields default to null and not spam', async () => {
       const s = await store();
-      const stored = await s.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: {} });
+      const stored = await s.leads.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: {} });
       expect(stored).toMatchObject({ payload: {}, idempotencyKey: null, ipHash: null, userAgent: null, spam: false });
-      expect(await s.listLeads()).toEqual([stored]);
+      expect(await s.leads.listLeads()).toEqual([stored]);
     });
 
     it('the spam flag round-trips both ways', async () => {
       const s = await store();
-      const spam = await s.insertLead({ ...lead, spam: true });
-      const ham = await s.insertLead({ ...lead, spam: false });
+      const spam = await s.leads.insertLead({ ...lead, spam: true });
+      const ham = await s.leads.insertLead({ ...lead, spam: false });
       expect([spam.spam, ham.spam]).toEqual([true, false]);
-      expect((await s.listLeads()).map((l) => l.spam)).toEqual([true, false]);
+      expect((await s.leads.listLeads()).map((l) => l.spam)).toEqual([true, false]);
     });
 
     it('payload JSON round-trips exactly: unicode, escapes, nesting, numbers', async () => {
@@ -91,24 +91,24 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
         nothing: null,
       };
       const s = await store();
-      const stored = await s.insertLead({ ...lead, payload, idempotencyKey: 'unicode' });
+      const stored = await s.leads.insertLead({ ...lead, payload, idempotencyKey: 'unicode' });
       expect(stored.payload).toEqual(payload);
-      const [listed] = await s.listLeads();
+      const [listed] = await s.leads.listLeads();
       expect(listed!.payload).toEqual(payload);
       expect(JSON.stringify(listed!.payload)).toBe(JSON.stringify(payload));
     });
 
     it('a retried submission with the same idempotency key returns the first lead and stores it once', async () => {
       const s = await store();
-      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'same-key' });
+      const first = await s.leads.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'same-key' });
       // The same answers with their fields in another order are the same request.
       const reordered = Object.fromEntries(Object.entries(lead.payload).reverse());
-      const retry = await s.insertLead({ ...lead, formId: 'contact-us', payload: reordered, idempotencyKey: 'same-key' });
+      const retry = await s.leads.insertLead({ ...lead, formId: 'contact-us', payload: reordered, idempotencyKey: 'same-key' });
       expect(retry).toEqual(first);
       // Leads without a key are never treated as duplicates of each other.
-      await s.insertLead({ ...lead, idempotencyKey: null });
-      await s.insertLead({ ...lead });
-      const all = await s.listLeads();
+      await s.leads.insertLead({ ...lead, idempotencyKey: null });
+      await s.leads.insertLead({ ...lead });
+      const all = await s.leads.listLeads();
       expect(all).toHaveLength(3);
       expect(all.filter((l) => l.idempotencyKey === 'same-key')).toEqual([first]);
     });
@@ -119,24 +119,24 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       ['another form type', { formType: 'quote' }],
     ] as const)('a key reused with %s is refused, nothing is stored and the first lead is untouched', async (_what, change) => {
       const s = await store();
-      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'reused' });
+      const first = await s.leads.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'reused' });
       // formType is not part of the request's identity (the form is), so only the first two are refused.
-      const attempt = s.insertLead({ ...lead, formId: 'contact-us', ...change, idempotencyKey: 'reused' });
+      const attempt = s.leads.insertLead({ ...lead, formId: 'contact-us', ...change, idempotencyKey: 'reused' });
       if ('formType' in change) {
         expect(await attempt).toEqual(first);
       } else {
         await expect(attempt).rejects.toBeInstanceOf(IdempotencyKeyReused);
       }
-      expect(await s.listLeads()).toEqual([first]);
+      expect(await s.leads.listLeads()).toEqual([first]);
     });
 
     it('keys are scoped to their endpoint: one key on two endpoints stores two leads', async () => {
       const s = await store();
-      const contact = await s.insertLead({ ...lead, endpoint: '/api/contact', idempotencyKey: 'shared' });
-      const takedown = await s.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' });
+      const contact = await s.leads.insertLead({ ...lead, endpoint: '/api/contact', idempotencyKey: 'shared' });
+      const takedown = await s.leads.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' });
       expect(takedown.id).not.toBe(contact.id);
-      expect(await s.listLeads()).toEqual([contact, takedown]);
-      expect(await s.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' })).toEqual(takedown);
+      expect(await s.leads.listLeads()).toEqual([contact, takedown]);
+      expect(await s.leads.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'shared' })).toEqual(takedown);
     });
 
     it('upgrading a store made by the first schema keeps every lead, their order and their keys', async () => {
@@ -158,7 +158,7 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
 
       const upgraded = await store();
       expect(await target.appliedVersions()).toEqual(migrations.map((m) => m.version));
-      const listed = await upgraded.listLeads();
+      const listed = await upgraded.leads.listLeads();
       expect(
         listed.map((l) => [l.id, l.createdAt, l.endpoint, JSON.stringify(l.payload), l.idempotencyKey, l.formId, l.userAgent]),
       ).toEqual([
@@ -173,65 +173,65 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
         formId: 'contact-us',
         payload: { count: 2, email: 'owner@example.com' },
       };
-      expect(await upgraded.insertLead({ ...retry, idempotencyKey: 'old-1' })).toEqual(listed[0]);
+      expect(await upgraded.leads.insertLead({ ...retry, idempotencyKey: 'old-1' })).toEqual(listed[0]);
       // ...and another request under it is refused.
-      await expect(upgraded.insertLead({ ...retry, payload: { name: 'Bob' }, idempotencyKey: 'old-1' })).rejects.toBeInstanceOf(
+      await expect(upgraded.leads.insertLead({ ...retry, payload: { name: 'Bob' }, idempotencyKey: 'old-1' })).rejects.toBeInstanceOf(
         IdempotencyKeyReused,
       );
       // Keys are now per endpoint.
-      const elsewhere = await upgraded.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'old-2' });
-      expect(await upgraded.listLeads()).toEqual([...listed, elsewhere]);
+      const elsewhere = await upgraded.leads.insertLead({ ...lead, endpoint: '/api/takedown-request', idempotencyKey: 'old-2' });
+      expect(await upgraded.leads.listLeads()).toEqual([...listed, elsewhere]);
     });
 
     it('listing with `since` returns only leads from that moment on, oldest first', async () => {
       let clock = new Date('2025-01-01T10:00:00.000Z');
       const s = await store(() => clock);
-      const old = await s.insertLead({ ...lead, formType: 'old' });
+      const old = await s.leads.insertLead({ ...lead, formType: 'old' });
       clock = new Date('2025-01-02T10:00:00.000Z');
-      const edge = await s.insertLead({ ...lead, formType: 'edge' });
+      const edge = await s.leads.insertLead({ ...lead, formType: 'edge' });
       // Same millisecond: insertion order decides.
-      const sameMoment = await s.insertLead({ ...lead, formType: 'same-moment' });
+      const sameMoment = await s.leads.insertLead({ ...lead, formType: 'same-moment' });
       clock = new Date('2025-01-03T10:00:00.123Z');
-      const recent = await s.insertLead({ ...lead, formType: 'recent' });
+      const recent = await s.leads.insertLead({ ...lead, formType: 'recent' });
 
-      expect(await s.listLeads({ since: new Date('2025-01-02T10:00:00.000Z') })).toEqual([edge, sameMoment, recent]);
-      expect(await s.listLeads({ since: new Date('2025-01-02T10:00:00.001Z') })).toEqual([recent]);
-      expect(await s.listLeads({ since: new Date('2030-01-01T00:00:00.000Z') })).toEqual([]);
-      expect(await s.listLeads()).toEqual([old, edge, sameMoment, recent]);
+      expect(await s.leads.listLeads({ since: new Date('2025-01-02T10:00:00.000Z') })).toEqual([edge, sameMoment, recent]);
+      expect(await s.leads.listLeads({ since: new Date('2025-01-02T10:00:00.001Z') })).toEqual([recent]);
+      expect(await s.leads.listLeads({ since: new Date('2030-01-01T00:00:00.000Z') })).toEqual([]);
+      expect(await s.leads.listLeads()).toEqual([old, edge, sameMoment, recent]);
       expect(recent.createdAt).toBe('2025-01-03T10:00:00.123Z');
     });
 
     it('leads survive closing and reopening the store', async () => {
       const s = await store();
-      const stored = await s.insertLead({ ...lead, idempotencyKey: 'persist' });
+      const stored = await s.leads.insertLead({ ...lead, idempotencyKey: 'persist' });
       await s.close();
 
       const reopened = await store();
-      expect(await reopened.listLeads()).toEqual([stored]);
-      expect(await reopened.insertLead({ ...lead, idempotencyKey: 'persist' })).toEqual(stored);
-      expect(await reopened.listLeads()).toHaveLength(1);
+      expect(await reopened.leads.listLeads()).toEqual([stored]);
+      expect(await reopened.leads.insertLead({ ...lead, idempotencyKey: 'persist' })).toEqual(stored);
+      expect(await reopened.leads.listLeads()).toHaveLength(1);
     });
 
     it('imports leads as they were, ids and times included, and skips the ones it already has', async () => {
       const source = await store(() => new Date('2026-03-01T10:00:00.000Z'));
-      const first = await source.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' });
-      const second = await source.insertLead({ ...lead, payload: { text: 'second \u202e lead', n: 1.5 } });
-      const exported = JSON.parse(JSON.stringify(await source.listLeads())) as StoredLead[];
+      const first = await source.leads.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' });
+      const second = await source.leads.insertLead({ ...lead, payload: { text: 'second \u202e lead', n: 1.5 } });
+      const exported = JSON.parse(JSON.stringify(await source.leads.listLeads())) as StoredLead[];
       await source.close();
       const sourceTarget = fresh.detach()!;
 
       const into = await store();
-      expect(await into.importLeads(exported)).toBe(2);
-      expect(await into.listLeads()).toEqual([first, second]);
+      expect(await into.leads.importLeads(exported)).toBe(2);
+      expect(await into.leads.listLeads()).toEqual([first, second]);
       // Importing the same file again adds nothing.
-      expect(await into.importLeads(exported)).toBe(0);
-      expect(await into.listLeads()).toHaveLength(2);
+      expect(await into.leads.importLeads(exported)).toBe(0);
+      expect(await into.leads.listLeads()).toHaveLength(2);
       // An imported key still answers a retry with its lead, and refuses other content.
-      expect((await into.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' })).id).toBe(first.id);
+      expect((await into.leads.insertLead({ ...lead, idempotencyKey: 'imported-key', formId: 'contact-us' })).id).toBe(first.id);
       await expect(
-        into.insertLead({ ...lead, payload: { other: true }, idempotencyKey: 'imported-key', formId: 'contact-us' }),
+        into.leads.insertLead({ ...lead, payload: { other: true }, idempotencyKey: 'imported-key', formId: 'contact-us' }),
       ).rejects.toBeInstanceOf(IdempotencyKeyReused);
-      expect(await into.listJobs()).toEqual([]);
+      expect(await into.outbox.listJobs()).toEqual([]);
       await sourceTarget.dispose();
     });
 
@@ -240,8 +240,8 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       await expect(s.ping()).resolves.toBeUndefined();
       await s.close();
       await expect(s.ping()).rejects.toThrow(/not open/);
-      await expect(s.insertLead(lead)).rejects.toThrow(/not open/);
-      await expect(s.listLeads()).rejects.toThrow(/not open/);
+      await expect(s.leads.insertLead(lead)).rejects.toThrow(/not open/);
+      await expect(s.leads.listLeads()).rejects.toThrow(/not open/);
     });
 
     describe('outbox', () => {
@@ -260,13 +260,13 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
 
       it('a new lead queues its notifications with it; a retry of it queues nothing more', async () => {
         const s = await store();
-        const stored = await s.insertLead({
+        const stored = await s.leads.insertLead({
           ...lead,
           idempotencyKey: 'with-jobs',
           notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }],
         });
-        await s.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email()] });
-        const jobs = await s.listJobs();
+        await s.leads.insertLead({ ...lead, idempotencyKey: 'with-jobs', notifications: [email()] });
+        const jobs = await s.outbox.listJobs();
         expect(jobs.map((j) => [j.leadId, j.channel, j.rule, j.status, j.attempts])).toEqual([
           [stored.id, 'email', 'team', 'pending', 0],
           [stored.id, 'webhook', 'webhook', 'pending', 0],
@@ -278,95 +278,95 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       it('a throttled notification is queued once per key and window', async () => {
         let clock = new Date('2025-05-01T10:00:00.000Z');
         const s = await store(() => clock);
-        await s.insertLead({ ...lead, notifications: [autoReply] });
+        await s.leads.insertLead({ ...lead, notifications: [autoReply] });
         clock = new Date('2025-05-01T10:59:59.000Z');
-        await s.insertLead({ ...lead, notifications: [autoReply, email()] });
-        await Promise.all(Array.from({ length: 5 }, () => s.insertLead({ ...lead, notifications: [autoReply] })));
-        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email']);
+        await s.leads.insertLead({ ...lead, notifications: [autoReply, email()] });
+        await Promise.all(Array.from({ length: 5 }, () => s.leads.insertLead({ ...lead, notifications: [autoReply] })));
+        expect((await s.outbox.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email']);
         clock = new Date('2025-05-01T11:00:00.000Z');
-        await s.insertLead({ ...lead, notifications: [autoReply] });
-        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email', 'auto-reply']);
+        await s.leads.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.outbox.listJobs()).map((j) => j.channel)).toEqual(['auto-reply', 'email', 'auto-reply']);
       });
 
       it('a throttle key is dropped once its window has passed, at the next look at the queue', async () => {
         let clock = new Date('2025-05-01T10:00:00.000Z');
         const s = await store(() => clock);
         const target = await fresh.target();
-        await s.insertLead({ ...lead, notifications: [autoReply] });
-        await s.insertLead({ ...lead, notifications: [{ ...autoReply, throttle: { key: 'auto-reply:other', seconds: 7200 } }] });
-        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.leads.insertLead({ ...lead, notifications: [autoReply] });
+        await s.leads.insertLead({ ...lead, notifications: [{ ...autoReply, throttle: { key: 'auto-reply:other', seconds: 7200 } }] });
+        await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
         expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(2);
         clock = new Date('2025-05-01T11:00:00.000Z');
-        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
         expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(1);
         clock = new Date('2025-05-01T12:00:00.000Z');
-        await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
         expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(0);
       });
 
       it('erasing the lead that took a throttle key removes the key: the next auto-reply to that address goes', async () => {
         const s = await store();
         const target = await fresh.target();
-        const first = await s.insertLead({ ...lead, notifications: [autoReply] });
-        await s.insertLead({ ...lead, notifications: [autoReply] });
-        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
-        await s.eraseLead(first.id, 'ann@example.com');
+        const first = await s.leads.insertLead({ ...lead, notifications: [autoReply] });
+        await s.leads.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.outbox.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
+        await s.inbox.eraseLead(first.id, 'ann@example.com');
         expect(await target.count('SELECT count(*) FROM notification_throttle')).toBe(0);
-        await s.insertLead({ ...lead, notifications: [autoReply] });
-        expect((await s.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
-        expect((await s.listJobs())[0]!.leadId).not.toBe(first.id);
+        await s.leads.insertLead({ ...lead, notifications: [autoReply] });
+        expect((await s.outbox.listJobs()).map((j) => j.channel)).toEqual(['auto-reply']);
+        expect((await s.outbox.listJobs())[0]!.leadId).not.toBe(first.id);
       });
 
       it('claiming by channel takes only those jobs, leaving the others for their own lane', async () => {
         const s = await store();
-        await s.insertLead({ ...lead, notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }, autoReply] });
-        const mail = await s.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['email', 'auto-reply'] });
+        await s.leads.insertLead({ ...lead, notifications: [email(), { channel: 'webhook', rule: 'webhook', data: {} }, autoReply] });
+        const mail = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['email', 'auto-reply'] });
         expect(mail.map((j) => j.channel).sort()).toEqual(['auto-reply', 'email']);
-        const hooks = await s.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['webhook'] });
+        const hooks = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000, channels: ['webhook'] });
         expect(hooks.map((j) => j.channel)).toEqual(['webhook']);
-        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+        expect(await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
       });
 
       it('a claimed job is not claimed again until its lease runs out, then it is, with its attempts counted', async () => {
         let clock = new Date('2025-05-01T10:00:00.000Z');
         const s = await store(() => clock);
-        await s.insertLead({ ...lead, notifications: [email('a'), email('b')] });
-        const first = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.leads.insertLead({ ...lead, notifications: [email('a'), email('b')] });
+        const first = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
         expect(first.map((j) => [j.rule, j.attempts])).toEqual([
           ['a', 1],
           ['b', 1],
         ]);
-        expect(first[0]!.lead).toEqual((await s.listLeads())[0]);
-        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+        expect(first[0]!.lead).toEqual((await s.leads.listLeads())[0]);
+        expect(await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
         clock = new Date('2025-05-01T10:01:00.000Z');
-        const again = await s.claimJobs({ limit: 1, leaseMs: 60_000 });
+        const again = await s.outbox.claimJobs({ limit: 1, leaseMs: 60_000 });
         expect(again.map((j) => [j.rule, j.attempts])).toEqual([['a', 2]]);
       });
 
       it('done jobs leave the queue, retried ones wait for their time, dead ones stay listed until requeued', async () => {
         let clock = new Date('2025-05-01T10:00:00.000Z');
         const s = await store(() => clock);
-        await s.insertLead({ ...lead, notifications: [email('done'), email('retry'), email('dead')] });
-        const [done, retry, dead] = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
-        await s.finishJobs([
+        await s.leads.insertLead({ ...lead, notifications: [email('done'), email('retry'), email('dead')] });
+        const [done, retry, dead] = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
+        await s.outbox.finishJobs([
           { id: done!.id, status: 'done' },
           { id: retry!.id, status: 'retry', at: new Date('2025-05-01T10:05:00.000Z'), error: 'SMTP 451' },
           { id: dead!.id, status: 'dead', error: 'webhook answered 410' },
         ]);
-        expect((await s.listJobs()).map((j) => [j.rule, j.status, j.lastError])).toEqual([
+        expect((await s.outbox.listJobs()).map((j) => [j.rule, j.status, j.lastError])).toEqual([
           ['retry', 'pending', 'SMTP 451'],
           ['dead', 'dead', 'webhook answered 410'],
         ]);
-        expect((await s.listJobs({ status: ['done'] })).map((j) => j.rule)).toEqual(['done']);
-        expect((await s.listJobs({ status: ['done'] }))[0]!.finishedAt).toBe('2025-05-01T10:00:00.000Z');
-        expect(await s.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+        expect((await s.outbox.listJobs({ status: ['done'] })).map((j) => j.rule)).toEqual(['done']);
+        expect((await s.outbox.listJobs({ status: ['done'] }))[0]!.finishedAt).toBe('2025-05-01T10:00:00.000Z');
+        expect(await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 })).toEqual([]);
         clock = new Date('2025-05-01T10:05:00.000Z');
-        expect((await s.claimJobs({ limit: 10, leaseMs: 60_000 })).map((j) => j.rule)).toEqual(['retry']);
+        expect((await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 })).map((j) => j.rule)).toEqual(['retry']);
 
-        expect(await s.requeueJob(done!.id)).toBe(false);
-        expect(await s.requeueJob('no-such-job')).toBe(false);
-        expect(await s.requeueJob(dead!.id)).toBe(true);
-        const requeued = await s.claimJobs({ limit: 10, leaseMs: 60_000 });
+        expect(await s.outbox.requeueJob(done!.id)).toBe(false);
+        expect(await s.outbox.requeueJob('no-such-job')).toBe(false);
+        expect(await s.outbox.requeueJob(dead!.id)).toBe(true);
+        const requeued = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
         expect(requeued.map((j) => [j.rule, j.attempts])).toEqual([['dead', 2]]);
       });
 
@@ -375,8 +375,12 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
         const b = (await fresh.target()).open();
         fresh.track(b);
         await b.init();
-        await Promise.all(Array.from({ length: 20 }, (_, i) => a.insertLead({ ...lead, notifications: [email(`r${i}`), email(`s${i}`)] })));
-        const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).claimJobs({ limit: 7, leaseMs: 60_000 })));
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) => a.leads.insertLead({ ...lead, notifications: [email(`r${i}`), email(`s${i}`)] })),
+        );
+        const claims = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).outbox.claimJobs({ limit: 7, leaseMs: 60_000 })),
+        );
         const all = claims.flat();
         expect(all).toHaveLength(40);
         expect(new Set(ids(all)).size).toBe(40);
@@ -385,14 +389,18 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
 
     it('50 inserts in parallel are all stored exactly once, and racing retries of one key store one lead', async () => {
       const s = await store();
-      const distinct = Array.from({ length: 50 }, (_, i) => s.insertLead({ ...lead, payload: { i }, idempotencyKey: `parallel-${i}` }));
-      const racing = Array.from({ length: 10 }, () => s.insertLead({ ...lead, payload: { attempt: 'same' }, idempotencyKey: 'racing' }));
+      const distinct = Array.from({ length: 50 }, (_, i) =>
+        s.leads.insertLead({ ...lead, payload: { i }, idempotencyKey: `parallel-${i}` }),
+      );
+      const racing = Array.from({ length: 10 }, () =>
+        s.leads.insertLead({ ...lead, payload: { attempt: 'same' }, idempotencyKey: 'racing' }),
+      );
       const [stored, raced] = await Promise.all([Promise.all(distinct), Promise.all(racing)]);
 
       expect(new Set(stored.map((l) => l.id)).size).toBe(50);
       // Every racer gets the one lead that won.
       expect(new Set(raced.map((l) => l.id)).size).toBe(1);
-      const all = await s.listLeads();
+      const all = await s.leads.listLeads();
       expect(all).toHaveLength(51);
       expect(
         all
@@ -406,63 +414,65 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
     it('a form token stores one lead: another lead with it is refused and stores nothing, a retry of the first gets it back', async () => {
       const s = await store();
       const formToken = { nonce: 'a'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' };
-      const first = await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken });
-      await expect(s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-2', formToken })).rejects.toBeInstanceOf(
+      const first = await s.leads.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken });
+      await expect(s.leads.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-2', formToken })).rejects.toBeInstanceOf(
         FormTokenSpent,
       );
-      await expect(s.insertLead({ ...lead, payload: { other: true }, formToken })).rejects.toBeInstanceOf(FormTokenSpent);
-      expect(await s.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken })).toEqual(first);
-      expect(await s.listLeads()).toEqual([first]);
+      await expect(s.leads.insertLead({ ...lead, payload: { other: true }, formToken })).rejects.toBeInstanceOf(FormTokenSpent);
+      expect(await s.leads.insertLead({ ...lead, formId: 'contact-us', idempotencyKey: 'token-1', formToken })).toEqual(first);
+      expect(await s.leads.listLeads()).toEqual([first]);
     });
 
     it('racing one form token from many requests: exactly one lead is stored', async () => {
       const s = await store();
       const formToken = { nonce: 'b'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' };
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => s.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: `race-${i}`, formToken })),
+        Array.from({ length: 10 }, (_, i) =>
+          s.leads.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: `race-${i}`, formToken }),
+        ),
       );
       const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       expect(won).toHaveLength(1);
       for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(FormTokenSpent);
-      expect(await s.listLeads()).toEqual(won);
+      expect(await s.leads.listLeads()).toEqual(won);
     });
 
     it('spent form tokens are forgotten once expired, and only those', async () => {
       const s = await store();
-      await s.insertLead({ ...lead, formToken: { nonce: 'c'.repeat(32), expiresAt: '2026-11-28T10:00:00.000Z' } });
-      await s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } });
-      expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
-      expect(await s.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
+      await s.leads.insertLead({ ...lead, formToken: { nonce: 'c'.repeat(32), expiresAt: '2026-11-28T10:00:00.000Z' } });
+      await s.leads.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } });
+      expect(await s.tokens.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
+      expect(await s.tokens.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
       await expect(
-        s.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } }),
+        s.leads.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } }),
       ).rejects.toBeInstanceOf(FormTokenSpent);
     });
 
     it('racing different payloads under one key: exactly one is stored, and it is the one acknowledged', async () => {
       const s = await store();
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => s.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: 'contested' })),
+        Array.from({ length: 10 }, (_, i) => s.leads.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: 'contested' })),
       );
       const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
       expect(won).toHaveLength(1);
       expect(refused).toHaveLength(9);
       for (const reason of refused) expect(reason).toBeInstanceOf(IdempotencyKeyReused);
-      expect(await s.listLeads()).toEqual(won);
+      expect(await s.leads.listLeads()).toEqual(won);
     });
 
     it('a proof-of-work challenge is spent once: again by the same submission, not by another, and forgotten once it expires', async () => {
       let t = Date.parse('2026-05-01T10:00:00.000Z');
       const s = await store(() => new Date(t));
       const expiresAt = new Date(t + 10 * 60_000);
-      const spend = (id: string, by: string) => s.spendChallenge({ id, expiresAt, by });
+      const spend = (id: string, by: string) => s.tokens.spendChallenge({ id, expiresAt, by });
       expect(await spend('c1', '/api/contact k1')).toBe(true);
       expect(await spend('c1', '/api/contact k1')).toBe(true);
       expect(await spend('c1', '/api/contact k2')).toBe(false);
       expect(await Promise.all([spend('c2', 'a'), spend('c2', 'b')])).toEqual(expect.arrayContaining([true, false]));
       t += 10 * 60_000 + 1;
       // Expired, its record is deleted with the next spend: no table grows without end.
-      expect(await s.spendChallenge({ id: 'c3', expiresAt: new Date(t + 60_000), by: 'x' })).toBe(true);
+      expect(await s.tokens.spendChallenge({ id: 'c3', expiresAt: new Date(t + 60_000), by: 'x' })).toBe(true);
       expect(await spend('c1', '/api/contact k2')).toBe(true);
     });
   });

@@ -43,18 +43,18 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
     it('keeps a lead source, filters by it, and an erasure keeps the page and campaign but not the other site', async () => {
       const store = await fresh.store();
       const full = source('/contact-us', { ...newsletter, utmMedium: 'email', referrerHost: 'news.example.com' });
-      const a = await store.insertLead(lead('contact-us', full));
-      const b = await store.insertLead(lead('contact-us', null));
-      expect((await store.getLead(a.id))!.source).toEqual(full);
-      expect((await store.getLead(b.id))!.source).toBeNull();
-      expect((await store.listLeads()).map((l) => l.source)).toEqual([full, null]);
-      const ids = async (f: object) => (await store.findLeads({ filter: { ...EMPTY_FILTER, ...f }, limit: 10 })).map((l) => l.id);
+      const a = await store.leads.insertLead(lead('contact-us', full));
+      const b = await store.leads.insertLead(lead('contact-us', null));
+      expect((await store.inbox.getLead(a.id))!.source).toEqual(full);
+      expect((await store.inbox.getLead(b.id))!.source).toBeNull();
+      expect((await store.leads.listLeads()).map((l) => l.source)).toEqual([full, null]);
+      const ids = async (f: object) => (await store.inbox.findLeads({ filter: { ...EMPTY_FILTER, ...f }, limit: 10 })).map((l) => l.id);
       expect(await ids({ page: '/contact-us' })).toEqual([a.id]);
       expect(await ids({ campaign: 'november' })).toEqual([a.id]);
       expect(await ids({ referrer: 'news.example.com' })).toEqual([a.id]);
       expect(await ids({ page: '/pricing' })).toEqual([]);
-      await store.eraseLead(a.id, 'team@example.com');
-      expect((await store.getLead(a.id))!.source).toEqual({ ...full, referrerHost: null });
+      await store.inbox.eraseLead(a.id, 'team@example.com');
+      expect((await store.inbox.getLead(a.id))!.source).toEqual({ ...full, referrerHost: null });
     });
 
     it('adds the view counts of every flush to the stored ones', async () => {
@@ -65,8 +65,8 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
         campaigns: [{ day, utmSource: 's', utmMedium: '', utmCampaign: 'c', arrivals: 2 }],
         referrers: [{ day, host: 'x.example', arrivals: 1 }],
       };
-      await Promise.all([store.addViewCounts(flush), store.addViewCounts(flush), store.addViewCounts(flush)]);
-      const report = await store.conversionReport({ from: day, to: day, now: new Date() });
+      await Promise.all([store.views.addViewCounts(flush), store.views.addViewCounts(flush), store.views.addViewCounts(flush)]);
+      const report = await store.views.conversionReport({ from: day, to: day, now: new Date() });
       expect(report.pages).toEqual([{ path: '/a', views: 9, leads: 0, rate: 0 }]);
       expect(report.campaigns).toEqual([{ utmSource: 's', utmMedium: null, utmCampaign: 'c', views: 6, leads: 0, rate: 0 }]);
       expect(report.referrers).toEqual([{ host: 'x.example', views: 3, leads: 0, rate: 0 }]);
@@ -87,13 +87,17 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
         })),
         referrers: Array.from({ length: 2_000 }, (_, i) => ({ day, host: `h${from + i}.example`, arrivals: 1 })),
       });
-      await store.addViewCounts(flushOf(0));
-      await Promise.all([store.addViewCounts(flushOf(2_000)), store.addViewCounts(flushOf(4_000)), store.addViewCounts(flushOf(6_000))]);
-      await store.addViewCounts(flushOf(8_000));
+      await store.views.addViewCounts(flushOf(0));
+      await Promise.all([
+        store.views.addViewCounts(flushOf(2_000)),
+        store.views.addViewCounts(flushOf(4_000)),
+        store.views.addViewCounts(flushOf(6_000)),
+      ]);
+      await store.views.addViewCounts(flushOf(8_000));
       // One already stored gains its arrival even at the limit.
-      await store.addViewCounts({ pages: [], campaigns: [{ ...flushOf(0).campaigns[0]!, arrivals: 3 }], referrers: [] });
+      await store.views.addViewCounts({ pages: [], campaigns: [{ ...flushOf(0).campaigns[0]!, arrivals: 3 }], referrers: [] });
 
-      const report = await store.conversionReport({ from: day, to: day, now: new Date() });
+      const report = await store.views.conversionReport({ from: day, to: day, now: new Date() });
       expect(report.pages).toEqual([{ path: '/', views: 10_000, leads: 0, rate: 0 }]);
       // MAX_SOURCES_PER_DAY named rows and one for the rest; the report shows the first CONVERSION_MAX_ROWS.
       for (const [rows, omitted] of [
@@ -112,7 +116,7 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
     it('the conversion view matches a hand count of seeded views and leads', async () => {
       const c = clock('2026-11-01T10:00:00.000Z');
       const store = await fresh.store(c.now);
-      await store.addViewCounts({
+      await store.views.addViewCounts({
         pages: [
           { day: '2026-10-31', path: '/contact-us', views: 1000 }, // before the period
           { day: '2026-11-01', path: '/contact-us', views: 40 },
@@ -128,22 +132,22 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
       });
       const due = (iso: string) => ({ dueAt: iso });
       // 1 November: three real leads from /contact-us (one from the newsletter via news.example.com), one spam.
-      const l1 = await store.insertLead(
+      const l1 = await store.leads.insertLead(
         lead('contact-us', source('/contact-us', { ...newsletter, referrerHost: 'news.example.com' }), due('2026-11-01T12:00:00.000Z')),
       );
-      const l2 = await store.insertLead(lead('contact-us', source('/contact-us', newsletter), due('2026-11-01T12:00:00.000Z')));
-      await store.insertLead(lead('contact-us', source('/contact-us'), due('2026-11-01T12:00:00.000Z')));
-      await store.insertLead(lead('contact-us', source('/contact-us', newsletter), { spam: true }));
+      const l2 = await store.leads.insertLead(lead('contact-us', source('/contact-us', newsletter), due('2026-11-01T12:00:00.000Z')));
+      await store.leads.insertLead(lead('contact-us', source('/contact-us'), due('2026-11-01T12:00:00.000Z')));
+      await store.leads.insertLead(lead('contact-us', source('/contact-us', newsletter), { spam: true }));
       // 2 November: one lead from /pricing on another form, one from the API with no source.
       c.set('2026-11-02T09:00:00.000Z');
-      await store.insertLead(lead('quote', source('/pricing'), due('2026-11-02T11:00:00.000Z')));
-      await store.insertLead(lead('api-contact', null, due('2026-11-05T11:00:00.000Z')));
+      await store.leads.insertLead(lead('quote', source('/pricing'), due('2026-11-02T11:00:00.000Z')));
+      await store.leads.insertLead(lead('api-contact', null, due('2026-11-05T11:00:00.000Z')));
       // 4 November, outside the period.
       c.set('2026-11-04T09:00:00.000Z');
-      await store.insertLead(lead('contact-us', source('/contact-us', newsletter)));
+      await store.leads.insertLead(lead('contact-us', source('/contact-us', newsletter)));
       // Replies: l1 within its promise, l2 one hour late (its status moved on in time, which answers nobody); l3 never (and now past due).
       const reply = (id: string) =>
-        store.replyToLead(id, {
+        store.inbox.replyToLead(id, {
           author: 'team@example.com',
           to: 'visitor@example.com',
           subject: 'Re: your request',
@@ -153,12 +157,16 @@ describe.each(backends)('%s conversion store contract', (_name, backend) => {
         });
       c.set('2026-11-01T11:30:00.000Z');
       await reply(l1.id);
-      await store.changeLead(l1.id, { status: 'in_progress' }, 'team@example.com');
-      await store.changeLead(l2.id, { status: 'done' }, 'team@example.com');
+      await store.inbox.changeLead(l1.id, { status: 'in_progress' }, 'team@example.com');
+      await store.inbox.changeLead(l2.id, { status: 'done' }, 'team@example.com');
       c.set(new Date(Date.parse('2026-11-01T12:00:00.000Z') + HOUR).toISOString());
       await reply(l2.id);
 
-      const report = await store.conversionReport({ from: '2026-11-01', to: '2026-11-02', now: new Date('2026-11-02T10:00:00.000Z') });
+      const report = await store.views.conversionReport({
+        from: '2026-11-01',
+        to: '2026-11-02',
+        now: new Date('2026-11-02T10:00:00.000Z'),
+      });
       expect(report.from).toBe('2026-11-01');
       expect(report.pages).toEqual([
         { path: '/contact-us', views: 100, leads: 3, rate: 0.03 },

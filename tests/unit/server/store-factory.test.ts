@@ -38,12 +38,12 @@ describe('createStore', () => {
     dirs.push(dataDir);
     const writer = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
     await writer.init();
-    const stored = await writer.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { a: 1 } });
+    const stored = await writer.leads.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { a: 1 } });
     await writer.close();
 
     const store = createStore({ dataDir });
     await store.init();
-    expect(await store.listLeads()).toEqual([stored]);
+    expect(await store.leads.listLeads()).toEqual([stored]);
     await store.close();
   });
 });

@@ -38,39 +38,51 @@ describe.each(backends)('%s notice tracking', (_name, backend) => {
     it('starts every host at "to send" and records each change with who, when and an audit line naming no host', async () => {
       const c = clock('2026-03-02T10:00:00.000Z');
       const store = await fresh.store(c.now);
-      const lead = await store.insertLead(noticeLead(template));
-      expect(await store.listNoticeHosts(lead.id)).toEqual([]);
-      expect((await store.noticeProgress([lead]))[lead.id]).toEqual({ hosts: 4, sent: 0, done: 0 });
+      const lead = await store.leads.insertLead(noticeLead(template));
+      expect(await store.notices.listNoticeHosts(lead.id)).toEqual([]);
+      expect((await store.notices.noticeProgress([lead]))[lead.id]).toEqual({ hosts: 4, sent: 0, done: 0 });
 
       c.advance(DAY);
-      const sent = await store.changeNoticeHost(lead.id, 'instagram.com', { status: 'sent' }, ACTOR, 'notice 2 of 4 (Instagram)');
+      const sent = await store.notices.changeNoticeHost(lead.id, 'instagram.com', { status: 'sent' }, ACTOR, 'notice 2 of 4 (Instagram)');
       expect(sent).toMatchObject({ kind: 'changed', record: { host: 'instagram.com', status: 'sent', sentVia: 'manual', sentTo: null } });
       c.advance(2 * DAY);
-      const removed = await store.changeNoticeHost(lead.id, 'instagram.com', { status: 'removed' }, ACTOR, 'notice 2 of 4 (Instagram)');
+      const removed = await store.notices.changeNoticeHost(
+        lead.id,
+        'instagram.com',
+        { status: 'removed' },
+        ACTOR,
+        'notice 2 of 4 (Instagram)',
+      );
       expect(removed).toMatchObject({
         kind: 'changed',
         record: { status: 'removed', changedBy: ACTOR, statusAt: '2026-03-05T10:00:00.000Z', sentAt: '2026-03-03T10:00:00.000Z' },
       });
       // The same status again changes nothing and writes nothing.
-      expect(await store.changeNoticeHost(lead.id, 'instagram.com', { status: 'removed' }, ACTOR, 'x')).toMatchObject({
+      expect(await store.notices.changeNoticeHost(lead.id, 'instagram.com', { status: 'removed' }, ACTOR, 'x')).toMatchObject({
         kind: 'unchanged',
       });
-      await store.changeNoticeHost(lead.id, 'copies.example.net', { status: 'refused' }, ACTOR, 'notice 4 of 4 (unknown recipient)');
+      await store.notices.changeNoticeHost(
+        lead.id,
+        'copies.example.net',
+        { status: 'refused' },
+        ACTOR,
+        'notice 4 of 4 (unknown recipient)',
+      );
 
-      const lines = (await store.listLeadAudit(lead.id)).filter((e) => e.action === 'notice');
+      const lines = (await store.audit.listLead(lead.id)).filter((e) => e.action === 'notice');
       expect(lines.map((e) => [e.actor, e.detail])).toEqual([
         [ACTOR, 'notice 2 of 4 (Instagram): to send → sent (sent outside the inbox)'],
         [ACTOR, 'notice 2 of 4 (Instagram): sent → removed'],
         [ACTOR, 'notice 4 of 4 (unknown recipient): to send → refused'],
       ]);
-      expect((await store.noticeProgress([lead]))[lead.id]).toEqual({ hosts: 4, sent: 2, done: 2 });
+      expect((await store.notices.noticeProgress([lead]))[lead.id]).toEqual({ hosts: 4, sent: 2, done: 2 });
     });
 
     it('keeps the day a counter-notice arrived, and forgets the sending when a host goes back to "to send"', async () => {
       const store = await fresh.store();
-      const lead = await store.insertLead(noticeLead(template));
-      await store.changeNoticeHost(lead.id, 't.me', { status: 'sent' }, ACTOR, 'n');
-      const counter = await store.changeNoticeHost(
+      const lead = await store.leads.insertLead(noticeLead(template));
+      await store.notices.changeNoticeHost(lead.id, 't.me', { status: 'sent' }, ACTOR, 'n');
+      const counter = await store.notices.changeNoticeHost(
         lead.id,
         't.me',
         { status: 'counter_notice', counterNoticeOn: '2026-03-04' },
@@ -78,85 +90,89 @@ describe.each(backends)('%s notice tracking', (_name, backend) => {
         'n',
       );
       expect(counter).toMatchObject({ kind: 'changed', record: { status: 'counter_notice', counterNoticeOn: '2026-03-04' } });
-      expect((await store.listLeadAudit(lead.id)).at(-1)!.detail).toBe('n: sent → counter-notice received (received 2026-03-04)');
-      const back = await store.changeNoticeHost(lead.id, 't.me', { status: 'to_send' }, ACTOR, 'n');
+      expect((await store.audit.listLead(lead.id)).at(-1)!.detail).toBe('n: sent → counter-notice received (received 2026-03-04)');
+      const back = await store.notices.changeNoticeHost(lead.id, 't.me', { status: 'to_send' }, ACTOR, 'n');
       expect(back).toMatchObject({ kind: 'changed', record: { status: 'to_send', sentAt: null, counterNoticeOn: null } });
     });
 
     it('refuses a host the request does not name, a lead that is no notice request, and an unknown lead', async () => {
       const store = await fresh.store();
-      const lead = await store.insertLead(noticeLead(template));
-      const contact = await store.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { name: 'Ann', groups: [] } });
+      const lead = await store.leads.insertLead(noticeLead(template));
+      const contact = await store.leads.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { name: 'Ann', groups: [] } });
       const change = { status: 'removed' as const };
-      expect(await store.changeNoticeHost(lead.id, 'vimeo.com', change, ACTOR, 'n')).toEqual({ kind: 'no-such-host' });
-      expect(await store.changeNoticeHost(contact.id, 'youtube.com', change, ACTOR, 'n')).toEqual({ kind: 'not-a-notice' });
-      expect(await store.changeNoticeHost('3b241101-e2bb-4255-8caf-4136c566a962', 'youtube.com', change, ACTOR, 'n')).toEqual({
+      expect(await store.notices.changeNoticeHost(lead.id, 'vimeo.com', change, ACTOR, 'n')).toEqual({ kind: 'no-such-host' });
+      expect(await store.notices.changeNoticeHost(contact.id, 'youtube.com', change, ACTOR, 'n')).toEqual({ kind: 'not-a-notice' });
+      expect(await store.notices.changeNoticeHost('3b241101-e2bb-4255-8caf-4136c566a962', 'youtube.com', change, ACTOR, 'n')).toEqual({
         kind: 'missing',
       });
-      expect(await store.sendNotice('not-a-uuid', 'youtube.com', mail('a@example.com', 1), ACTOR, 'n')).toEqual({ kind: 'missing' });
-      expect((await store.listLeadAudit(lead.id)).filter((e) => e.action === 'notice')).toEqual([]);
+      expect(await store.notices.sendNotice('not-a-uuid', 'youtube.com', mail('a@example.com', 1), ACTOR, 'n')).toEqual({
+        kind: 'missing',
+      });
+      expect((await store.audit.listLead(lead.id)).filter((e) => e.action === 'notice')).toEqual([]);
     });
 
     it('queues a host’s notice e-mails once, however many times it is asked at once, and marks it sent to that address', async () => {
       const store = await fresh.store();
-      const lead = await store.insertLead(noticeLead(template));
+      const lead = await store.leads.insertLead(noticeLead(template));
       const results = await Promise.all(
-        [1, 2, 3].map(() => store.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'notice 1 of 4 (Tube)')),
+        [1, 2, 3].map(() =>
+          store.notices.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'notice 1 of 4 (Tube)'),
+        ),
       );
       expect(results.map((r) => r.kind).sort()).toEqual(['already-sent', 'already-sent', 'changed']);
-      const jobs = await store.listLeadJobs(lead.id);
+      const jobs = await store.outbox.listLeadJobs(lead.id);
       expect(jobs.map((j) => [j.channel, j.status, (j.data as { to: string[] }).to, (j.data as { subject: string }).subject])).toEqual([
         ['reply', 'pending', ['copyright@tube.example'], 'Notice part 1'],
         ['reply', 'pending', ['copyright@tube.example'], 'Notice part 2'],
       ]);
-      const [record] = await store.listNoticeHosts(lead.id);
+      const [record] = await store.notices.listNoticeHosts(lead.id);
       expect(record).toMatchObject({ host: 'youtube.com', status: 'sent', sentVia: 'email', sentTo: 'copyright@tube.example' });
-      expect((await store.listLeadAudit(lead.id)).filter((e) => e.action === 'notice').map((e) => e.detail)).toEqual([
+      expect((await store.audit.listLead(lead.id)).filter((e) => e.action === 'notice').map((e) => e.detail)).toEqual([
         'notice 1 of 4 (Tube): to send → sent, 2 e-mails queued to copyright@tube.example',
       ]);
       // Marked back to "to send", it can be sent again: on purpose, by a second press.
-      await store.changeNoticeHost(lead.id, 'youtube.com', { status: 'to_send' }, ACTOR, 'n');
-      expect((await store.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'n')).kind).toBe('changed');
-      expect(await store.listLeadJobs(lead.id)).toHaveLength(4);
+      await store.notices.changeNoticeHost(lead.id, 'youtube.com', { status: 'to_send' }, ACTOR, 'n');
+      expect((await store.notices.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'n')).kind).toBe('changed');
+      expect(await store.outbox.listLeadJobs(lead.id)).toHaveLength(4);
     });
 
     it('erases the tracking with the lead, and an erased lead takes no change', async () => {
       const store = await fresh.store();
-      const lead = await store.insertLead(noticeLead(template));
-      await store.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 1), ACTOR, 'n');
-      await store.changeNoticeHost(lead.id, 't.me', { status: 'removed' }, ACTOR, 'n');
-      await store.eraseLead(lead.id, ACTOR);
+      const lead = await store.leads.insertLead(noticeLead(template));
+      await store.notices.sendNotice(lead.id, 'youtube.com', mail('copyright@tube.example', 1), ACTOR, 'n');
+      await store.notices.changeNoticeHost(lead.id, 't.me', { status: 'removed' }, ACTOR, 'n');
+      await store.inbox.eraseLead(lead.id, ACTOR);
       const target = await fresh.target();
       expect(await target.count(`SELECT count(*) FROM notice_hosts`)).toBe(0);
-      expect(await store.listNoticeHosts(lead.id)).toEqual([]);
-      expect(await store.changeNoticeHost(lead.id, 't.me', { status: 'refused' }, ACTOR, 'n')).toEqual({ kind: 'erased' });
-      expect(await store.sendNotice(lead.id, 't.me', mail('a@example.com', 1), ACTOR, 'n')).toEqual({ kind: 'erased' });
+      expect(await store.notices.listNoticeHosts(lead.id)).toEqual([]);
+      expect(await store.notices.changeNoticeHost(lead.id, 't.me', { status: 'refused' }, ACTOR, 'n')).toEqual({ kind: 'erased' });
+      expect(await store.notices.sendNotice(lead.id, 't.me', mail('a@example.com', 1), ACTOR, 'n')).toEqual({ kind: 'erased' });
     });
 
     it('counts the period’s requests by hosts done and by days to removal in the conversion view', async () => {
       const c = clock('2026-04-01T09:00:00.000Z');
       const store = await fresh.store(c.now);
-      const none = await store.insertLead(noticeLead(template));
-      const some = await store.insertLead(noticeLead(template));
-      const all = await store.insertLead(noticeLead(template, {}, 'https://a.example.com/1\nhttps://b.example.com/2'));
-      const spam = await store.insertLead({ ...noticeLead(template), spam: true });
-      await store.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { name: 'Ann' } });
+      const none = await store.leads.insertLead(noticeLead(template));
+      const some = await store.leads.insertLead(noticeLead(template));
+      const all = await store.leads.insertLead(noticeLead(template, {}, 'https://a.example.com/1\nhttps://b.example.com/2'));
+      const spam = await store.leads.insertLead({ ...noticeLead(template), spam: true });
+      await store.leads.insertLead({ endpoint: '/api/contact', formType: 'contact', payload: { name: 'Ann' } });
       // A payload that is no request (its groups not a list) is no request the view counts, and breaks nothing.
       for (const groups of [{ host: 'a.example' }, 'a.example', null])
-        await store.insertLead({ endpoint: '/api/leads', formType: 'notice', payload: { groups } });
+        await store.leads.insertLead({ endpoint: '/api/leads', formType: 'notice', payload: { groups } });
       expect(none.id).not.toBe(spam.id);
 
-      await store.sendNotice(some.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'n');
-      await store.changeNoticeHost(all.id, 'a.example.com', { status: 'sent' }, ACTOR, 'n');
+      await store.notices.sendNotice(some.id, 'youtube.com', mail('copyright@tube.example', 2), ACTOR, 'n');
+      await store.notices.changeNoticeHost(all.id, 'a.example.com', { status: 'sent' }, ACTOR, 'n');
       c.advance(2 * DAY);
-      await store.changeNoticeHost(all.id, 'a.example.com', { status: 'removed' }, ACTOR, 'n');
+      await store.notices.changeNoticeHost(all.id, 'a.example.com', { status: 'removed' }, ACTOR, 'n');
       c.advance(3 * DAY);
-      await store.changeNoticeHost(some.id, 'youtube.com', { status: 'removed' }, ACTOR, 'n');
+      await store.notices.changeNoticeHost(some.id, 'youtube.com', { status: 'removed' }, ACTOR, 'n');
       // Never marked sent: counted from the day the request arrived (9 days).
       c.advance(4 * DAY);
-      await store.changeNoticeHost(all.id, 'b.example.com', { status: 'removed' }, ACTOR, 'n');
+      await store.notices.changeNoticeHost(all.id, 'b.example.com', { status: 'removed' }, ACTOR, 'n');
 
-      const report = await store.conversionReport({ from: '2026-04-01', to: '2026-04-30', now: c.now() });
+      const report = await store.views.conversionReport({ from: '2026-04-01', to: '2026-04-30', now: c.now() });
       const bands = (days: number[]) => REMOVAL_BANDS.map((_, i) => days.filter((d) => removalBand(d) === i).length);
       expect(report.notices).toEqual({
         requests: 3,
@@ -166,7 +182,7 @@ describe.each(backends)('%s notice tracking', (_name, backend) => {
       });
       expect(report.notices.removals).toEqual([1, 1, 1, 0, 0]);
       // Another period holds none of them.
-      const before = await store.conversionReport({ from: '2026-03-01', to: '2026-03-31', now: c.now() });
+      const before = await store.views.conversionReport({ from: '2026-03-01', to: '2026-03-31', now: c.now() });
       expect(before.notices).toMatchObject({ requests: 0, completeness: { none: 0, some: 0, all: 0 } });
     });
   });

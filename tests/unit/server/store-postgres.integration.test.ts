@@ -49,7 +49,12 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
     await store.init();
     // Open several pooled connections so some sit idle when the server goes away.
     await Promise.all(Array.from({ length: 5 }, () => store.ping()));
-    const before = await store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 1 }, idempotencyKey: 'before' });
+    const before = await store.leads.insertLead({
+      endpoint: '/api/leads',
+      formType: 'contact',
+      payload: { n: 1 },
+      idempotencyKey: 'before',
+    });
 
     await server.stop('fast');
     // The idle connections were terminated: reported through the log, not as an uncaught 'error'.
@@ -57,15 +62,15 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
     expect(logged[0]).toMatch(/failed while idle/);
 
     const started = Date.now();
-    await expect(store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 2 } })).rejects.toThrow();
+    await expect(store.leads.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 2 } })).rejects.toThrow();
     await expect(store.ping()).rejects.toThrow();
     // Fails fast (connection refused), so the API can answer 503 promptly.
     expect(Date.now() - started).toBeLessThan(5000);
 
     await server.start();
     await expect(store.ping()).resolves.toBeUndefined();
-    const after = await store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 3 }, idempotencyKey: 'after' });
-    expect(await store.listLeads()).toEqual([before, after]);
+    const after = await store.leads.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { n: 3 }, idempotencyKey: 'after' });
+    expect(await store.leads.listLeads()).toEqual([before, after]);
   });
 
   it('committed leads survive a crash (immediate stop) of the database', async () => {
@@ -73,11 +78,11 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
     await store.init();
     const stored = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { i }, idempotencyKey: `c-${i}` }),
+        store.leads.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: { i }, idempotencyKey: `c-${i}` }),
       ),
     );
     await server.restart('immediate');
-    const listed = await store.listLeads();
+    const listed = await store.leads.listLeads();
     expect(listed).toHaveLength(20);
     expect(new Set(listed.map((l) => l.id))).toEqual(new Set(stored.map((l) => l.id)));
   });
@@ -97,7 +102,7 @@ describe.skipIf(!found.available)('PostgreSQL store after an erasure', { timeout
     store = createPostgresStore({ connectionString: url });
     await store.init();
     const email = 'ottoline.quarzwyck@mailbox.example';
-    const lead = await store.insertLead({
+    const lead = await store.leads.insertLead({
       endpoint: '/api/contact',
       formType: 'contact',
       payload: { name: 'Ottoline Quarzwyck', email },
@@ -106,7 +111,7 @@ describe.skipIf(!found.available)('PostgreSQL store after an erasure', { timeout
         { channel: 'auto-reply', rule: 'auto-reply', data: { to: email }, throttle: { key: 'auto-reply:k9f8e7', seconds: 3600 } },
       ],
     });
-    await store.addNote(lead.id, 'ann@example.com', 'Called back, xylocarp');
+    await store.inbox.addNote(lead.id, 'ann@example.com', 'Called back, xylocarp');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -122,7 +127,7 @@ describe.skipIf(!found.available)('PostgreSQL store after an erasure', { timeout
         return seen.join('\n');
       };
       expect(await tuples('leads')).toContain(email);
-      await store.eraseLead(lead.id, 'ann@example.com');
+      await store.inbox.eraseLead(lead.id, 'ann@example.com');
       await store.close();
       for (const [table, value] of [
         ['leads', email],

@@ -58,44 +58,44 @@ describe('SQLite lead store', () => {
   it('a stored lead comes back from the list with every field', async () => {
     const s = store();
     await s.init();
-    const stored = await s.insertLead({ ...lead, idempotencyKey: 'k-1', spam: true });
+    const stored = await s.leads.insertLead({ ...lead, idempotencyKey: 'k-1', spam: true });
     expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(stored.createdAt).toISOString()).toBe(stored.createdAt);
     expect(stored).toMatchObject({ ...lead, idempotencyKey: 'k-1', spam: true });
-    expect(await s.listLeads()).toEqual([stored]);
+    expect(await s.leads.listLeads()).toEqual([stored]);
   });
 
   it('optional fields default to null and not spam', async () => {
     const s = store();
     await s.init();
-    const stored = await s.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: {} });
+    const stored = await s.leads.insertLead({ endpoint: '/api/leads', formType: 'contact', payload: {} });
     expect(stored).toMatchObject({ idempotencyKey: null, ipHash: null, userAgent: null, spam: false });
   });
 
   it('a retried submission with the same idempotency key returns the first lead and stores nothing new', async () => {
     const s = store();
     await s.init();
-    const first = await s.insertLead({ ...lead, idempotencyKey: 'same-key' });
-    const retry = await s.insertLead({ ...lead, idempotencyKey: 'same-key' });
+    const first = await s.leads.insertLead({ ...lead, idempotencyKey: 'same-key' });
+    const retry = await s.leads.insertLead({ ...lead, idempotencyKey: 'same-key' });
     expect(retry).toEqual(first);
-    await s.insertLead({ ...lead, idempotencyKey: null });
-    await s.insertLead({ ...lead, idempotencyKey: null });
-    expect(await s.listLeads()).toHaveLength(3);
+    await s.leads.insertLead({ ...lead, idempotencyKey: null });
+    await s.leads.insertLead({ ...lead, idempotencyKey: null });
+    expect(await s.leads.listLeads()).toHaveLength(3);
   });
 
   it('listing with `since` returns only leads from that moment on, oldest first', async () => {
     let clock = new Date('2025-01-01T10:00:00.000Z');
     const s = store(() => clock);
     await s.init();
-    const old = await s.insertLead({ ...lead, formType: 'old' });
+    const old = await s.leads.insertLead({ ...lead, formType: 'old' });
     clock = new Date('2025-01-02T10:00:00.000Z');
-    const edge = await s.insertLead({ ...lead, formType: 'edge' });
+    const edge = await s.leads.insertLead({ ...lead, formType: 'edge' });
     clock = new Date('2025-01-03T10:00:00.000Z');
-    const recent = await s.insertLead({ ...lead, formType: 'recent' });
+    const recent = await s.leads.insertLead({ ...lead, formType: 'recent' });
 
-    expect(await s.listLeads({ since: new Date('2025-01-02T10:00:00.000Z') })).toEqual([edge, recent]);
-    expect(await s.listLeads({ since: new Date('2030-01-01T00:00:00.000Z') })).toEqual([]);
-    expect(await s.listLeads()).toEqual([old, edge, recent]);
+    expect(await s.leads.listLeads({ since: new Date('2025-01-02T10:00:00.000Z') })).toEqual([edge, recent]);
+    expect(await s.leads.listLeads({ since: new Date('2030-01-01T00:00:00.000Z') })).toEqual([]);
+    expect(await s.leads.listLeads()).toEqual([old, edge, recent]);
   });
 
   it('the database runs in WAL mode with synchronous=FULL and a busy timeout', async () => {
@@ -109,13 +109,13 @@ describe('SQLite lead store', () => {
   it('leads survive closing and reopening the database', async () => {
     const s = store();
     await s.init();
-    const stored = await s.insertLead({ ...lead, idempotencyKey: 'persist' });
+    const stored = await s.leads.insertLead({ ...lead, idempotencyKey: 'persist' });
     await s.close();
 
     const reopened = store();
     await reopened.init();
-    expect(await reopened.listLeads()).toEqual([stored]);
-    expect(await reopened.insertLead({ ...lead, idempotencyKey: 'persist' })).toEqual(stored);
+    expect(await reopened.leads.listLeads()).toEqual([stored]);
+    expect(await reopened.leads.insertLead({ ...lead, idempotencyKey: 'persist' })).toEqual(stored);
   });
 
   it('ping succeeds when open and fails once closed', async () => {

@@ -51,39 +51,39 @@ async function checkUpgraded(store: LeadStore, before: Awaited<ReturnType<typeof
     payload: first.payload,
     idempotencyKey: 'key-a',
   };
-  expect((await store.insertLead(retry)).id).toBe(first.id);
-  await expect(store.insertLead({ ...retry, payload: { name: 'Someone else' } })).rejects.toBeInstanceOf(IdempotencyKeyReused);
-  const added = await store.insertLead({
+  expect((await store.leads.insertLead(retry)).id).toBe(first.id);
+  await expect(store.leads.insertLead({ ...retry, payload: { name: 'Someone else' } })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+  const added = await store.leads.insertLead({
     endpoint: '/api/contact',
     formType: 'contact',
     formId: 'contact-us',
     payload: { name: 'New Visitor' },
   });
-  expect((await store.listLeads()).map((l) => l.id)).toEqual([...before.leads.map((l) => l.id), added.id]);
+  expect((await store.leads.listLeads()).map((l) => l.id)).toEqual([...before.leads.map((l) => l.id), added.id]);
 
   // The search index built by the old release still finds its leads; the erased one stays out of it.
-  expect((await store.findLeads({ filter: { spam: 'include', q: 'zoe' }, limit: 10 })).map((l) => l.id)).toEqual([first.id]);
-  expect(await store.findLeads({ filter: { spam: 'include', q: 'erin' }, limit: 10 })).toEqual([]);
+  expect((await store.inbox.findLeads({ filter: { spam: 'include', q: 'zoe' }, limit: 10 })).map((l) => l.id)).toEqual([first.id]);
+  expect(await store.inbox.findLeads({ filter: { spam: 'include', q: 'erin' }, limit: 10 })).toEqual([]);
 
   // The old session signs in, its account keeping what it could do before roles: the leads; the pending jobs are claimed, the dead one is not.
-  expect(await store.findSession(SESSION_TOKEN_HASH, 3_600_000)).toMatchObject({
+  expect(await store.accounts.findSession(SESSION_TOKEN_HASH, 3_600_000)).toMatchObject({
     email: 'ann@example.com',
     totpEnabled: true,
     twoStepDone: true,
     roles: ['leads'],
   });
-  const claimed = await store.claimJobs({ limit: 10, leaseMs: 60_000 });
+  const claimed = await store.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
   expect(claimed.map((j) => j.id).sort()).toEqual(
     before.jobs
       .filter((j) => j.status === 'pending')
       .map((j) => j.id)
       .sort(),
   );
-  expect(await store.requeueJob(before.jobs.find((j) => j.status === 'dead')!.id)).toBe(true);
+  expect(await store.outbox.requeueJob(before.jobs.find((j) => j.status === 'dead')!.id)).toBe(true);
   // The counter the old release kept for ann: one attempt counted, four left before the lock.
   const rule = { key: 'account:ann', max: 5, windowMs: 900_000, lockMs: 900_000 };
-  for (let i = 0; i < 3; i++) expect(await store.countAttempt([rule])).toEqual({ admitted: true, locked: [] });
-  expect(await store.countAttempt([rule])).toEqual({ admitted: true, locked: ['account:ann'] });
+  for (let i = 0; i < 3; i++) expect(await store.accounts.countAttempt([rule])).toEqual({ admitted: true, locked: [] });
+  expect(await store.accounts.countAttempt([rule])).toEqual({ admitted: true, locked: ['account:ann'] });
   await store.close();
 }
 

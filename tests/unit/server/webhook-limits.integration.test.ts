@@ -157,14 +157,14 @@ describe('a webhook receiver', () => {
       place: { siteUrl: 'https://example.com', timeZone: 'UTC' },
     });
     cleanups.push(() => delivery.close());
-    const worker = createOutboxWorker({ store, deliver: (job) => delivery.deliver(job), pollMs: 100, batchWindowMs: 10 });
+    const worker = createOutboxWorker({ outbox: store.outbox, deliver: (job) => delivery.deliver(job), pollMs: 100, batchWindowMs: 10 });
     cleanups.push(() => worker.stop());
     // Closed first, which ends the hanging call, so stopping the worker does not wait it out.
     cleanups.push(() => receiver.close());
     worker.start();
 
     const submit = () =>
-      store.insertLead({
+      store.leads.insertLead({
         endpoint: '/api/contact',
         formType: 'contact',
         payload: { name: 'Ann', email: 'ann@example.org', message: 'Copied.' },
@@ -183,7 +183,7 @@ describe('a webhook receiver', () => {
     worker.poke();
     await mailbox.waitFor(2, 8_000);
     const elapsed = Date.now() - started;
-    const webhookJobs = (await store.listJobs({ status: ['pending'] })).filter((j) => j.channel === 'webhook');
+    const webhookJobs = (await store.outbox.listJobs({ status: ['pending'] })).filter((j) => j.channel === 'webhook');
 
     expect(mailbox.messages.map((m) => m.messageId.split('.')[0])).toEqual([`<${first.id}`, `<${second.id}`]);
     // Both e-mails went while the first webhook call was still unanswered: neither waited for it.

@@ -89,12 +89,12 @@ describe('the proof-of-work step for a grey score', () => {
     expect(asked.status).toBe(PROOF_OF_WORK_STATUS);
     expect(asked.body.error).toBe(ERROR_CODES.proofOfWorkRequired);
     expect(asked.body.challenge?.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(await store.listLeads()).toEqual([]);
+    expect(await store.leads.listLeads()).toEqual([]);
 
     const proof = await solved(asked.body.challenge!);
     const sent = await submit(url, greyText('a1'), key, proof);
     expect(sent.status).toBe(201);
-    const lead = (await store.getLead(sent.body.data!.id))!;
+    const lead = (await store.inbox.getLead(sent.body.data!.id))!;
     expect(lead.quarantine).toBeNull();
     const kept = keptOf(file, lead.id)!;
     expect(kept.score).toBe(3);
@@ -107,7 +107,7 @@ describe('the proof-of-work step for a grey score', () => {
     const again = await submit(url, greyText('a1'), key, proof);
     expect(again.status).toBe(201);
     expect(again.body.data!.id).toBe(lead.id);
-    expect(await store.listLeads()).toHaveLength(1);
+    expect(await store.leads.listLeads()).toHaveLength(1);
   });
 
   it('quarantines a grey submission whose answer was used by another submission, forged, or not found', async () => {
@@ -128,7 +128,7 @@ describe('the proof-of-work step for a grey score', () => {
     for (const answer of [replayed, forged, garbage, unsolved]) {
       // The visitor is thanked as for any lead; the lead waits in quarantine with its reasons.
       expect(answer.status).toBe(201);
-      const held = (await store.getLead(answer.body.data!.id))!.quarantine!;
+      const held = (await store.inbox.getLead(answer.body.data!.id))!.quarantine!;
       expect(held.score).toBe(3);
       expect(held.reasons.map((r) => r.code)).toEqual(['words', 'links', 'proof-of-work']);
       details.push(held.reasons.at(-1)!.detail);
@@ -137,14 +137,14 @@ describe('the proof-of-work step for a grey score', () => {
     expect(details[1]).toMatch(/forged/);
     expect(details[2]).toMatch(/forged/);
     expect(details[3]).toMatch(/could not finish/);
-    expect(await store.listLeads()).toHaveLength(5);
+    expect(await store.leads.listLeads()).toHaveLength(5);
   });
 
   it('changes nothing below the band: a genuine message is stored at once, with no challenge and no score kept', async () => {
     const { url, store, file } = await start();
     const sent = await submit(url, genuineText('c1'), uniqueKey('genuine'));
     expect(sent.status).toBe(201);
-    expect((await store.getLead(sent.body.data!.id))!.quarantine).toBeNull();
+    expect((await store.inbox.getLead(sent.body.data!.id))!.quarantine).toBeNull();
     expect(keptOf(file, sent.body.data!.id)).toBeNull();
   });
 
@@ -152,7 +152,7 @@ describe('the proof-of-work step for a grey score', () => {
     const { url, store } = await start({ SPAM_CHALLENGE_SCORE: 'off' });
     const sent = await submit(url, greyText('d1'), uniqueKey('off'));
     expect(sent.status).toBe(201);
-    expect((await store.getLead(sent.body.data!.id))!.quarantine).toBeNull();
+    expect((await store.inbox.getLead(sent.body.data!.id))!.quarantine).toBeNull();
   });
 
   it('quarantines a grey form posted without script, saying no script ran the step; a genuine one is stored as before', async () => {
@@ -175,7 +175,7 @@ describe('the proof-of-work step for a grey score', () => {
           words: served.spamWords,
           countSameMessage: async () => 0,
         }),
-        challenge: createChallengeStep({ score: 3, hmacKey: 'k', spend: (spent) => store.spendChallenge(spent) }),
+        challenge: createChallengeStep({ score: 3, hmacKey: 'k', spend: (spent) => store.tokens.spendChallenge(spent) }),
       }),
     );
     cleanups.push(async () => {
@@ -202,10 +202,10 @@ describe('the proof-of-work step for a grey score', () => {
     const genuine = await post(genuineText('e2'), 'genuine@example.org');
     expect(grey.status).toBe(303);
     expect(genuine.status).toBe(303);
-    const byEmail = new Map((await store.listLeads()).map((l) => [(l.payload as { email: string }).email, l.id]));
-    const held = (await store.getLead(byEmail.get('grey@example.org')!))!.quarantine!;
+    const byEmail = new Map((await store.leads.listLeads()).map((l) => [(l.payload as { email: string }).email, l.id]));
+    const held = (await store.inbox.getLead(byEmail.get('grey@example.org')!))!.quarantine!;
     expect(held.reasons.map((r) => r.code).sort()).toEqual(['links', 'proof-of-work', 'words']);
     expect(held.reasons.at(-1)!.detail).toMatch(/without script/);
-    expect((await store.getLead(byEmail.get('genuine@example.org')!))!.quarantine).toBeNull();
+    expect((await store.inbox.getLead(byEmail.get('genuine@example.org')!))!.quarantine).toBeNull();
   });
 });

@@ -77,7 +77,7 @@ describe('scoring a submission with the mail check off', () => {
     const seen = watchNetwork();
     const id = await submitSpamLike(port);
     // It was scored (and held), so the scoring ran while the network was watched.
-    expect((await store.getLead(id))!.quarantine?.reasons.map((r) => r.code)).toContain('words');
+    expect((await store.inbox.getLead(id))!.quarantine?.reasons.map((r) => r.code)).toContain('words');
     expect(
       seen.filter((s) => !s.startsWith('connect ')),
       'no DNS question, no UDP socket',

@@ -60,18 +60,18 @@ describe('the spam score in the server', () => {
     expect(spam.status).toBe(genuine.status);
     expect(spam.status).toBe(201);
     expect({ ...spam.body, data: {} }).toEqual({ ...genuine.body, data: {} });
-    expect((await store.getLead(genuine.body.data.id))!.quarantine).toBeNull();
-    const held = (await store.getLead(spam.body.data.id))!.quarantine!;
+    expect((await store.inbox.getLead(genuine.body.data.id))!.quarantine).toBeNull();
+    const held = (await store.inbox.getLead(spam.body.data.id))!.quarantine!;
     expect(held.reasons.map((r) => r.code)).toEqual(['words']);
     expect(held.score).toBe(6);
     expect(asked, 'no DNS question with SPAM_MAIL_CHECK=off').toEqual([]);
 
     clock.advance(29 * DAY);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await store.getLead(spam.body.data.id))!.erasedAt).toBeNull();
+    expect((await store.inbox.getLead(spam.body.data.id))!.erasedAt).toBeNull();
     clock.advance(DAY + 1000);
-    await expect.poll(async () => (await store.getLead(spam.body.data.id))!.erasedBy, { timeout: 5_000 }).toBe(QUARANTINE_ERASER);
-    expect((await store.getLead(genuine.body.data.id))!.erasedAt).toBeNull();
+    await expect.poll(async () => (await store.inbox.getLead(spam.body.data.id))!.erasedBy, { timeout: 5_000 }).toBe(QUARANTINE_ERASER);
+    expect((await store.inbox.getLead(genuine.body.data.id))!.erasedAt).toBeNull();
   });
 
   it('asks the resolver it is given about the address’s domain, once per domain', async () => {
@@ -81,7 +81,7 @@ describe('the spam score in the server', () => {
     const first = await submit(url, 'sam@nomail.example', 'Someone copied my photographs; please help me take them down.');
     await submit(url, 'kim@nomail.example', 'Another request about copies of my photographs on a shop.');
     expect(asked).toEqual(['nomail.example']);
-    const lead = (await store.getLead(first.body.data.id))!;
+    const lead = (await store.inbox.getLead(first.body.data.id))!;
     // 3 points alone: below the threshold, so not held.
     expect(lead.quarantine).toBeNull();
   });
@@ -91,6 +91,6 @@ describe('the spam score in the server', () => {
     const { url, store } = await start({ SPAM_QUARANTINE_SCORE: 'off' }, resolver);
     const spam = await submit(url, 'offers@bulk.example', spamMessage());
     expect(spam.status).toBe(201);
-    expect((await store.getLead(spam.body.data.id))!.quarantine).toBeNull();
+    expect((await store.inbox.getLead(spam.body.data.id))!.quarantine).toBeNull();
   });
 });
