@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SubmissionRules } from '../../../engine/forms/payload';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { compileForms, checkSubmission } from '../../../server/api/form-validation';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const CATASTROPHIC = '^([a-zA-Z]+ ?)+$';
 const { model } = loadSite(readSiteFiles(), readSchemas());
@@ -40,7 +39,7 @@ describe('a content rule on the server', () => {
 
   beforeAll(async () => {
     fixture = createFixture();
-    server = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', apiPayloads }));
+    server = await startServer({ buildDir: fixture.root, model: { forms: {}, apiPayloads } });
   });
 
   afterAll(async () => {
