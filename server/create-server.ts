@@ -340,6 +340,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           save: (counts) => store.addViewCounts(counts),
           ownHosts: ownHostsOf(config.siteUrl, undefined),
           flushMs: config.pageViews.flushMs,
+          // A view is counted on the server clock's day.
+          ...(deps.now && { now: () => deps.now!().getTime() }),
           onError: (err) => {
             metrics?.storeError('page_views');
             log.error({ err }, 'Page views could not be saved; they are kept for the next try');
