@@ -67,7 +67,7 @@ describe('rate limit with a failing store', () => {
         throw new Error('connection refused');
       },
       undoRateLimitHit: async () => {},
-      sweepRateLimits: async () => 0,
+      sweepRateLimits: async () => {},
     });
     const logger = Object.assign(silentLogger.child({}), { error: (...args: unknown[]) => void errors.push(args) });
     const server = await startServer({

@@ -15,7 +15,7 @@ const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
 
 /** The form with the rule on its name field, as a hand-written file would make it. */
-function withRule(form: SubmissionRules): SubmissionRules {
+function withRule<T extends SubmissionRules>(form: T): T {
   const copy = structuredClone(form);
   const name = (copy.fields.properties as Record<string, Record<string, unknown>>).name!;
   name.pattern = CATASTROPHIC;
