@@ -12,11 +12,10 @@ import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { MAX_ARTICLE_CHARS } from '../../../engine/content/markdown';
 import { CONTENT_ROOT, readSchemas } from '../../../scripts/read-project';
 import { hashPassword } from '../../../server/admin/passwords';
-import { createApp } from '../../../server/app';
 import { createEditor, MAX_VALUE_CHARS } from '../../../server/content/editor';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
 const JSON_CHANGE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -90,13 +89,7 @@ describe('the content editor’s checks run off the server’s thread', { timeou
       checkBudgetMs: BUDGET_MS,
       workers: 1,
     });
-    const app = createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      inbox: { secureCookies: false, scryptCost: { log2N: 10, r: 8, p: 1 }, editor },
-    });
-    server = await listen(app);
+    server = await startServer({ buildDir: fixture.root, store, editor, scryptCost: { log2N: 10, r: 8, p: 1 } });
     const signIn = await send(ADMIN_ROUTES.signIn, 'POST', { email: 'writer@example.com', password: PASSWORD });
     expect(signIn.status).toBe(204);
     // The worker starts and loads the site once; the budget times each check after that.
