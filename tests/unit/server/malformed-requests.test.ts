@@ -272,12 +272,11 @@ describe('an answer sent before the request body was read', () => {
       'HTTP/1.1 405 Method Not Allowed',
     ],
   ])('%s: exactly one answer, with Connection: close, and the connection closes before any timeout', async (_label, head, statusLine) => {
-    const { raw, elapsedMs } = await trickleBody(head);
+    const { raw } = await trickleBody(head);
     expect(raw.split('\r\n')[0]).toBe(statusLine);
     expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
     expect(headerMap(raw).get('connection')).toBe('close');
-    // Closed by the answer, not by the request timeout, which would have written a 408 first.
-    expect(elapsedMs).toBeLessThan(TIMEOUTS.requestTimeoutMs);
+    // Closed by the answer, not by the request timeout, which would have written a 408 first: the one status line says so.
   });
 
   it('requests without a body keep their connection for the next one', async () => {
@@ -385,7 +384,8 @@ describe('a body far over the limit, sent at once or slowly', () => {
     const outcome = await sendOversized({ declared: 100 * ONE_MB, piece: 16 * 1024 });
     expectWholeAnswer(outcome.raw);
     expect(outcome.closedMs).toBeGreaterThanOrEqual(MALFORMED_LINGER_MS - 100);
-    expect(outcome.closedMs).toBeLessThan(MALFORMED_LINGER_MS + 1_000);
+    // Cut by the linger time, not after the 60 s the client would take to send it all: the bound sits between the two.
+    expect(outcome.closedMs).toBeLessThan(MALFORMED_LINGER_MS * 10);
   });
 
   it('a client that floods a 100 MB body still gets the whole answer, and is cut once the byte allowance is read', async () => {
@@ -417,8 +417,9 @@ describe('timeouts', () => {
     clearInterval(trickle);
     const elapsed = Date.now() - started;
     expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    // Timers never fire early, so the lower bound holds on any machine; the upper one tells the setting from the default (10 s).
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.headersTimeoutMs - 50);
-    expect(elapsed).toBeLessThan(TIMEOUTS.headersTimeoutMs + 1_000);
+    expect(elapsed).toBeLessThan(DEFAULT_TIMEOUTS.headersTimeoutMs / 2);
   });
 
   it('a client that trickles its body is answered 408 and closed once the request timeout passes', async () => {
@@ -436,7 +437,7 @@ describe('timeouts', () => {
     const elapsed = Date.now() - started;
     expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.requestTimeoutMs - 50);
-    expect(elapsed).toBeLessThan(TIMEOUTS.requestTimeoutMs + 2_500);
+    expect(elapsed).toBeLessThan(DEFAULT_TIMEOUTS.requestTimeoutMs / 4);
   });
 
   it('are read from the environment, with defaults sized for a slow phone network', () => {
