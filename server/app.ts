@@ -10,7 +10,7 @@ import type { AdminStore, EditorSource } from './admin/context';
 import type { ReplySettings } from './admin/saved-replies';
 import type { NoticeSettings } from './admin/notice-view';
 import { createBadgeRouter } from './api/badges';
-import { createApiRouter, sendApiError, shownPath, type ApiEndpoint } from './api/router';
+import { createApiRouter, sendApiError, shownPath } from './api/router';
 import { createSubmissions } from './api/submissions';
 import type { ChallengeStep } from './spam/challenge';
 import { createFormPosts, pageHasForm } from './api/form-posts';
@@ -57,8 +57,6 @@ export type AppConfig = SiteSource & {
   badges?: Badges;
   /** The site's reply promise: each lead is stored with the time its answer is due. None: no due times. */
   replyPromise?: ReplyPromise;
-  /** Further API endpoints, mounted after the submission endpoints. */
-  apiEndpoints?: ApiEndpoint[];
   /** Set when running behind exactly one reverse proxy, so `req.ip` is the visitor's address. */
   trustProxy?: boolean;
   /** Requests per client address on /api; defaults to 30 a minute. */
@@ -340,12 +338,11 @@ export function createApp(config: AppConfig): RequestListener {
     // Nothing the visitor sent: only why, and the request's id (the logger's) to find its line.
     onTokenRefused: (req, reason) => logOf(req).info({ formToken: reason }, 'Submission refused: its form token'),
   });
-  const endpoints = [...submissions.endpoints, ...(config.apiEndpoints ?? [])];
   const formPosts = config.pages
     ? createFormPosts({ ...config.pages, siteUrl: config.siteUrl, submissions, secret: config.ipHashSalt, now: config.now, formTokens })
     : null;
   if (formPosts) app.use(formPosts.handler(limit));
-  app.use('/api', createApiRouter(endpoints));
+  app.use('/api', createApiRouter(submissions.endpoints));
   // Each search is answered afresh unless repeated: a limit per address keeps one client from filling the server's time.
   const searchPath = config.search && config.pages ? searchPagePath(config.pages.model) : null;
   if (searchPath) {
@@ -365,7 +362,7 @@ export function createApp(config: AppConfig): RequestListener {
   // Only exact paths: the schema allows no redirect on a {param} pattern, and a target is always a path of this site.
   const redirects = new Map((config.knownLinks ?? []).filter((k) => k.redirect && !k.href.includes('{')).map((k) => [k.href, k.redirect!]));
   const routeOf = createRouteOf(
-    endpoints.map((e) => `/api${e.path}`),
+    submissions.endpoints.map((e) => `/api${e.path}`),
     appPath,
   );
   // Pages are logged and counted here, in front of the app, so they never pass through its router.

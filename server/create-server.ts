@@ -6,6 +6,7 @@ import type { SiteModel } from '../engine/content/model';
 import { teamTimeZone } from '../engine/content/reply-promise';
 import { PAGE_ASSETS_FILE, type PageAssets } from '../engine/render/page-assets';
 import { formsById } from './admin/inbox-view';
+import type { ScryptCost } from './admin/passwords';
 import { FORM_VALIDATORS_FILE, formValidatorsHash, hashInSource, type CheckedForms } from './api/form-validators-code';
 import { createApp, type AppConfig } from './app';
 import { readBuiltModel, type Config } from './config';
@@ -84,6 +85,8 @@ export interface ServerDeps {
   editor?: Editor | null;
   /** Answers the spam score's DNS questions (SPAM_MAIL_CHECK); the system's resolver without it. */
   mailResolver?: MailResolver;
+  /** The cost of hashing inbox passwords; the production cost without it (tests pass a cheaper one). */
+  scryptCost?: ScryptCost;
 }
 
 export interface RunningServer {
@@ -98,6 +101,8 @@ export interface RunningServer {
   prepareBuild(dir: string): () => void;
   /** Listens on config.port and config.host (and the metrics port); resolves with the public port. */
   listen(): Promise<number>;
+  /** The metrics port once listening (METRICS_PORT=0 takes a free one); null without metrics or before listen(). */
+  readonly metricsPort: number | null;
   /**
    * Stops taking requests, lets those in flight finish (at most 10 s), writes the page views left,
    * stops the outbox worker. Rejects (after closing the rest) when page views could not be written.
@@ -352,6 +357,8 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
           save: (counts) => store.views.addViewCounts(counts),
           ownHosts: ownHostsOf(config.siteUrl, undefined),
           flushMs: config.pageViews.flushMs,
+          // A view is counted on the server clock's day.
+          ...(deps.now && { now: () => deps.now!().getTime() }),
           onError: (err) => {
             metrics?.storeError('page_views');
             log.error({ err }, 'Page views could not be saved; they are kept for the next try');
@@ -392,6 +399,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       inbox: {
         // The session cookie is Secure (and __Host- prefixed) whenever visitors reach the site over HTTPS.
         secureCookies: config.siteUrl.startsWith('https:') || config.trustProxy,
+        scryptCost: deps.scryptCost,
         requireTwoStep: config.requireTwoStep,
         spamFilterMinMarks: spam?.classifierMinMarks,
         signInRateLimit: config.signInRateLimit,
@@ -436,8 +444,12 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       });
     });
 
+  let metricsPort: number | null = null;
   return {
     http: server,
+    get metricsPort() {
+      return metricsPort;
+    },
     reload(next) {
       app = appFor(next);
     },
@@ -450,10 +462,10 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     async listen() {
       if (metricsServer && config.metrics) {
         const { host } = config.metrics;
-        const port = await listenOn(metricsServer, config.metrics.port, host).catch((err: unknown) => {
+        metricsPort = await listenOn(metricsServer, config.metrics.port, host).catch((err: unknown) => {
           throw new StartError(`Metrics server on ${host}:${config.metrics!.port}: ${String(err)}`);
         });
-        log.info(`Metrics at http://${host}:${port}/metrics`);
+        log.info(`Metrics at http://${host}:${metricsPort}/metrics`);
       }
       const port = await listenOn(server, config.port, config.host).catch((err: NodeJS.ErrnoException) => {
         throw new StartError(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use. Set PORT to another value.` : String(err));

@@ -21,10 +21,9 @@ import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';
 import { currentCode } from '../../../server/admin/two-step';
-import { createApp } from '../../../server/app';
-import type { ReplySettings } from '../../../server/admin/saved-replies';
+import type { Delivery } from '../../../server/notify/deliver';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 import { backends, useFreshStores } from './store-backends';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
@@ -84,8 +83,19 @@ const contactFields = contactForm.fields.properties as Record<string, { title: s
 const optionTitleOf = (field: string, value: string) => contactFields[field]!.oneOf!.find((o) => o.const === value)!.title;
 
 /** Replying on, as the server sets it up with SMTP_URL and MAIL_FROM. */
-function replySettings(queued: () => void = () => {}): ReplySettings {
-  return { from: 'team@example.com', domain: 'replies.example.com', saved: model!.savedReplies, siteName: model!.site.name, queued };
+/** E-mail set up as an operator sets it (replies from the inbox need it); what the server sends is kept in `sent`. */
+function mailSetup(sent: string[] = []) {
+  const delivery: Delivery = {
+    deliver: async (job) => (sent.push(job.channel), { ok: true, detail: 'kept by the test' }),
+    close: () => {},
+  };
+  const env = {
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    MAIL_FROM: 'team@example.com',
+    REPLY_DOMAIN: 'replies.example.com',
+    NOTIFY_POLL_MS: '50',
+  };
+  return { delivery, env };
 }
 
 function contactLead(name: string, extra: Record<string, unknown> = {}) {
@@ -119,12 +129,16 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     async function start(
       opts: {
-        secureCookies?: boolean;
+        /** SITE_URL is https: the session cookie is Secure and __Host- prefixed. */
+        https?: boolean;
+        /** TRUST_PROXY, on unless a test says otherwise, so a test can play callers at several addresses. */
+        proxy?: boolean;
         accounts?: string[];
         requireTwoStep?: boolean;
-        signInRateLimit?: { windowMs: number; max: number };
+        /** SIGN_IN_RATE_LIMIT_MAX; out of the way unless a test is about it. */
+        signInRateLimitMax?: number;
         replyPromise?: boolean;
-        replies?: ReplySettings;
+        mail?: ReturnType<typeof mailSetup>;
       } = {},
     ) {
       const c = clock();
@@ -135,28 +149,36 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       mkdirSync(join(fixture.clientDir, 'admin/assets'), { recursive: true });
       writeFileSync(join(fixture.clientDir, 'admin/index.html'), INBOX_PAGE);
       writeFileSync(join(fixture.clientDir, 'admin/assets/inbox-abc.js'), 'export {};\n');
-      const app = createApp({
-        clientDir: fixture.clientDir,
+      const { replyPromise, ...site } = model!.site;
+      server = await startServer({
+        buildDir: fixture.root,
         store,
-        siteUrl: 'https://example.com',
-        forms: model!.forms,
-        apiPayloads: model!.apiPayloads,
-        ...(opts.replyPromise && { replyPromise: model!.site.replyPromise }),
         now: c.now,
-        ipHashSalt: 'salt',
-        // Client addresses from X-Forwarded-For, so a test can play callers at several addresses.
-        trustProxy: true,
-        inbox: {
-          secureCookies: opts.secureCookies ?? false,
-          scryptCost: TEST_COST,
-          requireTwoStep: opts.requireTwoStep,
-          // Out of the way unless a test is about it: the store's own counts are what most tests look at.
-          signInRateLimit: opts.signInRateLimit ?? { windowMs: 60_000, max: 10_000 },
-          replies: opts.replies,
+        scryptCost: TEST_COST,
+        model: {
+          forms: model!.forms,
+          apiPayloads: model!.apiPayloads,
+          savedReplies: model!.savedReplies,
+          site: opts.replyPromise ? { ...site, replyPromise } : site,
+          ...(opts.mail && { notifications: model!.notifications }),
+        },
+        ...(opts.mail && { delivery: opts.mail.delivery }),
+        env: {
+          SITE_URL: opts.https ? 'https://example.com' : 'http://example.com',
+          TRUST_PROXY: (opts.proxy ?? true) ? '1' : '0',
+          INBOX_REQUIRE_2FA: opts.requireTwoStep ? '1' : '0',
+          // The store's own counts are what most tests look at.
+          SIGN_IN_RATE_LIMIT_MAX: String(opts.signInRateLimitMax ?? 10_000),
+          ...opts.mail?.env,
         },
       });
-      server = await listen(app);
-      return { store, clock: c, b: browser(server.url), url: server.url };
+      return {
+        store,
+        clock: c,
+        b: browser(server.url),
+        url: server.url,
+        siteUrl: opts.https ? 'https://example.com' : 'http://example.com',
+      };
     }
 
     it('answers a signed-out caller the same whether or not any account exists, and every call 401', async () => {
@@ -173,7 +195,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     });
 
     it('signs in with the right password only, with the same answer for an unknown address', async () => {
-      const { b } = await start();
+      // Over plain HTTP with no proxy in front: the cookie without the __Host- prefix.
+      const { b } = await start({ proxy: false });
 
       const wrong = await b.signIn('ann@example.com', 'not the password at all');
       const unknown = await b.signIn('nobody@example.com');
@@ -233,7 +256,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     });
 
     it('over HTTPS the cookie is Secure and __Host- prefixed', async () => {
-      const { b } = await start({ secureCookies: true });
+      const { b } = await start({ https: true });
       const ok = await b.signIn('ann@example.com');
       const set = ok.headers.getSetCookie()[0]!;
       expect(set).toMatch(/^__Host-inbox-session=/);
@@ -347,7 +370,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       // express-rate-limit's MemoryStore reads Date.now(); only the clock is faked, sockets keep real timers.
       vi.useFakeTimers({ toFake: ['Date'] });
       onTestFinished(() => void vi.useRealTimers());
-      const { b, clock: c } = await start({ signInRateLimit: { windowMs: 60_000, max: 20 } });
+      const { b, clock: c } = await start({ signInRateLimitMax: 20 });
       const answers = [];
       for (let i = 0; i < 21; i++) answers.push((await b.signIn(`person${i}@example.com`, 'whatever it is')).status);
       expect(answers.slice(0, 20).every((s) => s === 401)).toBe(true);
@@ -569,7 +592,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
 
     it('gives each lead the due time of the site promise, lists it as overdue once past it, and stops its clock at a reply, not when it is taken on', async () => {
       // Mon 2 Mar 2026, 2:00 PST: outside support hours, so the answer is due at 8:00 PST (6:00 + 2 hours).
-      const { b, clock: c } = await start({ replyPromise: true, replies: replySettings() });
+      const { b, clock: c } = await start({ replyPromise: true, mail: mailSetup() });
       await b.signIn('ann@example.com');
       const posted = await b.call('/api/contact', {
         method: 'POST',
@@ -608,8 +631,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     });
 
     it('replies from a lead with a saved reply filled for it, records who sent what, and refuses what cannot be sent', async () => {
-      let queued = 0;
-      const { b, store } = await start({ replies: replySettings(() => queued++) });
+      const delivered: string[] = [];
+      const { b, store } = await start({ mail: mailSetup(delivered) });
       const lead = await store.leads.insertLead(
         contactLead('Dana Whitfield', {
           email: 'dana@example.com',
@@ -636,7 +659,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
         expect.objectContaining({ direction: 'out', author: 'ann@example.com', subject: withLinks.subject, body: withLinks.body.trim() }),
       ]);
       expect(after.notifications.filter((n) => n.channel === 'reply')).toHaveLength(1);
-      expect(queued).toBe(1);
+      // Queued, and sent by the server's worker: once.
+      await vi.waitFor(() => expect(delivered.filter((channel) => channel === 'reply')).toHaveLength(1));
       const log = await b.json<AuditPage>(ADMIN_ROUTES.audit);
       expect(log.entries.find((e) => e.action === 'reply')).toMatchObject({ actor: 'ann@example.com', leadId: lead.id });
     });
@@ -823,7 +847,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
     });
 
     it('refuses changes without the inbox header or from another origin, and answers 401 before anything else signed out', async () => {
-      const { b, store } = await start();
+      const { b, store, siteUrl } = await start();
       const lead = await store.leads.insertLead(contactLead('Cross Site'));
       const signedOut = await b.call(ADMIN_ROUTES.lead(lead.id), { method: 'DELETE' });
       expect(signedOut.status).toBe(401);
@@ -840,7 +864,7 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       expect([noHeader.status, foreign.status, crossSite.status]).toEqual([403, 403, 403]);
       expect((await store.inbox.getLead(lead.id))!.erasedAt).toBeNull();
       // The page's own origin, and the site's public one (the server may sit behind a proxy), are accepted.
-      for (const origin of [server!.url, 'https://example.com']) {
+      for (const origin of [server!.url, siteUrl]) {
         const own = await b.call(ADMIN_ROUTES.lead(lead.id), {
           method: 'PATCH',
           headers: { ...JSON_CHANGE, Origin: origin },

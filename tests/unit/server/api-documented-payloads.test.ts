@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -25,16 +24,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'api-documented-'));
   store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
   await store.init();
-  const app = createApp({
-    clientDir: fixture.clientDir,
+  server = await startServer({
+    buildDir: fixture.root,
     store,
-    siteUrl: 'https://example.com',
-    forms: model.forms,
-    apiPayloads: model.apiPayloads,
-    badges: model.badges,
-    rateLimit: { windowMs: 60_000, max: 10_000 },
+    model: { forms: model.forms, apiPayloads: model.apiPayloads, badges: model.badges },
+    env: { RATE_LIMIT_MAX: '10000' },
   });
-  server = await listen(app);
 });
 
 afterAll(async () => {

@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -82,15 +81,12 @@ describe.each(backends.map((b) => [b.name, b] as const))('Idempotency-Key with t
       fixture = createFixture();
       store = await backend.open();
       await store.init();
-      const app = createApp({
-        clientDir: fixture.clientDir,
+      server = await startServer({
+        buildDir: fixture.root,
         store,
-        siteUrl: 'https://example.com',
-        forms: model.forms,
-        badges: model.badges,
-        rateLimit: { windowMs: 60_000, max: 100_000 },
+        model: { forms: model.forms, badges: model.badges },
+        env: { RATE_LIMIT_MAX: '100000' },
       });
-      server = await listen(app);
     }, 60_000);
 
     afterAll(async () => {

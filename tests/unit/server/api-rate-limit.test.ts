@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../../server/app';
 import { silentLogger } from '../../../server/logging';
 import { rateLimitMiddleware } from '../../../server/rate-limit';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, fakeStore, startServer, type Fixture, type Running } from './helpers';
 
 describe('rate-limit settings', () => {
   it.each([
@@ -23,14 +22,7 @@ describe('rate limit on /api', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2025, 0, 1));
     fixture = createFixture();
-    server = await listen(
-      createApp({
-        clientDir: fixture.clientDir,
-        store: fakeStore(),
-        siteUrl: 'https://example.com',
-        rateLimit: { windowMs: 60_000, max: 3 },
-      }),
-    );
+    server = await startServer({ buildDir: fixture.root, env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' } });
   });
 
   afterAll(async () => {
@@ -69,24 +61,23 @@ describe('rate limit with a failing store', () => {
   it('lets requests through and logs why, so a store outage never takes the whole API down', async () => {
     const fixture = createFixture();
     const errors: unknown[] = [];
-    const failing = {
-      increment: async () => {
-        throw new Error('connection refused');
+    // With DATABASE_URL the counts are the store's (StoredRateLimits), and here the store refuses them.
+    const failing = fakeStore({
+      limits: {
+        hitRateLimit: async () => {
+          throw new Error('connection refused');
+        },
+        undoRateLimitHit: async () => {},
+        sweepRateLimits: async () => {},
       },
-      decrement: async () => {},
-      resetKey: async () => {},
-    };
+    });
     const logger = Object.assign(silentLogger.child({}), { error: (...args: unknown[]) => void errors.push(args) });
-    const server = await listen(
-      createApp({
-        clientDir: fixture.clientDir,
-        store: fakeStore(),
-        siteUrl: 'https://example.com',
-        rateLimit: { windowMs: 60_000, max: 1 },
-        rateLimitStore: failing,
-        logger,
-      }),
-    );
+    const server = await startServer({
+      buildDir: fixture.root,
+      store: failing,
+      logger,
+      env: { RATE_LIMIT_MAX: '1', DATABASE_URL: 'postgres://127.0.0.1:1/leads' },
+    });
     try {
       expect([(await fetch(`${server.url}/api/contact`)).status, (await fetch(`${server.url}/api/contact`)).status]).toEqual([405, 405]);
       expect(errors.length).toBeGreaterThanOrEqual(2);

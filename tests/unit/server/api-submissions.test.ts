@@ -8,11 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { badgeSnippet } from '../../../engine/badges/snippet';
 import type { Badges, Form } from '../../../engine/content/model';
 import { HONEYPOT_FIELD } from '../../../engine/forms/payload';
-import { createApp } from '../../../server/app';
 import { createLogger } from '../../../server/logging';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, fakeStore, startServer, type Fixture, type Running } from './helpers';
 
 const SALT = 'test-salt';
 const INVALID = 'Invalid request. Please check your information and try again.';
@@ -176,18 +175,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'api-leads-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
   await store.init();
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      forms,
-      badges,
-      ipHashSalt: SALT,
-      // This file is about submissions; the limit has its own tests.
-      rateLimit: { windowMs: 60_000, max: 10_000 },
-    }),
-  );
+  server = await startServer({
+    buildDir: fixture.root,
+    store,
+    model: { forms, badges },
+    // This file is about submissions; the limit has its own tests.
+    env: { IP_HASH_SALT: SALT, RATE_LIMIT_MAX: '10000' },
+  });
 });
 
 afterAll(async () => {
@@ -503,9 +497,7 @@ describe('when the store is down', () => {
     const destination = new PassThrough();
     destination.on('data', (chunk: Buffer) => (logged += chunk.toString()));
     const logger = createLogger({ destination });
-    const running = await listen(
-      createApp({ clientDir: fixture.clientDir, store: leadStore, siteUrl: 'https://example.com', forms, badges, logger }),
-    );
+    const running = await startServer({ buildDir: fixture.root, store: leadStore, model: { forms, badges }, logger });
     try {
       await run(running.url);
     } finally {
@@ -550,9 +542,9 @@ describe('when the store is down', () => {
   });
 });
 
-describe('forms at app creation', () => {
-  it('an app without forms refuses every submission, naming no accepted form', async () => {
-    const running = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
+describe('forms at server start', () => {
+  it('a server without forms refuses every submission, naming no accepted form', async () => {
+    const running = await startServer({ buildDir: fixture.root });
     try {
       const res = await fetch(`${running.url}/api/contact`, requestInit({}));
       expect(res.status).toBe(400);
@@ -574,20 +566,16 @@ describe('forms at app creation', () => {
       badges,
       /Form "badge" posts to \/api\/generate-badge but has no size field/,
     ],
-  ])('a badge form %s stops the app from starting', (_label, form, data, message) => {
-    expect(() =>
-      createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { badge: form }, badges: data }),
-    ).toThrow(message);
+  ])('a badge form %s stops the server from starting', async (_label, form, data, message) => {
+    await expect(startServer({ buildDir: fixture.root, model: { forms: { badge: form }, badges: data } })).rejects.toThrow(message);
   });
 
-  it('a form whose schema cannot compile stops the app from starting, naming the form', () => {
+  it('a form whose schema cannot compile stops the server from starting, naming the form', async () => {
     const broken: Form = {
       ...badge,
       id: 'broken',
       fields: { type: 'object', properties: { size: { type: 'string', pattern: '(' } } } as Form['fields'],
     };
-    expect(() =>
-      createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', forms: { broken } }),
-    ).toThrow(/Form "broken"/);
+    await expect(startServer({ buildDir: fixture.root, model: { forms: { broken } } })).rejects.toThrow(/Form "broken"/);
   });
 });

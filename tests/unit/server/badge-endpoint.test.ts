@@ -2,9 +2,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderBadgeSvg } from '../../../engine/badges/badge-svg';
 import { createBadgeRouter, DEFAULT_CACHE_CONTROL } from '../../../server/api/badges';
-import { createApp } from '../../../server/app';
 import { siteBadges } from '../../support/site-badges';
-import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
+import { createFixture, listen, rawRequest, startServer, type Fixture, type Running } from './helpers';
 
 const badges = siteBadges();
 let bare: Running;
@@ -18,7 +17,7 @@ beforeAll(async () => {
 
   // The real app: behind the security headers and their Content-Security-Policy, before the generic API router.
   fixture = createFixture();
-  withHelmet = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', badges }));
+  withHelmet = await startServer({ buildDir: fixture.root, model: { forms: {}, badges } });
 });
 
 afterAll(async () => {

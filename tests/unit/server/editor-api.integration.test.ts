@@ -22,11 +22,10 @@ import { ADMIN_ROUTES, type AuditPage } from '../../../contracts/inbox-contract'
 import { loadSite } from '../../../engine/content/load-site';
 import { CONTENT_ROOT, readSchemas, readSiteFiles, ROOT } from '../../../scripts/read-project';
 import { hashPassword } from '../../../server/admin/passwords';
-import { createApp } from '../../../server/app';
 import { createEditor } from '../../../server/content/editor';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
 const JSON_CHANGE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -82,23 +81,15 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     // Every test edits its own copy of site/: the repository's is never written.
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-    const app = createApp({
-      clientDir: fixture.clientDir,
+    // The editor over this copy (CONTENT_ROOT's, in production); the test closes it, as its maker.
+    contentEditor = createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] });
+    server = await startServer({
+      buildDir: fixture.root,
       store,
-      siteUrl: 'https://example.com',
-      inbox: {
-        secureCookies: false,
-        scryptCost: { log2N: 10, r: 8, p: 1 },
-        signInRateLimit: { windowMs: 60_000, max: 10_000 },
-        editor: (contentEditor = createEditor({
-          contentRoot,
-          schemas,
-          siteUrl: 'https://example.com',
-          previewStylesheets: ['/assets/site-abc.css'],
-        })),
-      },
+      editor: contentEditor,
+      scryptCost: { log2N: 10, r: 8, p: 1 },
+      env: { SIGN_IN_RATE_LIMIT_MAX: '10000' },
     });
-    server = await listen(app);
     editor = browser(server.url);
     expect((await editor.signIn('writer@example.com')).status).toBe(204);
   });

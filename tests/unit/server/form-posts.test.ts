@@ -6,9 +6,8 @@ import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
 import { HONEYPOT_FIELD } from '../../../engine/forms/payload';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const PAGE = '/takedowns/personal';
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
@@ -34,17 +33,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'form-posts-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
   await store.init();
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      forms: model.forms,
-      ipHashSalt: 'salt',
-      rateLimit: { windowMs: 60_000, max: 40 },
-      pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } },
-    }),
-  );
+  server = await startServer({
+    buildDir: fixture.root,
+    store,
+    model: { forms: model.forms, pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } } },
+    env: { RATE_LIMIT_MAX: '40' },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -131,16 +125,11 @@ describe('a form posted to its page', () => {
 
 describe('the rate limit', () => {
   it('counts form posts and JSON submissions from one address together', async () => {
-    const limited = await listen(
-      createApp({
-        clientDir: fixture.clientDir,
-        store: fakeStore(),
-        siteUrl: 'https://example.com',
-        forms: model.forms,
-        rateLimit: { windowMs: 60_000, max: 2 },
-        pages: { model, assets: { stylesheets: [], scripts: [] } },
-      }),
-    );
+    const limited = await startServer({
+      buildDir: fixture.root,
+      model: { forms: model.forms, pages: { model, assets: { stylesheets: [], scripts: [] } } },
+      env: { RATE_LIMIT_MAX: '2' },
+    });
     try {
       const form = (extra: Record<string, string> = {}) =>
         fetch(limited.url + PAGE, {

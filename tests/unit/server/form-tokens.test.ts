@@ -6,12 +6,10 @@ import { API_MESSAGES, ERROR_CODES } from '../../../contracts/api-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
-import { createMetrics } from '../../../server/metrics';
-import { createFormTokens, FORM_TOKEN_COOKIE } from '../../../server/spam/form-token';
+import { FORM_TOKEN_COOKIE } from '../../../server/spam/form-token';
 import { writeCompressedSiblings } from '../../../server/static-files';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
-import { createFixture, listen, rawRequest, type Fixture, type Running } from './helpers';
+import { createFixture, rawRequest, startServer, type Fixture, type TestServer } from './helpers';
 
 const PAGE = '/takedowns/personal';
 const FORM = 'personal-takedown';
@@ -30,12 +28,10 @@ let model: SiteModel;
 let fixture: Fixture;
 let dataDir: string;
 let store: SqliteLeadStore;
-let server: Running;
-let metrics: ReturnType<typeof createMetrics>;
+let server: TestServer;
 /** The server's clock, moved by the tests; the rate limit and the store keep real time. */
 let at = Date.parse('2026-11-28T12:00:00Z');
 const clock = () => new Date(at);
-const tokens = createFormTokens({ secret: 'salt', lifetimeMs: LIFETIME_MS, minFillMs: 2_000, secure: true, now: clock });
 
 beforeAll(async () => {
   const loaded = loadSite(readSiteFiles(), readSchemas());
@@ -52,21 +48,20 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'form-tokens-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
   await store.init();
-  metrics = createMetrics({ outbox: store.outbox });
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      forms: model.forms,
-      ipHashSalt: 'salt',
-      rateLimit: { windowMs: 60_000, max: 1_000 },
-      pages: { model, assets: { stylesheets: [], scripts: [] } },
-      now: clock,
-      metrics,
-      formTokens: tokens,
-    }),
-  );
+  // Form tokens on, as in production, over https (so their cookie is Secure), on the tests' clock.
+  server = await startServer({
+    buildDir: fixture.root,
+    store,
+    model: { forms: model.forms, pages: { model, assets: { stylesheets: [], scripts: [] } } },
+    now: clock,
+    env: {
+      FORM_TOKENS: 'on',
+      FORM_TOKEN_LIFETIME: String(LIFETIME_MS / 1000),
+      FORM_MIN_FILL_SECONDS: '2',
+      RATE_LIMIT_MAX: '1000',
+      METRICS_PORT: '0',
+    },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -130,8 +125,9 @@ async function leadsWith(email: string) {
 
 /** How many posts to the endpoint were refused for this reason (leads_refused_total). */
 async function refusals(reason: string): Promise<number> {
-  const { values } = await metrics.registry.getSingleMetric('leads_refused_total')!.get();
-  return values.find((v) => v.labels.reason === reason && v.labels.endpoint === ENDPOINT)?.value ?? 0;
+  const text = await (await fetch(server.metricsUrl!)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`leads_refused_total{endpoint="${ENDPOINT}",reason="${reason}"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
 }
 
 /** What a sender can compare between two answers: status, header names, the body's shape. */

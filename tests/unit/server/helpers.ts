@@ -3,6 +3,9 @@ import { createServer, request, type IncomingHttpHeaders, type RequestListener, 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { readConfig, type Env } from '../../../server/config';
+import { createServer as createSiteServer, type RunningServer, type ServedModel, type ServerDeps } from '../../../server/create-server';
+import { silentLogger } from '../../../server/logging';
 import { writeCompressedSiblings } from '../../../server/static-files';
 import type { LeadStore } from '../../../server/store/types';
 
@@ -43,6 +46,58 @@ export interface Running {
   url: string;
   port: number;
   close(): Promise<void>;
+}
+
+/**
+ * The settings every test server starts with, on top of which a test sets its own: loopback on a
+ * free port, a fixed salt, and the features a test turns on when it is about them (form tokens,
+ * the spam score, page views), since a test posting straight to the API has no page to take a token from.
+ */
+export const TEST_ENV: Env = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SITE_URL: 'https://example.com',
+  IP_HASH_SALT: 'salt',
+  FORM_TOKENS: 'off',
+  SPAM_QUARANTINE_SCORE: 'off',
+  PAGE_VIEWS: 'off',
+};
+
+export interface ServerOptions extends Partial<ServerDeps> {
+  /** Environment variables on top of TEST_ENV, read by readConfig as `npm start` reads them. */
+  env?: Env;
+  /** The content served; no forms without it. */
+  model?: ServedModel;
+}
+
+export interface TestServer extends Running {
+  server: RunningServer;
+  store: LeadStore;
+  /** The metrics endpoint's url when METRICS_PORT is set (0 takes a free port). */
+  metricsUrl: string | null;
+}
+
+/**
+ * Starts the server as `npm start` does (createServer, in process, on a free port): the store, the
+ * clock, the logger and the content come from `options`, everything else from the environment. A
+ * store passed in stays the caller's to close; the fake one made without it needs no closing.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const { env, ...deps } = options;
+  const config = readConfig({ ...TEST_ENV, ...(deps.buildDir && { DIST_DIR: deps.buildDir }), ...env });
+  const store = deps.store ?? fakeStore();
+  const server = createSiteServer(config, {
+    logger: silentLogger,
+    delivery: null,
+    editor: null,
+    model: { forms: {} },
+    ...deps,
+    store,
+  });
+  const port = await server.listen();
+  const url = `http://127.0.0.1:${port}`;
+  const metricsUrl = server.metricsPort === null ? null : `http://127.0.0.1:${server.metricsPort}/metrics`;
+  return { url, port, server, store, metricsUrl, close: () => server.close() };
 }
 
 export async function listen(app: RequestListener): Promise<Running> {

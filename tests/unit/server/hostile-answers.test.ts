@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SiteModel } from '../../../engine/content/model';
-import { createApp } from '../../../server/app';
 import { checkSubmission, compileForms, MAX_LISTED_PROBLEMS, UNLISTED_KEY } from '../../../server/api/form-validation';
 import type { NewLead } from '../../../server/store/types';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
+import { createFixture, fakeStore, rawRequest, startServer, type Fixture, type Running } from './helpers';
 
 let model: SiteModel;
 let fixture: Fixture;
@@ -27,9 +26,7 @@ beforeAll(async () => {
       },
     },
   });
-  running = await listen(
-    createApp({ clientDir: fixture.clientDir, store, siteUrl: 'https://example.com', forms: model.forms, badges: model.badges }),
-  );
+  running = await startServer({ buildDir: fixture.root, store, model: { forms: model.forms, badges: model.badges } });
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // tried again by the next request.
 import { PassThrough } from 'node:stream';
 import express, { type RequestHandler } from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../../server/app';
 import { answerInternalError } from '../../../server/internal-error';
 import { lazy, lazyHandler } from '../../../server/lazy';
@@ -15,7 +15,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.close()));
 });
 
-/** An app whose requests pass the request logger first, as createApp's do, its lines written to `lines`. */
+/** An app whose requests pass the request logger first, as the server's do, its lines written to `lines`. */
 async function serve(route: RequestHandler, lines: Record<string, unknown>[]): Promise<Running> {
   const destination = new PassThrough();
   destination.on('data', (chunk: Buffer) => {
@@ -50,10 +50,12 @@ describe('a handler loaded on first use', () => {
       await loaded;
       return (_req, res) => void res.json({ ok: true });
     });
-    const server = await serve(handler, []);
+    let arrived = 0;
+    const server = await serve((req, res, next) => (arrived++, handler(req, res, next)), []);
     const first = fetch(`${server.url}/lazy`);
     const second = fetch(`${server.url}/lazy`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both are waiting on the one load before it finishes.
+    await vi.waitFor(() => expect(arrived).toBe(2));
     release();
     const answers = await Promise.all([first, second]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import type { SubmissionRules } from '../../../engine/forms/payload';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { compileForms, checkSubmission } from '../../../server/api/form-validation';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { cpuTime } from '../../support/cpu-time';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const CATASTROPHIC = '^([a-zA-Z]+ ?)+$';
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
 
 /** The form with the rule on its name field, as a hand-written file would make it. */
-function withRule(form: SubmissionRules): SubmissionRules {
+function withRule<T extends SubmissionRules>(form: T): T {
   const copy = structuredClone(form);
   const name = (copy.fields.properties as Record<string, Record<string, unknown>>).name!;
   name.pattern = CATASTROPHIC;
@@ -40,7 +40,7 @@ describe('a content rule on the server', () => {
 
   beforeAll(async () => {
     fixture = createFixture();
-    server = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', apiPayloads }));
+    server = await startServer({ buildDir: fixture.root, model: { forms: {}, apiPayloads } });
   });
 
   afterAll(async () => {
@@ -54,35 +54,38 @@ describe('a content rule on the server', () => {
     expect(checkSubmission(compiled, body('Ann Lee 1'))).toMatchObject({ ok: false, fields: { name: expect.any(String) } });
   });
 
-  it('answers 30 letters and a 1 with under 50 ms of work, and /healthz answers meanwhile', async () => {
+  it('answers 30 letters and a 1 with well under a second of work, and /healthz answers meanwhile', async () => {
     // Warm: the first requests of a process compile the forms' code and the refusal's path (a short name the rule refuses).
     for (const name of ['Ann', 'Ann1'])
       await fetch(`${server.url}/api/contact`, { method: 'POST', headers: POST, body: JSON.stringify(body(name)) });
     // Measured as the work the process does (CPU time, the server and this client alike): a busy test machine
     // stretches wall-clock round trips (55-180 ms at a load of 30 on 2 cores) but not the work.
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const post = fetch(`${server.url}/api/contact`, {
-      method: 'POST',
-      headers: POST,
-      body: JSON.stringify(body(`${'a'.repeat(30)}1`)),
-    }).then(async (res) => ({ status: res.status, at: performance.now() - started, text: await res.text() }));
-    const health = fetch(`${server.url}/healthz`).then((res) => ({ status: res.status, at: performance.now() - started }));
-    const [answer, healthz] = await Promise.all([post, health]);
-    const work = process.cpuUsage(cpu);
+    const {
+      value: [answer, healthz],
+      ms,
+    } = await cpuTime(() =>
+      Promise.all([
+        fetch(`${server.url}/api/contact`, {
+          method: 'POST',
+          headers: POST,
+          body: JSON.stringify(body(`${'a'.repeat(30)}1`)),
+        }).then(async (res) => ({ status: res.status, text: await res.text() })),
+        fetch(`${server.url}/healthz`).then((res) => ({ status: res.status })),
+      ]),
+    );
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ fields: { name: expect.any(String) } });
-    // The browser's engine would work about 17 s on this answer, holding every other request.
-    expect((work.user + work.system) / 1000).toBeLessThan(50);
+    // The browser's engine would work about 17 s on this answer, holding every other request (and /healthz with them);
+    // the check takes a few milliseconds of it. The bound sits between the two, far from both.
+    expect(ms).toBeLessThan(1_000);
     expect(healthz.status).toBe(200);
-    expect(Math.max(answer.at, healthz.at)).toBeLessThan(1_000);
   });
 
-  it('checks the longest name the field allows (200 characters) in linear time', () => {
+  it('checks the longest name the field allows (200 characters) in linear time', async () => {
     const compiled = compileForms({ contact: apiPayloads[endpoint]! }).get(payload.id)!;
-    const started = performance.now();
-    const outcome = checkSubmission(compiled, body(`${'a'.repeat(199)}1`));
+    const { value: outcome, ms } = await cpuTime(() => checkSubmission(compiled, body(`${'a'.repeat(199)}1`)));
     expect(outcome.ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Backtracking on 200 characters would not finish at all; a linear check takes well under a millisecond.
+    expect(ms).toBeLessThan(500);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Every lead reaches a person: the real app stores a lead with its notification jobs, the outbox
- * worker delivers them to a real SMTP server and a real webhook receiver on loopback, and what
+ * Every lead reaches a person: the server, started as npm start starts it, stores a lead with its
+ * notification jobs, its outbox worker delivers them to a real SMTP server and a real webhook receiver on loopback, and what
  * arrives is checked there: headers, labels, escaping, signatures, retries and ids.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,17 +12,15 @@ import { SOURCE_KEY } from '../../../contracts/api-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import { formatTeamTime } from '../../../engine/content/reply-promise';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
-import { readNotifyConfig } from '../../../server/config';
+import { readNotifyConfig, type Env } from '../../../server/config';
 import { createDelivery, type Delivery } from '../../../server/notify/deliver';
-import { createNotifier } from '../../../server/notify/notifier';
 import type { NotificationRules } from '../../../server/notify/plan';
 import { createReminderSweep } from '../../../server/notify/reminders';
 import { createOutboxWorker, type OutboxWorker } from '../../../server/notify/worker';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import { startMailbox, type Mailbox } from '../../support/mailbox';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -70,40 +68,36 @@ beforeAll(async () => {
   await store.init();
   mailbox = await startMailbox();
   receiver = await startWebhookReceiver(SECRET);
-  const { config, problems } = readNotifyConfig({
+  const env: Env = {
     SMTP_URL: mailbox.url,
     MAIL_FROM: 'leads@takedownshield.test',
     LEADS_EMAIL_TO: 'team@takedownshield.test, desk@takedownshield.test',
     WEBHOOK_URL: receiver.url,
     WEBHOOK_SECRET: SECRET,
-  });
+  };
+  const { config, problems } = readNotifyConfig(env);
   expect(problems).toEqual([]);
+  // The delivery as the server makes it, with a short timeout so a receiver that hangs is given up quickly.
   delivery = createDelivery(config, { forms: model.forms, siteName: 'TakedownShield', place: PLACE, timeoutMs: 500 });
+  server = await startServer({
+    buildDir: fixture.root,
+    store,
+    delivery,
+    model: { forms: model.forms, badges: model.badges, notifications: rules },
+    env: { ...env, RATE_LIMIT_MAX: '10000', NOTIFY_RETRY_BASE_MS: '50', NOTIFY_RETRY_MAX_MS: '200', NOTIFY_POLL_MS: '50' },
+  });
+  // Another process's worker on the same outbox: a pass of it shows what is left to send (nothing, once the server's has sent it).
   worker = createOutboxWorker({
     outbox: store.outbox,
     deliver: (job) => delivery.deliver(job),
     retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
     pollMs: 50,
   });
-  const notifier = createNotifier({ config, rules, forms: model.forms, throttleSecret: 'test secret', onQueued: () => worker.poke() });
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      forms: model.forms,
-      badges: model.badges,
-      notifier,
-      rateLimit: { windowMs: 60_000, max: 10_000 },
-    }),
-  );
-  worker.start();
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  delivery?.close();
   await server?.close();
+  delivery?.close();
   await store?.close();
   await mailbox?.close();
   await receiver?.close();
@@ -144,15 +138,16 @@ const contactUs = (email: string, extra: Record<string, unknown> = {}) => ({
 const mailsFor = (leadId: string) => mailbox.messages.filter((m) => m.messageId.startsWith(`<${leadId}.`));
 const callsFor = (leadId: string) => receiver.calls.filter((c) => c.body.data.id === leadId);
 
-async function until<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Waits for what the worker does in its own time: `read()` until `done` holds. */
+function until<T>(read: () => T, done: (value: T) => boolean, timeout = 10_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = read();
+      if (!done(value)) throw new Error(`condition not met: ${JSON.stringify(value)?.slice(0, 300)}`);
+      return value;
+    },
+    { timeout, interval: 20 },
+  );
 }
 
 describe('the e-mail to the team', () => {
@@ -310,12 +305,12 @@ describe('webhooks', () => {
       },
     });
     // The receiver has answered; the worker records the outcome a moment later.
-    let job;
-    for (const started = Date.now(); !job && Date.now() - started < 5_000;) {
-      job = (await store.outbox.listJobs({ status: ['done'] })).find((j) => j.leadId === id && j.channel === 'webhook');
-      if (!job) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(job?.attempts).toBe(3);
+    const job = await vi.waitFor(async () => {
+      const done = (await store.outbox.listJobs({ status: ['done'] })).find((j) => j.leadId === id && j.channel === 'webhook');
+      expect(done).toBeDefined();
+      return done!;
+    });
+    expect(job.attempts).toBe(3);
   });
 
   it('and the team e-mail say where the lead came from: page, campaign and referring site', async () => {
@@ -421,13 +416,14 @@ describe('an SMTP server that refuses for a while', () => {
       }),
     ];
     // Each e-mail (two to the team, two auto-replies) is tried and refused at least twice.
-    let retrying = await store.outbox.listJobs();
-    for (const started = Date.now(); Date.now() - started < 5_000; retrying = await store.outbox.listJobs()) {
-      const mine = retrying.filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
-      if (mine.length === 4 && mine.every((j) => j.attempts >= 2)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const mine = retrying.filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
+    const mine = await vi.waitFor(
+      async () => {
+        const jobs = (await store.outbox.listJobs()).filter((j) => ids.includes(j.leadId ?? '') && j.channel !== 'webhook');
+        expect(jobs.length === 4 && jobs.every((j) => j.attempts >= 2)).toBe(true);
+        return jobs;
+      },
+      { timeout: 10_000 },
+    );
     expect(mine.map((j) => [j.status, j.attempts >= 2, j.lastError])).toEqual(
       mine.map(() => ['pending', true, expect.stringMatching(/451/)]),
     );

@@ -1,23 +1,20 @@
 /**
  * What a page answer is, whole: for a set of requests (each encoding, HEAD, a conditional GET, a
  * 404, a trailing slash, a refused method, a known link's redirect) the status, every header but
- * Date and the request id, the body's hash, the log line and whether a view was counted. The
- * snapshot was taken before the page path was prepared ahead of requests; it must not move.
+ * Date and the request id, the body's hash and the log line; then the views all of them counted.
+ * The snapshot was taken before the page path was prepared ahead of requests; it must not move.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, WELL_FORMED_REQUEST_ID } from '../../../server/logging';
-import { createMetrics } from '../../../server/metrics';
-import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
+import type { ViewCounts } from '../../../server/store/page-views';
+import { createFixture, fakeStore, rawRequest, startServer, type Fixture, type TestServer } from './helpers';
 
 let fixture: Fixture;
-let server: Running;
+let server: TestServer;
 let lines: Array<Record<string, unknown>>;
-const views: string[] = [];
-const metrics = createMetrics();
+const views: ViewCounts[] = [];
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -28,17 +25,15 @@ beforeAll(async () => {
   destination.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
   });
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store: fakeStore(),
-      siteUrl: 'https://example.com',
-      logger: createLogger({ level: 'info', destination }),
-      metrics,
-      knownLinks: [{ href: '/old-about', reason: 'Moved.', redirect: '/about' }],
-      countView: (req: IncomingMessage, path: string) => void views.push(`${path} ${req.url}`),
-    }),
-  );
+  server = await startServer({
+    buildDir: fixture.root,
+    // The views reach the store once, as the server stops.
+    store: fakeStore({ views: { addViewCounts: async (counts) => void views.push(counts) } }),
+    logger: createLogger({ level: 'info', destination }),
+    model: { forms: {}, knownLinks: [{ href: '/old-about', reason: 'Moved.', redirect: '/about' }] },
+    now: () => new Date('2026-11-26T12:00:00Z'),
+    env: { METRICS_PORT: '0', PAGE_VIEWS: 'on', PAGE_VIEWS_FLUSH_MS: '3600000' },
+  });
 });
 
 afterAll(async () => {
@@ -99,11 +94,10 @@ async function answer(ask: Ask) {
     headers = { ...headers, 'If-None-Match': ask.conditional(String(first.headers.etag)) };
   }
   const before = lines.length;
-  const viewsBefore = views.length;
   const res = await rawRequest(server.port, ask.path, headers, ask.method);
   const id = String(res.headers['x-request-id']);
   // The log line is written when the answer is finished, which may be just after the client has it.
-  for (let i = 0; i < 50 && !lines.slice(before).some((l) => l.requestId === id); i++) await new Promise((r) => setTimeout(r, 2));
+  await vi.waitFor(() => expect(lines.slice(before).some((l) => l.requestId === id)).toBe(true));
   const line = lines.slice(before).find((l) => l.requestId === id);
   const { date, 'x-request-id': _id, ...rest } = res.headers;
   return {
@@ -117,7 +111,6 @@ async function answer(ask: Ask) {
         ...Object.fromEntries(Object.entries(line).filter(([k]) => !['time', 'pid', 'durationMs', 'requestId'].includes(k))),
         keys: Object.keys(line),
       },
-      views: views.slice(viewsBefore),
     },
     durationMs: line?.durationMs,
     line,
@@ -125,7 +118,7 @@ async function answer(ask: Ask) {
 }
 
 describe('a page answer', () => {
-  it.each(asks.map((a) => [a.name, a] as const))('%s: status, headers, body, log line and view as before', async (_name, ask) => {
+  it.each(asks.map((a) => [a.name, a] as const))('%s: status, headers, body and log line as before', async (_name, ask) => {
     const got = await answer(ask);
     expect(got.date).toBeTruthy();
     expect(got.id).toMatch(WELL_FORMED_REQUEST_ID);
@@ -143,7 +136,7 @@ describe('a page answer', () => {
 
 describe('the metrics of page answers', () => {
   it('counts them by bounded route and status as before', async () => {
-    const text = await metrics.registry.metrics();
+    const text = await (await fetch(server.metricsUrl!)).text();
     const counts = text
       .split('\n')
       .filter((l) => l.startsWith('http_requests_total{'))
@@ -159,19 +152,16 @@ describe('an answer that fails on our side', () => {
     destination.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) failing.push(JSON.parse(line) as Record<string, unknown>);
     });
-    const broken = await listen(
-      createApp({
-        site: () => {
-          throw new TypeError('the page broke');
-        },
-        store: fakeStore(),
-        siteUrl: 'https://example.com',
-        logger: createLogger({ level: 'info', destination }),
-      }),
-    );
+    const broken = await startServer({
+      buildDir: fixture.root,
+      site: () => {
+        throw new TypeError('the page broke');
+      },
+      logger: createLogger({ level: 'info', destination }),
+    });
     try {
       const res = await rawRequest(broken.port, '/boom', { 'X-Request-Id': 'broken-1' });
-      for (let i = 0; i < 50 && failing.length < 2; i++) await new Promise((r) => setTimeout(r, 2));
+      await vi.waitFor(() => expect(failing.length).toBeGreaterThanOrEqual(2));
       const { date, ...headers } = res.headers;
       expect(date).toBeTruthy();
       const shown = failing.map((l) => {
@@ -186,5 +176,13 @@ describe('an answer that fails on our side', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('the views of these answers', () => {
+  it('are counted as before, and written to the store as the server stops', async () => {
+    await server.close();
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchSnapshot();
   });
 });

@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../../server/app';
 import { StoredRateLimits } from '../../../server/rate-limit';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
-import { createFixture, fakeStore, listen, type Fixture } from './helpers';
+import { createFixture, startServer, type Fixture } from './helpers';
 
 const found = await findPostgres();
 let server: LocalPostgres | undefined;
@@ -111,19 +110,18 @@ describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2025, 2, 1));
     const fixture: Fixture = createFixture();
-    const limitsFor = await Promise.all([0, 1].map(() => postgresLimits(() => new Date())));
+    // Two servers as two processes start them: each with its own pool on the one database.
     const apps = await Promise.all(
-      limitsFor.map((limits) =>
-        listen(
-          createApp({
-            clientDir: fixture.clientDir,
-            store: fakeStore(),
-            siteUrl: 'https://example.com',
-            rateLimit: { windowMs: 60_000, max: 4 },
-            rateLimitStore: limits,
-          }),
-        ),
-      ),
+      [0, 1].map(async () => {
+        const store = createPostgresStore({ connectionString: url, maxConnections: 4, log: (_m, err) => poolErrors.push(err) });
+        await store.init();
+        stores.push(store);
+        return startServer({
+          buildDir: fixture.root,
+          store,
+          env: { DATABASE_URL: url, RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000' },
+        });
+      }),
     );
     try {
       const statuses: number[] = [];

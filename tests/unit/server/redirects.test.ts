@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { formatProblem } from '../../../engine/content/problem';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { minimalSite, yaml } from '../../fixtures/minimal-site';
-import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
+import { createFixture, rawRequest, startServer, type Fixture, type Running } from './helpers';
 
 const known = [
   { href: '/takedown/commercial', reason: 'Product copy uses the singular form.', redirect: '/takedowns/commercial' },
@@ -23,9 +22,7 @@ describe('redirects from site/links.yaml', () => {
   let server: Running;
   beforeAll(async () => {
     fixture = createFixture();
-    server = await listen(
-      createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com', knownLinks: known }),
-    );
+    server = await startServer({ buildDir: fixture.root, model: { forms: {}, knownLinks: known } });
   });
   afterAll(async () => {
     await server.close();

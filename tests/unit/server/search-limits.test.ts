@@ -8,8 +8,7 @@ import { buildSearchIndex, loadSiteSearch, type SiteSearch } from '../../../engi
 import { SEARCH_JSON_TYPE } from '../../../engine/search/search-context';
 import { searchPagePath } from '../../../engine/search/search-page';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -26,15 +25,11 @@ describe('the search page under one busy client', () => {
   let fixture: Fixture;
   const servers: Running[] = [];
   const start = async (search: SiteSearch, max = 1_000) => {
-    const app = createApp({
-      clientDir: fixture.clientDir,
-      store: fakeStore(),
-      siteUrl: 'https://example.com',
-      pages: { model: model!, assets: { stylesheets: [], scripts: [] } },
-      search,
-      searchRateLimit: { windowMs: 60_000, max },
+    const server = await startServer({
+      buildDir: fixture.root,
+      model: { forms: {}, pages: { model: model!, assets: { stylesheets: [], scripts: [] } }, search },
+      env: { SEARCH_RATE_LIMIT_MAX: String(max) },
     });
-    const server = await listen(app);
     servers.push(server);
     return server;
   };

@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { buildSearchIndex, loadSiteSearch } from '../../../engine/search/search-index';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { readSiteSearch } from '../../../server/search/search-page';
 import { createLogger } from '../../../server/logging';
-import { createFixture, fakeStore, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -33,15 +32,11 @@ beforeAll(async () => {
   fixture = createFixture();
   const destination = new PassThrough();
   destination.on('data', (chunk: Buffer) => (rawLog += chunk.toString()));
-  const app = createApp({
-    clientDir: fixture.clientDir,
-    store: fakeStore(),
-    siteUrl: 'https://example.com',
-    pages: { model, assets: { stylesheets: [], scripts: [] } },
-    search: loadSiteSearch(buildSearchIndex(model)),
+  server = await startServer({
+    buildDir: fixture.root,
+    model: { forms: {}, pages: { model, assets: { stylesheets: [], scripts: [] } }, search: loadSiteSearch(buildSearchIndex(model)) },
     logger: createLogger({ level: 'info', destination }),
   });
-  server = await listen(app);
 });
 
 afterAll(async () => {

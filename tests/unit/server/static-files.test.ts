@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
 import { writeCompressedSiblings } from '../../../server/static-files';
-import { createFixture, fakeStore, fixturePages, listen, rawRequest, SECRET, type Fixture, type Running } from './helpers';
+import { createFixture, fixturePages, rawRequest, startServer, SECRET, type Fixture, type Running } from './helpers';
 
 let fixture: Fixture;
 let server: Running;
@@ -17,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(fixture.clientDir, 'api', 'leak.json'), '{"leak":true}');
   mkdirSync(join(fixture.clientDir, 'blog'), { recursive: true });
   writeFileSync(join(fixture.clientDir, 'blog', 'feed.xml'), FEED);
-  server = await listen(createApp({ clientDir: fixture.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
+  server = await startServer({ buildDir: fixture.root });
 });
 
 afterAll(async () => {
@@ -291,7 +290,7 @@ describe('precompressed siblings', () => {
       utimesSync(join(changed.clientDir, 'about', 'index.html'), later, later);
       mkdirSync(join(changed.clientDir, 'downloads'));
       writeFileSync(join(changed.clientDir, 'downloads', 'notices.tar.gz'), archive);
-      running = await listen(createApp({ clientDir: changed.clientDir, store: fakeStore(), siteUrl: 'https://example.com' }));
+      running = await startServer({ buildDir: changed.root });
     });
 
     afterAll(async () => {

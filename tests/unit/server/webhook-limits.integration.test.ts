@@ -174,7 +174,6 @@ describe('a webhook receiver', () => {
         ],
       });
 
-    const started = Date.now();
     const first = await submit();
     worker.poke();
     await receiver.waitFor(1, 5_000);
@@ -182,14 +181,12 @@ describe('a webhook receiver', () => {
     const second = await submit();
     worker.poke();
     await mailbox.waitFor(2, 8_000);
-    const elapsed = Date.now() - started;
     const webhookJobs = (await store.outbox.listJobs({ status: ['pending'] })).filter((j) => j.channel === 'webhook');
 
     expect(mailbox.messages.map((m) => m.messageId.split('.')[0])).toEqual([`<${first.id}`, `<${second.id}`]);
     // Both e-mails went while the first webhook call was still unanswered: neither waited for it.
     expect(receiver.calls.map((c) => c.answered)).toEqual(['no answer']);
     expect(webhookJobs.find((j) => j.leadId === first.id)).toMatchObject({ attempts: 1, lastError: null });
-    expect(elapsed).toBeLessThan(10_000);
   }, 30_000);
 });
 

@@ -5,22 +5,13 @@
  * answer is quarantined, never dropped; a form posted without script is quarantined with its
  * reason; below the band nothing changes; SPAM_CHALLENGE_SCORE=off turns the step off.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../../contracts/api-contract';
-import { createApp } from '../../../server/app';
 import type { Env } from '../../../server/config';
-import { createChallengeStep } from '../../../server/spam/challenge';
-import { createSpamScorer } from '../../../server/spam/score';
-import { DEFAULT_SPAM_WEIGHTS } from '../../../server/spam/signals';
-import { createSqliteStore } from '../../../server/store/sqlite';
-import { createFixture, listen } from '../server/helpers';
-import { model, served, startSpamServer } from './spam-server';
+import { served, startSpamServer } from './spam-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -156,36 +147,13 @@ describe('the proof-of-work step for a grey score', () => {
   });
 
   it('quarantines a grey form posted without script, saying no script ran the step; a genuine one is stored as before', async () => {
-    const fixture = createFixture();
-    const dir = mkdtempSync(join(tmpdir(), 'challenge-posts-'));
-    const store = createSqliteStore({ file: join(dir, 'leads.sqlite') });
-    await store.init();
-    const server = await listen(
-      createApp({
-        clientDir: fixture.clientDir,
-        store,
-        siteUrl: 'https://example.com',
-        forms: model.forms,
-        ipHashSalt: 'salt',
-        pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } },
-        spam: createSpamScorer({
-          threshold: 5,
-          weights: DEFAULT_SPAM_WEIGHTS,
-          language: 'en',
-          words: served.spamWords,
-          countSameMessage: async () => 0,
-        }),
-        challenge: createChallengeStep({ score: 3, hmacKey: 'k', spend: (spent) => store.tokens.spendChallenge(spent) }),
-      }),
-    );
-    cleanups.push(async () => {
-      await server.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-      fixture.cleanup();
+    // The pages too: a form posted without script is answered with its page.
+    const { url, store } = await startSpamServer('challenge-posts-', cleanups, {
+      env: { SPAM_MAIL_CHECK: 'off', SPAM_QUARANTINE_SCORE: '5', SPAM_CHALLENGE_SCORE: '3', ALTCHA_HMAC_KEY: 'k' },
+      pages: true,
     });
     const post = (description: string, email: string) =>
-      fetch(`${server.url}/takedowns/personal`, {
+      fetch(`${url}/takedowns/personal`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },

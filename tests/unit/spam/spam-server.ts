@@ -1,16 +1,15 @@
-// The server the spam tests run: started as `npm start` starts it (createServer), in process on an
-// ephemeral port, on a fresh SQLite store, with the real site's forms and word list and no pages.
+// The server the spam tests run: started as `npm start` starts it (startServer: createServer), in
+// process on an ephemeral port, on a fresh SQLite store, with the real site's forms and word list and no pages.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { readConfig, type Env } from '../../../server/config';
-import { createServer } from '../../../server/create-server';
-import { silentLogger } from '../../../server/logging';
+import type { Env } from '../../../server/config';
 import type { MailResolver } from '../../../server/spam/mail-domain';
 import type { SiteHandler } from '../../../server/static-files';
 import { createSqliteStore } from '../../../server/store/sqlite';
+import { startServer } from '../server/helpers';
 
 const loaded = loadSite(readSiteFiles(), readSchemas()).model;
 if (!loaded) throw new Error('site/ does not load; run npm run validate');
@@ -38,6 +37,8 @@ export interface SpamServerOptions {
   now?: () => Date;
   /** The resolver the mail-domain check asks; the system's without it, as in production. */
   mailResolver?: MailResolver;
+  /** The pages too, so forms posted without script are answered with them. */
+  pages?: boolean;
 }
 
 /** Starts one server; `cleanups` gets what closes it and removes its folder. */
@@ -46,31 +47,28 @@ export async function startSpamServer(prefix: string, cleanups: Array<() => Prom
   const file = join(dir, 'leads.sqlite');
   const store = createSqliteStore({ file, ...(options.now && { now: options.now }) });
   await store.init();
-  const config = readConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    IP_HASH_SALT: 's',
-    SITE_URL: 'https://example.org',
-    // Posted straight to the API, from no page, so with no form token (tests/unit/server/form-tokens.test.ts has theirs).
-    FORM_TOKENS: 'off',
-    ...options.env,
-  });
-  const server = createServer(config, {
+  const pages = options.pages ? { pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } } } : {};
+  const server = await startServer({
     store,
-    logger: silentLogger,
-    delivery: null,
-    model: served,
+    model: { ...served, ...pages },
     site: noPages,
-    editor: null,
     ...(options.now && { now: options.now }),
     ...(options.mailResolver && { mailResolver: options.mailResolver }),
+    env: {
+      SITE_URL: 'https://example.org',
+      DATA_DIR: join(dir, 'data'),
+      IP_HASH_SALT: 's',
+      // The spam score is what these tests are about: on, with its defaults, unless a test sets it.
+      SPAM_QUARANTINE_SCORE: '',
+      // Posted straight to the API, from no page, so with no form token (tests/unit/server/form-tokens.test.ts has theirs).
+      FORM_TOKENS: 'off',
+      ...options.env,
+    },
   });
-  const port = await server.listen();
   cleanups.push(async () => {
     await server.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: `http://127.0.0.1:${port}`, port, store, file };
+  return { url: server.url, port: server.port, store, file };
 }
