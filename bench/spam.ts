@@ -1,5 +1,6 @@
 // Section "spam", run as its own process: `node --import tsx bench/spam.ts <distDir> <cpuRounds> [NAME=value…]`;
 // each NAME=value is a setting of the server with the layers on (to weigh a default before changing it).
+// `bench/spam.ts <distDir> layers <rounds>` measures only the CPU, of each layer apart (LAYER_SETTINGS).
 // Replays the labelled corpus (bench/spam-corpus/corpus.json) against the compiled server over HTTP
 // on 127.0.0.1, as visitors' browsers would: each loads the form's page, waits as a person does, then
 // posts the JSON the form's island posts with its headers (some send the form without script, a few
@@ -26,7 +27,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
@@ -637,61 +638,110 @@ async function recordFates(
   }
 }
 
-async function measureCpu(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number): Promise<SpamBenchResult['cpu']> {
-  const on: number[] = [];
-  const off: number[] = [];
-  const postOn: number[] = [];
-  const postOff: number[] = [];
+/** Server CPU per submission (ms) of each setting, page and post and the posts alone, one entry per round. */
+type CpuBySetting = Array<{ all: number[]; posts: number[] }>;
+
+/**
+ * The corpus replayed to one server per setting, started afresh each round, batch by batch: each
+ * batch goes to every server in turn, in an order that rotates with the batch and the round, so no
+ * server always meets the machine in the same mood. Each server's own CPU (from /proc).
+ */
+async function cpuBySetting(
+  compiled: string,
+  distDir: string,
+  site: Site,
+  corpus: Corpus,
+  rounds: number,
+  settings: ReadonlyArray<{ label: string; env: Record<string, string> }>,
+): Promise<CpuBySetting> {
   const n = corpus.items.length;
+  const out: CpuBySetting = settings.map(() => ({ all: [], posts: [] }));
   for (let round = 0; round < rounds; round++) {
-    const dirs = [mkdtempSync(join(tmpdir(), 'bench-spam-on-')), mkdtempSync(join(tmpdir(), 'bench-spam-off-'))];
-    const servers = [
-      await start(compiled, distDir, dirs[0]!, layersOn, 'the server (spam layers on)'),
-      await start(compiled, distDir, dirs[1]!, SPAM_LAYERS_OFF, 'the server (spam layers off)'),
-    ];
+    const dirs = settings.map(() => mkdtempSync(join(tmpdir(), 'bench-spam-cpu-')));
+    const servers: Started[] = [];
     try {
+      for (const [i, { label, env }] of settings.entries()) servers.push(await start(compiled, distDir, dirs[i]!, env, label));
       const sides = servers.map((s): ServerSide => ({ port: s.port, metricsPort: null, pid: s.child.pid }));
-      const totals = [
-        { pages: 0, posts: 0 },
-        { pages: 0, posts: 0 },
-      ];
+      const totals = settings.map(() => ({ pages: 0, posts: 0 }));
       batchVisits = [];
       let b = 0;
       for (const batch of batches(corpus.items, BATCH)) {
-        // Alternate which server goes first, so neither always meets the machine in the same mood.
-        const order = (b + round) % 2 === 0 ? [0, 1] : [1, 0];
-        for (const i of order) {
+        for (let k = 0; k < settings.length; k++) {
+          const i = (k + b + round) % settings.length;
           const cpu = await replayBatch(sides[i]!, site, batch, false);
           totals[i]!.pages += cpu.pages;
           totals[i]!.posts += cpu.posts;
         }
         b++;
       }
-      on.push(((totals[0]!.pages + totals[0]!.posts) * 1000) / n);
-      off.push(((totals[1]!.pages + totals[1]!.posts) * 1000) / n);
-      postOn.push((totals[0]!.posts * 1000) / n);
-      postOff.push((totals[1]!.posts * 1000) / n);
+      totals.forEach((t, i) => {
+        out[i]!.all.push(((t.pages + t.posts) * 1000) / n);
+        out[i]!.posts.push((t.posts * 1000) / n);
+      });
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   }
-  const ratio = on.map((x, i) => x / off[i]!);
+  return out;
+}
+
+async function measureCpu(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number): Promise<SpamBenchResult['cpu']> {
+  const [on, off] = await cpuBySetting(compiled, distDir, site, corpus, rounds, [
+    { label: 'the server (spam layers on)', env: layersOn },
+    { label: 'the server (spam layers off)', env: SPAM_LAYERS_OFF },
+  ]);
+  const ratio = on!.all.map((x, i) => x / off!.all[i]!);
   return {
     rounds,
-    submissions: n,
-    onMsPerSubmission: on,
-    offMsPerSubmission: off,
+    submissions: corpus.items.length,
+    onMsPerSubmission: on!.all,
+    offMsPerSubmission: off!.all,
     ratio,
     ratioMedian: median(ratio),
-    postOnMs: postOn,
-    postOffMs: postOff,
-    postRatioMedian: median(postOn.map((x, i) => x / postOff[i]!)),
+    postOnMs: on!.posts,
+    postOffMs: off!.posts,
+    postRatioMedian: median(on!.posts.map((x, i) => x / off!.posts[i]!)),
   };
+}
+
+/**
+ * What each layer adds, `bench/spam.ts <distDir> layers <rounds>`: the layers off, all on, and all
+ * on but one (the proof-of-work step, the form tokens) or only the tokens, side by side as above.
+ * Each is given as its CPU per submission against the layers off, round by round.
+ */
+export const LAYER_SETTINGS: ReadonlyArray<{ label: string; env: Record<string, string> }> = [
+  { label: 'layers off', env: SPAM_LAYERS_OFF },
+  { label: 'every layer on', env: {} },
+  { label: 'every layer but the proof-of-work step', env: { SPAM_CHALLENGE_SCORE: 'off' } },
+  { label: 'every layer but the form tokens', env: { FORM_TOKENS: 'off' } },
+  { label: 'the form tokens alone', env: { SPAM_QUARANTINE_SCORE: 'off' } },
+];
+
+async function measureLayers(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number) {
+  const cpu = await cpuBySetting(compiled, distDir, site, corpus, rounds, LAYER_SETTINGS);
+  const off = cpu[0]!;
+  return LAYER_SETTINGS.map(({ label, env }, i) => ({
+    label,
+    env,
+    msPerSubmission: cpu[i]!.all,
+    postMsPerSubmission: cpu[i]!.posts,
+    againstOff: cpu[i]!.all.map((x, r) => x / off.all[r]!),
+    againstOffMedian: median(cpu[i]!.all.map((x, r) => x / off.all[r]!)),
+  }));
 }
 
 async function main(): Promise<void> {
   const [distDir = '/tmp/bench-dist', roundsArg = '3', ...settings] = process.argv.slice(2);
+  if (roundsArg === 'layers') {
+    const loadAtStart = loadavg();
+    const corpus = JSON.parse(readFileSync(join(ROOT, 'bench', 'spam-corpus', 'corpus.json'), 'utf8')) as Corpus;
+    const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server-layers'));
+    const layers = await measureLayers(compiled, distDir, readSite(distDir), corpus, Number(settings[0] ?? '2'));
+    connections.destroy();
+    console.log(JSON.stringify({ loadAverage: { start: loadAtStart, end: loadavg() }, layers }));
+    return;
+  }
   layersOn = Object.fromEntries(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
   const corpus = JSON.parse(readFileSync(join(ROOT, 'bench', 'spam-corpus', 'corpus.json'), 'utf8')) as Corpus;
   const site = readSite(distDir);

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SUBMISSION_ENDPOINTS } from './api/submissions';
 import type { RouteOf } from './logging';
-import { errorCodeOf } from './request-route';
+import { errorCodeOf, leadEndpointOf } from './request-route';
 import type { OutboxSlice } from './store/types';
 
 /** Seconds; from a cached page (well under a millisecond) to a slow store commit. */
@@ -44,13 +44,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   const accepted = new Counter({
     name: 'leads_accepted_total',
-    help: 'Submissions stored and answered 201 (a retry with a known Idempotency-Key included), by endpoint.',
+    help: 'Submissions stored and answered 201, or 303 for a form sent without script (a retry with a known Idempotency-Key included), by endpoint.',
     labelNames: ['endpoint'] as const,
     registers: [registry],
   });
   const refused = new Counter({
     name: 'leads_refused_total',
-    help: 'Submissions not stored, by endpoint and reason (the error code answered, FORM_TOKEN_* for a form token refused behind a 201, or "aborted").',
+    help: 'Submissions not stored, by endpoint and reason (the error code answered, FORM_TOKEN_* for a form token refused behind a 201 or 303, or "aborted").',
     labelNames: ['endpoint', 'reason'] as const,
     registers: [registry],
   });
@@ -95,11 +95,14 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       const labels = { method: req.method ?? 'OTHER', route, status };
       requests.inc(labels);
       latency.observe(labels, seconds);
-      if (submissions.has(route) && req.method === 'POST') {
-        // A 201 with an error code is a post refused for its form token, answered as a success so its sender learns nothing.
+      // A form sent without script posts to its page (a 303 to the thanks page when stored), and counts with its form's endpoint.
+      const formPost = leadEndpointOf(res);
+      const endpoint = formPost ?? route;
+      if (submissions.has(endpoint) && req.method === 'POST') {
+        // A success with an error code is a post refused for its form token, answered as a success so its sender learns nothing.
         const code = errorCodeOf(res);
-        if (status === '201' && code === undefined) accepted.inc({ endpoint: route });
-        else refused.inc({ endpoint: route, reason: status === '0' ? 'aborted' : (code ?? `HTTP_${status}`) });
+        if (status === (formPost ? '303' : '201') && code === undefined) accepted.inc({ endpoint });
+        else refused.inc({ endpoint, reason: status === '0' ? 'aborted' : (code ?? `HTTP_${status}`) });
       }
     },
     storeError(operation) {

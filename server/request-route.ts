@@ -4,6 +4,7 @@ import { splitTarget } from './static-files';
 /** Route and error code noted by the handler that answered, read when the answer is logged and counted. */
 const routes = new WeakMap<ServerResponse, string>();
 const errorCodes = new WeakMap<ServerResponse, string>();
+const leadEndpoints = new WeakMap<ServerResponse, string>();
 
 export function noteRoute(res: ServerResponse, route: string): void {
   routes.set(res, route);
@@ -15,6 +16,18 @@ export function noteErrorCode(res: ServerResponse, code: string): void {
 
 export function errorCodeOf(res: ServerResponse): string | undefined {
   return errorCodes.get(res);
+}
+
+/**
+ * The submission endpoint a request posted a lead to by another route: a form sent without script
+ * posts to its page, and is counted with its form's endpoint (leads_accepted_total, leads_refused_total).
+ */
+export function noteLeadEndpoint(res: ServerResponse, endpoint: string): void {
+  leadEndpoints.set(res, endpoint);
+}
+
+export function leadEndpointOf(res: ServerResponse): string | undefined {
+  return leadEndpoints.get(res);
 }
 
 const FILE_NAME = /\/[^/]+\.[A-Za-z0-9]+$/;

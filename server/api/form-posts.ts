@@ -9,7 +9,7 @@ import { matchPage } from '../../engine/render/page-routes';
 import type { PageAssets } from '../../engine/render/render-page';
 import { lazy } from '../lazy';
 import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
-import { noteErrorCode, noteRoute } from '../request-route';
+import { noteErrorCode, noteLeadEndpoint, noteRoute } from '../request-route';
 import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from './json-body';
 import { ADDRESS_FIELD, isNoticeForm } from '../../engine/notices/notice-form';
@@ -152,6 +152,8 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const target = section && submissions.compiled.get(section.definition.id);
     if (!section || !target) return plain(res, 400, 'UNKNOWN_FORM', 'The form sent is not on this page.\n');
     const form = section.definition;
+    // From here on the post is a submission to the form's endpoint, and is counted as one.
+    noteLeadEndpoint(res, form.submit.endpoint);
 
     const values = valuesFromPost(form, params);
     const errors = checkFields(target, form, values);

@@ -67,9 +67,10 @@ function readPayload(proof: string): Payload | null {
 
 export function createChallengeStep(options: ChallengeStepOptions): ChallengeStep {
   const { score, spend } = options;
-  // Two keys from one: the challenge's signature, and the derived key's, which lets a check skip the work.
+  // The challenge's signature only: with one SHA-256 a try, checking an answer by hashing it once costs
+  // less than a second signature over the derived key would (each of altcha-lib's HMACs is a Web Crypto
+  // call, some 100 µs of CPU; the hash is a few). docs/developers/decisions.md, "A proof-of-work step".
   const signing = createHmac('sha256', options.hmacKey).update('altcha challenge').digest('hex');
-  const keySigning = createHmac('sha256', options.hmacKey).update('altcha derived key').digest('hex');
   const { algorithm, cost, counterMin, counterMax } = POW_DIFFICULTY;
 
   return {
@@ -83,7 +84,6 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
         // The wall clock, not the server's injected one: verifySolution checks expiry against Date.now().
         expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
         hmacSignatureSecret: signing,
-        hmacKeySignatureSecret: keySigning,
       }),
     check: async (proof, by) => {
       if (proof === PROOF_UNSOLVED) return 'unsolved';
@@ -94,7 +94,6 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
         solution: payload.solution,
         deriveKey,
         hmacSignatureSecret: signing,
-        hmacKeySignatureSecret: keySigning,
       }).catch(() => ({ verified: false }));
       if (!result.verified) return 'failed';
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);

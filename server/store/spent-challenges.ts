@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { pruneSpentFormTokens } from './leads';
+import { prepared } from './prepared';
 import type { Schema } from './schema';
 
 /**
@@ -18,18 +19,24 @@ export interface TokensSlice {
   pruneSpentFormTokens(before: Date): Promise<number>;
 }
 
+// Asked for every answered challenge: built and compiled once (prepared), not on each call.
+const forgetExpired = prepared((db, v: { now: string }) => db.deleteFrom('spent_challenges').where('expires_at', '<', v.now));
+const spend = prepared((db, v: { id: string; by: string; expires: string }) =>
+  db
+    .insertInto('spent_challenges')
+    .values({ id: v.id, spent_by: v.by, expires_at: v.expires })
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
+const spentBy = prepared((db, v: { id: string }) => db.selectFrom('spent_challenges').select('spent_by').where('id', '=', v.id));
+
 export function tokensSlice(db: () => Kysely<Schema>, now: () => Date): TokensSlice {
   return {
     pruneSpentFormTokens: async (before) => pruneSpentFormTokens(db(), before),
     spendChallenge: async ({ id, expiresAt, by }) => {
-      await db().deleteFrom('spent_challenges').where('expires_at', '<', now().toISOString()).execute();
-      const inserted = await db()
-        .insertInto('spent_challenges')
-        .values({ id, spent_by: by, expires_at: expiresAt.toISOString() })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 1n) return true;
-      const first = await db().selectFrom('spent_challenges').select('spent_by').where('id', '=', id).executeTakeFirst();
+      await forgetExpired(db(), { now: now().toISOString() });
+      const inserted = await spend(db(), { id, by, expires: expiresAt.toISOString() });
+      if (inserted.numAffectedRows === 1n) return true;
+      const [first] = (await spentBy(db(), { id })).rows;
       return first?.spent_by === by;
     },
   };

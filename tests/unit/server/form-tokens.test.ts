@@ -130,6 +130,13 @@ async function refusals(reason: string): Promise<number> {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/** How many posts to the endpoint were stored (leads_accepted_total). */
+async function accepted(): Promise<number> {
+  const text = await (await fetch(server.metricsUrl!)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`leads_accepted_total{endpoint="${ENDPOINT}"`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 /** What a sender can compare between two answers: status, header names, the body's shape. */
 async function shapeOf(res: Response) {
   const body = (await res.json()) as { success: boolean; message: string; data: { id: string } };
@@ -273,13 +280,22 @@ describe('a form posted without script', () => {
     const cookie = await loadPage();
     at += 3_000;
     const stored = unique('post-good');
+    const acceptedBefore = await accepted();
     const good = await postForm(stored, cookie);
     expect(good.status).toBe(303);
     expect(await leadsWith(stored)).toHaveLength(1);
-    for (const sent of [null, cookie]) {
+    expect(await accepted()).toBe(acceptedBefore + 1);
+    const cases: Array<[string, string | null]> = [
+      ['FORM_TOKEN_MISSING', null],
+      ['FORM_TOKEN_REPLAYED', cookie],
+    ];
+    for (const [reason, sent] of cases) {
+      const before = await refusals(reason);
       const email = unique('post-refused');
       const res = await postForm(email, sent);
       expect(res.status).toBe(303);
+      // Counted as the API's refusals are, under the form's endpoint: a bot posting the page's form is seen too.
+      expect(await refusals(reason), reason).toBe(before + 1);
       expect(res.headers.get('location')).toBe(good.headers.get('location'));
       expect([...res.headers.keys()].sort()).toEqual([...good.headers.keys()].sort());
       expect(await res.text()).toBe(await good.clone().text());

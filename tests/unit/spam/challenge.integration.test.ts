@@ -11,6 +11,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../../contracts/api-contract';
 import type { Env } from '../../../server/config';
+import { createChallengeStep } from '../../../server/spam/challenge';
 import { served, startSpamServer } from './spam-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -175,5 +176,25 @@ describe('the proof-of-work step for a grey score', () => {
     expect(held.reasons.map((r) => r.code).sort()).toEqual(['links', 'proof-of-work', 'words']);
     expect(held.reasons.at(-1)!.detail).toMatch(/without script/);
     expect((await store.inbox.getLead(byEmail.get('genuine@example.org')!))!.quarantine).toBeNull();
+  });
+});
+
+describe("the step's check of an answer", () => {
+  const step = () => createChallengeStep({ score: 3, hmacKey: 'check key', spend: async () => true });
+  const encode = (challenge: Challenge, solution: unknown) => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+
+  it('passes the answer the browser found, and fails a signed challenge answered with another counter or key', async () => {
+    const s = step();
+    const challenge = await s.issue();
+    const solution = (await solveChallenge({ challenge, deriveKey }))!;
+    expect(await s.check(encode(challenge, solution), 'k1')).toBe('passed');
+    // The right key with a counter that does not make it, and a made-up key with the right counter.
+    expect(await s.check(encode(challenge, { ...solution, counter: solution.counter + 1 }), 'k2')).toBe('failed');
+    expect(await s.check(encode(challenge, { ...solution, derivedKey: 'ab'.repeat(32) }), 'k3')).toBe('failed');
+  });
+
+  it("fails another server's challenge, solved as it was made", async () => {
+    const foreign = await createChallengeStep({ score: 3, hmacKey: 'another key', spend: async () => true }).issue();
+    expect(await step().check(encode(foreign, await solveChallenge({ challenge: foreign, deriveKey })), 'k4')).toBe('failed');
   });
 });
