@@ -32,6 +32,7 @@ import { isNoticeForm } from '../../engine/notices/notice-form';
 import { readEvidence, type EvidencePart, type EvidenceReading } from '../notices/evidence';
 import type { Scanner } from '../notices/clamd';
 import { evidenceParts, readMultipart } from '../notices/multipart';
+import { VALUES_PART } from '../../contracts/evidence-contract';
 import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
 import { sendApiError, type ApiEndpoint } from './router';
@@ -92,9 +93,6 @@ export const FIRST_STORE_ESTIMATE_MS = 5;
 export type SubmissionResponse = CreatedAnswer['data'];
 
 const BADGE_FIELDS = ['type', 'size', 'color'] as const;
-
-/** The part of a multipart submission that holds the form's values as JSON; the files travel beside it under their field's name. */
-export const VALUES_PART = 'values';
 
 const isMultipartRequest = (req: Request) => /^multipart\/form-data\s*;/i.test(req.get('content-type') ?? '');
 
