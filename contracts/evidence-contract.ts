@@ -24,7 +24,8 @@ export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 export function chosenFilesProblem(files: readonly { name: string; size: number }[]): string | null {
   if (files.length > MAX_EVIDENCE_FILES) return `Attach at most ${MAX_EVIDENCE_FILES} files; ${files.length} were chosen.`;
   const large = files.filter((f) => f.size > MAX_EVIDENCE_BYTES).map((f) => `“${f.name}”`);
-  if (large.length) return `${large.join(', ')} ${large.length > 1 ? 'are' : 'is'} larger than ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MB, the most one file may be.`;
+  if (large.length)
+    return `${large.join(', ')} ${large.length > 1 ? 'are' : 'is'} larger than ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MB, the most one file may be.`;
   const empty = files.filter((f) => f.size === 0).map((f) => `“${f.name}”`);
   if (empty.length) return `${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} empty.`;
   return null;

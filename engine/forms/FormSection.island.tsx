@@ -196,7 +196,8 @@ export default function FormSection({ section, index, typed, action, posted }: F
 
   // The summary lists problems in the order the fields appear.
   const order = [
-    ...(((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(form.fields.properties as object)),
+    ...(((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ??
+      Object.keys(form.fields.properties as object)),
     // The files come after every field.
     ...(fileField ? [fileField] : []),
   ];

@@ -179,7 +179,13 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     await answerPost(req, res, page, params, null);
   }
 
-  async function answerPost(req: Request, res: Response, page: ResolvedPage, params: URLSearchParams, files: FormData | null): Promise<void> {
+  async function answerPost(
+    req: Request,
+    res: Response,
+    page: ResolvedPage,
+    params: URLSearchParams,
+    files: FormData | null,
+  ): Promise<void> {
     const section = formsOf(page).find((s) => s.definition.id === params.get(FORM_ID_FIELD));
     const target = section && submissions.compiled.get(section.definition.id);
     if (!section || !target) return plain(res, 400, 'UNKNOWN_FORM', 'The form sent is not on this page.\n');

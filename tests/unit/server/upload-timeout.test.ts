@@ -34,7 +34,9 @@ async function trickle(contentType: string, stopAfterMs: number): Promise<{ stat
   socket.on('error', () => {});
   const length = 200;
   let sent = 0;
-  socket.write(`POST /api/takedown-request HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`);
+  socket.write(
+    `POST /api/takedown-request HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`,
+  );
   const timer = setInterval(() => {
     if (!socket.writable) return;
     if (Date.now() - started >= stopAfterMs) {
