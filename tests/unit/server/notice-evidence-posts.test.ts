@@ -102,7 +102,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const HTML = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const file = (bytes: Uint8Array, name: string) => new File([bytes], name, { type: 'application/octet-stream' });
+const file = (bytes: Uint8Array, name: string) => new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' });
 
 /** The multipart body the form sends with script: its values as JSON, the files under the form's file field. */
 function withScript(values: Record<string, unknown>, files: File[]): FormData {
