@@ -59,7 +59,9 @@ const REQUEST_TIMEOUT = Object.assign(new Error('Request timeout'), { code: 'ERR
  */
 function boundedBodies(app: RequestListener, requestTimeoutMs: number): RequestListener {
   return (req, res) => {
-    if (!req.complete && !isUpload(req)) {
+    // A request that declares no body (most GETs) has nothing left to arrive: no timer for it.
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.complete && !isUpload(req)) {
       const timer = setTimeout(() => {
         if (!req.complete && !res.headersSent) answerMalformedRequest(REQUEST_TIMEOUT, req.socket);
       }, requestTimeoutMs);
