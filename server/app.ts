@@ -12,6 +12,7 @@ import type { NoticeSettings } from './admin/notice-view';
 import { createBadgeRouter } from './api/badges';
 import { createApiRouter, sendApiError, shownPath } from './api/router';
 import { createSubmissions } from './api/submissions';
+import type { Scanner } from './notices/clamd';
 import type { ChallengeStep } from './spam/challenge';
 import { createFormPosts, pageHasForm } from './api/form-posts';
 import type { PageAssets } from '../engine/render/render-page';
@@ -69,6 +70,8 @@ export type AppConfig = SiteSource & {
   now?: () => Date;
   /** Where request lines and errors go; silent without it. */
   logger?: Logger;
+  /** Scans the files a form brings (CLAMD_SOCKET, server/notices/clamd.ts); checked by their bytes alone without it. */
+  scanner?: Scanner | null;
   /** Counts and times every answer (prom-client); none without it. */
   metrics?: Metrics;
   /** Tells /readyz the process is draining; without it only the store's health counts. */
@@ -320,6 +323,7 @@ export function createApp(config: AppConfig): RequestListener {
     formValidators: config.formValidators,
     badges: config.badges,
     leads: config.store.leads,
+    files: config.store.evidence,
     siteUrl: config.siteUrl,
     ipHashSalt: config.ipHashSalt,
     notifier: config.notifier,
@@ -337,6 +341,9 @@ export function createApp(config: AppConfig): RequestListener {
     formTokens,
     // Nothing the visitor sent: only why, and the request's id (the logger's) to find its line.
     onTokenRefused: (req, reason) => logOf(req).info({ formToken: reason }, 'Submission refused: its form token'),
+    scanner: config.scanner,
+    // clamd's own words (down, slow): no file name or anything else the visitor sent.
+    onScanFailed: (req, reason) => logOf(req).warn({ clamd: reason }, 'Evidence file refused: the virus scan failed'),
   });
   const formPosts = config.pages
     ? createFormPosts({ ...config.pages, siteUrl: config.siteUrl, submissions, secret: config.ipHashSalt, now: config.now, formTokens })

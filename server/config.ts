@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { UPLOAD_TIMEOUT_MS } from '../contracts/evidence-contract';
 import { chooseStore } from './store/create-store';
 import type { NotifyConfig } from './notify/config';
 import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
@@ -32,6 +33,7 @@ export const VARIABLES = [
   'INBOX_REQUIRE_2FA',
   'HEADERS_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
+  'UPLOAD_TIMEOUT_MS',
   'KEEP_ALIVE_TIMEOUT_MS',
   'LOG_LEVEL',
   'METRICS_PORT',
@@ -96,9 +98,20 @@ export interface ServerTimeouts {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open for the next request. */
   keepAliveTimeoutMs: number;
+  /**
+   * Until a request with files (a POST of multipart/form-data: a takedown notice with its evidence,
+   * up to 51 MB) has arrived; every other request keeps requestTimeoutMs. Unset: requestTimeoutMs for all.
+   */
+  uploadTimeoutMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  // 10 minutes: 51 MB at about 700 kbit/s, what the form's own page waits for too (contracts/evidence-contract.ts).
+  uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
+};
 
 export interface ServerConfig {
   port: number;
@@ -321,6 +334,7 @@ const TIMEOUT_VARIABLES = {
   headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  uploadTimeoutMs: 'UPLOAD_TIMEOUT_MS',
 } as const satisfies Record<keyof ServerTimeouts, Variable>;
 
 /** The timeouts from HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS; throws a message naming the bad one. */
@@ -336,6 +350,11 @@ export function readTimeouts(env: Env): ServerTimeouts {
   if (timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
     throw new Error(
       `HEADERS_TIMEOUT_MS (${timeouts.headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${timeouts.requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
+  if (timeouts.uploadTimeoutMs !== undefined && timeouts.uploadTimeoutMs < timeouts.requestTimeoutMs) {
+    throw new Error(
+      `UPLOAD_TIMEOUT_MS (${timeouts.uploadTimeoutMs}) must not be shorter than REQUEST_TIMEOUT_MS (${timeouts.requestTimeoutMs}): a request with files is the longest a visitor sends.`,
     );
   }
   return timeouts;

@@ -27,7 +27,7 @@ import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
 import { createViewCounter } from './page-views';
 import { createReadiness } from './readiness';
-import { pingClamd } from './notices/clamd';
+import { pingClamd, scannerFor } from './notices/clamd';
 import { StoredRateLimits } from './rate-limit';
 import type { Publisher } from './publish/publisher';
 import type { Editor } from './content/editor';
@@ -394,6 +394,7 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
         notifier,
         spam: scorerFor(m),
         challenge: challenge || undefined,
+        scanner: scannerFor(config.clamd),
       },
       ...{ logger: log, metrics, readiness, rateLimitStore, now: deps.now, countView: views?.count, formTokens },
       inbox: {

@@ -21,24 +21,58 @@ function checkingInterval(timeouts: ServerTimeouts): number {
  * a request (one it cannot parse, one too slow to arrive, an `Expect` other than 100-continue).
  */
 export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
+  // Node bounds every request alike; with a longer bound for uploads, Node's is that one and the
+  // shorter one is kept for every other request here (boundedBodies), answered the same way.
+  const upload = timeouts.uploadTimeoutMs ?? timeouts.requestTimeoutMs;
+  const longest = Math.max(upload, timeouts.requestTimeoutMs);
+  const listener = upload > timeouts.requestTimeoutMs ? boundedBodies(app, timeouts.requestTimeoutMs) : app;
   const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
-      requestTimeout: timeouts.requestTimeoutMs,
+      requestTimeout: longest,
       keepAliveTimeout: timeouts.keepAliveTimeoutMs,
       connectionsCheckingInterval: checkingInterval(timeouts),
       // Node's own refusal of a request without Host is a bare 400; refusingBadFraming answers it like the rest.
       requireHostHeader: false,
     },
-    refusingBadFraming(app),
+    refusingBadFraming(listener),
   );
   // Set again as properties: every Node version this runs on reads them there.
   server.headersTimeout = timeouts.headersTimeoutMs;
-  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.requestTimeout = longest;
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.on('clientError', answerMalformedRequest);
   server.on('checkExpectation', answerUnmetExpectation);
   return server;
+}
+
+/** A request that brings files (a form posted as multipart/form-data): it may take the upload bound to arrive. */
+export const isUpload = (req: IncomingMessage) =>
+  req.method === 'POST' && /^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '');
+
+const REQUEST_TIMEOUT = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+
+/**
+ * Every request but an upload must have arrived whole within `requestTimeoutMs` of reaching the
+ * app, or it is answered as Node answers a request past its timeout (408, the connection closed).
+ * A request already whole, or already answered, is left alone.
+ */
+function boundedBodies(app: RequestListener, requestTimeoutMs: number): RequestListener {
+  return (req, res) => {
+    // A request that declares no body (most GETs) has nothing left to arrive: no timer for it.
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.complete && !isUpload(req)) {
+      const timer = setTimeout(() => {
+        if (!req.complete && !res.headersSent) answerMalformedRequest(REQUEST_TIMEOUT, req.socket);
+      }, requestTimeoutMs);
+      timer.unref();
+      const stop = () => clearTimeout(timer);
+      req.once('end', stop);
+      res.once('finish', stop);
+      res.once('close', stop);
+    }
+    app(req, res);
+  };
 }
 
 // --- Answers given before the app sees a request ---------------------------------------------

@@ -18,6 +18,8 @@ import { templates, widgets } from './widgets';
 import { TickList } from '../ui/lists';
 import { addressesOf, isNoticeForm } from '../notices/notice-form';
 import { HostCounts } from './AddressList';
+import { FilePicker } from './FilePicker';
+import { chosenFilesProblem } from '../../contracts/evidence-contract';
 
 export interface FormSectionProps extends SectionProps<ResolvedFormSection> {
   /** Values typed into the prerendered fields before the form hydrated. */
@@ -95,6 +97,13 @@ export default function FormSection({ section, index, typed, action, posted }: F
   const notice = isNoticeForm(form);
   const [sentValues, setSentValues] = useState<FormValues | null>(posted && 'sent' in posted ? (posted.values ?? null) : null);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // The files chosen, for a form that declares them: sent beside the values, never kept in its state's values.
+  const [chosen, setChosen] = useState<File[]>([]);
+  const fileField = form.files?.name;
+  const chooseFiles = (files: File[]) => {
+    setChosen(files);
+    dispatch({ type: 'blur', field: fileField!, message: chosenFilesProblem(files) });
+  };
   const idPrefix = `${form.id}-form`;
 
   const validatorReady = useRef<Promise<ValidatorType> | null>(null);
@@ -141,6 +150,8 @@ export default function FormSection({ section, index, typed, action, posted }: F
       // Without its checks (their chunk failed to load) the form is sent, and the server checks every field.
       if (ready) {
         const found = checkValues(form, ready, values);
+        const fileProblem = fileField ? chosenFilesProblem(chosen) : null;
+        if (fileProblem) found[fileField!] = fileProblem;
         dispatch({ type: 'checked', errors: found });
         if (Object.keys(found).length > 0) {
           setSummaryFocus((n) => n + 1);
@@ -159,12 +170,14 @@ export default function FormSection({ section, index, typed, action, posted }: F
         formType: form.submit.formType,
         source: pageSource(window.location, document.referrer),
         mock: typeof __FORM_MOCK__ !== 'undefined' && __FORM_MOCK__ === true,
+        files: fileField ? { field: fileField, files: chosen } : undefined,
       });
     } catch {
       result = { success: false, message: 'An unexpected error occurred. Please try again.', error: 'UNEXPECTED' };
     }
     if (result.success) {
       if (notice) setSentValues(values);
+      if (fileField && form.result.resetOnSuccess) setChosen([]);
       dispatch({ type: 'sent', reset: form.result.resetOnSuccess ? initial : undefined, download: form.submit.download });
       show('success', form.result.success.text ?? result.message);
     } else {
@@ -172,7 +185,8 @@ export default function FormSection({ section, index, typed, action, posted }: F
       let serverErrors: FieldErrors | undefined;
       if (result.fields) {
         serverErrors = {};
-        for (const [k, v] of Object.entries(result.fields)) if (k in (form.fields.properties as object)) serverErrors[k] = v;
+        for (const [k, v] of Object.entries(result.fields))
+          if (k in (form.fields.properties as object) || k === fileField) serverErrors[k] = v;
       }
       dispatch({ type: 'refused', errors: serverErrors });
       // An expired form is no failure of the site's: the visitor is told what to do, in the same place.
@@ -181,9 +195,12 @@ export default function FormSection({ section, index, typed, action, posted }: F
   };
 
   // The summary lists problems in the order the fields appear.
-  const order =
-    ((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ??
-    Object.keys(form.fields.properties as object);
+  const order = [
+    ...(((form.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ??
+      Object.keys(form.fields.properties as object)),
+    // The files come after every field.
+    ...(fileField ? [fileField] : []),
+  ];
   const summary = Object.entries(errors).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   return (
     <SectionFrame
@@ -234,6 +251,8 @@ export default function FormSection({ section, index, typed, action, posted }: F
             // A real HTML form: without script (or before it) the browser posts it to the page, which the server answers.
             method="post"
             action={action}
+            // A form with files posts them without script too: only multipart/form-data carries a file.
+            enctype={form.files ? 'multipart/form-data' : undefined}
             nameGenerator={(path) => path.join('.')}
             validator={validator}
             idPrefix={idPrefix}
@@ -267,6 +286,16 @@ export default function FormSection({ section, index, typed, action, posted }: F
               />
             </div>
             <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+            {form.files && (
+              <FilePicker
+                files={form.files}
+                idPrefix={idPrefix}
+                chosen={chosen}
+                error={errors[form.files.name]}
+                disabled={sending}
+                onChoose={chooseFiles}
+              />
+            )}
             {section.consent && <ConsentNotice consent={section.consent} id={`${idPrefix}-consent`} />}
             <button type="submit" className="button button--primary lead-form__submit" disabled={sending} aria-disabled={sending}>
               {sending ? form.buttons.sending : form.buttons.idle}

@@ -10,6 +10,8 @@ export type SubmissionRules = Pick<Form, 'id' | 'title' | 'fields' | 'messages'>
   ui?: Form['ui'];
   trim?: Form['trim'];
   defaults?: Form['defaults'];
+  /** Files the form takes beside its values (only a site form declares them). */
+  files?: Form['files'];
 };
 
 /** Form values as the visitor entered them. */

@@ -1,3 +1,4 @@
+import { UPLOAD_TIMEOUT_MS, VALUES_PART } from '../../contracts/evidence-contract';
 import {
   API_MESSAGES,
   CAMPAIGN_PARAMS,
@@ -39,6 +40,11 @@ export interface SubmitOptions {
   newKey?: () => string;
   /** Where the form's page was reached from (pageSource), sent beside the fields. */
   source?: SourceBody;
+  /**
+   * The files of a form that declares them: the request then goes as multipart/form-data, the values
+   * as JSON in the VALUES_PART part and each file under `field` (even with none chosen: one encoding per form).
+   */
+  files?: { field: string; files: readonly File[] };
   /** Solves a proof-of-work challenge into the X-Altcha header's value; the worker solver, loaded when first needed, by default. */
   solve?: (challenge: NonNullable<ErrorAnswer['challenge']>) => Promise<string>;
 }
@@ -121,14 +127,16 @@ export async function submitForm(endpoint: string, body: Record<string, unknown>
   const { fetchImpl = fetch, sleep = realSleep, random = Math.random, keys = pageKeys, newKey = () => crypto.randomUUID() } = options;
   if (options.mock) return mockSubmit(options.formType, sleep, random);
   const text = JSON.stringify(options.source ? { ...body, [SOURCE_KEY]: options.source } : body);
-  let idempotencyKey = options.idempotencyKey ?? keys.keyFor(options.formId, text, newKey);
+  // The same values with other files are another submission: the files' names and sizes are part of what is compared.
+  const sent = options.files ? `${text}\n${options.files.files.map((f) => `${f.name} ${f.size}`).join('\n')}` : text;
+  let idempotencyKey = options.idempotencyKey ?? keys.keyFor(options.formId, sent, newKey);
   let freshKeyTried = false;
   let proof: string | undefined;
 
   for (let attempt = 0; ; attempt++) {
     let result: SubmitResult;
     try {
-      result = await attemptOnce(fetchImpl, endpoint, text, options.formId, idempotencyKey, proof);
+      result = await attemptOnce(fetchImpl, endpoint, bodyOf(text, options.files), options.formId, idempotencyKey, proof);
     } catch (err) {
       if (!(err instanceof RetryableFailure) || attempt >= RETRY_DELAYS_MS.length) {
         if (err instanceof TimeoutFailure) return { success: false, message: MESSAGES.timeout, error: 'TIMEOUT' };
@@ -140,7 +148,7 @@ export async function submitForm(endpoint: string, body: Record<string, unknown>
     if (result.error === ERROR_CODES.idempotencyKeyReused && !freshKeyTried) {
       freshKeyTried = true;
       keys.forget(options.formId);
-      idempotencyKey = keys.keyFor(options.formId, text, newKey);
+      idempotencyKey = keys.keyFor(options.formId, sent, newKey);
       attempt -= 1;
       continue;
     }
@@ -156,22 +164,33 @@ export async function submitForm(endpoint: string, body: Record<string, unknown>
   }
 }
 
+/** The request's body: the JSON text, or (for a form with files) a multipart body of it and the files. */
+function bodyOf(text: string, files: SubmitOptions['files']): string | FormData {
+  if (!files) return text;
+  const form = new FormData();
+  form.append(VALUES_PART, text);
+  for (const file of files.files) form.append(files.field, file, file.name);
+  return form;
+}
+
 async function attemptOnce(
   fetchImpl: typeof fetch,
   endpoint: string,
-  body: string,
+  body: string | FormData,
   formId: string,
   key: string,
   proof: string | undefined,
 ): Promise<SubmitResult> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  // Files may take minutes on a slow line (the server allows them UPLOAD_TIMEOUT_MS too).
+  const timer = setTimeout(() => controller.abort(), typeof body === 'string' ? TIMEOUT_MS : UPLOAD_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetchImpl(endpoint, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/json',
+        // A multipart body's type (with its boundary) is set by the browser.
+        ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
         Accept: 'application/json',
         [HEADERS.requestedWith]: REQUESTED_WITH,
         [HEADERS.idempotencyKey]: key,

@@ -2127,6 +2127,23 @@ export interface Form {
   };
   fields: Fields;
   /**
+   * Optional files the visitor may attach (screenshots, PDFs), shown after the fields. How many, how large and which kinds are the site's own rules for kept files (contracts/evidence-contract.ts), checked by their bytes on the server; the lead keeps them with a SHA-256 the team sees.
+   */
+  files?: {
+    /**
+     * The field's name, as the form posts it, e.g. evidence. Not one of the fields' names.
+     */
+    name: string;
+    /**
+     * The label above the file picker.
+     */
+    title: string;
+    /**
+     * Said under the label: what to attach and why.
+     */
+    help?: string;
+  };
+  /**
    * Layout and labels in @rjsf uiSchema form: ui:order, ui:widget (textarea, select, radio, email), ui:placeholder, ui:help, ui:options rows.
    */
   ui?: {};

@@ -14,6 +14,8 @@ import { checkFields } from './form-validation';
 import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from './json-body';
 import { ADDRESS_FIELD, isNoticeForm } from '../../engine/notices/notice-form';
 import type { FormTokens } from '../spam/form-token';
+import { evidenceParts, readMultipart } from '../notices/multipart';
+import type { EvidencePart } from '../notices/evidence';
 import { NO_SCRIPT, tokenErrorCode, type Received, type SubmissionEndpoint, type Submissions } from './submissions';
 
 export interface FormPostConfig {
@@ -40,6 +42,9 @@ export interface FormPosts {
 const IN_FLIGHT_WAIT_MS = 200;
 const IN_FLIGHT_TRIES = 10;
 const DAY_MS = 86_400_000;
+
+/** Said at the file field when a post with files comes back: the browser cannot put them back in the form. */
+export const FILES_NOT_KEPT = 'Your files were not kept: browsers cannot put chosen files back into a form. Please choose them again.';
 
 const FORBIDDEN = 'This form can only be sent from its own page on this site.\n';
 
@@ -133,9 +138,33 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     return `form-post:${mac.digest('base64url')}`;
   }
 
+  /**
+   * A page whose form declares files is posted as multipart/form-data (the form's enctype): read
+   * before any other reader, with its own bound (multipart.ts); its text parts are the fields as a
+   * form would post them, its file parts the files.
+   */
+  async function readWithFiles(req: Request, res: Response): Promise<{ params: URLSearchParams; files: FormData } | null> {
+    const read = await readMultipart(req);
+    if ('form' in read) {
+      const params = new URLSearchParams();
+      for (const [name, value] of read.form.entries()) if (typeof value === 'string') params.append(name, value);
+      return { params, files: read.form };
+    }
+    if (read.status === 413) res.set('Connection', 'close');
+    const error = read.status === 413 ? 'PAYLOAD_TOO_LARGE' : read.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_MULTIPART';
+    plain(res, read.status, error, `${read.message}\n`);
+    return null;
+  }
+
   async function post(req: Request, res: Response): Promise<void> {
     const page = formPage(req.path)!;
     if (!fromOwnPage(req, siteOrigin)) return plain(res, 403, 'FORBIDDEN', FORBIDDEN);
+    const withFiles = formsOf(page).some((s) => s.definition.files) && /^multipart\/form-data\s*;/i.test(req.get('content-type') ?? '');
+    if (withFiles) {
+      const read = await readWithFiles(req, res);
+      if (read) await answerPost(req, res, page, read.params, read.files);
+      return;
+    }
     if (!isFormBody(req)) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
     // Refused by its declared length before a byte is read: express.raw would read off the whole body first.
     const notice = formsOf(page).some((s) => isNoticeForm(s.definition));
@@ -147,7 +176,16 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     if (type === 'entity.too.large') return plain(res, 413, 'PAYLOAD_TOO_LARGE', 'What was sent is too long for this form.\n');
     if (refused) return plain(res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send this form as ${FORM_MEDIA_TYPE}.\n`);
     const params = new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
+    await answerPost(req, res, page, params, null);
+  }
 
+  async function answerPost(
+    req: Request,
+    res: Response,
+    page: ResolvedPage,
+    params: URLSearchParams,
+    files: FormData | null,
+  ): Promise<void> {
     const section = formsOf(page).find((s) => s.definition.id === params.get(FORM_ID_FIELD));
     const target = section && submissions.compiled.get(section.definition.id);
     if (!section || !target) return plain(res, 400, 'UNKNOWN_FORM', 'The form sent is not on this page.\n');
@@ -156,10 +194,20 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     noteLeadEndpoint(res, form.submit.endpoint);
 
     const values = valuesFromPost(form, params);
-    const errors = checkFields(target, form, values);
+    // Files are checked with the fields, so one answer names every problem; a browser cannot refill a file input,
+    // so a post refused for any reason says so at the field when files had been chosen.
+    const parts: EvidencePart[] = files && form.files ? await evidenceParts(files, form.files.name) : [];
+    const evidence = form.files ? await submissions.readFiles(target, parts, req) : undefined;
+    const fileErrors = evidence && 'errors' in evidence ? evidence.errors : {};
+    const chooseAgain = (errors: Record<string, string>) => {
+      if (!form.files || !parts.length) return errors;
+      const said = errors[form.files.name];
+      return { ...errors, [form.files.name]: said ? `${said} ${FILES_NOT_KEPT}` : FILES_NOT_KEPT };
+    };
+    const errors = { ...checkFields(target, form, values), ...fileErrors };
     if (Object.keys(errors).length > 0) {
       noteErrorCode(res, 'VALIDATION');
-      return answerPage(res, 422, page, { formId: form.id, values, errors });
+      return answerPage(res, 422, page, { formId: form.id, values, errors: chooseAgain(errors) });
     }
 
     const payload = buildPayload(form, values);
@@ -169,18 +217,18 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     const endpoint = form.submit.endpoint as SubmissionEndpoint;
     const source = sourceOfFormPost(req.path, req.get('referer'), ownHostsOf(config.siteUrl, req.get('host')));
     // No script ran here, so no proof-of-work step could: a doubtful score is quarantined instead.
-    let received: Received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT);
+    let received: Received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT, evidence);
     // The twin of a double click waits for the first to be stored, then is answered as it was.
     for (let i = 0; received.kind === 'refused' && received.status === 409 && i < IN_FLIGHT_TRIES; i++) {
       await sleep(IN_FLIGHT_WAIT_MS);
-      received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT);
+      received = await submissions.receive(endpoint, target, payload, req, key, source, NO_SCRIPT, evidence);
     }
     // The post's token is spent (or expired): the answer carries the next one, so the form can be sent again.
     if (config.formTokens && received.kind !== 'refused' && received.kind !== 'invalid')
       res.append('Set-Cookie', config.formTokens.issue());
     if (received.kind === 'expired') {
       noteErrorCode(res, ERROR_CODES.formExpired);
-      return answerPage(res, 403, page, { formId: form.id, values, errors: {}, failure: API_MESSAGES.formExpired });
+      return answerPage(res, 403, page, { formId: form.id, values, errors: chooseAgain({}), failure: API_MESSAGES.formExpired });
     }
     if (received.kind === 'created') {
       if (received.refused) noteErrorCode(res, tokenErrorCode(received.refused));
@@ -192,7 +240,7 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
       return;
     }
     // Field messages where a field is named; what the server refused beyond them, as the form's failure message.
-    const fieldNames = new Set(Object.keys(form.fields.properties ?? {}));
+    const fieldNames = new Set([...Object.keys(form.fields.properties ?? {}), ...(form.files ? [form.files.name] : [])]);
     const fieldErrors =
       received.kind === 'invalid' ? Object.fromEntries(Object.entries(received.fields).filter(([f]) => fieldNames.has(f))) : {};
     const failure = form.result.failure.text ?? (received.kind === 'refused' ? received.message : API_MESSAGES.invalid);
@@ -201,7 +249,7 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
     await answerPage(res, received.kind === 'invalid' ? 422 : received.status, page, {
       formId: form.id,
       values,
-      errors: fieldErrors,
+      errors: chooseAgain(fieldErrors),
       failure,
     });
   }

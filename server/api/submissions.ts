@@ -24,11 +24,16 @@ import type { SpamScorer, SpamVerdict } from '../spam/score';
 import { stepReason, type ChallengeStep, type StepOutcome } from '../spam/challenge';
 import type { Challenge } from 'altcha-lib';
 import type { Quarantine } from '../../contracts/inbox-contract';
+import type { EvidenceSlice } from '../store/evidence';
 import { FormTokenSpent, IdempotencyKeyReused, type LeadsSlice, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 import { checkBodyHeaders, MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES, readJsonObject, type BodyProblem } from './json-body';
 import { isNoticeForm } from '../../engine/notices/notice-form';
+import { readEvidence, type EvidencePart, type EvidenceReading } from '../notices/evidence';
+import type { Scanner } from '../notices/clamd';
+import { evidenceParts, readMultipart } from '../notices/multipart';
+import { VALUES_PART } from '../../contracts/evidence-contract';
 import { echo } from '../error-echo';
 import { noteErrorCode } from '../request-route';
 import { sendApiError, type ApiEndpoint } from './router';
@@ -50,6 +55,8 @@ export interface SubmissionConfig {
   /** The build's validator code for exactly these forms (server/api/form-validators-code.ts); made now without it. */
   formValidators?: string;
   leads: Pick<LeadsSlice, 'insertLead'>;
+  /** Where a takedown request's evidence files are kept, right after its lead. */
+  files: Pick<EvidenceSlice, 'saveEvidence'>;
   /** Needed when a form posts to /api/generate-badge: its answer carries the badge's install snippet. */
   badges?: Badges;
   /** The snippet links to this address, since it is pasted into other people's pages. */
@@ -72,6 +79,10 @@ export interface SubmissionConfig {
   formTokens?: FormTokens;
   /** Told of each post refused for its token (answered as a success, but for `expired`); for the log and metrics. */
   onTokenRefused?: (req: Request, reason: TokenRefusal) => void;
+  /** Scans the files a form declaring `files` brings (CLAMD_SOCKET); they are checked by their bytes alone without it. */
+  scanner?: Scanner | null;
+  /** Told why a scan failed (clamd down or slow), for the operators' log: never anything the visitor sent. */
+  onScanFailed?: (req: Request, reason: string) => void;
 }
 
 /**
@@ -85,6 +96,24 @@ export const FIRST_STORE_ESTIMATE_MS = 5;
 export type SubmissionResponse = CreatedAnswer['data'];
 
 const BADGE_FIELDS = ['type', 'size', 'color'] as const;
+
+const isMultipartRequest = (req: Request) => /^multipart\/form-data\s*;/i.test(req.get('content-type') ?? '');
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The values part read as the JSON API reads its body: one object, no key that reaches Object.prototype. */
+function jsonPart(part: FormDataEntryValue | null): Record<string, unknown> | null {
+  if (typeof part !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(part, (key, v: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new Error('forbidden key');
+      return v;
+    });
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The header of the answers that carry a fresh form token. */
 const SET_COOKIE = 'Set-Cookie';
@@ -195,7 +224,11 @@ export interface Submissions {
     source: LeadSource | null,
     /** The X-Altcha header as sent (undefined without one), or NO_SCRIPT. */
     proof?: string | typeof NO_SCRIPT,
+    /** The files of a form that declares them, as readFiles found them. */
+    evidence?: EvidenceReading,
   ) => Promise<Received>;
+  /** Checks the files a post brought for a form that declares them: by their bytes, then the scanner when one is set. */
+  readFiles: (target: CompiledForm, parts: readonly EvidencePart[], req: Request) => Promise<EvidenceReading>;
 }
 
 export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint[] {
@@ -205,7 +238,19 @@ export function createSubmissionEndpoints(config: SubmissionConfig): ApiEndpoint
 export function createSubmissions(config: SubmissionConfig): Submissions {
   const checked = { forms: config.forms, apiPayloads: config.apiPayloads ?? {} };
   const { forms: compiled, apiPayloads: documented } = loadFormValidators(config.formValidators ?? formValidatorsSource(checked), checked);
-  const { leads, ipHashSalt, badges, siteUrl, notifier, spam, challenge, onStoreError, replyPromise, now = () => new Date() } = config;
+  const {
+    leads,
+    files: evidenceFiles,
+    ipHashSalt,
+    badges,
+    siteUrl,
+    notifier,
+    spam,
+    challenge,
+    onStoreError,
+    replyPromise,
+    now = () => new Date(),
+  } = config;
   const { formTokens, onTokenRefused } = config;
   checkBadgeForms(
     [...compiled.values()].filter((c) => c.form.submit.endpoint === '/api/generate-badge'),
@@ -236,9 +281,14 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     idempotencyKey: string | undefined,
     source: LeadSource | null,
     proof?: string | typeof NO_SCRIPT,
+    evidence?: EvidenceReading,
   ): Promise<Received> {
     const outcome = checkSubmission(target, body, now());
-    if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
+    // A refused file is told at its field beside every other field's message, in one answer.
+    const fileErrors = evidence && 'errors' in evidence ? evidence.errors : {};
+    if (!outcome.ok) return { kind: 'invalid', fields: { ...outcome.fields, ...fileErrors } };
+    if (Object.keys(fileErrors).length) return { kind: 'invalid', fields: fileErrors };
+    const files = evidence && 'files' in evidence ? evidence.files : [];
 
     let badge: BadgeChoice | undefined;
     if (endpoint === '/api/generate-badge') {
@@ -313,6 +363,9 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         senderHash: verdict?.senderHash ?? null,
         formToken: token?.ok ? { nonce: token.nonce, expiresAt: token.expiresAt.toISOString() } : null,
       });
+      // The files are kept in one transaction of their own right after the lead, before any answer: all of them or none.
+      // A retry with the same key gets the same lead back and fills the places still empty, never one twice.
+      if (files.length) await evidenceFiles.saveEvidence(lead.id, files);
       if (notifications.length && !held) notifier!.queued();
       storeMs += (performance.now() - started - storeMs) / 8;
     } catch (err) {
@@ -335,6 +388,12 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     return { kind: 'created', data: answerData(lead.id, badge) };
   }
 
+  async function readFiles(target: CompiledForm, parts: readonly EvidencePart[], req: Request): Promise<EvidenceReading> {
+    const field = target.form.files?.name;
+    if (!field) return { files: [] };
+    return readEvidence(parts, { scanner: config.scanner ?? null, field, onScanFailed: (reason) => config.onScanFailed?.(req, reason) });
+  }
+
   const endpoints = SUBMISSION_ENDPOINTS.map((endpoint): ApiEndpoint => {
     const accepted = [...compiled.values()].filter((c) => c.form.submit.endpoint === endpoint);
     // What a request that names no form is checked against: the payload the API documents here, if any.
@@ -342,6 +401,8 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
 
     async function submit(req: Request, res: Response): Promise<void> {
       const named = accepted.find((c) => c.form.id === req.get(HEADERS.formId));
+      // A form that declares files takes them as multipart/form-data, its values as JSON in one part (submit-client.ts).
+      if (named?.form.files && isMultipartRequest(req)) return submitWithFiles(req, res, named);
       // A complete takedown notice may list 1,000 addresses: its form is named before its body is read.
       const limit = named && isNoticeForm(named.form) ? NOTICE_MAX_BODY_BYTES : MAX_BODY_BYTES;
       const headerProblem = checkBodyHeaders(req, limit);
@@ -355,14 +416,44 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
       // The visitor went away mid-upload; there is nobody left to answer.
       if (parsed === null) return;
       if ('problem' in parsed) return reply(res, parsed.problem);
+      await answer(req, res, parsed.value);
+    }
 
+    /** A form's values and files in one multipart body: read with its own bound (multipart.ts), before any JSON reader. */
+    async function submitWithFiles(req: Request, res: Response, target: CompiledForm): Promise<void> {
+      if (req.get(HEADERS.requestedWith)?.toLowerCase() !== REQUESTED_WITH.toLowerCase()) {
+        return sendApiError(res, 403, ERROR_CODES.forbidden, API_MESSAGES.forbidden);
+      }
+      const read = await readMultipart(req);
+      if ('status' in read) {
+        // The rest of an oversized upload is not read: the connection ends with the answer.
+        if (read.status === 413) res.set('Connection', 'close');
+        const error = read.status === 413 ? 'PAYLOAD_TOO_LARGE' : read.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_MULTIPART';
+        return sendApiError(res, read.status, error, read.message);
+      }
+      const values = jsonPart(read.form.get(VALUES_PART));
+      if (!values) return sendApiError(res, 400, 'BAD_JSON', `The part "${VALUES_PART}" must be a JSON object of form values.`);
+      const evidence = await readFiles(target, await evidenceParts(read.form, target.form.files!.name), req);
+      await answer(req, res, values, evidence);
+    }
+
+    async function answer(req: Request, res: Response, value: Record<string, unknown>, evidence?: EvidenceReading): Promise<void> {
       const formId = req.get(HEADERS.formId);
       const target = formId === undefined ? documentedHere : accepted.find((c) => c.form.id === formId);
       if (!target) return reply(res, formIdProblem(endpoint, formId, accepted, compiled));
 
       // Where the page was reached from travels beside the fields, never as one of them.
-      const { body, source } = takeSource(parsed.value, ownHostsOf(siteUrl, req.get('host')));
-      const received = await receive(endpoint, target, body, req, req.get(HEADERS.idempotencyKey), source, req.get(HEADERS.proofOfWork));
+      const { body, source } = takeSource(value, ownHostsOf(siteUrl, req.get('host')));
+      const received = await receive(
+        endpoint,
+        target,
+        body,
+        req,
+        req.get(HEADERS.idempotencyKey),
+        source,
+        req.get(HEADERS.proofOfWork),
+        evidence,
+      );
       if (received.kind === 'invalid') return sendInvalid(res, received.fields);
       // The post's token is spent (or expired): the answer carries the next one, so the form can be sent again.
       if (formTokens && received.kind !== 'refused') res.append(SET_COOKIE, formTokens.issue());
@@ -380,5 +471,5 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
     return { path: endpoint.slice('/api'.length), methods: { POST: submit } };
   });
 
-  return { endpoints, compiled, receive };
+  return { endpoints, compiled, receive, readFiles };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, ERROR_CODES } from '../../../contracts/api-contract';
 import { MESSAGES, RETRY_DELAYS_MS, SubmissionKeys, submitForm, TIMEOUT_MS } from '../../../engine/forms/submit-client';
+import { chosenFilesProblem, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES, VALUES_PART } from '../../../contracts/evidence-contract';
 
 type Call = { url: string; init: RequestInit };
 
@@ -252,5 +253,48 @@ describe('idempotency keys across sends', () => {
     const result = await submitForm('/api/contact', {}, { ...options, fetchImpl, solve: async () => 'unsolved' });
     expect(result.success).toBe(true);
     expect((calls[1]!.init.headers as Record<string, string>)['X-Altcha']).toBe('unsolved');
+  });
+});
+
+describe('submitForm with files', () => {
+  it('sends multipart: the JSON body in the values part, each file under its field, no Content-Type of its own; other files make another key', async () => {
+    const keys = new SubmissionKeys();
+    const refused = json(400, { success: false, error: ERROR_CODES.validation, message: 'no', fields: { evidence: 'x' } });
+    const ok = json(201, { success: true, message: 'ok', data: { id: 'n1' } });
+    const { fetchImpl, calls } = scripted([refused, refused, ok]);
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png');
+    const pdf = new File([new TextEncoder().encode('%PDF-1.7')], 'b.pdf');
+    let n = 0;
+    const send = (files: File[]) =>
+      submitForm(
+        '/api/takedown-request',
+        { fullName: 'Dana' },
+        { ...options, formId: 'takedown-notice', fetchImpl, keys, newKey: () => `k${n++}`, files: { field: 'evidence', files } },
+      );
+    expect((await send([png, pdf])).success).toBe(false);
+    const body = calls[0]!.init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(JSON.parse(body.get(VALUES_PART) as string)).toEqual({ fullName: 'Dana' });
+    expect((body.getAll('evidence') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.pdf']);
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers['X-Form-Id']).toBe('takedown-notice');
+    // The same values and files again keep their key; the same values with other files are another submission.
+    await send([png, pdf]);
+    expect((await send([png])).success).toBe(true);
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['k0', 'k0', 'k1']);
+  });
+});
+
+describe('chosenFilesProblem', () => {
+  it('refuses more than the most files, a file over the size limit or an empty one, and names the files', () => {
+    const f = (name: string, size: number) => ({ name, size });
+    expect(chosenFilesProblem([f('a.png', 10), f('b.pdf', MAX_EVIDENCE_BYTES)])).toBeNull();
+    expect(chosenFilesProblem(Array.from({ length: MAX_EVIDENCE_FILES + 1 }, (_, i) => f(`${i}.png`, 1)))).toContain(
+      String(MAX_EVIDENCE_FILES),
+    );
+    expect(chosenFilesProblem([f('ok.png', 1), f('big.png', MAX_EVIDENCE_BYTES + 1)])).toMatch(/big\.png/);
+    expect(chosenFilesProblem([f('ok.png', 1), f('big.png', MAX_EVIDENCE_BYTES + 1)])).not.toMatch(/ok\.png/);
+    expect(chosenFilesProblem([f('blank.pdf', 0)])).toMatch(/blank\.pdf/);
   });
 });

@@ -52,7 +52,7 @@ describe('the configuration', () => {
       metrics: null,
       rateLimit: { max: 30, windowMs: 60_000 },
       signInRateLimit: { max: 20, windowMs: 60_000 },
-      timeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 },
+      timeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, uploadTimeoutMs: 600_000 },
       notifyPollMs: 1_000,
       notifyLeaseMs: 60_000,
       reminderSweepMs: 60_000,

@@ -442,12 +442,22 @@ describe('timeouts', () => {
 
   it('are read from the environment, with defaults sized for a slow phone network', () => {
     expect(readTimeouts({})).toEqual(DEFAULT_TIMEOUTS);
-    expect(DEFAULT_TIMEOUTS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 });
+    expect(DEFAULT_TIMEOUTS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      uploadTimeoutMs: 600_000,
+    });
     expect(readTimeouts({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000' })).toEqual({
       headersTimeoutMs: 2_000,
       requestTimeoutMs: 4_000,
       keepAliveTimeoutMs: 1_000,
+      uploadTimeoutMs: 600_000,
     });
+    expect(readTimeouts({ UPLOAD_TIMEOUT_MS: '120000' }).uploadTimeoutMs).toBe(120_000);
+    expect(() => readTimeouts({ UPLOAD_TIMEOUT_MS: '20000' })).toThrow(
+      /UPLOAD_TIMEOUT_MS \(20000\) must not be shorter than REQUEST_TIMEOUT_MS/,
+    );
     expect(() => readTimeouts({ REQUEST_TIMEOUT_MS: '10s' })).toThrow(
       'REQUEST_TIMEOUT_MS must be a whole number of milliseconds of at least 1, got "10s".',
     );
