@@ -27,7 +27,9 @@ export function csvLayout(forms: FormsById, formIds: readonly string[], timeZone
     // A lead holding every field of the form gives its labels in the form's order; a notice form's
     // leads are their request's elements (server/notify/notice-fields.ts).
     const everyField = Object.fromEntries(Object.keys(form.fields.properties ?? {}).map((k) => [k, '']));
-    const labels = isNoticeForm(form) ? noticeFieldLabels(form) : leadFields({ payload: everyField } as InboxLead, form).map((f) => f.label);
+    const labels = isNoticeForm(form)
+      ? noticeFieldLabels(form)
+      : leadFields({ payload: everyField } as InboxLead, form).map((f) => f.label);
     for (const label of labels) if (!fieldLabels.includes(label)) fieldLabels.push(label);
   }
   const zone = `(${timeZone})`;

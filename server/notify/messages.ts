@@ -99,9 +99,7 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
       value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`],
     ),
     '',
-    ...(notice
-      ? [`The ${hostLines(notice)[0]}, and each host's notice ready to send, are on the lead in the inbox: ${link}`, '']
-      : []),
+    ...(notice ? [`The ${hostLines(notice)[0]}, and each host's notice ready to send, are on the lead in the inbox: ${link}`, ''] : []),
     typeof lead.payload.email === 'string'
       ? 'Answer the visitor from the lead in the inbox: the reply is recorded there, stops the reply clock, and their answer comes back to the lead.'
       : 'The visitor left no e-mail address.',

@@ -51,7 +51,14 @@ function lead(payload: Record<string, unknown>): InboxLead {
 }
 
 function mailFor(payload: Record<string, unknown>) {
-  const job = { id: 1, leadId: ID, lead: lead(payload), rule: 'default', channel: 'email', data: { to: ['team@x.test'], subject: 'New lead' } };
+  const job = {
+    id: 1,
+    leadId: ID,
+    lead: lead(payload),
+    rule: 'default',
+    channel: 'email',
+    data: { to: ['team@x.test'], subject: 'New lead' },
+  };
   return teamEmail(job as unknown as LeadJob, form, 'leads@takedowns.example', 'TakedownShield', { siteUrl: SITE, timeZone: ZONE });
 }
 
@@ -127,7 +134,10 @@ describe('a notice request in the team e-mail', () => {
       channel: 'email',
       data: { to: ['team@x.test'], subject: 'New lead' },
     };
-    const plain = teamEmail(job as unknown as LeadJob, contact, 'leads@takedowns.example', 'TakedownShield', { siteUrl: SITE, timeZone: ZONE });
+    const plain = teamEmail(job as unknown as LeadJob, contact, 'leads@takedowns.example', 'TakedownShield', {
+      siteUrl: SITE,
+      timeZone: ZONE,
+    });
     expect(plain.replyTo).toBe('ada@example.com');
     expect(plain.html).toBeDefined();
   });
