@@ -157,7 +157,7 @@ async function theTeamTracksIt(browser: Browser, word: string, id: string, reque
       [refusedHost, 'refused'],
     ] as const) {
       const block = section.getByRole('article', { name: host, exact: true });
-      await block.getByLabel('Status', { exact: true }).selectOption({ label: NOTICE_STATUS_LABELS[status] });
+      await block.getByLabel('New status', { exact: true }).selectOption({ label: NOTICE_STATUS_LABELS[status] });
       await block.getByRole('button', { name: /^Save status/ }).click();
       await expect(block.locator(`.admin-badge--notice-${status}`)).toHaveText(NOTICE_STATUS_LABELS[status]);
       await expect(statusLine(page)).toHaveText(`${host}: ${NOTICE_STATUS_LABELS[status]}.`);
