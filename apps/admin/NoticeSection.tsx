@@ -238,7 +238,7 @@ function NoticeStatusForm({
   return (
     <form className="admin-inline-form" onSubmit={onSubmit} aria-label={`Status of ${host.displayHost}`}>
       <div className="admin-field">
-        <label htmlFor={`${id}-status`}>Status</label>
+        <label htmlFor={`${id}-status`}>New status</label>
         <select className="input" id={`${id}-status`} value={chosen} onChange={(e) => setChosen(e.currentTarget.value as NoticeStatus)}>
           {NOTICE_STATUSES.map((s) => (
             <option key={s} value={s}>

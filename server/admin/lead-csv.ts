@@ -2,7 +2,9 @@
 // visitor saw, its notes, and every time twice: in the team's zone for people, ISO 8601 for tools.
 import { formatTeamTime } from '../../engine/content/reply-promise';
 import { SOURCE_COLUMNS, sourceCells } from '../leads/lead-source';
+import { isNoticeForm } from '../../engine/notices/notice-form';
 import { leadFields } from '../notify/messages';
+import { noticeFieldLabels } from '../notify/notice-fields';
 import type { InboxLead, StoredNote } from '../store/inbox-types';
 import { leadSummary, type FormsById } from './inbox-view';
 
@@ -22,10 +24,13 @@ export function csvLayout(forms: FormsById, formIds: readonly string[], timeZone
   for (const id of formIds) {
     const form = forms[id];
     if (!form) continue;
-    // A lead holding every field of the form gives its labels in the form's order.
+    // A lead holding every field of the form gives its labels in the form's order; a notice form's
+    // leads are their request's elements (server/notify/notice-fields.ts).
     const everyField = Object.fromEntries(Object.keys(form.fields.properties ?? {}).map((k) => [k, '']));
-    for (const { label } of leadFields({ payload: everyField } as InboxLead, form))
-      if (!fieldLabels.includes(label)) fieldLabels.push(label);
+    const labels = isNoticeForm(form)
+      ? noticeFieldLabels(form)
+      : leadFields({ payload: everyField } as InboxLead, form).map((f) => f.label);
+    for (const label of labels) if (!fieldLabels.includes(label)) fieldLabels.push(label);
   }
   const zone = `(${timeZone})`;
   const header = [

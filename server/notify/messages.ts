@@ -4,6 +4,7 @@ import { escapeMarkup } from '../../engine/render/escape-markup';
 import type { LeadJob, StoredLead } from '../store/types';
 import { describeSource } from '../leads/lead-source';
 import { isPlainAddress } from './config';
+import { hostLines, noticeFields, noticeRequestOfLead } from './notice-fields';
 import { optionsOf, optionTitle, type Described } from './plan';
 import { oneLine, visibleLines } from './text';
 
@@ -50,8 +51,13 @@ export function messageIdFor(leadId: string, rule: string, mailFrom: string): st
   return `<${leadId}.${rule}@${mailFrom.split('@')[1]}>`;
 }
 
-/** The lead's answers in form order, labelled as the form labels them, as plain (not yet escaped) text. */
+/**
+ * The lead's answers in form order, labelled as the form labels them, as plain (not yet escaped) text;
+ * a takedown notice request's elements in a notice's order (notice-fields.ts), not its nested JSON.
+ */
 export function leadFields(lead: StoredLead, form: Described | undefined): Array<{ name: string; label: string; value: string }> {
+  const notice = noticeRequestOfLead(lead, form);
+  if (notice) return noticeFields(notice, form);
   const properties = (form?.fields.properties ?? {}) as Record<string, { title?: string }>;
   const uiOrder = ((form?.ui as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? [];
   const keys = Object.keys(lead.payload);
@@ -67,6 +73,7 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
   const { lead } = job;
   const data = job.data as { to: string[]; subject: string };
   const fields = leadFields(lead, form);
+  const notice = noticeRequestOfLead(lead, form);
   const formName = form ? `${form.title} (${form.id})` : `no form named (${lead.endpoint})`;
   const link = inboxUrl(place.siteUrl, lead.id);
   const reminder = (job.data as { reminder?: { dueAt: string } }).reminder;
@@ -92,6 +99,7 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
       value.includes('\n') ? [`${label}:`, ...value.split('\n').map((l) => `  ${l}`)] : [`${label}: ${value}`],
     ),
     '',
+    ...(notice ? [`The ${hostLines(notice)[0]}, and each host's notice ready to send, are on the lead in the inbox: ${link}`, ''] : []),
     typeof lead.payload.email === 'string'
       ? 'Answer the visitor from the lead in the inbox: the reply is recorded there, stops the reply clock, and their answer comes back to the lead.'
       : 'The visitor left no e-mail address.',
@@ -110,9 +118,13 @@ export function teamEmail(job: LeadJob, form: Described | undefined, mailFrom: s
     `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>`,
     '</body></html>',
   ].join('\n');
+  const messageId = messageIdFor(lead.id, job.rule, mailFrom);
+  // A notice request is plain text only, and nothing its requester typed goes into a header, the
+  // Reply-To included: the team answers from the lead, where the reply is recorded.
+  if (notice) return { from: mailFrom, to: data.to, subject: data.subject, text, messageId };
   // Leads stored before addresses were checked this strictly get no Reply-To rather than a list.
   const replyTo = isPlainAddress(lead.payload.email) ? lead.payload.email : undefined;
-  return { from: mailFrom, to: data.to, replyTo, subject: data.subject, text, html, messageId: messageIdFor(lead.id, job.rule, mailFrom) };
+  return { from: mailFrom, to: data.to, replyTo, subject: data.subject, text, html, messageId };
 }
 
 /** The visitor's confirmation: the form's own words only, never anything the visitor typed. */

@@ -131,7 +131,7 @@ test('the team sees 4 hosts with their notices split at 250, marks one removed a
     [refusedHost!, 'refused'],
   ] as const) {
     const block = hostBlock(page, host);
-    await block.getByLabel('Status', { exact: true }).selectOption({ label: NOTICE_STATUS_LABELS[status] });
+    await block.getByLabel('New status', { exact: true }).selectOption({ label: NOTICE_STATUS_LABELS[status] });
     await block.getByRole('button', { name: /^Save status/ }).click();
     await expect(block.locator(`.admin-badge--notice-${status}`)).toHaveText(NOTICE_STATUS_LABELS[status]);
     await expect(statusLine(page)).toHaveText(`${host}: ${NOTICE_STATUS_LABELS[status]}.`);
