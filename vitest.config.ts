@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` is the fast loop (`npm run check`); `integration` holds the tests that start
@@ -8,6 +9,9 @@ const INTEGRATION = 'tests/unit/**/*.integration.test.ts';
 export default defineConfig({
   test: {
     environment: 'node',
+    // A worker per core: Vitest's default keeps one core for its own process, which mostly waits, so
+    // on 2 cores the files ran one at a time (docs/developers/architecture.md, Test run time).
+    maxWorkers: availableParallelism(),
     globalSetup: ['tests/support/analyse-form-rules.ts'],
     projects: [
       {
