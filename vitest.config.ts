@@ -12,6 +12,10 @@ export default defineConfig({
     // A worker per core: Vitest's default keeps one core for its own process, which mostly waits, so
     // on 2 cores the files ran one at a time (docs/developers/architecture.md, Test run time).
     maxWorkers: availableParallelism(),
+    // Vitest's 5 s (10 s for hooks) is a verdict on how busy the machine is: at a load of 30 on 2 cores a
+    // test that takes 2 s on its own took more. A test that hangs still fails, later.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     globalSetup: ['tests/support/analyse-form-rules.ts'],
     projects: [
       {
