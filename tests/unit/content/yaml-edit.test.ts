@@ -1,13 +1,14 @@
 /**
  * Saving from the editor keeps the file: every file of site/ written back unchanged is the same
- * bytes, and an edit changes only the lines of what was edited, every comment kept.
+ * bytes, and an edit changes only the lines of what was edited, every comment kept. The sweeps
+ * that edit a sample of every file's values are in yaml-edit-sweep.integration.test.ts.
  */
-import { structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { parse, parseDocument, isScalar, visit, type Scalar } from 'yaml';
+import { parse } from 'yaml';
 import { splitArticle } from '../../../engine/content/article-source';
 import { applyArticleEdit, applyMinimalEdit } from '../../../engine/content/edit/yaml-edit';
 import { readSiteFiles } from '../../../scripts/read-project';
+import { changedLines, comments } from '../../support/yaml-edits';
 
 const all = readSiteFiles();
 const files = all.filter((f) => f.path.endsWith('.yaml'));
@@ -25,71 +26,10 @@ function edited(path: string, change: (data: ReturnType<typeof parse>) => void):
   return { before, after };
 }
 
-/** The lines a change removed and added, as a diff shows them. */
-function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
-  const patch = structuredPatch('a', 'b', before, after, '', '', { context: 0 });
-  const lines = patch.hunks.flatMap((h) => h.lines);
-  return {
-    removed: lines.filter((l) => l.startsWith('-')).map((l) => l.slice(1)),
-    added: lines.filter((l) => l.startsWith('+')).map((l) => l.slice(1)),
-  };
-}
-
-const comments = (text: string) => text.split('\n').filter((l) => /^\s*#/.test(l) || / #\s/.test(l));
-
-type Path = Array<string | number>;
-function setIn(data: unknown, path: Path, value: unknown): unknown {
-  const copy = structuredClone(data) as Record<string | number, unknown>;
-  let at = copy;
-  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
-  at[path.at(-1)!] = value;
-  return copy;
-}
-
-/** Every string value of a file with its path and how many lines it is written on. */
-function stringValues(text: string): Array<{ path: Path; value: string; lines: number }> {
-  const doc = parseDocument(text);
-  const found: Array<{ path: Path; value: string; lines: number }> = [];
-  visit(doc, {
-    Scalar(key, node: Scalar, ancestry) {
-      if (key === 'key' || typeof node.value !== 'string' || !node.range) return;
-      const path: Path = [];
-      for (const [i, a] of ancestry.entries()) {
-        const next = ancestry[i + 1] ?? node;
-        if (a && typeof a === 'object' && 'items' in a && Array.isArray(a.items)) {
-          const index = a.items.indexOf(next as never);
-          if (index >= 0 && !('key' in (a.items[index] as object) && 'value' in (a.items[index] as object))) path.push(index);
-        }
-        if (a && typeof a === 'object' && 'key' in a && 'value' in a && isScalar(a.key)) path.push(String(a.key.value));
-      }
-      found.push({ path, value: node.value, lines: text.slice(node.range[0], node.range[1]).replace(/\n$/, '').split('\n').length });
-    },
-  });
-  return found;
-}
-
 describe('saving a YAML file from the editor', () => {
   it.each(files.map((f) => [f.path, f]))('writes %s back byte for byte when nothing changed', (_path, file) => {
     expect(applyMinimalEdit(file.text, parse(file.text))).toBe(file.text);
   });
-
-  it.each(files.map((f) => [f.path, f]))(
-    'changes in %s only the lines of each string edited, and reads back as the new data',
-    (_path, file) => {
-      const data = parse(file.text) as unknown;
-      const values = stringValues(file.text);
-      // Every fifth value, so each kind of scalar in each file is edited without the test taking minutes.
-      for (const { path, value, lines } of values.filter((_v, i) => i % 5 === 0)) {
-        const next = setIn(data, path, `${value} (edited)`);
-        const after = applyMinimalEdit(file.text, next);
-        expect(parse(after), `${file.path} ${path.join('.')}`).toEqual(next);
-        const { removed, added } = changedLines(file.text, after);
-        if (lines === 1) expect([removed.length, added.length], `${file.path} ${path.join('.')}`).toEqual([1, 1]);
-        else expect(removed.length, `${file.path} ${path.join('.')}`).toBeLessThanOrEqual(lines);
-        expect(comments(after)).toEqual(comments(file.text));
-      }
-    },
-  );
 });
 
 describe('sample edits from the editor', () => {
@@ -159,21 +99,6 @@ describe('sample edits from the editor', () => {
     expect(removed).toEqual(before.split('\n').slice(7, 13));
     expect(added).toEqual(['  robots: noindex']);
   });
-
-  it.each(files.map((f) => [f.path, f]))(
-    'in %s, a value that changes shape (to two lines, a number, a list) reads back as written, comments kept',
-    (_path, file) => {
-      const data = parse(file.text) as unknown;
-      const values = stringValues(file.text).filter((_v, i) => i % 7 === 3);
-      for (const [i, { path }] of values.entries()) {
-        const shape = [`first line\nsecond line: with a colon`, 42, ['one', 'two']][i % 3];
-        const next = setIn(data, path, shape);
-        const after = applyMinimalEdit(file.text, next);
-        expect(parse(after), `${file.path} ${path.join('.')}`).toEqual(next);
-        expect(comments(after).length, `${file.path} ${path.join('.')}`).toBeGreaterThanOrEqual(comments(file.text).length - 1);
-      }
-    },
-  );
 
   it('keeps the comments of entries around an edit, and of a moved entry', () => {
     const text = ['# The team', 'items:', '  # first', '  - a', '', '  # second', '  - b # note', 'tail: 1', ''].join('\n');
