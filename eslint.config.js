@@ -67,6 +67,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [importOf(forbidden, why)] }] },
   })),
   {
+    // Tests start the server as `npm start` does (docs/developers/decisions.md, "Tests start the server through createServer").
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server/app(\\.[jt]s)?$',
+              importNames: ['createApp'],
+              message: 'A test starts the server through createServer (startServer in tests/unit/server/helpers.ts), as npm start does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: RUNTIME,
     languageOptions: {
       parserOptions: {

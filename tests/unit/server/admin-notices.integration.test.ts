@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROUTES, type AuditPage, type ConversionReport, type LeadDetail, type LeadPage } from '../../../contracts/inbox-contract';
 import { NOTICE_ROUTES, type NoticeBoard } from '../../../contracts/notice-contract';
 import { URLS_PER_NOTICE } from '../../../engine/notices/notice-text';
@@ -13,12 +13,11 @@ import { loadSite } from '../../../engine/content/load-site';
 import { recipientFor } from '../../../engine/notices/recipients';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';
-import type { ReplySettings } from '../../../server/admin/saved-replies';
-import { createApp } from '../../../server/app';
+import type { Delivery } from '../../../server/notify/deliver';
 import { replyEmail } from '../../../server/notify/messages';
-import type { LeadJob, LeadStore } from '../../../server/store/types';
+import type { ClaimedJob, LeadJob, LeadStore } from '../../../server/store/types';
 import { HOST_COUNTS, NOTICE_FACTS, noticeLead, noticeRequest } from '../../support/notice-request';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 import { sqliteBackend, useFreshStores } from './store-backends';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
@@ -90,31 +89,34 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     fixture = createFixture();
     mkdirSync(join(fixture.clientDir, 'admin'), { recursive: true });
     writeFileSync(join(fixture.clientDir, 'admin/index.html'), '<!doctype html><title>Leads inbox</title>');
-    const queued: number[] = [];
-    const replies: ReplySettings = {
-      from: 'team@example.com',
-      domain: 'replies.example.com',
-      saved: null,
-      siteName: model!.site.name,
-      queued: () => queued.push(1),
-    };
-    const app = createApp({
-      clientDir: fixture.clientDir,
+    // The jobs the outbox hands to delivery, as the server's worker takes them once a notice is queued.
+    const queued: ClaimedJob[] = [];
+    const delivery: Delivery = { deliver: async (job) => (queued.push(job), { ok: true, detail: 'kept by the test' }), close: () => {} };
+    const { replyPromise: _noReminders, ...site } = model!.site;
+    server = await startServer({
+      buildDir: fixture.root,
       store,
-      siteUrl: 'https://example.com',
-      forms: model!.forms,
-      apiPayloads: model!.apiPayloads,
       now,
-      ipHashSalt: 'salt',
-      inbox: {
-        secureCookies: false,
-        scryptCost: TEST_COST,
-        signInRateLimit: { windowMs: 60_000, max: 10_000 },
-        replies: opts.mail === false ? undefined : replies,
-        notices: { template, directory },
+      scryptCost: TEST_COST,
+      model: {
+        forms: model!.forms,
+        apiPayloads: model!.apiPayloads,
+        site,
+        noticeTemplate: template,
+        noticeRecipients: directory,
+        ...(opts.mail !== false && { notifications: model!.notifications }),
+      },
+      ...(opts.mail !== false && { delivery }),
+      env: {
+        SITE_URL: 'http://example.com',
+        SIGN_IN_RATE_LIMIT_MAX: '10000',
+        ...(opts.mail !== false && {
+          SMTP_URL: 'smtp://127.0.0.1:2525',
+          MAIL_FROM: 'team@example.com',
+          REPLY_DOMAIN: 'replies.example.com',
+        }),
       },
     });
-    server = await listen(app);
     const b = browser(server.url);
     expect((await b.signIn('ann@example.com')).status).toBe(204);
     return { store, b, url: server.url, queued };
@@ -234,10 +236,13 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     expect(host.sendBlocked).not.toBeNull();
     const again = await b.change(NOTICE_ROUTES.send(lead.id, byEmail), 'POST');
     expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([409, 'ALREADY_SENT']);
-    expect(queued).toHaveLength(1);
-
-    const jobs = await store.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
-    expect(jobs).toHaveLength(host.notices.length);
+    // Queued once: one job per notice, none more for the refused second send, each handed to delivery.
+    const listed = await store.outbox.listLeadJobs(lead.id);
+    expect(listed).toHaveLength(host.notices.length);
+    await vi.waitFor(() => expect(queued).toHaveLength(host.notices.length));
+    const order = listed.map((j) => j.id);
+    const jobs = [...queued].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
+    expect(jobs.map((j) => j.id)).toEqual(order);
     for (const [i, job] of jobs.entries()) {
       const message = replyEmail(job as LeadJob, 'team@example.com');
       expect(message.to).toEqual([emailOf(byEmail)]);

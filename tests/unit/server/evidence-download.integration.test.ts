@@ -11,10 +11,9 @@ import { ADMIN_ROUTES } from '../../../contracts/inbox-contract';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { hashPassword, type ScryptCost } from '../../../server/admin/passwords';
-import { createApp } from '../../../server/app';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const { model } = loadSite(readSiteFiles(), readSchemas());
 if (!model) throw new Error('site/ does not load; run npm run validate');
@@ -45,16 +44,13 @@ describe('evidence downloads', { timeout: 30_000 }, () => {
     await store.accounts.setRoles('cy@example.com', ['content', 'accounts']);
     mkdirSync(join(fixture.clientDir, 'admin'), { recursive: true });
     writeFileSync(join(fixture.clientDir, 'admin/index.html'), '<!doctype html><title>Inbox</title>');
-    const app = createApp({
-      clientDir: fixture.clientDir,
+    server = await startServer({
+      buildDir: fixture.root,
       store,
-      siteUrl: 'https://example.com',
-      forms: model!.forms,
-      apiPayloads: model!.apiPayloads,
-      ipHashSalt: 'salt',
-      inbox: { secureCookies: false, scryptCost: TEST_COST, signInRateLimit: { windowMs: 60_000, max: 10_000 } },
+      scryptCost: TEST_COST,
+      model: { forms: model!.forms, apiPayloads: model!.apiPayloads },
+      env: { SITE_URL: 'http://example.com', SIGN_IN_RATE_LIMIT_MAX: '10000' },
     });
-    server = await listen(app);
     const lead = await store.leads.insertLead({ endpoint: '/api/notice', formType: 'notice', payload: { note: 'a request' } });
     await store.evidence.saveEvidence(lead.id, [
       { position: 1, fileName: 'proof "of" copy\u202E.pdf', mediaType: 'application/pdf', bytes: pdf },

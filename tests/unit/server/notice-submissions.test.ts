@@ -12,10 +12,9 @@ import { noticesFor } from '../../../engine/notices/notice-text';
 import { ADDRESS_FIELD, STATEMENT_FIELDS, type StoredNotice } from '../../../engine/notices/notice-form';
 import { MAX_ADDRESSES, readAddressList } from '../../../engine/notices/urls';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES } from '../../../server/api/json-body';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const PAGE = '/takedowns/notice';
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
@@ -43,17 +42,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'notice-posts-'));
   store = createSqliteStore({ file: join(dataDir, 'leads.sqlite') });
   await store.init();
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store,
-      siteUrl: 'https://example.com',
-      forms: model.forms,
-      ipHashSalt: 'salt',
-      rateLimit: { windowMs: 60_000, max: 100 },
-      pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } },
-    }),
-  );
+  server = await startServer({
+    buildDir: fixture.root,
+    store,
+    model: { forms: model.forms, pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } } },
+    env: { RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_MS: '60000' },
+  });
 }, 60_000);
 
 afterAll(async () => {
