@@ -13,11 +13,10 @@ import { loadSite } from '../../../engine/content/load-site';
 import type { Form, SiteModel } from '../../../engine/content/model';
 import { ADDRESS_FIELD } from '../../../engine/notices/notice-form';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { createApp } from '../../../server/app';
 import { FILES_NOT_KEPT } from '../../../server/api/form-posts';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
-import { createFixture, listen, type Fixture, type Running } from './helpers';
+import { createFixture, startServer, type Fixture, type Running } from './helpers';
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
 
@@ -58,17 +57,12 @@ beforeAll(async () => {
       },
     },
   };
-  server = await listen(
-    createApp({
-      clientDir: fixture.clientDir,
-      store: flaky,
-      siteUrl: 'https://example.com',
-      forms: model.forms,
-      ipHashSalt: 'salt',
-      rateLimit: { windowMs: 60_000, max: 100 },
-      pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } },
-    }),
-  );
+  server = await startServer({
+    buildDir: fixture.root,
+    store: flaky,
+    model: { forms: model.forms, pages: { model, assets: { stylesheets: [], scripts: ['/assets/entry.js'] } } },
+    env: { RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_MS: '60000' },
+  });
 }, 60_000);
 
 afterAll(async () => {
