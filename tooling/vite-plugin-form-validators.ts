@@ -1,6 +1,6 @@
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import { standaloneModule } from '../engine/content/standalone-esm';
+import { standaloneModule } from './standalone-esm';
 import type { Plugin } from 'vite';
 import type { Form } from '../engine/generated/content';
 

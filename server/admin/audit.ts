@@ -4,7 +4,7 @@ import type { NewAuditEntry } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 /** Who a failed sign-in to an address with no account is logged as: never the typed text. */
 const UNKNOWN_ACCOUNT = 'unknown account';

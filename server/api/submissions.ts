@@ -16,7 +16,7 @@ import {
   type LeadSource,
 } from '../../contracts/api-contract';
 import { ownHostsOf, takeSource } from '../leads/lead-source';
-import { dueAt } from '../../engine/content/due-time';
+import { dueAt } from '../leads/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import type { FormTokens, TokenRefusal } from '../spam/form-token';

@@ -11,7 +11,7 @@ import {
 import { ADMIN_API } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { badRequest, readBodyOf, route } from '../admin/context';
-import { requireRole } from '../admin/roles';
+import { requireRole } from '../admin/role-guard';
 import type { Publisher, PublishResult } from './publisher';
 
 /** What the dev server answers: its files are the site, so there is nothing to publish. */

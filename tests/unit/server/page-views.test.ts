@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createViewCounter, isBot, ViewsNotSaved, type ViewCounter } from '../../../server/page-views';
+import { createViewCounter, isBot, ViewsNotSaved, type ViewCounter } from '../../../server/page-view-counter';
 import type { ViewCounts } from '../../../server/store/page-views';
 import { createFixture, fakeStore, listen, rawRequest, type Fixture, type Running } from './helpers';
 
