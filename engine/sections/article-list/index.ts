@@ -10,6 +10,4 @@ export default defineSection({
   component: island('ArticleList', ArticleList, { on: 'interaction', params: ARTICLE_PARAMS }),
   // The list shows the articles of site/blog/, in the order the site lists them.
   resolve: (_section, { shared }) => ({ articles: shared.articles }),
-  island: 'ArticleList',
-  hydrate: 'interaction',
 });

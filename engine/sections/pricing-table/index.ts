@@ -11,6 +11,4 @@ export default defineSection({
   component: island('PricingTable', PricingTable, { on: 'interaction', params: [BILLING_PARAM] }),
   // Amounts come from the price catalogue (site/data/pricing.yaml), never typed on the page.
   resolve: (section, { shared, report }) => ({ currency: shared.facts.currency, groups: planPrices(section, shared.facts, report) }),
-  island: 'PricingTable',
-  hydrate: 'interaction',
 });
