@@ -48,6 +48,11 @@ export interface SectionEntry<T extends SectionType> {
   interactive?: (section: ResolvedSectionOf<T>) => boolean;
   /** Whether a section can show a message in the page's toast area, which is then rendered. */
   toasts?: (section: ResolvedSectionOf<T>) => boolean;
+  /**
+   * Keys of this type's sections (as resolved) that site search leaves out, at any depth: values that
+   * are no words a visitor reads here, or that are indexed on their own (engine/search/search-documents.ts).
+   */
+  unsearched?: ReadonlyArray<keyof ResolvedSectionOf<T> & string>;
   /** Marks sections that capture leads: such pages get the form budgets. */
   form?: true;
 }

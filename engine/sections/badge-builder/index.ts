@@ -9,4 +9,5 @@ export default defineSection({
   // The customiser offers the badges of site/data/badges.yaml, so the page never repeats them.
   resolve: (_section, { shared }) => (shared.badges ? { badges: shared.badges } : {}),
   island: BadgeBuilderIsland,
+  unsearched: ['badges'],
 });

@@ -20,5 +20,7 @@ export default defineSection({
     };
   },
   island: FaqIsland,
+  // The questions are indexed one by one, as results of their own.
+  unsearched: ['faqSet', 'questions'],
   interactive: faqIsInteractive,
 });

@@ -14,6 +14,7 @@ export default defineSection({
     return consent ? { consent } : {};
   },
   island: FormIsland,
+  unsearched: ['form', 'definition', 'consent'],
   toasts: (s) => s.definition.result.success.show === 'toast' || s.definition.result.failure.show === 'toast',
   form: true,
 });
