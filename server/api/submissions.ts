@@ -228,13 +228,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
   }
 
   async function receive(
-    endpoint: SubmissionEndpoint,
-    target: CompiledForm,
-    body: Record<string, unknown>,
-    req: Request,
-    idempotencyKey: string | undefined,
-    source: LeadSource | null,
-    proof?: string | typeof NO_SCRIPT,
+    ...[endpoint, target, body, req, idempotencyKey, source, proof]: Parameters<Submissions['receive']>
   ): Promise<Received> {
     const outcome = checkSubmission(target, body);
     if (!outcome.ok) return { kind: 'invalid', fields: outcome.fields };
