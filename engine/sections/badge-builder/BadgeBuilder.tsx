@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { ResolvedBadgeBuilderSection } from '../../content/model';
+import type { ResolvedBadgeBuilderSection } from './resolved';
 import { island } from '../../render/island';
 import { SiteUrlContext } from '../../render/site-url';
 import BadgeBuilderView from './BadgeBuilder.island';

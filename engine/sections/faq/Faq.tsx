@@ -1,4 +1,4 @@
-import type { ResolvedFaqSection } from '../../content/model';
+import type { ResolvedFaqSection } from './resolved';
 import { island } from '../../render/island';
 import FaqAccordion from './FaqAccordion.island';
 import { FAQ_PARAMS, faqIsInteractive } from './faq-filter';
