@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
-import { adminBuildConfig } from '../apps/admin/vite-admin';
+import { adminBuildConfig } from '../tooling/vite-admin';
 import { validatorsPlugin } from '../tooling/vite-plugin-validators';
 import type { SiteModel } from '../engine/content/model';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';

@@ -6,7 +6,7 @@ import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { ADMIN_DEV_ENTRY, adminDevPage } from '../apps/admin/vite-admin';
+import { ADMIN_DEV_ENTRY, adminDevPage } from '../tooling/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
 import { validatorsPlugin } from '../tooling/vite-plugin-validators';
