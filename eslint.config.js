@@ -1,6 +1,7 @@
 // npm run lint: TypeScript's and React's rules of the road, on every source file we write; no
 // regular expression whose time can grow faster than its input where the server, the engine or a script runs;
 // no promise left floating in the code that runs; and the folders' import boundaries (docs/developers/architecture.md).
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
@@ -13,6 +14,13 @@ const RUNTIME = ['engine/**/*.{ts,tsx}', 'apps/**/*.{ts,tsx}', 'contracts/**/*.t
 
 /** An import of one of these top-level folders, from anywhere below the folder linted. */
 const importOf = (folders, why) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: why });
+
+/** A Node built-in, with or without its `node:` prefix: the engine runs in the browser too, so it imports none. */
+const NODE_BUILTIN = {
+  regex: `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?)$`,
+  message:
+    'The engine runs in the browser as well as in Node: it imports no Node built-in. Code that needs one belongs in server/ or tooling/.',
+};
 
 /** Each folder and the folders it must not import: a dependency points from an app or the server towards the engine and the contracts, never back. */
 const BOUNDARIES = [
@@ -64,7 +72,7 @@ export default tseslint.config(
   },
   ...BOUNDARIES.map(([folder, forbidden, why]) => ({
     files: [`${folder}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [importOf(forbidden, why)] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [importOf(forbidden, why), ...(folder === 'engine' ? [NODE_BUILTIN] : [])] }] },
   })),
   {
     // Tests start the server as `npm start` does (docs/developers/decisions.md, "Tests start the server through createServer").
@@ -83,6 +91,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one exception: the check of a form field's pattern keeps its verdicts on disk
+    // (node_modules/.cache) and starts its analyser on first use; it runs only where content is
+    // checked, inside the loader every build, script and server shares (docs/developers/decisions.md).
+    files: ['engine/content/pattern-safety.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [importOf(BOUNDARIES[0][1], BOUNDARIES[0][2])] }] },
   },
   {
     files: RUNTIME,

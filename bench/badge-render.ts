@@ -1,7 +1,7 @@
 // Section 2, run as its own process: our badge renderer against badge-maker, in one process,
 // alternating in timed slices. Prints one JSON line (BadgeRenderResult).
 import { makeBadge } from 'badge-maker';
-import { renderBadgeSvg } from '../engine/badges/badge-svg';
+import { renderBadgeSvg } from '../server/api/badge-svg';
 import { loadModelOrExit } from '../scripts/load-model';
 import { pairedRatio, spread } from './lib/stats';
 import type { Spread } from './lib/types';

@@ -10,7 +10,7 @@ import { buildPayload } from '../engine/forms/payload';
 import { cpuSeconds, machineSeconds } from './lib/cpu';
 import { deployNginxConfig, ensureNginx, startNginx, staticAnswersConfig, type NginxAvailability } from './lib/nginx';
 import { recordAnswers, writeAnswerFiles } from './lib/recorded-answers';
-import { searchPagePath } from '../engine/search/search-page';
+import { searchPagePath } from '../server/search/search-page';
 import { startMailbox } from '../tests/support/mailbox';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../tests/support/postgres';
 import { buildServer } from '../scripts/build-server';

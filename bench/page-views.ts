@@ -8,7 +8,7 @@ import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http
 import { Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApp } from '../server/app';
-import { createViewCounter } from '../server/page-views';
+import { createViewCounter } from '../server/page-view-counter';
 import type { LeadStore } from '../server/store/types';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -376,7 +376,7 @@ function badgeSection(b: BadgeRenderResult): string[] {
     '',
     '| Renderer | renders/s (median) | spread | SVG bytes |',
     '|---|---:|---:|---:|',
-    `| ours (\`engine/badges/badge-svg.ts\`) | ${f0(b.ours.median)} | ${range(b.ours, f0)} | ${b.oursBytes} |`,
+    `| ours (\`server/api/badge-svg.ts\`) | ${f0(b.ours.median)} | ${range(b.ours, f0)} | ${b.oursBytes} |`,
     `| badge-maker 6 | ${f0(b.badgeMaker.median)} | ${range(b.badgeMaker, f0)} | ${b.badgeMakerBytes} |`,
     `| **ratio ours / badge-maker** | **${f1(b.ratio.median)}×** | ${range(b.ratio, (n) => `${f1(n)}×`)} | target ≥ 1×: ${verdict(b.ratio.median >= 1)} |`,
     '',

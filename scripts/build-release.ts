@@ -2,7 +2,7 @@
 // site/ and builds the site into the folder given, then sends the outcome to the parent.
 // Usage: build-release.ts OUT_DIR [--reuse-from FOLDER]
 import { loadSite } from '../engine/content/load-site';
-import { unpublishedLinkProblems } from '../engine/content/published-links';
+import { unpublishedLinkProblems } from '../server/content/published-links';
 import type { BuildOutcome } from '../server/publish/build-outcome';
 import { buildSite } from './build-site';
 import { siteUrlOf } from './load-model';

@@ -3,9 +3,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
-import { adminBuildConfig } from '../apps/admin/vite-admin';
-import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
-import { editorValidatorsPlugin } from '../tooling/vite-plugin-editor-validators';
+import { adminBuildConfig } from '../tooling/vite-admin';
+import { validatorsPlugin } from '../tooling/vite-plugin-validators';
 import type { SiteModel } from '../engine/content/model';
 import { assetsFromManifest, type ViteManifest } from '../engine/render/manifest-assets';
 import { PAGE_ASSETS_FILE, renderPage } from '../engine/render/render-page';
@@ -53,7 +52,7 @@ export async function buildSite(model: SiteModel, outDir: string, options: SiteB
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true },
     define: formMockDefine(readScriptConfig()),
-    plugins: [formValidatorsPlugin(() => model.forms)],
+    plugins: [validatorsPlugin({ forms: () => model.forms })],
   });
   step('islands');
   // The leads inbox: a browser app of its own under /admin, never prerendered.
@@ -63,7 +62,7 @@ export async function buildSite(model: SiteModel, outDir: string, options: SiteB
   else {
     // The editor's form validators come from schemas/, which a publish never changes: reusing the app stays right.
     const schemas = readSchemas();
-    await build(adminBuildConfig(join(clientDir, 'admin'), [editorValidatorsPlugin(() => schemas)]));
+    await build(adminBuildConfig(join(clientDir, 'admin'), [validatorsPlugin({ schemas: () => schemas })]));
   }
   step('inbox');
   const manifest: ViteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));

@@ -4,7 +4,7 @@
 // --format github prints each finding as a GitHub annotation on the line that declares the link.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { checkLinks, sitemapLocations, type BrokenLink, type RenderedPage } from '../engine/content/check-links';
+import { checkLinks, sitemapLocations, type BrokenLink, type RenderedPage } from '../server/content/check-links';
 import { formatAnnotation, parsePlace, type AnnotationLevel } from '../tooling/github-annotations';
 import type { SiteModel } from '../engine/content/model';
 import { renderPage, type PageAssets } from '../engine/render/render-page';

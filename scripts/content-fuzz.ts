@@ -7,7 +7,7 @@ import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';
 import type { SchemaSet } from '../engine/content/schema-set';
 import type { SourceFile } from '../engine/content/yaml-source';
-import { compileFormValidators } from '../tooling/vite-plugin-form-validators';
+import { compileFormValidators } from '../tooling/vite-plugin-validators';
 import { renderPage } from '../engine/render/render-page';
 
 export const MUTATIONS = [

@@ -6,11 +6,10 @@ import express, { type RequestHandler } from 'express';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { ADMIN_DEV_ENTRY, adminDevPage } from '../apps/admin/vite-admin';
+import { ADMIN_DEV_ENTRY, adminDevPage } from '../tooling/vite-admin';
 import { loadSite, type LoadResult } from '../engine/content/load-site';
 import { formatProblem } from '../engine/content/problem';
-import { formValidatorsPlugin } from '../tooling/vite-plugin-form-validators';
-import { editorValidatorsPlugin } from '../tooling/vite-plugin-editor-validators';
+import { validatorsPlugin } from '../tooling/vite-plugin-validators';
 import { escapeMarkup } from '../engine/render/escape-markup';
 import type * as FeedModule from '../engine/render/feed';
 import type * as RenderModule from '../engine/render/render-page';
@@ -63,7 +62,7 @@ const vite = await createViteServer({
   // The inbox's entry too (vite.config.ts names the site's), so its dependencies are bundled up front.
   optimizeDeps: { entries: [ADMIN_DEV_ENTRY] },
   define: formMockDefine(readScriptConfig()),
-  plugins: [formValidatorsPlugin(() => current.model?.forms ?? {}), editorValidatorsPlugin(() => schemas)],
+  plugins: [validatorsPlugin({ forms: () => current.model?.forms ?? {}, schemas: () => schemas })],
 });
 
 function load(): LoadResult {

@@ -3,7 +3,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../tooling/generate-types';
-import { contentValidatorsModule, validatorSchemaSet } from '../engine/content/validate';
+import { validatorSchemaSet } from '../engine/content/validate';
+import { contentValidatorsModule } from '../tooling/standalone-esm';
 import { ROOT, readSchemas } from './read-project';
 
 const schemas = readSchemas();

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { blogCategories, planArticle, planPage } from '../engine/content/scaffold';
+import { blogCategories, planArticle, planPage } from '../server/content/scaffold';
 import { trimTrailing } from '../engine/trim';
 import { CONTENT_ROOT } from './read-project';
 

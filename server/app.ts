@@ -27,8 +27,7 @@ import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers';
 import { INTERNAL_MESSAGE } from './internal-error';
 import { lazyHandler } from './lazy';
 import { createStaticHandler, splitTarget, type PageViewed, type SiteHandler } from './static-files';
-import { withSearchPage } from './search/search-page';
-import { searchPagePath } from '../engine/search/search-page';
+import { searchPagePath, withSearchPage } from './search/search-page';
 import type { SiteSearch } from '../engine/search/search-index';
 import type { SubmissionRules } from '../engine/forms/payload';
 import { teamTimeZone, type ReplyPromise } from '../engine/content/reply-promise';
@@ -92,7 +91,7 @@ export type AppConfig = SiteSource & {
   inbox?: InboxConfig;
   /** The site search's index: the search page (with `pages`) is answered with results for ?q=. */
   search?: SiteSearch;
-  /** Counts each page of the built site answered to a GET (server/page-views.ts); no counting without it. */
+  /** Counts each page of the built site answered to a GET (server/page-view-counter.ts); no counting without it. */
   countView?: PageViewed;
   /**
    * Form tokens (FORM_TOKENS): the pages with a form set one in a cookie, and a site form's post

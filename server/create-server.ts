@@ -25,7 +25,7 @@ import { createSpamScorer, type SpamScorer } from './spam/score';
 import { createFormTokens } from './spam/form-token';
 import { createOutboxWorker } from './notify/worker';
 import { ownHostsOf } from './leads/lead-source';
-import { createViewCounter } from './page-views';
+import { createViewCounter } from './page-view-counter';
 import { createReadiness } from './readiness';
 import { pingClamd, scannerFor } from './notices/clamd';
 import { StoredRateLimits } from './rate-limit';

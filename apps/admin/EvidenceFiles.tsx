@@ -11,7 +11,7 @@ import {
 } from '../../contracts/evidence-contract';
 import { call, InboxError } from './inbox-client';
 import { ErrorBox, useInbox } from './inbox-context';
-import { rolesOf } from './roles';
+import { rolesOf } from './session-roles';
 
 /** 1 234 567 bytes as "1.2 MB"; below a kilobyte, in bytes. */
 export function fileSize(bytes: number): string {

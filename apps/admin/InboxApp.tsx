@@ -13,7 +13,7 @@ import { LeadList } from './LeadList';
 import { SecondStep } from './SecondStep';
 import { SignIn } from './SignIn';
 import { TwoStepSetup } from './TwoStepSetup';
-import { rolesOf } from './roles';
+import { rolesOf } from './session-roles';
 
 // The content editor and its form library load only when someone opens it.
 const EditorRoutes = lazy(() => import('./editor/EditorRoutes'));

@@ -5,7 +5,6 @@ import type {
   ArticleSection,
   BadgeBuilderSection,
   Badges,
-  ConsentNotice,
   FAQSet,
   FAQSection,
   Form,
@@ -17,13 +16,25 @@ import type {
   Page,
   SavedReplies,
   PageMeta,
-  PlanGroup,
   PriceCatalogue,
-  PricingPlan,
   PricingTableSection,
   Section,
   Site,
 } from '../generated/content';
+import type { ResolvedFaqSection } from '../sections/faq/resolved';
+import type { ResolvedFormSection } from '../sections/form/resolved';
+import type { ResolvedPricingTableSection } from '../sections/pricing-table/resolved';
+import type { ResolvedBadgeBuilderSection } from '../sections/badge-builder/resolved';
+import type { ResolvedArticleListSection } from '../sections/article-list/resolved';
+import type { ResolvedArticleSection } from '../sections/article/resolved';
+
+// Each section type's resolved shape lives in its folder (engine/sections/<type>/resolved.ts).
+export type { ResolvedFaqCategory, ResolvedFaqSection } from '../sections/faq/resolved';
+export type { ResolvedFormSection } from '../sections/form/resolved';
+export type { ResolvedPricingPlan, ResolvedPlanGroup, ResolvedPricingTableSection } from '../sections/pricing-table/resolved';
+export type { ResolvedBadgeBuilderSection } from '../sections/badge-builder/resolved';
+export type { ResolvedArticleListSection } from '../sections/article-list/resolved';
+export type { ArticleLink, ResolvedArticleSection } from '../sections/article/resolved';
 
 /** A section as the renderer receives it: references to other files replaced by what they name. */
 export type ResolvedSection =
@@ -34,29 +45,6 @@ export type ResolvedSection =
   | ResolvedPricingTableSection
   | ResolvedArticleListSection
   | ResolvedArticleSection;
-
-/** A category of a FAQ section, with how many of the set's questions it holds when the section shows counts. */
-export type ResolvedFaqCategory = NonNullable<FAQSection['categories']>[number] & { count?: number };
-
-export type ResolvedFaqSection = Omit<FAQSection, 'categories'> & {
-  /** The set's questions, each answer's paragraphs also as HTML (links, bold and italic: engine/content/inline-markdown.ts). */
-  questions: Array<FAQSet['items'][number] & { answerHtml?: string[] }>;
-  categories?: ResolvedFaqCategory[];
-};
-
-/** A form with the consent notice it shows above its submit button: its own, else the site's. */
-export type ResolvedFormSection = FormSection & { definition: Form; consent?: ConsentNotice };
-
-/** A pricing plan with the amounts of the catalogue group its `price` names. */
-export type ResolvedPricingPlan = Omit<PricingPlan, 'price'> & { price: { monthly: number; annual: number } };
-
-export type ResolvedPlanGroup = Omit<PlanGroup, 'plans'> & { plans: ResolvedPricingPlan[] };
-
-/** A pricing table with its plans' amounts and the catalogue's currency. */
-export type ResolvedPricingTableSection = Omit<PricingTableSection, 'groups'> & { groups: ResolvedPlanGroup[]; currency: string };
-
-/** The badge customiser gets the badges of site/data/badges.yaml, so the page never repeats them. */
-export type ResolvedBadgeBuilderSection = BadgeBuilderSection & { badges: Badges };
 
 /** One article of site/blog/*.md, as its page, the blog list and the feed show it. */
 export interface ArticleEntry extends Omit<Article, 'featured'> {
@@ -75,28 +63,6 @@ export interface ArticleEntry extends Omit<Article, 'featured'> {
 
 /** What the blog list shows of an article: everything but its text, which the list's island never needs. */
 export type ArticleSummary = Omit<ArticleEntry, 'html' | 'file' | 'bodyLine'>;
-
-/** The blog list gets the articles of site/blog/, as the FAQ gets its questions. */
-/**
- * The blog's list, with its articles and the path of the page that lists them (`blogPath`, under
- * which each category has its page); on a category's own page (`/blog/category/<id>`), `category`
- * is that category.
- */
-export type ResolvedArticleListSection = ArticleListSection & { articles: ArticleSummary[]; blogPath?: string; category?: string };
-
-export interface ArticleLink {
-  path: string;
-  title: string;
-}
-
-/** An article page's article section, made by the loader for each file in site/blog/. */
-export type ResolvedArticleSection = ArticleSection & {
-  article: ArticleEntry;
-  readTimeText: string;
-  /** The article published before this one, and the one after (by date). */
-  previous?: ArticleLink;
-  next?: ArticleLink;
-};
 
 /** The blog's Atom feed: where it is served and its title. */
 export interface FeedLink {

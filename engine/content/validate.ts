@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import * as precompiled from '../generated/content-validators.js';
@@ -8,16 +9,15 @@ import { buildSectionUnionSchema, sectionTypes } from './schema-set';
 import { closest } from './closest';
 import { pointerSegments } from './json-pointer';
 import { X_REF_META_SCHEMA } from './references';
-import { standaloneModule } from './standalone-esm';
 import { X_PROSE_META_SCHEMA } from './prose-fields';
 
 // Schemas are registered under one made-up origin so their relative $refs resolve the same way
 // an editor resolves them on disk.
-const BASE = 'https://schemas.site.local/';
+export const BASE = 'https://schemas.site.local/';
 const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true };
 const FORMATS = ['email', 'uri', 'date'] as const;
 // The schemas YAML files are checked against: one per kind of content file.
-const ROOT_SCHEMAS = [...new Set(CONTENT_KINDS.map((k) => k.schema))];
+export const ROOT_SCHEMAS = [...new Set(CONTENT_KINDS.map((k) => k.schema))];
 
 export interface DataIssue {
   path: Array<string | number>;
@@ -44,10 +44,10 @@ export function validatorSchemaSet(schemas: SchemaSet): SchemaSet {
 
 /** Names one set of schemas: the precompiled validator is used only for the set it was made from. */
 export function schemaSetHash(schemas: SchemaSet): string {
-  return sha256(JSON.stringify(schemas));
+  return sha256Hex(JSON.stringify(schemas));
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 /**
  * The validator for the files under schemas/ (see `validatorSchemaSet`). For the schemas
@@ -58,13 +58,14 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createContentValidator(schemas: SchemaSet): ContentValidator {
   const key = JSON.stringify(schemas);
   if (lastValidator?.key !== key) {
-    const ready = sha256(key) === precompiled.SCHEMA_SET_HASH ? (precompiled.validators as Record<string, ValidateFunction>) : null;
+    const ready = sha256Hex(key) === precompiled.SCHEMA_SET_HASH ? (precompiled.validators as Record<string, ValidateFunction>) : null;
     lastValidator = { key, validator: contentValidator(schemas, ready) };
   }
   return lastValidator.validator;
 }
 
-function newAjv(schemas: SchemaSet, options: Options = {}): Ajv {
+/** An ajv with the content options, formats and keywords, holding every schema of the set (also what `npm run gen:types` compiles to code). */
+export function newAjv(schemas: SchemaSet, options: Options = {}): Ajv {
   const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, [...FORMATS]);
   // References between files are annotations for the loader (engine/content/references.ts); ajv
@@ -109,19 +110,6 @@ function contentValidator(schemas: SchemaSet, ready: Record<string, ValidateFunc
       return describeErrors(fn.errors ?? [], knownTypes);
     },
   };
-}
-
-/**
- * The validator of a set of schemas as an ES module (ajv standalone code), with the hash of the
- * set it was made from; `npm run gen:types` writes it to engine/generated/content-validators.js.
- */
-export function contentValidatorsModule(schemas: SchemaSet, banner: string): { js: string; dts: string } {
-  const ajv = newAjv(schemas, { code: { source: true, esm: true } });
-  const code = standaloneModule(ajv, Object.fromEntries(ROOT_SCHEMAS.map((key, i) => [`v${i}`, BASE + key])));
-  const table = ROOT_SCHEMAS.map((key, i) => `  ${JSON.stringify(key)}: v${i},`).join('\n');
-  const js = `${banner}\nexport const SCHEMA_SET_HASH = ${JSON.stringify(schemaSetHash(schemas))};\n${code}\nexport const validators = {\n${table}\n};\n`;
-  const dts = `${banner}\nexport declare const SCHEMA_SET_HASH: string;\nexport declare const validators: Record<string, (data: unknown) => boolean>;\n`;
-  return { js, dts };
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -5,7 +5,7 @@ import type { SectionProps } from '../sections/SectionFrame';
 import FormSection from './FormSection.island';
 import { formAction, FormPostContext } from './form-post';
 
-const FormIsland = island('FormSection', FormSection, 'intent');
+export const FormIsland = island('FormSection', FormSection, 'intent');
 
 /** A form section as its page renders it: posting to that page, and showing the server's answer if it is for this form. */
 export function FormOnPage({ section, index }: SectionProps<ResolvedFormSection>) {

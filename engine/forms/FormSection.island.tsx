@@ -65,9 +65,9 @@ const noChecks: ValidatorType = {
   reset: () => undefined,
 } as unknown as ValidatorType;
 
-let validatorModule: Promise<typeof import('./load-validator')> | null = null;
+let validatorModule: Promise<typeof import('./load-form-validator')> | null = null;
 const loadValidator = (form: FormDefinition) => {
-  validatorModule ??= import('./load-validator');
+  validatorModule ??= import('./load-form-validator');
   return validatorModule.then((m) => m.loadValidator(form));
 };
 

@@ -49,7 +49,7 @@ export function island<P extends object>(
   name: string,
   Component: ComponentType<P>,
   when: HydrateWhen | HydrateOn = 'load',
-): ComponentType<P> {
+): ComponentType<P> & IslandMark {
   const hydrate = typeof when === 'string' ? { on: when } : when;
   function Island(props: P) {
     const collector = useContext(IslandContext);
@@ -62,7 +62,17 @@ export function island<P extends object>(
     );
   }
   Island.displayName = `Island(${name})`;
-  return Island;
+  return Object.assign(Island, { island: { name, on: hydrate.on } });
+}
+
+/** What island() makes: the component, carrying the island's name and when it hydrates, so a section's entry names it once. */
+export interface IslandMark {
+  readonly island: { readonly name: string; readonly on: HydrateOn };
+}
+
+/** The island a component made by island() hydrates as, or undefined for any other component. */
+export function islandMadeBy(component: object): IslandMark['island'] | undefined {
+  return 'island' in component ? (component as IslandMark).island : undefined;
 }
 
 /** JSON that is safe inside a <script> element: no "</script>" or HTML comment can close it early. */

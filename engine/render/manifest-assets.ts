@@ -17,8 +17,8 @@ export type ViteManifest = Record<string, ManifestChunk>;
 const ENTRY = 'engine/render/client-entry.ts';
 // React and hydrateRoot, imported by the entry only on a page that has an island.
 const HYDRATE = 'engine/render/hydrate-island.ts';
-// Where a form's precompiled validator comes from (tooling/vite-plugin-form-validators.ts).
-const VALIDATOR_LOADER = 'engine/forms/load-validator.ts';
+// Where a form's precompiled validator comes from (tooling/vite-plugin-validators.ts).
+const VALIDATOR_LOADER = 'engine/forms/load-form-validator.ts';
 const FORM_VALIDATOR = 'virtual:form-validator/';
 
 function entryOf(manifest: ViteManifest): ManifestChunk {

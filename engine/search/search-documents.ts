@@ -1,6 +1,7 @@
 import type { ArticleEntry, ResolvedFaqSection, ResolvedPage, ResolvedSection, SiteModel } from '../content/model';
 import { categoryAnchor } from '../sections/faq/faq-filter';
 import { prosePlainText } from '../content/inline-markdown';
+import { entryOf } from '../sections/registry';
 
 /** What a search result is: a page, one FAQ answer, or one part of an article. */
 export type SearchKind = 'page' | 'faq' | 'article';
@@ -23,47 +24,27 @@ export interface SearchDocument {
   group: string;
 }
 
-// Keys of a section whose values are not words a visitor reads, or are indexed on their own
-// (the FAQ's questions, the articles, a form's definition).
-const SKIPPED_KEYS = new Set([
-  'type',
-  'id',
-  'href',
-  'icon',
-  'image',
-  'src',
-  'background',
-  'variant',
-  'faqSet',
-  'form',
-  'definition',
-  'consent',
-  'questions',
-  'answerHtml',
-  'articles',
-  'article',
-  'badges',
-  'previous',
-  'next',
-  'blogPath',
-  'category',
-  'search',
-  'empty',
-  'currency',
-]);
+// Keys of any section whose values are not words a visitor reads (identifiers, addresses, looks, the
+// labels of a list's own search field and empty state); each section type adds its own in its entry
+// (`unsearched`: the FAQ's questions, the articles, a form's definition).
+const UNSEARCHED_KEYS = ['type', 'id', 'href', 'icon', 'image', 'src', 'background', 'variant', 'search', 'empty'];
+
+/** The keys left out of one section's words: the common ones and its type's. */
+const unsearchedKeys = (section: ResolvedSection): ReadonlySet<string> =>
+  new Set([...UNSEARCHED_KEYS, ...(entryOf(section).unsearched ?? [])]);
 
 /** An identifier, an enum value or an address: no word a visitor reads. */
 const NOT_WORDS = /^([a-z0-9-]+|[/#].*|https?:\/\/.*|mailto:.*)$/;
 
 /** Every string a visitor reads in a section, in the order the YAML gives them. */
-function wordsOf(value: unknown, out: string[] = []): string[] {
+function wordsOf(value: unknown, skipped: ReadonlySet<string>, out: string[] = []): string[] {
   if (typeof value === 'string') {
     const text = value.trim();
     if (text && !NOT_WORDS.test(text)) out.push(text);
   } else if (Array.isArray(value)) {
-    for (const v of value) wordsOf(v, out);
+    for (const v of value) wordsOf(v, skipped, out);
   } else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (!SKIPPED_KEYS.has(key)) wordsOf(v, out);
+    for (const [key, v] of Object.entries(value)) if (!skipped.has(key)) wordsOf(v, skipped, out);
   }
   return out;
 }
@@ -82,7 +63,7 @@ function pageDocument(page: ResolvedPage): SearchDocument {
   const headings = page.sections.map(headingOf).filter((h): h is string => Boolean(h));
   // A breadcrumb repeats the titles of other pages: words about where the page is, not what it says.
   const sections = page.sections.filter((s) => s.type !== 'breadcrumb');
-  const text = [page.meta.description, ...sections.flatMap((s) => wordsOf({ ...s, title: undefined }))];
+  const text = [page.meta.description, ...sections.flatMap((s) => wordsOf({ ...s, title: undefined }, unsearchedKeys(s)))];
   return {
     id: `page:${page.path}`,
     kind: 'page',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResolvedSection } from '../content/model';
-import type { HydrateOn } from '../render/island';
+import { islandMadeBy, type HydrateOn } from '../render/island';
 import article from './article';
 import articleList from './article-list';
 import badgeBuilder from './badge-builder';
@@ -78,8 +78,9 @@ export function entryOf(section: { type: SectionType }): SectionEntry<SectionTyp
 /** The island a section hydrates as, or undefined when it is plain HTML. */
 export function islandOf(section: ResolvedSection): { name: string; on: HydrateOn } | undefined {
   const entry = entryOf(section);
-  if (!entry.island || (entry.interactive && !entry.interactive(section))) return undefined;
-  return { name: entry.island, on: entry.hydrate ?? 'load' };
+  const made = islandMadeBy(entry.island ?? entry.component);
+  if (!made || (entry.interactive && !entry.interactive(section))) return undefined;
+  return made;
 }
 
 /** Whether any section of the page can raise a toast, so the page needs the toast area. */

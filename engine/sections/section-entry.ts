@@ -3,7 +3,7 @@ import type { SharedContent } from '../content/load-site';
 import type { ResolvedSection } from '../content/model';
 import type { DataPath } from '../content/yaml-source';
 import type { Section } from '../generated/content';
-import type { HydrateOn } from '../render/island';
+import type { IslandMark } from '../render/island';
 import type { SectionProps } from './SectionFrame';
 
 export type SectionType = Section['type'];
@@ -39,14 +39,20 @@ export interface SectionEntry<T extends SectionType> {
   resolve?: (section: SectionOf<T>, context: ResolveContext) => Record<string, unknown>;
   /** The catalogue's example: the schema's first `examples` entry (a unit test checks it validates); none for read-only types. */
   example?: SectionOf<T>;
-  /** The island (file name without .island.tsx) when the section runs code in the browser. */
-  island?: string;
+  /**
+   * The island (a component made by `island()`, which gives its name and when it hydrates) when the
+   * section runs code in the browser and its component is not that island itself but renders it.
+   */
+  island?: IslandMark;
   /** When only some sections of the type run code (the others are plain HTML): which ones. */
   interactive?: (section: ResolvedSectionOf<T>) => boolean;
-  /** 'intent': the island's code loads once a visitor comes near it or focuses it; 'interaction': once they reach for one of its controls; else with the page. */
-  hydrate?: HydrateOn;
   /** Whether a section can show a message in the page's toast area, which is then rendered. */
   toasts?: (section: ResolvedSectionOf<T>) => boolean;
+  /**
+   * Keys of this type's sections (as resolved) that site search leaves out, at any depth: values that
+   * are no words a visitor reads here, or that are indexed on their own (engine/search/search-documents.ts).
+   */
+  unsearched?: ReadonlyArray<keyof ResolvedSectionOf<T> & string>;
   /** Marks sections that capture leads: such pages get the form budgets. */
   form?: true;
 }

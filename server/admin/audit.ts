@@ -3,7 +3,7 @@ import { filterParams, PAGE_SIZE, type AuditAction, type LeadFilter } from '../.
 import type { AuditSlice } from '../store/inbox-types';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './sign-in-limits';
 import { badRequest, route } from './context';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 /** Who a failed sign-in to an address with no account is logged as: never the typed text. */
 const UNKNOWN_ACCOUNT = 'unknown account';

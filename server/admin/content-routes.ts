@@ -5,7 +5,7 @@ import { sendApiError } from '../api/router';
 import { PathRefused } from '../content/content-files';
 import { schemaBundle, type Editor } from '../content/editor';
 import { badRequest, readBodyOf, route, type AdminContext, type SignedIn } from './context';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 /** The editor's paths below the admin API, as the router mounted there sees them. */
 const at = (path: string) => path.slice(ADMIN_API.length);

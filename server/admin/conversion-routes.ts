@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { readPeriod, type ConversionReport } from '../../contracts/inbox-contract';
 import { csvRow } from '../leads/csv';
 import { badRequest, route, type AdminContext } from './context';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 const CSV_COLUMNS = ['table', 'name', 'views', 'leads', 'rate', 'new', 'inProgress', 'done', 'spam', 'promised', 'answeredInTime'];
 

@@ -3,7 +3,7 @@ import { evidenceDownloadName, type EvidenceList } from '../../contracts/evidenc
 import { sendApiError } from '../api/router';
 import { route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 /**
  * A takedown request's evidence files, for the leads role only: the list on the lead's page, and

@@ -5,7 +5,7 @@ import { fromAdminApp } from './csrf';
 import { listQuery } from './leads-routes';
 import { csvCells, csvLayout } from './lead-csv';
 import { positionOf } from '../store/leads';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 
 const EXPORT_BATCH = 500;
 

@@ -20,7 +20,7 @@ import { fromAdminApp } from './csrf';
 import { leadDetail, leadSummary } from './inbox-view';
 import { newMessageId, replyAddress, replyState, savedRepliesFor, type ReplyFacts } from './saved-replies';
 import { oneLine } from '../notify/text';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 import { withNoticeProgress } from './notice-routes';
 
 /** The position a cursor stands for; cursors are opaque to the browser. */

@@ -9,7 +9,7 @@ import type { LeadStore } from '../store/types';
 import { badRequest, readBodyOf, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { hostNotices, noticeBoard, noticeFileName, noticeLabel, recipientEmail, sendBlocked, type HostNotices } from './notice-view';
-import { requireRole } from './roles';
+import { requireRole } from './role-guard';
 import { newMessageId } from './saved-replies';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler, type Request, type Response } from 'express';
-import { renderBadgeSvg } from '../../engine/badges/badge-svg';
+import { renderBadgeSvg } from './badge-svg';
 import { resolveBadge } from '../../engine/badges/resolve';
 import type { Badges } from '../../engine/content/model';
 import { etagMatches, strongEtag } from '../etag';

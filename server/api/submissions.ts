@@ -16,7 +16,7 @@ import {
   type LeadSource,
 } from '../../contracts/api-contract';
 import { ownHostsOf, takeSource } from '../leads/lead-source';
-import { dueAt } from '../../engine/content/due-time';
+import { dueAt } from '../leads/due-time';
 import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import type { FormTokens, TokenRefusal } from '../spam/form-token';
@@ -274,14 +274,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
   }
 
   async function receive(
-    endpoint: SubmissionEndpoint,
-    target: CompiledForm,
-    body: Record<string, unknown>,
-    req: Request,
-    idempotencyKey: string | undefined,
-    source: LeadSource | null,
-    proof?: string | typeof NO_SCRIPT,
-    evidence?: EvidenceReading,
+    ...[endpoint, target, body, req, idempotencyKey, source, proof, evidence]: Parameters<Submissions['receive']>
   ): Promise<Received> {
     const outcome = checkSubmission(target, body, now());
     // A refused file is told at its field beside every other field's message, in one answer.

@@ -6,8 +6,8 @@
 import { stringify } from 'yaml';
 import canonicalize from 'canonicalize';
 import type { Problem, ReferenceLists } from '../../contracts/editor-contract';
-import { checkLinks } from '../../engine/content/check-links';
-import { applyArticleEdit, applyMinimalEdit, YamlEditError } from '../../engine/content/edit/yaml-edit';
+import { checkLinks } from './check-links';
+import { applyArticleEdit, applyMinimalEdit, YamlEditError } from './yaml-edit';
 import { loadSite } from '../../engine/content/load-site';
 import type { ResolvedPage, SiteModel } from '../../engine/content/model';
 import type { Problem as ContentProblem } from '../../engine/content/problem';

@@ -22,8 +22,8 @@ import type {
 } from '../../contracts/editor-contract';
 import { splitArticle } from '../../engine/content/article-source';
 import { loadSite } from '../../engine/content/load-site';
-import { unpublishedLinkProblems } from '../../engine/content/published-links';
-import { blogCategories, planArticle, planPage, type NewFilePlan } from '../../engine/content/scaffold';
+import { unpublishedLinkProblems } from './published-links';
+import { blogCategories, planArticle, planPage, type NewFilePlan } from './scaffold';
 import { buildSectionUnionSchema, type SchemaSet } from '../../engine/content/schema-set';
 import type { SourceFile } from '../../engine/content/yaml-source';
 import { SECTIONS } from '../../engine/sections/registry';

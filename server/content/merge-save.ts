@@ -1,12 +1,12 @@
 /**
  * A save against a file someone saved since it was opened: the writer's draft merged with the file
- * as it is now, node by node (engine/content/edit/merge-data.ts), and what the writer must decide
+ * as it is now, node by node (server/content/merge-data.ts), and what the writer must decide
  * when both changed the same value, worded for the editor's conflict view.
  */
 import { statSync } from 'node:fs';
 import { stringify } from 'yaml';
 import type { ConflictChoices, MergeConflictView, SavedBy } from '../../contracts/editor-contract';
-import { mergeData, mergeText, UNKNOWN_BASE, type Choice, type Side } from '../../engine/content/edit/merge-data';
+import { mergeData, mergeText, UNKNOWN_BASE, type Choice, type Side } from './merge-data';
 import { fileData, versionOf, type ContentPath } from './content-files';
 
 /** The id of an article's text among the conflicts (data conflicts are JSON Pointers, starting with / or empty). */

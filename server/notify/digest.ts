@@ -1,5 +1,5 @@
 import type { LeadSummary } from '../../contracts/inbox-contract';
-import { zonedInstant } from '../../engine/content/due-time';
+import { zonedInstant } from '../leads/due-time';
 import { formatTeamTime, minutesOf, zonedParts, type ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifications } from '../../engine/generated/content';
 import { escapeMarkup } from '../../engine/render/escape-markup';

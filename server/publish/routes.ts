@@ -11,7 +11,7 @@ import {
 import { ADMIN_API } from '../../contracts/inbox-contract';
 import { sendApiError } from '../api/router';
 import { badRequest, readBodyOf, route } from '../admin/context';
-import { requireRole } from '../admin/roles';
+import { requireRole } from '../admin/role-guard';
 import type { Publisher, PublishResult } from './publisher';
 
 /** What the dev server answers: its files are the site, so there is nothing to publish. */
@@ -68,23 +68,28 @@ export function publishRoutes(publisher: Publisher | undefined): Router {
       res.json((await publisher.changes()) satisfies PendingChanges);
     }),
   );
-  router.get(
-    pathOf(EDITOR_ROUTES.changeDiff),
-    content,
-    route(async (req, res) => {
-      const diff = await publisher.diff(queryOf(req.originalUrl, 'path'));
-      if (!diff) return sendApiError(res, 404, 'NOT_FOUND', 'That file has no change since the live release. Pick one from the list.');
-      res.json(diff satisfies FileDiff);
-    }),
+  /** A GET of the one thing a query parameter names: it as JSON, or a 404 that says what to pick instead. */
+  const getNamed = <T>(path: string, param: string, find: (name: string) => Promise<T | null>, missing: string) =>
+    router.get(
+      pathOf(path),
+      content,
+      route(async (req, res) => {
+        const found = await find(queryOf(req.originalUrl, param));
+        if (!found) return sendApiError(res, 404, 'NOT_FOUND', missing);
+        res.json(found);
+      }),
+    );
+  getNamed<FileDiff>(
+    EDITOR_ROUTES.changeDiff,
+    'path',
+    (path) => publisher.diff(path),
+    'That file has no change since the live release. Pick one from the list.',
   );
-  router.get(
-    pathOf(EDITOR_ROUTES.rollbackPlan),
-    content,
-    route(async (req, res) => {
-      const plan = await publisher.rollbackPlan(queryOf(req.originalUrl, 'release'));
-      if (!plan) return sendApiError(res, 404, 'NOT_FOUND', 'There is no such release to roll back to. Pick one from History.');
-      res.json(plan satisfies RollbackPlan);
-    }),
+  getNamed<RollbackPlan>(
+    EDITOR_ROUTES.rollbackPlan,
+    'release',
+    (id) => publisher.rollbackPlan(id),
+    'There is no such release to roll back to. Pick one from History.',
   );
   router.get(
     pathOf(EDITOR_ROUTES.releases),

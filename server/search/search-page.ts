@@ -6,11 +6,15 @@ import type { SiteModel } from '../../engine/content/model';
 import type { PageAssets } from '../../engine/render/page-assets';
 import { QUERY_PARAM, SEARCH_JSON_TYPE } from '../../engine/search/search-context';
 import { loadSiteSearch, SEARCH_INDEX_FILE, type SiteSearch } from '../../engine/search/search-index';
-import { searchPagePath } from '../../engine/search/search-page';
 import { answerInternalError } from '../internal-error';
 import { lazy } from '../lazy';
 import { noteRoute } from '../request-route';
 import { negotiateEncoding, splitTarget, type SiteHandler } from '../static-files';
+
+/** The path of the page that answers searches: the page with a search-results section, if any. */
+export function searchPagePath(model: SiteModel): string | null {
+  return model.pages.find((p) => p.sections.some((s) => s.type === 'search-results'))?.path ?? null;
+}
 
 export interface SearchPageConfig {
   /** The index to search; without it the search page is served as built, with no results. */

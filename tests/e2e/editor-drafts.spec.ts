@@ -4,7 +4,7 @@
 // check; a rolled-back article stays away after the next, unrelated publish.
 // One after the other: each publishes the whole copy of site/.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { slugify } from '../../engine/content/scaffold';
+import { slugify } from '../../server/content/scaffold';
 import { expectNoAxeViolations, uniqueWord } from './admin';
 import { createEditor, save, servedFile, signInToContent, writeServedFile } from './editor';
 import { routeAt } from './site';

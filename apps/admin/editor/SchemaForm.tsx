@@ -3,7 +3,7 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { loadEditorValidator } from './load-validator';
+import { loadEditorValidator } from './load-editor-validator';
 import { EDITOR_TEMPLATES, TextWidget, type EditorFormContext } from './form-templates';
 import { PriceTableField } from './PriceTable';
 import { withProseWidget } from './ProseWidget';

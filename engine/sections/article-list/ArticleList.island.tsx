@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import type { ArticleSummary, ResolvedArticleListSection } from '../../content/model';
+import type { ArticleSummary } from '../../content/model';
+import type { ResolvedArticleListSection } from './resolved';
 import type { ArticleCategory } from '../../generated/content';
 import { ActionButton } from '../../ui/ActionButton';
 import { Icon } from '../../ui/Icon';

@@ -10,6 +10,6 @@ export default defineSection({
   component: island('ArticleList', ArticleList, { on: 'interaction', params: ARTICLE_PARAMS }),
   // The list shows the articles of site/blog/, in the order the site lists them.
   resolve: (_section, { shared }) => ({ articles: shared.articles }),
-  island: 'ArticleList',
-  hydrate: 'interaction',
+  // The articles are indexed on their own.
+  unsearched: ['articles', 'blogPath', 'category'],
 });

@@ -1,4 +1,4 @@
-import type { ResolvedArticleSection } from '../../content/model';
+import type { ResolvedArticleSection } from './resolved';
 import { LabelList } from '../../ui/lists';
 import { formatLongDate } from '../long-date';
 import { SectionFrame, type SectionProps } from '../SectionFrame';

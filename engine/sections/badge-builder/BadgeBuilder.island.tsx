@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { badgeImagePath, badgeLabel, resolveBadge, type BadgeChoice } from '../../badges/resolve';
 import { badgeSnippet } from '../../badges/snippet';
-import type { ResolvedBadgeBuilderSection } from '../../content/model';
+import type { ResolvedBadgeBuilderSection } from './resolved';
 import { SectionFrame, type SectionProps } from '../SectionFrame';
 import { TickList } from '../../ui/lists';
 

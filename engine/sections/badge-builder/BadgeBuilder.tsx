@@ -1,13 +1,13 @@
 import { useContext } from 'react';
-import type { ResolvedBadgeBuilderSection } from '../../content/model';
+import type { ResolvedBadgeBuilderSection } from './resolved';
 import { island } from '../../render/island';
 import { SiteUrlContext } from '../../render/site-url';
-import BadgeBuilderIsland from './BadgeBuilder.island';
+import BadgeBuilderView from './BadgeBuilder.island';
 import type { SectionProps } from '../SectionFrame';
 
-const Island = island('BadgeBuilder', BadgeBuilderIsland, 'interaction');
+export const BadgeBuilderIsland = island('BadgeBuilder', BadgeBuilderView, 'interaction');
 
 /** Hands the island the build's site address, which only the renderer knows (SITE_URL). */
 export function BadgeBuilder({ section, index }: SectionProps<ResolvedBadgeBuilderSection>) {
-  return <Island section={section} index={index} siteUrl={useContext(SiteUrlContext)} />;
+  return <BadgeBuilderIsland section={section} index={index} siteUrl={useContext(SiteUrlContext)} />;
 }

@@ -1,6 +1,6 @@
 import schema from '../../../schemas/sections/badge-builder.schema.json' with { type: 'json' };
 import { defineSection } from '../section-entry';
-import { BadgeBuilder } from './BadgeBuilder';
+import { BadgeBuilder, BadgeBuilderIsland } from './BadgeBuilder';
 
 export default defineSection({
   type: 'badge-builder',
@@ -8,6 +8,6 @@ export default defineSection({
   component: BadgeBuilder,
   // The customiser offers the badges of site/data/badges.yaml, so the page never repeats them.
   resolve: (_section, { shared }) => (shared.badges ? { badges: shared.badges } : {}),
-  island: 'BadgeBuilder',
-  hydrate: 'interaction',
+  island: BadgeBuilderIsland,
+  unsearched: ['badges'],
 });

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { ResolvedFaqSection } from '../../content/model';
+import type { ResolvedFaqSection } from './resolved';
 import { useQueryState } from '../../ui/use-query-state';
 import { FaqAccordionList } from './FaqAccordionList';
 import { FaqCardList } from './FaqCardList';

@@ -1,7 +1,7 @@
 import schema from '../../../schemas/sections/faq.schema.json' with { type: 'json' };
 import { countByCategory } from '../../content/resolve-facts';
 import { defineSection } from '../section-entry';
-import { Faq } from './Faq';
+import { Faq, FaqIsland } from './Faq';
 import { faqIsInteractive, type FaqItem } from './faq-filter';
 import { proseParagraphs } from '../../content/inline-markdown';
 
@@ -19,7 +19,8 @@ export default defineSection({
       ...(section.categoryCounts && section.categories ? { categories: countByCategory(section.categories, questions) } : {}),
     };
   },
-  island: 'FaqAccordion',
+  island: FaqIsland,
+  // The questions are indexed one by one, as results of their own.
+  unsearched: ['faqSet', 'questions'],
   interactive: faqIsInteractive,
-  hydrate: 'interaction',
 });

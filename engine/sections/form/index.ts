@@ -1,6 +1,6 @@
 import schema from '../../../schemas/sections/form.schema.json' with { type: 'json' };
 import type { ConsentNotice } from '../../generated/content';
-import { FormOnPage } from '../../forms/FormOnPage';
+import { FormIsland, FormOnPage } from '../../forms/FormOnPage';
 import { defineSection } from '../section-entry';
 
 // The form's fields, checks and client live in engine/forms/, which the server shares to answer a post without script.
@@ -13,8 +13,8 @@ export default defineSection({
     const consent = (Reflect.get(Object(referenced.definition), 'consent') as ConsentNotice | undefined) ?? shared.consent;
     return consent ? { consent } : {};
   },
-  island: 'FormSection',
-  hydrate: 'intent',
+  island: FormIsland,
+  unsearched: ['form', 'definition', 'consent'],
   toasts: (s) => s.definition.result.success.show === 'toast' || s.definition.result.failure.show === 'toast',
   form: true,
 });

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import type { ResolvedPlanGroup, ResolvedPricingPlan, ResolvedPricingTableSection } from '../../content/model';
+import type { ResolvedPlanGroup, ResolvedPricingPlan, ResolvedPricingTableSection } from './resolved';
 import { ActionButton } from '../../ui/ActionButton';
 import { useQueryState } from '../../ui/use-query-state';
 import { BILLING_QUERY, formatAmount, savingLine, type BillingPeriod } from './pricing';

@@ -10,7 +10,6 @@ export default defineSection({
   schema,
   component: island('PricingTable', PricingTable, { on: 'interaction', params: [BILLING_PARAM] }),
   // Amounts come from the price catalogue (site/data/pricing.yaml), never typed on the page.
+  unsearched: ['currency'],
   resolve: (section, { shared, report }) => ({ currency: shared.facts.currency, groups: planPrices(section, shared.facts, report) }),
-  island: 'PricingTable',
-  hydrate: 'interaction',
 });

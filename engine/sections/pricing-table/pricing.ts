@@ -1,4 +1,4 @@
-import type { ResolvedPricingPlan } from '../../content/model';
+import type { ResolvedPricingPlan } from './resolved';
 import { formatAmount } from '../../content/format-amount';
 import { queryWith, type QueryCodec } from '../../ui/use-query-state';
 

@@ -1,5 +1,5 @@
 import { closest } from '../../content/closest';
-import type { ResolvedPlanGroup } from '../../content/model';
+import type { ResolvedPlanGroup } from './resolved';
 import { planPrice, planPriceKeys, type FactSources } from '../../content/placeholders';
 import type { DataPath } from '../../content/yaml-source';
 import type { PricingTableSection } from '../../generated/content';

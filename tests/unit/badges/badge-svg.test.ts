@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBadgeSvg } from '../../../engine/badges/badge-svg';
+import { renderBadgeSvg } from '../../../server/api/badge-svg';
 import { siteBadges } from '../../support/site-badges';
 import type { Badges } from '../../../engine/content/model';
 import { assertWellFormedXml } from './xml';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../../engine/content/check-links';
+import { checkLinks } from '../../../server/content/check-links';
 import { loadSite } from '../../../engine/content/load-site';
 import { readingMinutes, renderMarkdown, WORDS_PER_MINUTE } from '../../../engine/content/markdown';
 import type { ResolvedArticleSection, SiteModel } from '../../../engine/content/model';

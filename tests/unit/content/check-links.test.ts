@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsIn, checkLinks, linksIn, reachableFrom, type BrokenLink, type LinkCheckInput } from '../../../engine/content/check-links';
+import { anchorsIn, checkLinks, linksIn, reachableFrom, type BrokenLink, type LinkCheckInput } from '../../../server/content/check-links';
 import type { LinkSource } from '../../../engine/content/model';
 
 const source = (href: string, page: string | null, line: number, column: number, kind: LinkSource['kind'] = 'href'): LinkSource => ({

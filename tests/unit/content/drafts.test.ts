@@ -3,8 +3,8 @@
 // refused by the check a publish runs, naming the draft.
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
-import { unpublishedLinkProblems } from '../../../engine/content/published-links';
-import { planArticle, planPage } from '../../../engine/content/scaffold';
+import { unpublishedLinkProblems } from '../../../server/content/published-links';
+import { planArticle, planPage } from '../../../server/content/scaffold';
 import { renderSitemap } from '../../../engine/render/site-files';
 import { buildSearchIndex } from '../../../engine/search/search-index';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';

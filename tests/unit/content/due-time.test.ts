@@ -1,7 +1,7 @@
 // When a lead's answer is due: support hours only, in the team's zone, across weekends and the
 // daylight-saving changes of America/Los_Angeles; times in e-mails name the zone.
 import { describe, expect, it } from 'vitest';
-import { dueAt } from '../../../engine/content/due-time';
+import { dueAt } from '../../../server/leads/due-time';
 import { formatTeamTime, type ReplyPromise } from '../../../engine/content/reply-promise';
 
 const PROMISE: ReplyPromise = {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_BANNER, generateContentTypes, sectionUnionFileText } from '../../../tooling/generate-types';
-import { contentValidatorsModule, validatorSchemaSet } from '../../../engine/content/validate';
+import { validatorSchemaSet } from '../../../engine/content/validate';
+import { contentValidatorsModule } from '../../../tooling/standalone-esm';
 import { ROOT, readSchemas } from '../../../scripts/read-project';
 
 // Exactly what scripts/gen-types.ts does: the union file on disk is an output, never an input.

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { mergeData, mergeText, UNKNOWN_BASE, type MergeConflict } from '../../../engine/content/edit/merge-data';
-import { applyMinimalEdit } from '../../../engine/content/edit/yaml-edit';
+import { mergeData, mergeText, UNKNOWN_BASE, type MergeConflict } from '../../../server/content/merge-data';
+import { applyMinimalEdit } from '../../../server/content/yaml-edit';
 
 const q = (id: string, answer: string) => ({ id, question: `Question ${id}?`, answer, category: 'General' });
 const base = { id: 'set', title: 'Set', items: [q('a', 'Answer A'), q('b', 'Answer B'), q('c', 'Answer C')] };

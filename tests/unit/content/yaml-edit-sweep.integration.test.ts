@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { applyMinimalEdit } from '../../../engine/content/edit/yaml-edit';
+import { applyMinimalEdit } from '../../../server/content/yaml-edit';
 import { readSiteFiles } from '../../../scripts/read-project';
 import { changedLines, comments, setIn, stringValues } from '../../support/yaml-edits';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { splitArticle } from '../../../engine/content/article-source';
-import { applyArticleEdit, applyMinimalEdit } from '../../../engine/content/edit/yaml-edit';
+import { applyArticleEdit, applyMinimalEdit } from '../../../server/content/yaml-edit';
 import { readSiteFiles } from '../../../scripts/read-project';
 import { changedLines, comments } from '../../support/yaml-edits';
 

@@ -12,7 +12,7 @@ import type { Form } from '../../../engine/content/model';
 import { checkValues } from '../../../engine/forms/check-values';
 import { buildPayload } from '../../../engine/forms/payload';
 import { CAPACITIES, isNoticeForm } from '../../../engine/notices/notice-form';
-import { compileFormValidators } from '../../../tooling/vite-plugin-form-validators';
+import { compileFormValidators } from '../../../tooling/vite-plugin-validators';
 import { checkSubmission, compileForms } from '../../../server/api/form-validation';
 import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
 

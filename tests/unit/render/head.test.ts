@@ -434,7 +434,7 @@ describe('assetsFromManifest', () => {
       src: 'engine/forms/FormSection.island.tsx',
       imports: ['_react-2.js', '_icons-5.js'],
     },
-    'engine/forms/load-validator.ts': { file: 'assets/load-validator-8.js' },
+    'engine/forms/load-form-validator.ts': { file: 'assets/load-form-validator-8.js' },
     'virtual:form-validator/contact-us': { file: 'assets/contact-us-9.js', imports: ['_ucs2-10.js'] },
     '_ucs2-10.js': { file: 'assets/ucs2-10.js' },
     'style.css': { file: 'assets/style-3.css', src: 'style.css' },
@@ -475,7 +475,7 @@ describe('assetsFromManifest', () => {
       intent: [
         '/assets/FormSection.island-7.js',
         '/assets/icons-5.js',
-        '/assets/load-validator-8.js',
+        '/assets/load-form-validator-8.js',
         '/assets/contact-us-9.js',
         '/assets/ucs2-10.js',
       ],

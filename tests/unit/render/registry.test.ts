@@ -5,6 +5,7 @@ import { kindOf } from '../../../engine/content/content-kinds';
 import { sectionTypes } from '../../../engine/content/schema-set';
 import { loadSite } from '../../../engine/content/load-site';
 import { pageIslands } from '../../../engine/render/render-page';
+import { islandMadeBy } from '../../../engine/render/island';
 import { SECTION_REGISTRY } from '../../../engine/sections/registry';
 import { ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
 
@@ -34,8 +35,13 @@ describe('section registry', () => {
 });
 
 describe('islands', () => {
-  const fromRegistry = Object.values(SECTION_REGISTRY).flatMap((e) => (e.island ? [e.island] : []));
+  // An entry names its island once, as the component island() made (its own component or the one it renders).
+  const fromRegistry = Object.values(SECTION_REGISTRY).flatMap((e) => islandMadeBy(e.island ?? e.component)?.name ?? []);
   const names = [...new Set(['Toasts', ...fromRegistry])];
+
+  it("every island file but the toast area is some section type's island", () => {
+    expect([...islandFiles.keys()].filter((name) => name !== 'Toasts').sort()).toEqual([...new Set(fromRegistry)].sort());
+  });
 
   it.each(names)('the island "%s" has a file engine/**/%s.island.tsx, which the browser loads by name', (name) => {
     expect(islandFiles.get(name), `no engine/**/${name}.island.tsx`).toBeDefined();

@@ -4,7 +4,7 @@ import { renderPage } from '../../../engine/render/render-page';
 import { MAX_QUERY_LENGTH, MAX_TERMS, queryTerms } from '../../../engine/search/query-terms';
 import { searchDocuments, type SearchDocument } from '../../../engine/search/search-documents';
 import { buildSearchIndex, indexDocuments, loadSiteSearch, type SearchOutcome } from '../../../engine/search/search-index';
-import { searchPagePath } from '../../../engine/search/search-page';
+import { searchPagePath } from '../../../server/search/search-page';
 import { highlight, snippet, type TextPart } from '../../../engine/search/snippet';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 

@@ -1,6 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBadgeSvg } from '../../../engine/badges/badge-svg';
+import { renderBadgeSvg } from '../../../server/api/badge-svg';
 import { createBadgeRouter, DEFAULT_CACHE_CONTROL } from '../../../server/api/badges';
 import { siteBadges } from '../../support/site-badges';
 import { createFixture, listen, rawRequest, startServer, type Fixture, type Running } from './helpers';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
-import { unpublishedLinkProblems } from '../../../engine/content/published-links';
+import { unpublishedLinkProblems } from '../../../server/content/published-links';
 import { PathRefused, readSchemaSet, versionOf } from '../../../server/content/content-files';
 import { createEditor, type Editor } from '../../../server/content/editor';
 import { CONTENT_ROOT, readSiteFiles } from '../../../scripts/read-project';

@@ -14,7 +14,7 @@ import {
   sourceOfFormPost,
   takeSource,
 } from '../../../server/leads/lead-source';
-import { COUNTED, NEVER_KEPT } from '../../../server/page-views';
+import { COUNTED, NEVER_KEPT } from '../../../server/page-view-counter';
 
 const own = new Set(['www.takedownshield.example', '127.0.0.1:4410']);
 

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createViewCounter, isBot, ViewsNotSaved } from '../../../server/page-views';
+import { createViewCounter, isBot, ViewsNotSaved } from '../../../server/page-view-counter';
 import type { ViewCounts } from '../../../server/store/page-views';
 import { createFixture, fakeStore, rawRequest, startServer, type Fixture, type TestServer } from './helpers';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { buildSearchIndex, loadSiteSearch, type SiteSearch } from '../../../engine/search/search-index';
 import { SEARCH_JSON_TYPE } from '../../../engine/search/search-context';
-import { searchPagePath } from '../../../engine/search/search-page';
+import { searchPagePath } from '../../../server/search/search-page';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createFixture, startServer, type Fixture, type Running } from './helpers';
 

@@ -3,8 +3,8 @@
  * `npm run validate` as written, with comments that say what each part is for. Pure: scripts/new.ts
  * and the server write the files.
  */
-import { closest } from './closest';
-import { trimTrailing } from '../trim';
+import { closest } from '../../engine/content/closest';
+import { trimTrailing } from '../../engine/trim';
 
 /** A route as pages declare it: lowercase words joined by hyphens, no trailing slash. */
 export const ROUTE_PATTERN = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;

@@ -11,7 +11,7 @@
  * `yaml` stringifier in the node's own style (quotes, block style and fold width).
  */
 import canonicalize from 'canonicalize';
-import { splitArticle } from '../article-source';
+import { splitArticle } from '../../engine/content/article-source';
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

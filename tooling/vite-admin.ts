@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { InlineConfig, PluginOption, ViteDevServer } from 'vite';
-import { ADMIN_PATH } from '../../contracts/inbox-contract';
+import { ADMIN_PATH } from '../contracts/inbox-contract';
 
-const ADMIN_DIR = import.meta.dirname;
+const ADMIN_DIR = join(import.meta.dirname, '../apps/admin');
 /** The inbox's page; its script is main.tsx beside it. */
 export const ADMIN_HTML = join(ADMIN_DIR, 'index.html');
 /** For the dev server's dependency scan, which would otherwise find react-router-dom only on the first visit and reload the page. */

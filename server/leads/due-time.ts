@@ -1,5 +1,5 @@
-import type { ReplyPromise } from '../generated/content';
-import { minutesOf, zonedParts } from './reply-promise';
+import type { ReplyPromise } from '../../engine/generated/content';
+import { minutesOf, zonedParts } from '../../engine/content/reply-promise';
 
 const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
-import type { Badges } from '../content/model';
-import { escapeMarkup } from '../render/escape-markup';
-import { badgeLabel, resolveBadge } from './resolve';
+import type { Badges } from '../../engine/content/model';
+import { escapeMarkup } from '../../engine/render/escape-markup';
+import { badgeLabel, resolveBadge } from '../../engine/badges/resolve';
 
 /*
  * The embeddable badge, drawn by hand as a string: it is rendered for every combination when the

@@ -5,8 +5,8 @@
  * renders the pages.
  */
 import { checkLinks } from './check-links';
-import type { SiteModel } from './model';
-import type { Problem } from './problem';
+import type { SiteModel } from '../../engine/content/model';
+import type { Problem } from '../../engine/content/problem';
 
 const pathOf = (href: string) => href.split(/[?#]/)[0]!;
 

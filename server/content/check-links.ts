@@ -1,5 +1,5 @@
-import type { KnownLinks } from '../generated/content';
-import type { LinkSource } from './model';
+import type { KnownLinks } from '../../engine/generated/content';
+import type { LinkSource } from '../../engine/content/model';
 
 /** A page's HTML as the visitor receives it. */
 export interface RenderedPage {

@@ -13,7 +13,7 @@ function declaredForms(option: RJSFSchema): RJSFSchema[] {
 
 /**
  * A form's validator, compiled at build time from the same schema; found by the schema's hash. The
- * build compiles every option of every choice as declared (tooling/vite-plugin-editor-validators.ts).
+ * build compiles every option of every choice as declared (tooling/vite-plugin-validators.ts).
  * Where rjsf fits an option to the data first (the price catalogue's groups, whose keys are the
  * data's own), the data is checked against the option as declared; an option the build never saw
  * counts as not matching, and rjsf then scores the options by the data.
