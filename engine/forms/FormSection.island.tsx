@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { ResolvedFormSection } from '../content/model';
 import type { Form as FormDefinition } from '../generated/content';
@@ -14,7 +14,7 @@ import { formCardId, FORM_ID_FIELD, type PostedForm } from './form-post';
 import { API_MESSAGES, ERROR_CODES } from '../../contracts/api-contract';
 import { pageSource, submitForm, type SubmitResult } from './submit-client';
 import { loadsValidator } from './validation-mode';
-import { templates, widgets } from './widgets';
+import { templates, uiSchemaOf, widgets } from './widgets';
 import { TickList } from '../ui/lists';
 import { addressesOf, isNoticeForm } from '../notices/notice-form';
 import { HostCounts } from './AddressList';
@@ -246,7 +246,7 @@ export default function FormSection({ section, index, typed, action, posted }: F
           )}
           <Form
             schema={form.fields as RJSFSchema}
-            uiSchema={(form.ui ?? {}) as UiSchema}
+            uiSchema={uiSchemaOf(form.ui as Record<string, unknown> | undefined)}
             formData={values}
             // A real HTML form: without script (or before it) the browser posts it to the page, which the server answers.
             method="post"

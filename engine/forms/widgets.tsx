@@ -8,6 +8,7 @@ import {
   type ObjectFieldTemplateProps,
   type RegistryWidgetsType,
   type TemplatesType,
+  type UiSchema,
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
@@ -134,11 +135,34 @@ function Select(props: WidgetProps) {
   );
 }
 
-/** Choices as radio buttons whose values are the choices themselves, so a form posted without script sends them. */
+/**
+ * Choices as radio buttons whose values are the choices themselves, so a form posted without script
+ * sends them. The group is a fieldset named by its own legend (uiSchemaOf turns the library's label
+ * off for it), since an HTML label can only name one control.
+ */
 function Radio(props: WidgetProps) {
-  const { id, htmlName, value, options, required, disabled, readonly, rawErrors, label, onChange, onBlur, onFocus } = props;
+  const { id, label, hideLabel, required } = props;
+  if (hideLabel)
+    return (
+      <fieldset className="field-radio-group" id={id} aria-describedby={ariaDescribedByIds(id)}>
+        <legend className="control-label">
+          {label}
+          {required && <span className="required">*</span>}
+        </legend>
+        <RadioChoices {...props} />
+      </fieldset>
+    );
   return (
     <div className="field-radio-group" id={id} role="radiogroup" aria-label={label} aria-describedby={ariaDescribedByIds(id)}>
+      <RadioChoices {...props} />
+    </div>
+  );
+}
+
+function RadioChoices(props: WidgetProps) {
+  const { id, htmlName, value, options, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus } = props;
+  return (
+    <>
       {(options.enumOptions ?? []).map((o, i) => (
         <label key={String(o.value)} className="radio">
           <input
@@ -157,7 +181,7 @@ function Radio(props: WidgetProps) {
           <span>{o.label}</span>
         </label>
       ))}
-    </div>
+    </>
   );
 }
 
@@ -216,3 +240,18 @@ export const templates: Partial<TemplatesType> = {
   FieldErrorTemplate: FieldError,
   ObjectFieldTemplate: ObjectField,
 };
+
+/**
+ * A form's ui settings as the form library reads them. A group of radio buttons is named by its own
+ * legend (Radio), so the library draws no label for it.
+ */
+export function uiSchemaOf(ui: Record<string, unknown> = {}): UiSchema {
+  return Object.fromEntries(
+    Object.entries(ui).map(([key, value]) => {
+      const field = value as Record<string, unknown> | null;
+      return field && typeof field === 'object' && field['ui:widget'] === 'radio'
+        ? [key, { ...field, 'ui:options': { ...(field['ui:options'] as object | undefined), label: false } }]
+        : [key, value];
+    }),
+  ) as UiSchema;
+}
