@@ -1,7 +1,7 @@
 // Every one of the site's forms, filled in and sent in Chromium: the team gets an e-mail about the
 // lead (labelled as the form labels its fields, answering to the visitor), and the visitor gets
 // the form's own auto-reply, which repeats nothing they typed.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import type { Form } from '../../engine/content/model';
 import { mailsAbout } from './mail';
 import { fillNotice, isNoticeForm, noticeAnswers } from './notice';
@@ -63,6 +63,13 @@ async function fill(page: Page, form: Form, email: string): Promise<Record<strin
   return given;
 }
 
+/** The values a form sent: its JSON body, or the JSON `values` part of a form with files (sent as multipart). */
+function sentValues(request: Request): Record<string, string> {
+  if (!(request.headers()['content-type'] ?? '').startsWith('multipart/form-data')) return request.postDataJSON() as Record<string, string>;
+  const part = (request.postData() ?? '').split(/\r?\n--/).find((p) => /name="values"/.test(p)) ?? '';
+  return JSON.parse(part.slice(part.search(/\r?\n\r?\n/)).trim()) as Record<string, string>;
+}
+
 for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCompare(b.id))) {
   test(`${form.id}: a sent form e-mails the team about the lead and auto-replies to the visitor`, async ({ page }) => {
     page.on('dialog', (dialog) => void dialog.accept());
@@ -74,7 +81,7 @@ for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCo
     await page.locator(`form:has(#${form.id}-form_email) button[type="submit"]`).click();
     const response = await answered;
     expect(response.status()).toBe(201);
-    const sent = response.request().postDataJSON() as Record<string, string>;
+    const sent = sentValues(response.request());
 
     const { team, autoReply } = await mailsAbout(email);
     expect(team.envelopeTo).toEqual(['team@takedownshield.test']);

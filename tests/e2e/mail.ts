@@ -23,12 +23,17 @@ async function all(): Promise<SentMail[]> {
   );
 }
 
-/** The team e-mail about the lead from `address` (its Reply-To) and the auto-reply sent to it, once both have arrived. */
+/** The team e-mail about the lead from `address` (its Reply-To, or its text for a notice request) and the auto-reply sent to it, once both have arrived. */
 export async function mailsAbout(address: string, timeoutMs = 15_000): Promise<{ team: SentMail; autoReply: SentMail }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = await all();
-    const team = mails.find((m) => m.mail.replyTo?.value.some((a) => a.address === address));
+    // A notice request's team e-mail has no Reply-To (decision "A notice request reads as its elements
+    // outside the notices panel…"): it is the one to the team whose text names the address.
+    const team = mails.find(
+      (m) =>
+        m.mail.replyTo?.value.some((a) => a.address === address) || (!m.envelopeTo.includes(address) && m.mail.text?.includes(address)),
+    );
     const autoReply = mails.find((m) => m.envelopeTo.includes(address));
     if (team && autoReply) return { team, autoReply };
     if (Date.now() > deadline) throw new Error(`no ${team ? 'auto-reply' : 'team e-mail'} about ${address} within ${timeoutMs} ms`);
