@@ -132,6 +132,21 @@ export function noticesSlice(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     return { kind: 'found', before: await readRecord(trx, leadId, host) } as const;
   }
 
+  /** Runs `change` in a transaction holding the lead's lock, once the host is found on a notice lead that is not erased. */
+  async function withLockedHost(
+    leadId: string,
+    host: string,
+    change: (trx: Db, before: Extract<Awaited<ReturnType<typeof lockedHost>>, { kind: 'found' }>['before']) => Promise<NoticeChangeResult>,
+  ): Promise<NoticeChangeResult> {
+    if (!isUuid(leadId)) return { kind: 'missing' };
+    return db()
+      .transaction()
+      .execute(async (trx) => {
+        const found = await lockedHost(trx, leadId, host);
+        return found.kind === 'found' ? change(trx, found.before) : found;
+      });
+  }
+
   return {
     async listNoticeHosts(leadId) {
       if (!isUuid(leadId)) return [];
@@ -159,79 +174,67 @@ export function noticesSlice(db: () => Kysely<Schema>, d: StoreDialect, now: () 
     },
 
     async changeNoticeHost(leadId, host, change, actor, label) {
-      if (!isUuid(leadId)) return { kind: 'missing' };
-      return db()
-        .transaction()
-        .execute(async (trx): Promise<NoticeChangeResult> => {
-          const found = await lockedHost(trx, leadId, host);
-          if (found.kind !== 'found') return found;
-          const { before } = found;
-          const from = before?.status ?? 'to_send';
-          const counterNoticeOn = change.status === 'counter_notice' ? (change.counterNoticeOn ?? null) : null;
-          if (from === change.status && (before?.counterNoticeOn ?? null) === counterNoticeOn) return { kind: 'unchanged', record: before };
-          const at = now().toISOString();
-          const sent =
-            change.status === 'to_send'
-              ? { sent_at: null, sent_via: null, sent_to: null }
-              : change.status === 'sent'
-                ? { sent_at: at, sent_via: 'manual' as const, sent_to: null }
-                : { sent_at: before?.sentAt ?? null, sent_via: before?.sentVia ?? null, sent_to: before?.sentTo ?? null };
-          await writeRecord(trx, leadId, {
-            host,
-            status: change.status,
-            status_at: at,
-            changed_by: actor,
-            ...sent,
-            counter_notice_on: counterNoticeOn,
-          });
-          const how = change.status === 'sent' ? ' (sent outside the inbox)' : counterNoticeOn ? ` (received ${counterNoticeOn})` : '';
-          await audit(trx, now(), { actor, action: 'notice', leadId, detail: `${label}: ${word(from)} → ${word(change.status)}${how}` });
-          return { kind: 'changed', record: (await readRecord(trx, leadId, host))! };
+      return withLockedHost(leadId, host, async (trx, before) => {
+        const from = before?.status ?? 'to_send';
+        const counterNoticeOn = change.status === 'counter_notice' ? (change.counterNoticeOn ?? null) : null;
+        if (from === change.status && (before?.counterNoticeOn ?? null) === counterNoticeOn) return { kind: 'unchanged', record: before };
+        const at = now().toISOString();
+        const sent =
+          change.status === 'to_send'
+            ? { sent_at: null, sent_via: null, sent_to: null }
+            : change.status === 'sent'
+              ? { sent_at: at, sent_via: 'manual' as const, sent_to: null }
+              : { sent_at: before?.sentAt ?? null, sent_via: before?.sentVia ?? null, sent_to: before?.sentTo ?? null };
+        await writeRecord(trx, leadId, {
+          host,
+          status: change.status,
+          status_at: at,
+          changed_by: actor,
+          ...sent,
+          counter_notice_on: counterNoticeOn,
         });
+        const how = change.status === 'sent' ? ' (sent outside the inbox)' : counterNoticeOn ? ` (received ${counterNoticeOn})` : '';
+        await audit(trx, now(), { actor, action: 'notice', leadId, detail: `${label}: ${word(from)} → ${word(change.status)}${how}` });
+        return { kind: 'changed', record: (await readRecord(trx, leadId, host))! };
+      });
     },
 
     async sendNotice(leadId, host, mail, actor, label) {
-      if (!isUuid(leadId)) return { kind: 'missing' };
-      return db()
-        .transaction()
-        .execute(async (trx): Promise<NoticeChangeResult> => {
-          const found = await lockedHost(trx, leadId, host);
-          if (found.kind !== 'found') return found;
-          const { before } = found;
-          if (before && before.status !== 'to_send') return { kind: 'already-sent', record: before };
-          const at = now().toISOString();
-          const parts = mail.messages.length;
-          for (const [i, m] of mail.messages.entries())
-            await trx
-              .insertInto('outbox')
-              .values({
-                lead_id: leadId,
-                // Sent as the team's replies are: from MAIL_FROM, plain text, the address given as an address, never parsed.
-                channel: 'reply',
-                rule: `${NOTICE_RULE_PREFIX}${host} ${i + 1}/${parts}`,
-                data: JSON.stringify({ to: [mail.to], subject: m.subject, text: m.text, messageId: m.messageId }),
-                created_at: at,
-                next_attempt_at: at,
-              })
-              .execute();
-          await writeRecord(trx, leadId, {
-            host,
-            status: 'sent',
-            status_at: at,
-            changed_by: actor,
-            sent_at: at,
-            sent_via: 'email',
-            sent_to: mail.to,
-            counter_notice_on: null,
-          });
-          await audit(trx, now(), {
-            actor,
-            action: 'notice',
-            leadId,
-            detail: `${label}: ${word('to_send')} → ${word('sent')}, ${parts} e-mail${parts === 1 ? '' : 's'} queued to ${mail.to}`,
-          });
-          return { kind: 'changed', record: (await readRecord(trx, leadId, host))! };
+      return withLockedHost(leadId, host, async (trx, before) => {
+        if (before && before.status !== 'to_send') return { kind: 'already-sent', record: before };
+        const at = now().toISOString();
+        const parts = mail.messages.length;
+        for (const [i, m] of mail.messages.entries())
+          await trx
+            .insertInto('outbox')
+            .values({
+              lead_id: leadId,
+              // Sent as the team's replies are: from MAIL_FROM, plain text, the address given as an address, never parsed.
+              channel: 'reply',
+              rule: `${NOTICE_RULE_PREFIX}${host} ${i + 1}/${parts}`,
+              data: JSON.stringify({ to: [mail.to], subject: m.subject, text: m.text, messageId: m.messageId }),
+              created_at: at,
+              next_attempt_at: at,
+            })
+            .execute();
+        await writeRecord(trx, leadId, {
+          host,
+          status: 'sent',
+          status_at: at,
+          changed_by: actor,
+          sent_at: at,
+          sent_via: 'email',
+          sent_to: mail.to,
+          counter_notice_on: null,
         });
+        await audit(trx, now(), {
+          actor,
+          action: 'notice',
+          leadId,
+          detail: `${label}: ${word('to_send')} → ${word('sent')}, ${parts} e-mail${parts === 1 ? '' : 's'} queued to ${mail.to}`,
+        });
+        return { kind: 'changed', record: (await readRecord(trx, leadId, host))! };
+      });
     },
   };
 }
