@@ -48,13 +48,16 @@ export default defineConfig<{ engineName: EngineName }>({
     trace: 'on-first-retry',
   },
   projects: [
-    { name: 'chromium', testIgnore: ['engines/**', 'editor-*.spec.ts'], use: CHROMIUM },
     // One worker: several specs publish on the one editor server, and a second publish meanwhile is refused as already running.
     { name: 'editor', testMatch: 'editor-*.spec.ts', workers: 1, use: { ...CHROMIUM, baseURL: `http://127.0.0.1:${EDITOR_PORT}` } },
     // The smoke journeys in the two other engines visitors use.
     // One worker each: a worker starts its own server and browser, so a second would only add those starts.
     { name: 'firefox', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'firefox' } },
     { name: 'webkit', testMatch: 'engines/**/*.spec.ts', workers: 1, use: { engineName: 'webkit' } },
+    // Last: its tests fill whichever worker the one-worker projects above leave free. Playwright queues
+    // projects in this order and skips a test whose project is at its worker limit, so listing those
+    // first runs them beside Chromium's from the start instead of one at a time after it.
+    { name: 'chromium', testIgnore: ['engines/**', 'editor-*.spec.ts'], use: CHROMIUM },
   ],
   webServer: [
     {
