@@ -1,16 +1,20 @@
 import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/programs';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/chromium';
-import { e2eContentRoot, e2eDataDir, editorServerPort, inboundSmtpPort } from './tests/e2e/content-root';
+import { e2eContentRoot, e2eDataDir } from './tests/e2e/content-root';
+import { e2ePorts } from './tests/e2e/ports';
 
-// E2E_PORT and E2E_OUTPUT let two runs (each with its own DIST_DIR) share a machine.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Two runs share a machine without settings: without E2E_PORT the runner takes free ports and passes
+// them to its workers in the environment (tests/e2e/ports.ts); the copies of site/ and the stores
+// follow the output folder (E2E_OUTPUT), which is inside the clone.
+const PORTS = e2ePorts();
+const PORT = PORTS.site;
 const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The mail server the site sends lead e-mails to during the run (tests/e2e/mail-catcher.ts). */
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
+const SMTP_PORT = PORTS.mail;
 /** The content editor's specs have a server of their own: their publishes change what it serves. */
-const EDITOR_PORT = editorServerPort(PORT);
+const EDITOR_PORT = PORTS.editor;
 /** The build under test (DIST_DIR, as the build and the server read it) and the site/ its servers copy (npm run test:reworded sets both). */
 const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 const SITE_SOURCE = process.env.CONTENT_ROOT ?? '';
@@ -75,13 +79,13 @@ export default defineConfig<{ engineName: EngineName }>({
         HOST: '127.0.0.1',
         DATA_DIR: e2eDataDir(OUTPUT),
         // The content editor saves into a copy of site/ made at start, never into the repository's.
-        CONTENT_ROOT: e2eContentRoot(PORT),
+        CONTENT_ROOT: e2eContentRoot(OUTPUT),
         E2E_SITE_SOURCE: SITE_SOURCE,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'leads@takedownshield.test',
         LEADS_EMAIL_TO: 'team@takedownshield.test',
         // Visitors' answers to replies (reply+<token>@takedownshield.test) come back here.
-        INBOUND_SMTP_PORT: String(inboundSmtpPort(PORT)),
+        INBOUND_SMTP_PORT: String(PORTS.inbound),
         NOTIFY_POLL_MS: '100',
         NOTIFY_RETRY_BASE_MS: '200',
         // Every test signs in from 127.0.0.1; the limit's own test runs in process (admin-api.test.ts).
@@ -116,7 +120,7 @@ export default defineConfig<{ engineName: EngineName }>({
         PORT: String(EDITOR_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: e2eDataDir(OUTPUT, true),
-        CONTENT_ROOT: e2eContentRoot(EDITOR_PORT),
+        CONTENT_ROOT: e2eContentRoot(OUTPUT, true),
         E2E_SITE_SOURCE: SITE_SOURCE,
         SIGN_IN_RATE_LIMIT_MAX: '1000',
         // Searches too; the search limit's own test runs in process (search-limits.test.ts).

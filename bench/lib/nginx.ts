@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptGetCommand } from '../../tests/support/apt-get';
 import { freePort, ROOT, runCommand, startServer, type Started } from './proc';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
@@ -27,11 +28,13 @@ export async function ensureNginx(log: (line: string) => void): Promise<NginxAva
       };
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     log('nginx is missing; installing it with apt-get (the package is not started as a service)…');
-    let r = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], env);
+    // In turn with any other run installing a package at the same moment (tests/support/apt-get.ts).
+    const install = aptGetCommand(['install', '-y', '--no-install-recommends', 'nginx']);
+    let r = await runCommand(install[0], install[1], env);
     if (r.code !== 0) {
       log('apt-get install failed; running apt-get update and trying again…');
-      await runCommand('apt-get', ['update'], env);
-      r = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], env);
+      await runCommand(...aptGetCommand(['update']), env);
+      r = await runCommand(install[0], install[1], env);
     }
     binary = findBinary();
     if (r.code !== 0 || !binary) return { ok: false, reason: `apt-get could not install nginx:\n${r.output.slice(-2000)}` };

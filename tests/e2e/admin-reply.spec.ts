@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { createAccount, expectNoAxeViolations, seedLead, signIn, statusLine, uniqueWord } from './admin';
-import { inboundSmtpPort } from './content-root';
+import { e2ePorts } from './ports';
 import { mailTo } from './mail';
 import { siteModel } from './site';
 
@@ -96,7 +96,7 @@ test('a team member opens the visitor’s links safely and answers with a saved 
   // The visitor answers: their mail program sends to the Reply-To, which the relay hands to the server's inbound port.
   const relay = nodemailer.createTransport({
     host: '127.0.0.1',
-    port: inboundSmtpPort(Number(process.env.E2E_PORT ?? 4173)),
+    port: e2ePorts().inbound,
     ignoreTLS: true,
   });
   await relay.sendMail({

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { axeBuilder } from './axe';
 import { siteModel } from './site';
-import { e2eDataDir, editorServerPort } from './content-root';
+import { e2eDataDir } from './content-root';
+import { e2ePorts } from './ports';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUTPUT = resolve(ROOT, process.env.E2E_OUTPUT ?? 'test-results');
@@ -15,7 +16,7 @@ const DATA_DIR = e2eDataDir(OUTPUT);
 /** The store of the server the running test talks to: the shared one, or the content editor's own. */
 function serverDataDir(): string {
   const port = Number(new URL(test.info().project.use.baseURL ?? 'http://x').port);
-  return port === editorServerPort(Number(process.env.E2E_PORT ?? 4173)) ? e2eDataDir(OUTPUT, true) : DATA_DIR;
+  return port === e2ePorts().editor ? e2eDataDir(OUTPUT, true) : DATA_DIR;
 }
 
 /** The CLI through tsx's loader in one process: `npx tsx` starts two and costs about a second more per account. */

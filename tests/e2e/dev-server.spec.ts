@@ -8,15 +8,16 @@ import { writableSectionTypes } from '../../engine/content/schema-set';
 import { CONTENT_ROOT, readSchemas } from '../../scripts/read-project';
 import { routeAt, waitForIslands } from './site';
 import { axeBuilder } from './axe';
+import { freePort } from '../support/free-port';
 
 // The dev server renders from a copy of site/, so editing it here never touches the real content.
 const ROOT = join(import.meta.dirname, '../..');
 /** /support's h1 as site/ has it, and the line of its hero's title (indented under sections, not the meta title). */
 const SUPPORT_H1 = routeAt('/support').h1;
 const HERO_TITLE_LINE = new RegExp(`^ {4}title: ${SUPPORT_H1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm');
-// Beside the end-to-end server's port and its mail port, so runs with different E2E_PORTs never meet.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
-const BASE = `http://127.0.0.1:${PORT}`;
+// On a port the OS says is free, taken when the server starts, so two runs on one machine never meet.
+let PORT = 0;
+let BASE = '';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -48,6 +49,8 @@ test.describe('npm run dev', () => {
   test.beforeAll(async () => {
     // Loading the site and starting Vite takes a while on a busy machine.
     test.setTimeout(120_000);
+    PORT = await freePort();
+    BASE = `http://127.0.0.1:${PORT}`;
     contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     server = spawn('npx', ['tsx', 'scripts/dev.ts'], {

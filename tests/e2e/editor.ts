@@ -6,10 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT as SITE_SOURCE } from '../../scripts/read-project';
 import { createAccount, PASSWORD, signIn, uniqueWord } from './admin';
-import { e2eContentRoot, editorServerPort } from './content-root';
+import { e2eContentRoot } from './content-root';
 
 /** The editor's server's copy of site/ (playwright.config.ts points its CONTENT_ROOT at it). */
-const CONTENT_ROOT = e2eContentRoot(editorServerPort(Number(process.env.E2E_PORT ?? 4173)));
+const CONTENT_ROOT = e2eContentRoot(process.env.E2E_OUTPUT ?? 'test-results', true);
 
 /** A new account that may edit and publish the site (and nothing else). */
 export function createEditor(prefix: string): string {

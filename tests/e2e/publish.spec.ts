@@ -8,12 +8,14 @@ import { ADMIN_ROUTES } from '../../contracts/inbox-contract';
 import { CONTENT_ROOT, DIST_DIR } from '../../scripts/read-project';
 import { createAccount, expectNoAxeViolations, PASSWORD } from './admin';
 import { routes } from './site';
+import { freePort } from '../support/free-port';
 
 // A production server of its own (the compiled one, as npm start runs it) on a copy of site/, so a
 // publish here never changes the site the other specs see.
 const ROOT = join(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 3;
-const BASE = `http://127.0.0.1:${PORT}`;
+// On a port the OS says is free, taken when the server starts, so two runs on one machine never meet.
+let PORT = 0;
+let BASE = '';
 const EDITOR = 'cy.writer@example.com';
 // The about page's heading as site/ has it; the edit below replaces it with the test's own words.
 const OLD_TITLE = routes().find((r) => r.path === '/about')!.h1;
@@ -28,6 +30,8 @@ test.describe('publishing on the production server', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    PORT = await freePort();
+    BASE = `http://127.0.0.1:${PORT}`;
     tmp = mkdtempSync(join(tmpdir(), 'site-publish-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(tmp, 'content', 'site'), { recursive: true });
     const env = {

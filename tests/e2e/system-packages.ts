@@ -1,9 +1,9 @@
 // Finds a program the tests need from Debian's packages, installing the package with apt-get when
 // the tests run as root on a fresh machine; otherwise says what to install. Chromium, Firefox ESR,
 // WebKitWebDriver, Xvfb and Java all come this way, so no test downloads a browser of its own.
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { aptGet } from '../support/apt-get';
 
 export interface SystemProgram {
   /** What the messages call it: "Chromium", "Firefox ESR"… */
@@ -54,15 +54,13 @@ export function findProgram(program: SystemProgram): string | null {
   return null;
 }
 
-function run(program: SystemProgram, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  console.log(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}\n${missingMessage(program)}`);
+function aptGetOrThrow(program: SystemProgram, args: string[]): void {
+  const result = aptGet(args);
+  const shown = `apt-get ${args.join(' ')}`;
+  if (result.error) throw new Error(`Could not run ${shown}: ${result.error.message}\n${missingMessage(program)}`);
   if (result.status !== 0) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.status}`;
-    throw new Error(
-      `\`${command} ${args.join(' ')}\` ${how}, so ${program.label} could not be installed (see its output above).\n${missingMessage(program)}`,
-    );
+    throw new Error(`\`${shown}\` ${how}, so ${program.label} could not be installed (see its output above).\n${missingMessage(program)}`);
   }
 }
 
@@ -78,9 +76,9 @@ export function ensureProgram(program: SystemProgram): string {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath('apt-get')) throw new Error(missingMessage(program));
   console.log(`${program.label} is not installed; installing Debian's ${program.packages.join(' ')} for the tests…`);
-  if (!updated) run(program, 'apt-get', ['update']);
+  if (!updated) aptGetOrThrow(program, ['update']);
   updated = true;
-  run(program, 'apt-get', ['install', '-y', ...program.packages], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
+  aptGetOrThrow(program, ['install', '-y', ...program.packages]);
   const installed = findProgram(program);
   if (!installed)
     throw new Error(

@@ -5,10 +5,13 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { aptGetCommand } from './apt-get';
+import { freePort } from './free-port';
+
+export { freePort };
 
 export type PostgresAvailability =
   | { available: true; binDir: string; /** Set when we are root: initdb and postgres refuse to run as root. */ runAs: string | null }
@@ -100,14 +103,15 @@ function userExists(name: string): boolean {
 
 async function aptInstallPostgres(): Promise<void> {
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  // Another test file may be installing at the same moment; wait for dpkg's lock instead of failing.
-  const install = ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'postgresql'];
+  // Another test file, or another run on the machine, may be installing at the same moment: wait for it (tests/support/apt-get.ts).
+  const install = aptGetCommand(['install', '-y', '--no-install-recommends', 'postgresql']);
   try {
-    await run('apt-get', install, { env, timeoutMs: 600_000 });
+    await run(install[0], install[1], { env, timeoutMs: 1_200_000 });
   } catch {
     // A fresh container has no package lists yet.
-    await run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], { env, timeoutMs: 600_000 });
-    await run('apt-get', install, { env, timeoutMs: 600_000 });
+    const update = aptGetCommand(['update']);
+    await run(update[0], update[1], { env, timeoutMs: 1_200_000 });
+    await run(install[0], install[1], { env, timeoutMs: 1_200_000 });
   }
 }
 
@@ -136,20 +140,6 @@ export function findPostgres(): Promise<PostgresAvailability> {
     return { available: true, binDir, runAs: isRoot() ? 'postgres' : null };
   })();
   return availability;
-}
-
-/** Asks the OS for a port nobody listens on; the server binds it a moment later. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let databaseCounter = 0;

@@ -3,8 +3,8 @@
 // The smoke journeys are written once against it and run in both engines.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { freePort } from '../../support/free-port';
 import { enginePaths, miniBrowser, type EngineName } from './programs';
 
 export type Key = 'Enter' | 'Tab' | 'Escape';
@@ -30,18 +30,6 @@ export interface Engine {
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A free TCP port on loopback, for a driver that must be told which one to listen on. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 class FirefoxEngine implements Engine {

@@ -4,7 +4,7 @@
 // a plain-http address (Chromium and Firefox make an exception for 127.0.0.1). Its own, so the
 // journeys' form posts do not count against the shared server's per-address rate limit.
 import { spawn } from 'node:child_process';
-import { freePort } from './driver';
+import { freePort } from '../../support/free-port';
 
 export interface HttpServer {
   url: string;

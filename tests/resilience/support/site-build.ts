@@ -1,15 +1,18 @@
 /**
  * The built site the resilience tests serve with the real server. It lives in its own directory
- * (RESILIENCE_DIST_DIR, default <tmp>/res-dist) so a run never disturbs dist/ or another build.
+ * (RESILIENCE_DIST_DIR, default <tmp>/res-dist-<a hash of the clone's path>) so a run never disturbs
+ * dist/, and two clones on one machine never build into the same folder at once.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SiteModel } from '../../../engine/content/model';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
-export const DIST_DIR = resolve(process.env.RESILIENCE_DIST_DIR ?? join(tmpdir(), 'res-dist'));
+const CLONE = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+export const DIST_DIR = resolve(process.env.RESILIENCE_DIST_DIR ?? join(tmpdir(), `res-dist-${CLONE}`));
 export const CLIENT_DIR = join(DIST_DIR, 'client');
 /**
  * The compiled server of a build named in RESILIENCE_DIST_DIR (npm test builds dist/ just before):
