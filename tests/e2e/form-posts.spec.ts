@@ -238,9 +238,11 @@ test.describe('with JavaScript', () => {
     test(`${path}: Submit clicked before the form's script has arrived shows the spec's messages, keeps what was typed, and the address stays`, async ({
       page,
     }) => {
-      // The form's code is held back by the network, as on a slow phone.
+      // The form's code is held back by the network, as on a slow phone: it arrives only once Submit has been clicked.
+      let clicked!: () => void;
+      const submitClicked = new Promise<void>((resolve) => (clicked = resolve));
       await page.route(/FormSection\.island-[^/]*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await submitClicked;
         await route.continue();
       });
       let postedPages = 0;
@@ -253,6 +255,7 @@ test.describe('with JavaScript', () => {
         false,
       );
       await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+      clicked();
 
       for (const name of leftEmpty(form, typedField)) {
         await expect(errorOf(page, form, name)).toHaveText(messageFor(form, name, 'required'), { timeout: 10_000 });
