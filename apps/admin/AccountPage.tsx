@@ -6,6 +6,7 @@ import { ErrorBox, useInbox, useTitle } from './inbox-context';
 import type { SessionView, TwoStepStatus } from '../../contracts/inbox-contract';
 import { Age } from './times';
 import { AppCodeField, TwoStepSetup } from './TwoStepSetup';
+import { AdminTable } from './AdminTable';
 
 const messageOf = (err: unknown) => (err instanceof InboxError ? err.message : String(err));
 
@@ -151,38 +152,25 @@ function SessionsSection() {
       {sessions && 'failed' in sessions && <ErrorBox message={sessions.failed} />}
       {Array.isArray(sessions) && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Your sessions, most recently used first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Browser</th>
-                  <th scope="col">Address (hashed)</th>
-                  <th scope="col">Signed in</th>
-                  <th scope="col">Last used</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sessions.map((s, i) => (
-                  <tr key={i}>
-                    <td>
-                      {s.browser}
-                      {s.current && <strong> (this browser)</strong>}
-                    </td>
-                    <td>
-                      <code>{s.address}</code>
-                    </td>
-                    <td>
-                      <Age iso={s.createdAt} />
-                    </td>
-                    <td>
-                      <Age iso={s.lastSeenAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Your sessions, most recently used first" columns={['Browser', 'Address (hashed)', 'Signed in', 'Last used']}>
+            {sessions.map((s, i) => (
+              <tr key={i}>
+                <td>
+                  {s.browser}
+                  {s.current && <strong> (this browser)</strong>}
+                </td>
+                <td>
+                  <code>{s.address}</code>
+                </td>
+                <td>
+                  <Age iso={s.createdAt} />
+                </td>
+                <td>
+                  <Age iso={s.lastSeenAt} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
           <button
             type="button"
             className="button button--secondary"

@@ -5,6 +5,7 @@ import { fetchAudit, InboxError } from './inbox-client';
 import { ErrorBox, useTitle } from './inbox-context';
 import type { AuditAction, AuditEntry } from '../../contracts/inbox-contract';
 import { Age } from './times';
+import { AdminTable } from './AdminTable';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
@@ -87,41 +88,27 @@ export function AuditLog() {
       {listing.kind === 'failed' && <ErrorBox message={listing.message} />}
       {listing.kind === 'loaded' && listing.entries.length === 0 && <p className="admin-empty">Nothing has been done in the inbox yet.</p>}
       {listing.kind === 'loaded' && listing.entries.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table" ref={tableRef}>
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Lead</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listing.entries.map((entry) => (
-                <tr key={entry.id} tabIndex={-1}>
-                  <td>
-                    <Age iso={entry.at} />
-                  </td>
-                  <td className="admin-text">{entry.actor}</td>
-                  <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                  <td>
-                    {entry.leadId ? (
-                      <Link to={`/leads/${encodeURIComponent(entry.leadId)}`}>
-                        Open<span className="visually-hidden"> lead {entry.leadId}</span>
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="admin-text">{entry.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Audit log, newest first" tableRef={tableRef} columns={['When', 'Who', 'Action', 'Lead', 'Detail']}>
+          {listing.entries.map((entry) => (
+            <tr key={entry.id} tabIndex={-1}>
+              <td>
+                <Age iso={entry.at} />
+              </td>
+              <td className="admin-text">{entry.actor}</td>
+              <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td>
+                {entry.leadId ? (
+                  <Link to={`/leads/${encodeURIComponent(entry.leadId)}`}>
+                    Open<span className="visually-hidden"> lead {entry.leadId}</span>
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className="admin-text">{entry.detail}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {listing.kind === 'loaded' && listing.nextCursor && (
         <div className="admin-more">

@@ -12,6 +12,7 @@ import {
   type LeadFilter,
 } from '../../contracts/inbox-contract';
 import { REMOVAL_BANDS } from '../../contracts/notice-contract';
+import { AdminTable } from './AdminTable';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; report: ConversionReport };
 
@@ -193,39 +194,27 @@ function Report({ report }: { report: ConversionReport }) {
         {report.forms.length === 0 ? (
           <p className="admin-empty">No leads in this period.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Leads by form and status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Form</th>
-                  <th scope="col">New</th>
-                  <th scope="col">In progress</th>
-                  <th scope="col">Done</th>
-                  <th scope="col">Spam</th>
-                  <th scope="col">Answered within the promise</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.forms.map((f) => (
-                  <tr key={f.formId}>
-                    <th scope="row" className="admin-text">
-                      <Link to={leadsHref({ form: f.formId })}>{formTitle(f.formId)}</Link>
-                    </th>
-                    <td>{count(f.new)}</td>
-                    <td>{count(f.inProgress)}</td>
-                    <td>{count(f.done)}</td>
-                    <td>{count(f.spam)}</td>
-                    <td>
-                      {f.promised === 0
-                        ? 'None due yet'
-                        : `${percent(f.answeredInTime / f.promised)} (${count(f.answeredInTime)} of ${count(f.promised)})`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Leads by form and status"
+            columns={['Form', 'New', 'In progress', 'Done', 'Spam', 'Answered within the promise']}
+          >
+            {report.forms.map((f) => (
+              <tr key={f.formId}>
+                <th scope="row" className="admin-text">
+                  <Link to={leadsHref({ form: f.formId })}>{formTitle(f.formId)}</Link>
+                </th>
+                <td>{count(f.new)}</td>
+                <td>{count(f.inProgress)}</td>
+                <td>{count(f.done)}</td>
+                <td>{count(f.spam)}</td>
+                <td>
+                  {f.promised === 0
+                    ? 'None due yet'
+                    : `${percent(f.answeredInTime / f.promised)} (${count(f.answeredInTime)} of ${count(f.promised)})`}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
@@ -246,52 +235,33 @@ function NoticeFigures({ notices }: { notices: ConversionReport['notices'] }) {
           <p>
             {count(notices.requests)} notice requests received in this period. A host is done once it removed the material or refused to.
           </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>Requests by how many of their hosts are done</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Hosts done</th>
-                  <th scope="col">Requests</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">None yet</th>
-                  <td>{count(notices.completeness.none)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Some</th>
-                  <td>{count(notices.completeness.some)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">All</th>
-                  <td>{count(notices.completeness.all)}</td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>Days to removal</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Days</th>
-                  <th scope="col">Hosts removed (from the notice sent)</th>
-                  <th scope="col">Requests with every host removed (from the request received)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {REMOVAL_BANDS.map((band, i) => (
-                  <tr key={band.label}>
-                    <th scope="row">{band.label}</th>
-                    <td>{count(notices.removals[i] ?? 0)}</td>
-                    <td>{count(notices.requestsRemoved[i] ?? 0)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Requests by how many of their hosts are done" captionShown columns={['Hosts done', 'Requests']}>
+            <tr>
+              <th scope="row">None yet</th>
+              <td>{count(notices.completeness.none)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Some</th>
+              <td>{count(notices.completeness.some)}</td>
+            </tr>
+            <tr>
+              <th scope="row">All</th>
+              <td>{count(notices.completeness.all)}</td>
+            </tr>
+          </AdminTable>
+          <AdminTable
+            caption="Days to removal"
+            captionShown
+            columns={['Days', 'Hosts removed (from the notice sent)', 'Requests with every host removed (from the request received)']}
+          >
+            {REMOVAL_BANDS.map((band, i) => (
+              <tr key={band.label}>
+                <th scope="row">{band.label}</th>
+                <td>{count(notices.removals[i] ?? 0)}</td>
+                <td>{count(notices.requestsRemoved[i] ?? 0)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </section>
@@ -337,38 +307,25 @@ function FiguresTable({
   rows: FigureRow[];
 }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{nameHeading}</th>
-            <th scope="col">{viewsHeading}</th>
-            <th scope="col">Leads</th>
-            <th scope="col">Rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className="admin-text">
-                {r.href ? (
-                  <Link to={r.href}>
-                    {r.name}
-                    <span className="visually-hidden">: show its leads</span>
-                  </Link>
-                ) : (
-                  r.name
-                )}
-              </th>
-              <td>{count(r.views)}</td>
-              <td>{count(r.leads)}</td>
-              <td>{percent(r.rate)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption={caption} columns={[nameHeading, viewsHeading, 'Leads', 'Rate']}>
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <th scope="row" className="admin-text">
+            {r.href ? (
+              <Link to={r.href}>
+                {r.name}
+                <span className="visually-hidden">: show its leads</span>
+              </Link>
+            ) : (
+              r.name
+            )}
+          </th>
+          <td>{count(r.views)}</td>
+          <td>{count(r.leads)}</td>
+          <td>{percent(r.rate)}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 import { call, InboxError } from './inbox-client';
 import { ErrorBox, useInbox } from './inbox-context';
 import { rolesOf } from './session-roles';
+import { AdminTable } from './AdminTable';
 
 /** 1 234 567 bytes as "1.2 MB"; below a kilobyte, in bytes. */
 export function fileSize(bytes: number): string {
@@ -53,37 +54,27 @@ export function EvidenceFiles({ leadId, erased }: { leadId: string; erased: bool
             Each file is downloaded as it was sent, never opened here. Its type was read from its bytes; the SHA-256 identifies the exact
             file the requester sent.
           </p>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-evidence">
-              <caption className="visually-hidden">Evidence files sent with this request</caption>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">SHA-256</th>
-                  <th scope="col">Download</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listing.files.map((file) => (
-                  <tr key={file.position}>
-                    <td className="admin-text">{file.fileName}</td>
-                    <td>{EVIDENCE_TYPE_LABELS[file.mediaType].label}</td>
-                    <td>{fileSize(file.size)}</td>
-                    <td>
-                      <code className="admin-evidence__hash">{file.sha256}</code>
-                    </td>
-                    <td>
-                      <a href={EVIDENCE_ROUTES.file(leadId, file.position)} download={evidenceDownloadName(file.position, file.mediaType)}>
-                        Download<span className="visually-hidden"> file {file.position}</span>
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Evidence files sent with this request"
+            className="admin-evidence"
+            columns={['File', 'Type', 'Size', 'SHA-256', 'Download']}
+          >
+            {listing.files.map((file) => (
+              <tr key={file.position}>
+                <td className="admin-text">{file.fileName}</td>
+                <td>{EVIDENCE_TYPE_LABELS[file.mediaType].label}</td>
+                <td>{fileSize(file.size)}</td>
+                <td>
+                  <code className="admin-evidence__hash">{file.sha256}</code>
+                </td>
+                <td>
+                  <a href={EVIDENCE_ROUTES.file(leadId, file.position)} download={evidenceDownloadName(file.position, file.mediaType)}>
+                    Download<span className="visually-hidden"> file {file.position}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </section>

@@ -28,6 +28,7 @@ import { formatTeamTime } from '../../engine/content/reply-promise';
 import { Age, FullDate } from './times';
 import { NoticeSection } from './NoticeSection';
 import { NOTICE_RULE_PREFIX } from '../../contracts/notice-contract';
+import { AdminTable } from './AdminTable';
 
 type Loading = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; detail: LeadDetail };
 
@@ -113,6 +114,12 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
     }
   }
 
+  /** A change made through one of the lead's forms: what it sends for this lead with the form's value, and what is announced once made. */
+  const change =
+    <T,>(send: (id: string, value: T) => Promise<LeadDetail>, done: (next: LeadDetail) => string) =>
+    (value: T) =>
+      run(() => send(lead.id, value), done);
+
   return (
     <div className="admin-detail">
       {error && <ErrorBox message={error} />}
@@ -171,18 +178,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
       <section aria-labelledby="conversation-heading" className="admin-panel">
         <h2 id="conversation-heading">Conversation</h2>
         <Messages messages={detail.messages} />
-        {!lead.erased && (
-          <ReplyForm
-            detail={detail}
-            busy={busy}
-            onSend={(reply) =>
-              run(
-                () => sendReply(lead.id, reply),
-                () => 'Reply on its way to the visitor.',
-              )
-            }
-          />
-        )}
+        {!lead.erased && <ReplyForm detail={detail} busy={busy} onSend={change(sendReply, () => 'Reply on its way to the visitor.')} />}
       </section>
 
       {!lead.erased && (
@@ -192,22 +188,18 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
           <StatusForm
             status={lead.status}
             busy={busy}
-            onSave={(status) =>
-              run(
-                () => changeLead(lead.id, { status }),
-                (next) => `Status set to ${STATUS_LABELS[next.lead.status]}.`,
-              )
-            }
+            onSave={change(
+              (id, status: LeadStatus) => changeLead(id, { status }),
+              (next) => `Status set to ${STATUS_LABELS[next.lead.status]}.`,
+            )}
           />
           <OwnerForm
             assignee={lead.assignee}
             busy={busy}
-            onSave={(assignee) =>
-              run(
-                () => changeLead(lead.id, { assignee }),
-                (next) => (next.lead.assignee ? `Owner set to ${next.lead.assignee}.` : 'The lead has no owner now.'),
-              )
-            }
+            onSave={change(
+              (id, assignee: string | null) => changeLead(id, { assignee }),
+              (next) => (next.lead.assignee ? `Owner set to ${next.lead.assignee}.` : 'The lead has no owner now.'),
+            )}
           />
           <div className="admin-spam">
             <p>{lead.spam ? 'This lead is marked as spam, so the inbox hides it unless asked.' : 'This lead is not marked as spam.'}</p>
@@ -244,17 +236,7 @@ function LeadBody({ detail, onChange }: { detail: LeadDetail; onChange: (detail:
             ))}
           </ul>
         )}
-        {!lead.erased && (
-          <NoteForm
-            busy={busy}
-            onAdd={(body) =>
-              run(
-                () => addNote(lead.id, body),
-                () => 'Note added.',
-              )
-            }
-          />
-        )}
+        {!lead.erased && <NoteForm busy={busy} onAdd={change(addNote, () => 'Note added.')} />}
       </section>
 
       <section aria-labelledby="timeline-heading" className="admin-panel">
@@ -515,28 +497,53 @@ function ReplyForm({ detail, busy, onSend }: { detail: LeadDetail; busy: boolean
           onChange={(event) => setSubject(event.target.value)}
         />
       </div>
-      <div className="admin-field">
-        <label htmlFor="reply-body">Your reply</label>
-        <textarea
-          className="input"
-          id="reply-body"
-          name="body"
-          rows={10}
-          required
-          maxLength={MAX_REPLY_LENGTH}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-describedby="reply-body-hint"
-        />
-        <p className="admin-hint" id="reply-body-hint">
-          Plain text, sent from the team’s address. The visitor’s answer comes back to this lead. Sending the first reply stops the reply
-          clock.
-        </p>
-      </div>
+      <BodyField id="reply-body" label="Your reply" rows={10} maxLength={MAX_REPLY_LENGTH} value={body} onChange={setBody}>
+        Plain text, sent from the team’s address. The visitor’s answer comes back to this lead. Sending the first reply stops the reply
+        clock.
+      </BodyField>
       <button type="submit" className="button button--primary" aria-disabled={busy}>
         Send reply
       </button>
     </form>
+  );
+}
+
+/** The text a reply or a note sends as its body, with the hint under it that says where it goes. */
+function BodyField({
+  id,
+  label,
+  rows,
+  maxLength,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  rows: number;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        className="input"
+        id={id}
+        name="body"
+        rows={rows}
+        required
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
+      <p className="admin-hint" id={`${id}-hint`}>
+        {children}
+      </p>
+    </div>
   );
 }
 
@@ -549,23 +556,9 @@ function NoteForm({ busy, onAdd }: { busy: boolean; onAdd: (body: string) => Pro
   }
   return (
     <form className="admin-form admin-note-form" onSubmit={(event) => void onSubmit(event)}>
-      <div className="admin-field">
-        <label htmlFor="note-body">Add a note</label>
-        <textarea
-          className="input"
-          id="note-body"
-          name="body"
-          rows={4}
-          required
-          maxLength={MAX_NOTE_LENGTH}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-describedby="note-body-hint"
-        />
-        <p className="admin-hint" id="note-body-hint">
-          Seen by everyone with an inbox account. Up to {MAX_NOTE_LENGTH.toLocaleString('en')} characters.
-        </p>
-      </div>
+      <BodyField id="note-body" label="Add a note" rows={4} maxLength={MAX_NOTE_LENGTH} value={body} onChange={setBody}>
+        Seen by everyone with an inbox account. Up to {MAX_NOTE_LENGTH.toLocaleString('en')} characters.
+      </BodyField>
       <button type="submit" className="button button--primary" aria-disabled={busy}>
         Add note
       </button>
@@ -588,39 +581,22 @@ const DELIVERY_LABELS: Record<LeadNotification['status'], string> = {
 function Notifications({ notifications }: { notifications: LeadNotification[] }) {
   if (notifications.length === 0) return <p>Nothing was sent about this lead.</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">Notifications about this lead</caption>
-        <thead>
-          <tr>
-            <th scope="col">Channel</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last error</th>
-            <th scope="col">Finished</th>
-          </tr>
-        </thead>
-        <tbody>
-          {notifications.map((n, index) => (
-            <tr key={index}>
-              <td>
-                {n.channel === 'reply' && n.rule.startsWith(NOTICE_RULE_PREFIX)
-                  ? 'Takedown notice'
-                  : (CHANNEL_LABELS[n.channel] ?? n.channel)}
-              </td>
-              <td className="admin-text">{n.rule}</td>
-              <td>
-                <span className={`admin-badge admin-badge--delivery-${n.status}`}>{DELIVERY_LABELS[n.status] ?? n.status}</span>
-              </td>
-              <td>{n.attempts}</td>
-              <td className="admin-text">{n.lastError ?? '—'}</td>
-              <td>{n.finishedAt ? <Age iso={n.finishedAt} /> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption="Notifications about this lead" columns={['Channel', 'Rule', 'Status', 'Attempts', 'Last error', 'Finished']}>
+      {notifications.map((n, index) => (
+        <tr key={index}>
+          <td>
+            {n.channel === 'reply' && n.rule.startsWith(NOTICE_RULE_PREFIX) ? 'Takedown notice' : (CHANNEL_LABELS[n.channel] ?? n.channel)}
+          </td>
+          <td className="admin-text">{n.rule}</td>
+          <td>
+            <span className={`admin-badge admin-badge--delivery-${n.status}`}>{DELIVERY_LABELS[n.status] ?? n.status}</span>
+          </td>
+          <td>{n.attempts}</td>
+          <td className="admin-text">{n.lastError ?? '—'}</td>
+          <td>{n.finishedAt ? <Age iso={n.finishedAt} /> : '—'}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -28,6 +28,7 @@ import { Age } from './times';
 import { BulkActions, type LeadsChanged } from './BulkActions';
 import { KeyHelp, useListKeys } from './list-keys';
 import { progressText } from './NoticeSection';
+import { AdminTable } from './AdminTable';
 
 const SPAM_LABELS: Record<SpamFilter, string> = { exclude: 'Hide spam', include: 'Include spam', only: 'Only spam' };
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', soon: 'Due soon (30 min)' };
@@ -494,39 +495,34 @@ function Table({
     onSelected(next);
   };
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table--leads" ref={tableRef}>
-        <caption className="visually-hidden">Leads, {order}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="admin-table__pick">
-              <span className="visually-hidden">Selected</span>
-            </th>
-            <th scope="col">Received</th>
-            <th scope="col">Form</th>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Urgency</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reply due</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Spam</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.map((lead) => (
-            <LeadRow
-              key={lead.id}
-              lead={lead}
-              listSearch={listSearch}
-              picked={selected.has(lead.id)}
-              onPick={(on) => toggle(lead.id, on)}
-              onOpen={() => onOpen(lead)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption={`Leads, ${order}`}
+      className="admin-table--leads"
+      tableRef={tableRef}
+      columns={[
+        { label: 'Selected', hidden: true, className: 'admin-table__pick' },
+        'Received',
+        'Form',
+        'Name',
+        'E-mail',
+        'Urgency',
+        'Status',
+        'Reply due',
+        'Owner',
+        'Spam',
+      ]}
+    >
+      {leads.map((lead) => (
+        <LeadRow
+          key={lead.id}
+          lead={lead}
+          listSearch={listSearch}
+          picked={selected.has(lead.id)}
+          onPick={(on) => toggle(lead.id, on)}
+          onOpen={() => onOpen(lead)}
+        />
+      ))}
+    </AdminTable>
   );
 }
 

@@ -5,7 +5,7 @@ export function Footer({ site, year }: { site: Site; year: number }) {
   const { footer } = site;
   return (
     <footer className="site-footer">
-      <div className="container site-footer__grid">
+      <div className="container grid site-footer__grid">
         <div className="site-footer__about">
           <a className="brand brand--footer" href="/">
             <Icon name="shield" size={28} />

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../contracts/api-contract';
 import { readJsonObject, checkBodyHeaders } from '../api/json-body';
 import { sendApiError } from '../api/router';
 import { noteRoute } from '../request-route';
-import type { AttemptVerdict, SignedInSession } from '../store/inbox-types';
+import type { AttemptVerdict, InboxLead, SignedInSession } from '../store/inbox-types';
 import type { LeadStore } from '../store/types';
 import { createAuditLog, type AuditLog } from './audit';
 import type { Editor } from '../content/editor';
@@ -76,6 +76,18 @@ export function badRequest(res: Response, message: string): void {
   sendApiError(res, 400, ERROR_CODES.validation, message);
 }
 
+/** The answer to an id that names no lead. */
+export function noSuchLead(res: Response): void {
+  sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
+}
+
+/** The lead with this id, or null once a 404 has answered that there is none. */
+export async function leadOr404(store: Pick<LeadStore, 'inbox'>, res: Response, id: string): Promise<InboxLead | null> {
+  const lead = await store.inbox.getLead(id);
+  if (!lead) noSuchLead(res);
+  return lead;
+}
+
 /** The body as a JSON object, or null once the problem with it has been answered (or the client left). */
 export async function readBodyOf(req: Request, res: Response): Promise<Record<string, unknown> | null> {
   const headerProblem = checkBodyHeaders(req);
@@ -106,6 +118,16 @@ export const handle =
 /** A handler for a signed-in call: the session guard has put its account in res.locals. */
 export const route = (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>): RequestHandler =>
   handle((req, res) => handler(req, res, (res.locals as { user?: SignedIn }).user!));
+
+/** A signed-in handler for a path whose :id names a lead, called with the lead; a 404 answers where there is none. */
+export const leadRoute = (
+  store: Pick<LeadStore, 'inbox'>,
+  handler: (req: Request, res: Response, user: SignedIn, lead: InboxLead) => Promise<void>,
+): RequestHandler =>
+  route(async (req, res, user) => {
+    const lead = await leadOr404(store, res, String(req.params.id));
+    if (lead) await handler(req, res, user, lead);
+  });
 
 export function signIn(res: Response, user: SignedIn): void {
   (res.locals as { user?: SignedIn }).user = user;

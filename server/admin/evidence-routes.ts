@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { evidenceDownloadName, type EvidenceList } from '../../contracts/evidence-contract';
 import { sendApiError } from '../api/router';
-import { route, type AdminContext } from './context';
+import { leadRoute, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { requireRole } from './role-guard';
 
@@ -15,16 +15,12 @@ export function evidenceRoutes(ctx: AdminContext): Router {
   const { store } = ctx;
   const router = Router({ caseSensitive: true });
   const leads = requireRole('leads');
-  const noSuchLead = () => 'There is no lead with this id.';
 
   router.get(
     '/leads/:id/evidence',
     leads,
-    route(async (req, res) => {
-      const id = String(req.params.id);
-      const lead = await store.inbox.getLead(id);
-      if (!lead) return sendApiError(res, 404, 'NOT_FOUND', noSuchLead());
-      const body: EvidenceList = { files: await store.evidence.listEvidence(id) };
+    leadRoute(store, async (req, res) => {
+      const body: EvidenceList = { files: await store.evidence.listEvidence(String(req.params.id)) };
       res.json(body);
     }),
   );

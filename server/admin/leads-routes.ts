@@ -15,7 +15,7 @@ import {
 import { sendApiError } from '../api/router';
 import { positionOf } from '../store/leads';
 import type { InboxLead, LeadPosition } from '../store/inbox-types';
-import { badRequest, readBodyOf, route, type AdminContext } from './context';
+import { badRequest, leadOr404, leadRoute, noSuchLead, readBodyOf, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { leadDetail, leadSummary } from './inbox-view';
 import { newMessageId, replyAddress, replyState, savedRepliesFor, type ReplyFacts } from './saved-replies';
@@ -61,7 +61,6 @@ export function leadRoutes(ctx: AdminContext): Router {
   const { store, forms } = ctx;
   const router = Router({ caseSensitive: true });
   const leads = requireRole('leads');
-  const noSuchLead = (res: Response) => sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
 
   const replies = ctx.config.replies;
   /** What a saved reply is filled with for this lead. */
@@ -138,11 +137,8 @@ export function leadRoutes(ctx: AdminContext): Router {
     '/leads/:id',
     leads,
     fromAdminApp,
-    route(async (req, res, user) => {
-      const id = String(req.params.id);
-      const lead = await store.inbox.getLead(id);
-      if (!lead) return noSuchLead(res);
-      await ctx.audit.viewed(user.email, id);
+    leadRoute(store, async (req, res, user, lead) => {
+      await ctx.audit.viewed(user.email, String(req.params.id));
       await sendDetail(res, lead);
     }),
   );
@@ -232,8 +228,8 @@ export function leadRoutes(ctx: AdminContext): Router {
       if (!text) return badRequest(res, 'Write the reply before sending it.');
       if (text.length > MAX_REPLY_LENGTH) return badRequest(res, `A reply may be at most ${MAX_REPLY_LENGTH} characters.`);
       const id = String(req.params.id);
-      const lead = await store.inbox.getLead(id);
-      if (!lead) return noSuchLead(res);
+      const lead = await leadOr404(store, res, id);
+      if (!lead) return;
       const state = replyState(lead, factsOf(lead), replies);
       if (state.blocked || !state.to || !replies)
         return sendApiError(res, 409, 'CANNOT_REPLY', state.blocked ?? 'This lead cannot be answered.');

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { LeadSummary } from '../../contracts/inbox-contract';
 import { NOTICE_FORM_TYPE, NOTICE_STATUSES, type NoticeStatus } from '../../contracts/notice-contract';
 import { readNoticeRequest } from '../../engine/notices/notice-request';
@@ -6,13 +6,19 @@ import { sendApiError } from '../api/router';
 import type { InboxLead } from '../store/inbox-types';
 import type { NoticeChangeResult } from '../store/notices';
 import type { LeadStore } from '../store/types';
-import { badRequest, readBodyOf, route, type AdminContext } from './context';
+import { badRequest, leadOr404, readBodyOf, route, type AdminContext } from './context';
 import { fromAdminApp } from './csrf';
 import { hostNotices, noticeBoard, noticeFileName, noticeLabel, recipientEmail, sendBlocked, type HostNotices } from './notice-view';
 import { requireRole } from './role-guard';
 import { newMessageId } from './saved-replies';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A takedown notice request's lead and its notices by host. */
+interface NoticeRequest {
+  lead: InboxLead;
+  hosts: HostNotices[];
+}
 
 /** The summaries with each notice request's progress added; one query for the whole page. */
 export async function withNoticeProgress(
@@ -39,12 +45,9 @@ export function noticeRoutes(ctx: AdminContext): Router {
   const replies = ctx.config.replies;
 
   /** The lead and its notices by host, or null once the reason there are none was answered. */
-  async function requestOf(res: Response, id: string): Promise<{ lead: InboxLead; hosts: HostNotices[] } | null> {
-    const lead = await store.inbox.getLead(id);
-    if (!lead) {
-      sendApiError(res, 404, 'NOT_FOUND', 'There is no lead with this id.');
-      return null;
-    }
+  async function requestOf(res: Response, id: string): Promise<NoticeRequest | null> {
+    const lead = await leadOr404(store, res, id);
+    if (!lead) return null;
     if (lead.erasedAt) {
       sendApiError(res, 409, 'ERASED', 'This lead was erased; its notices are gone with it.');
       return null;
@@ -66,10 +69,22 @@ export function noticeRoutes(ctx: AdminContext): Router {
     return { lead, hosts: hostNotices(request, settings) };
   }
 
-  const sendBoard = async (res: Response, lead: InboxLead, hosts: HostNotices[]) => {
+  const sendBoard = async (res: Response, { lead, hosts }: NoticeRequest) => {
     const records = await store.notices.listNoticeHosts(lead.id);
     res.json(noticeBoard(lead.id, hosts, records, { mailOn: replies !== undefined, erased: lead.erasedAt !== null }));
   };
+
+  /** A read of one notice request, from the inbox's own pages: answered once the lead is found to be one. */
+  const readRequest = (path: string, answerWith: (req: Request, res: Response, found: NoticeRequest) => Promise<void> | void) =>
+    router.get(
+      path,
+      leads,
+      fromAdminApp,
+      route(async (req, res) => {
+        const found = await requestOf(res, String(req.params.id));
+        if (found) await answerWith(req, res, found);
+      }),
+    );
 
   /** The answer to a change: the board as it now is, or why nothing changed. */
   const answer = async (res: Response, id: string, result: NoticeChangeResult) => {
@@ -86,40 +101,25 @@ export function noticeRoutes(ctx: AdminContext): Router {
         return sendApiError(res, 409, 'ALREADY_SENT', 'This notice is marked sent already; nothing was sent again.');
       default: {
         const found = await requestOf(res, id);
-        if (found) await sendBoard(res, found.lead, found.hosts);
+        if (found) await sendBoard(res, found);
       }
     }
   };
 
-  router.get(
-    '/leads/:id/notices',
-    leads,
-    fromAdminApp,
-    route(async (req, res) => {
-      const found = await requestOf(res, String(req.params.id));
-      if (found) await sendBoard(res, found.lead, found.hosts);
-    }),
-  );
+  readRequest('/leads/:id/notices', (_req, res, found) => sendBoard(res, found));
 
-  router.get(
-    '/leads/:id/notices/:host/:part.txt',
-    leads,
-    fromAdminApp,
-    route(async (req, res) => {
-      const found = await requestOf(res, String(req.params.id));
-      if (!found) return;
-      const host = found.hosts.find((h) => h.host === req.params.host);
-      const notice = host?.notices.find((n) => String(n.part) === req.params.part);
-      if (!host || !notice) return sendApiError(res, 404, 'NOT_FOUND', 'This request has no such notice.');
-      res.set({
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${noticeFileName(host.host, notice.part, notice.parts)}"`,
-        'X-Content-Type-Options': 'nosniff',
-      });
-      // The subject first, as the recipient's form asks for it, then the notice itself.
-      res.send(`${notice.subject}\n\n${notice.body}`);
-    }),
-  );
+  readRequest('/leads/:id/notices/:host/:part.txt', (req, res, found) => {
+    const host = found.hosts.find((h) => h.host === req.params.host);
+    const notice = host?.notices.find((n) => String(n.part) === req.params.part);
+    if (!host || !notice) return sendApiError(res, 404, 'NOT_FOUND', 'This request has no such notice.');
+    res.set({
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${noticeFileName(host.host, notice.part, notice.parts)}"`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    // The subject first, as the recipient's form asks for it, then the notice itself.
+    res.send(`${notice.subject}\n\n${notice.body}`);
+  });
 
   router.patch(
     '/leads/:id/notices/:host',

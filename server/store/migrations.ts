@@ -21,6 +21,20 @@ export interface Migration {
   sql: string;
 }
 
+/**
+ * A table of things spent once and kept until they expire (a form token's nonce, a challenge), with
+ * the index the sweep deletes them by. It writes the same text the migrations that use it first
+ * shipped with, so a database migrated before it and one migrated after hold the same schema.
+ */
+const spentUntilExpiry =
+  (table: string, columns: readonly string[], index: string) =>
+  (t: Ddl): string => `
+      CREATE TABLE ${table} (
+${[...columns, `expires_at ${t.time} NOT NULL`].map((column) => `        ${column}`).join(',\n')}
+      )${t.table};
+      CREATE INDEX ${index} ON ${table} (expires_at);
+    `;
+
 // Append only: a released migration is never edited, a change gets a new version. Versions and
 // names are the same on both backends, so "schema version N" means the same tables on either.
 export const migrations: readonly MigrationDeclaration[] = [
@@ -437,13 +451,7 @@ export const migrations: readonly MigrationDeclaration[] = [
     name: 'spent_form_tokens',
     // The nonce of each form token a stored lead used, so a token is good for one lead in every
     // process; a row is of no use once its token has expired, and is deleted by the sweep then.
-    sql: (t) => `
-      CREATE TABLE spent_form_tokens (
-        nonce TEXT PRIMARY KEY,
-        expires_at ${t.time} NOT NULL
-      )${t.table};
-      CREATE INDEX spent_form_tokens_expires ON spent_form_tokens (expires_at);
-    `,
+    sql: spentUntilExpiry('spent_form_tokens', ['nonce TEXT PRIMARY KEY'], 'spent_form_tokens_expires'),
   },
   {
     version: 19,
@@ -465,14 +473,7 @@ export const migrations: readonly MigrationDeclaration[] = [
     name: 'spent_challenges',
     // Each proof-of-work challenge a grey submission answered, until it expires: a second submission
     // with the same answer is a replay. Every process on one PostgreSQL database sees the same list.
-    sql: (t) => `
-      CREATE TABLE spent_challenges (
-        id TEXT PRIMARY KEY,
-        spent_by TEXT NOT NULL,
-        expires_at ${t.time} NOT NULL
-      )${t.table};
-      CREATE INDEX spent_challenges_expires_at ON spent_challenges (expires_at);
-    `,
+    sql: spentUntilExpiry('spent_challenges', ['id TEXT PRIMARY KEY', 'spent_by TEXT NOT NULL'], 'spent_challenges_expires_at'),
   },
   {
     version: 22,
@@ -501,31 +502,18 @@ export const migrations: readonly MigrationDeclaration[] = [
     // every process sees them: the name as given (shown only), the type found in the bytes, the size
     // and SHA-256, the bytes. One row per place in the request (1 to 5), so a resent request stores
     // nothing twice; an erasure deletes them (eraseIn in inbox.ts).
-    sqlite: `
+    sql: (t) => `
       CREATE TABLE evidence_files (
-        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        lead_id ${t.uuid} NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
         file_name TEXT NOT NULL,
         media_type TEXT NOT NULL CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')),
         size INTEGER NOT NULL CHECK (size > 0),
         sha256 TEXT NOT NULL,
-        bytes BLOB NOT NULL,
-        created_at TEXT NOT NULL,
+        bytes ${t.bytes} NOT NULL,
+        created_at ${t.time} NOT NULL,
         PRIMARY KEY (lead_id, position)
-      ) STRICT;
-    `,
-    postgres: `
-      CREATE TABLE evidence_files (
-        lead_id UUID NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
-        position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
-        file_name TEXT NOT NULL,
-        media_type TEXT NOT NULL CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')),
-        size INTEGER NOT NULL CHECK (size > 0),
-        sha256 TEXT NOT NULL,
-        bytes BYTEA NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL,
-        PRIMARY KEY (lead_id, position)
-      );
+      )${t.table};
     `,
   },
 ];

@@ -51,6 +51,7 @@ function postgresDialect(afterErase: () => Promise<void> = async () => {}): Stor
       time: 'TIMESTAMPTZ',
       uuid: 'UUID',
       bigint: 'BIGINT',
+      bytes: 'BYTEA',
       json: () => 'JSON NOT NULL',
       bool: (_column, fallback) => `BOOLEAN NOT NULL DEFAULT ${fallback ? 'TRUE' : 'FALSE'}`,
       serial: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',

@@ -161,6 +161,8 @@ export interface Ddl {
   uuid: string;
   /** A 64-bit integer. */
   bigint: string;
+  /** Bytes as they were sent: BLOB in SQLite, BYTEA in PostgreSQL. */
+  bytes: string;
   /** A JSON document kept as sent: SQLite checks its text, PostgreSQL's json type does. */
   json(column: string): string;
   /** NOT NULL with a default; SQLite keeps 0/1 under a CHECK. */

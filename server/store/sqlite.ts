@@ -158,6 +158,7 @@ function sqliteDialect(open: () => { raw: Database.Database; db: Kysely<Schema> 
       time: 'TEXT',
       uuid: 'TEXT',
       bigint: 'INTEGER',
+      bytes: 'BLOB',
       json: (column) => `TEXT NOT NULL CHECK (json_valid(${column}))`,
       bool: (column, fallback) => `INTEGER NOT NULL DEFAULT ${fallback ? 1 : 0} CHECK (${column} IN (0, 1))`,
       serial: 'INTEGER PRIMARY KEY',

@@ -6,6 +6,7 @@ import type { FileKind, FileSummary } from '../../../contracts/editor-contract';
 import { ErrorBox, useTitle } from '../inbox-context';
 import { fetchFiles } from './editor-client';
 import { deleteHref, editHref, messageOf } from './editor-paths';
+import { AdminTable } from '../AdminTable';
 
 const GROUPS: Array<{ kinds: FileKind[]; heading: string }> = [
   { kinds: ['page'], heading: 'Pages' },
@@ -71,47 +72,31 @@ export function FileListView() {
           return (
             <section key={heading} className="editor-group" aria-labelledby={`group-${kinds[0]}`}>
               <h2 id={`group-${kinds[0]}`}>{heading}</h2>
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Title</th>
-                      {pages && <th scope="col">Address</th>}
-                      <th scope="col">File</th>
-                      {pages && (
-                        <th scope="col">
-                          <span className="visually-hidden">Delete</span>
-                        </th>
-                      )}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {group.map((f) => (
-                      <tr key={f.path}>
-                        <td>
-                          <Link to={editHref(f.path)} className="admin-text">
-                            {f.title}
+              <AdminTable columns={['Title', pages && 'Address', 'File', pages && { label: 'Delete', hidden: true }]}>
+                {group.map((f) => (
+                  <tr key={f.path}>
+                    <td>
+                      <Link to={editHref(f.path)} className="admin-text">
+                        {f.title}
+                      </Link>
+                      {f.draft && <span className="admin-badge admin-badge--in_progress">Draft</span>}
+                    </td>
+                    {pages && <td>{f.route ? <code>{f.route}</code> : '—'}</td>}
+                    <td>
+                      <code>{f.path}</code>
+                    </td>
+                    {pages && (
+                      <td>
+                        {f.route && (
+                          <Link to={deleteHref(f.path)}>
+                            Delete<span className="visually-hidden"> {f.title}</span>
                           </Link>
-                          {f.draft && <span className="admin-badge admin-badge--in_progress">Draft</span>}
-                        </td>
-                        {pages && <td>{f.route ? <code>{f.route}</code> : '—'}</td>}
-                        <td>
-                          <code>{f.path}</code>
-                        </td>
-                        {pages && (
-                          <td>
-                            {f.route && (
-                              <Link to={deleteHref(f.path)}>
-                                Delete<span className="visually-hidden"> {f.title}</span>
-                              </Link>
-                            )}
-                          </td>
                         )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </AdminTable>
             </section>
           );
         })}

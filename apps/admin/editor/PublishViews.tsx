@@ -9,6 +9,7 @@ import { Age, FullDate } from '../times';
 import { fetchChangeDiff, fetchChanges, fetchReleases, fetchRollbackPlan, publish, rollback } from './editor-client';
 import { messageOf } from './editor-paths';
 import { ProblemLinks } from './ProblemLinks';
+import { AdminTable } from '../AdminTable';
 
 type PublishState =
   | { kind: 'idle' }
@@ -63,40 +64,27 @@ function ChangeList({ pending }: { pending: PendingChanges }) {
     return <p className="admin-hint">There is no copy of the live site’s files to compare with, so the list of changes is not known.</p>;
   if (!pending.changes.length) return <p className="admin-empty">Nothing has changed since the live release.</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">Changes since the live release</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Change</th>
-            <th scope="col">Saved by</th>
-            <th scope="col">Last saved</th>
-            <th scope="col">
-              <span className="visually-hidden">Lines changed</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {pending.changes.map((c) => (
-            <tr key={c.path}>
-              <td>
-                <span className="admin-text">{c.title}</span>{' '}
-                {c.draft && <span className="admin-badge admin-badge--in_progress">Draft, not published</span>}
-                <br />
-                <code className="admin-hint">{c.path}</code>
-              </td>
-              <td>{CHANGE_WORDS[c.change]}</td>
-              <td className="admin-text">{c.savedBy.length ? c.savedBy.join(', ') : 'Not saved in the editor'}</td>
-              <td>{c.savedAt ? <Age iso={c.savedAt} /> : '—'}</td>
-              <td>
-                <DiffToggle path={c.path} title={c.title} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption="Changes since the live release"
+      columns={['Title', 'Change', 'Saved by', 'Last saved', { label: 'Lines changed', hidden: true }]}
+    >
+      {pending.changes.map((c) => (
+        <tr key={c.path}>
+          <td>
+            <span className="admin-text">{c.title}</span>{' '}
+            {c.draft && <span className="admin-badge admin-badge--in_progress">Draft, not published</span>}
+            <br />
+            <code className="admin-hint">{c.path}</code>
+          </td>
+          <td>{CHANGE_WORDS[c.change]}</td>
+          <td className="admin-text">{c.savedBy.length ? c.savedBy.join(', ') : 'Not saved in the editor'}</td>
+          <td>{c.savedAt ? <Age iso={c.savedAt} /> : '—'}</td>
+          <td>
+            <DiffToggle path={c.path} title={c.title} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -329,59 +317,45 @@ export function HistoryView() {
       {releases && 'failed' in releases && <ErrorBox message={releases.failed} />}
       {Array.isArray(releases) && releases.length === 0 && <p className="admin-empty">Nothing has been published from here yet.</p>}
       {Array.isArray(releases) && releases.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Releases, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">What changed</th>
-                <th scope="col">Published</th>
-                <th scope="col">Published by</th>
-                <th scope="col">Written by</th>
-                <th scope="col">Live</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {releases.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <span className="admin-text">{r.message ?? 'Published before releases had messages'}</span>
-                    {r.changes && r.changes.length > 0 && (
-                      <ul className="editor-release-files">
-                        {r.changes.map((c) => (
-                          <li key={c.path}>
-                            {CHANGE_WORDS[c.change]}: <span className="admin-text">{c.title}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>
-                    <FullDate iso={r.publishedAt} /> (<Age iso={r.publishedAt} />)
-                  </td>
-                  <td className="admin-text">{r.by}</td>
-                  <td className="admin-text">{r.authors?.length ? r.authors.join(', ') : '—'}</td>
-                  <td>{r.live ? <strong>Live now</strong> : 'No'}</td>
-                  <td>
-                    {!r.live && (
-                      <button
-                        type="button"
-                        className="button button--secondary admin-button--small"
-                        disabled={busy}
-                        onClick={() => setConfirming(r.id)}
-                      >
-                        Roll back to this<span className="visually-hidden"> release, {releaseName(r)}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Releases, newest first"
+          columns={['What changed', 'Published', 'Published by', 'Written by', 'Live', { label: 'Actions', hidden: true }]}
+        >
+          {releases.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <span className="admin-text">{r.message ?? 'Published before releases had messages'}</span>
+                {r.changes && r.changes.length > 0 && (
+                  <ul className="editor-release-files">
+                    {r.changes.map((c) => (
+                      <li key={c.path}>
+                        {CHANGE_WORDS[c.change]}: <span className="admin-text">{c.title}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td>
+                <FullDate iso={r.publishedAt} /> (<Age iso={r.publishedAt} />)
+              </td>
+              <td className="admin-text">{r.by}</td>
+              <td className="admin-text">{r.authors?.length ? r.authors.join(', ') : '—'}</td>
+              <td>{r.live ? <strong>Live now</strong> : 'No'}</td>
+              <td>
+                {!r.live && (
+                  <button
+                    type="button"
+                    className="button button--secondary admin-button--small"
+                    disabled={busy}
+                    onClick={() => setConfirming(r.id)}
+                  >
+                    Roll back to this<span className="visually-hidden"> release, {releaseName(r)}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </>
   );

@@ -15,7 +15,7 @@ export function FaqCardList({ items, categories, empty }: FaqCardListProps) {
   if (items.length === 0 && empty) return empty;
   const hrefOf = (q: FaqItem) => categories.find((c) => c.id === categoryAnchor(q.category))?.href;
   return (
-    <ul className="faq-cards">
+    <ul className="grid faq-cards">
       {items.map((q) => {
         const href = hrefOf(q);
         return (

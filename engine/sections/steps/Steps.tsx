@@ -5,7 +5,7 @@ import { SectionFrame, type SectionProps } from '../SectionFrame';
 export function Steps({ section, index }: SectionProps<StepsSection>) {
   return (
     <SectionFrame kind="steps" index={index} section={section}>
-      <ol className={`steps steps--${section.steps.length}`}>
+      <ol className={`grid steps steps--${section.steps.length}`}>
         {section.steps.map((step, i) => (
           <li className="steps__item" key={step.title}>
             <span className="steps__number" aria-hidden="true">
