@@ -46,34 +46,75 @@ async function expectLandedOn(page: Page, id: string): Promise<void> {
     .toBe(true);
 }
 
+/** What each legal page must say beyond its parts' titles (the spec's terms), checked on the same load. */
+const SAYS: Record<string, { title: string; check: (page: Page) => Promise<void> }> = {
+  '/terms': {
+    title: 'it lists the six elements of a valid notice, the refund terms and California law',
+    check: async (page) => {
+      await expect(page.locator('#dmca-compliance > .document__list li')).toHaveText([
+        'Identification of the copyrighted work',
+        'The location of the infringing material',
+        "The owner's contact information",
+        'A statement of good faith that the use is not authorised',
+        'A statement, under penalty of perjury, that the information is accurate',
+        'A physical or electronic signature of the owner or authorised agent',
+      ]);
+      await expect(page.locator('#payment-terms')).toContainText('full refund within 14 days of your order if no work has been done');
+      await expect(page.locator('#payment-terms')).toContainText('30-day money-back guarantee');
+      await expect(page.locator('#limitation-of-liability')).toContainText('the amount you paid us in the 12 months before the claim');
+      await expect(page.locator('#governing-law')).toContainText('binding arbitration in San Francisco');
+      await expect(page.locator('#terms-contact').getByRole('link', { name: 'legal@takedownshield.com' })).toHaveAttribute(
+        'href',
+        'mailto:legal@takedownshield.com',
+      );
+    },
+  },
+  '/privacy': {
+    title: 'it explains retention, residency and the age limit, and how to reach the privacy team',
+    check: async (page) => {
+      await expect(page.locator('#data-retention')).toContainText('kept for 7 years');
+      await expect(page.locator('#international-transfers')).toContainText('data residency in the EU, the UK, Canada or Australia');
+      await expect(page.locator('#childrens-privacy')).toContainText('children under 13');
+      await expect(page.locator('#your-rights')).toContainText('within 30 days');
+      await expect(page.locator('#privacy-contact').locator('a[href="/contact-us"]')).toHaveCount(1);
+    },
+  },
+};
+
 for (const legal of LEGAL) {
   test.describe(legal.path, () => {
     test.use({ reducedMotion: 'reduce' });
 
-    test(`shows when it was last updated (January 15, 2024) and ${legal.parts.length} numbered sections in order`, async ({ page }) => {
+    test(`shows when it was last updated (January 15, 2024) and ${legal.parts.length} numbered sections in order, what it must say, and each table-of-contents link lands on its section`, async ({
+      page,
+    }) => {
       await page.goto(legal.path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.h1);
-      await expect(page.locator('.document__updated')).toHaveText(`${legal.updatedLabel} January 15, 2024`);
-      await expect(page.locator('.document__updated time')).toHaveAttribute('datetime', '2024-01-15');
       const expected = legal.parts.map(([, title], i) => `${i + 1}. ${title}`);
-      await expect(page.locator('.document__part > h2')).toHaveText(expected);
-      await expect(toc(page, legal).getByRole('link')).toHaveText(expected);
-      await expect(page.locator('.document__part')).toHaveCount(legal.parts.length);
-    });
+      await test.step(`when it was last updated and its ${legal.parts.length} numbered sections`, async () => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.h1);
+        await expect(page.locator('.document__updated')).toHaveText(`${legal.updatedLabel} January 15, 2024`);
+        await expect(page.locator('.document__updated time')).toHaveAttribute('datetime', '2024-01-15');
+        await expect(page.locator('.document__part > h2')).toHaveText(expected);
+        await expect(toc(page, legal).getByRole('link')).toHaveText(expected);
+        await expect(page.locator('.document__part')).toHaveCount(legal.parts.length);
+      });
 
-    test(`each of the ${legal.parts.length} table-of-contents links lands on its section`, async ({ page }) => {
-      await page.goto(legal.path);
-      const links = toc(page, legal).getByRole('link');
-      await expect(links).toHaveCount(legal.parts.length);
-      // Bottom to top, so every click really has to scroll.
-      for (const [i, [id, title]] of [...legal.parts.entries()].reverse()) {
-        const link = links.nth(i);
-        await expect(link).toHaveAttribute('href', `#${id}`);
-        await link.click();
-        await expect(page).toHaveURL(new RegExp(`${legal.path}#${id}$`));
-        await expect(page.locator(`#${id} > h2`)).toHaveText(`${i + 1}. ${title}`);
-        await expectLandedOn(page, id);
-      }
+      const says = SAYS[legal.path]!;
+      await test.step(says.title, () => says.check(page));
+
+      await test.step(`each of the ${legal.parts.length} table-of-contents links lands on its section`, async () => {
+        const links = toc(page, legal).getByRole('link');
+        await expect(links).toHaveCount(legal.parts.length);
+        // Bottom to top, so every click really has to scroll.
+        for (const [i, [id, title]] of [...legal.parts.entries()].reverse()) {
+          const link = links.nth(i);
+          await expect(link).toHaveAttribute('href', `#${id}`);
+          await link.click();
+          await expect(page).toHaveURL(new RegExp(`${legal.path}#${id}$`));
+          await expect(page.locator(`#${id} > h2`)).toHaveText(`${i + 1}. ${title}`);
+          await expectLandedOn(page, id);
+        }
+      });
     });
 
     test('an address with an anchor opens at that section', async ({ page }) => {
@@ -83,35 +124,6 @@ for (const legal of LEGAL) {
     });
   });
 }
-
-test('/terms lists the six elements of a valid notice, the refund terms and California law', async ({ page }) => {
-  await page.goto('/terms');
-  await expect(page.locator('#dmca-compliance > .document__list li')).toHaveText([
-    'Identification of the copyrighted work',
-    'The location of the infringing material',
-    "The owner's contact information",
-    'A statement of good faith that the use is not authorised',
-    'A statement, under penalty of perjury, that the information is accurate',
-    'A physical or electronic signature of the owner or authorised agent',
-  ]);
-  await expect(page.locator('#payment-terms')).toContainText('full refund within 14 days of your order if no work has been done');
-  await expect(page.locator('#payment-terms')).toContainText('30-day money-back guarantee');
-  await expect(page.locator('#limitation-of-liability')).toContainText('the amount you paid us in the 12 months before the claim');
-  await expect(page.locator('#governing-law')).toContainText('binding arbitration in San Francisco');
-  await expect(page.locator('#terms-contact').getByRole('link', { name: 'legal@takedownshield.com' })).toHaveAttribute(
-    'href',
-    'mailto:legal@takedownshield.com',
-  );
-});
-
-test('/privacy explains retention, residency and the age limit, and how to reach the privacy team', async ({ page }) => {
-  await page.goto('/privacy');
-  await expect(page.locator('#data-retention')).toContainText('kept for 7 years');
-  await expect(page.locator('#international-transfers')).toContainText('data residency in the EU, the UK, Canada or Australia');
-  await expect(page.locator('#childrens-privacy')).toContainText('children under 13');
-  await expect(page.locator('#your-rights')).toContainText('within 30 days');
-  await expect(page.locator('#privacy-contact').locator('a[href="/contact-us"]')).toHaveCount(1);
-});
 
 test('/about-us shows mission, vision, story, four values, a six-person team, achievements and awards', async ({ page }) => {
   await page.goto('/about-us');

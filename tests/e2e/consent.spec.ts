@@ -1,5 +1,7 @@
 // The consent notice of every lead form (site/site.yaml `consent`, or the form's own): shown in the
 // prerendered HTML just above the submit button, with real links to the privacy policy and terms.
+// Where each form shows it with JavaScript off is checked by no-javascript.spec.ts, on the same
+// load as the form's fields.
 import { expect, test } from '@playwright/test';
 import type { ResolvedFormSection } from '../../engine/content/model';
 import { siteModel } from './site';
@@ -17,25 +19,6 @@ const FORM_PAGES = siteModel().pages.flatMap((p) =>
 test('every lead form declares a consent notice', () => {
   expect(FORM_PAGES.length).toBeGreaterThan(10);
   for (const { path, form, consent } of FORM_PAGES) expect(consent, `${path} (${form})`).toBeDefined();
-});
-
-test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false });
-
-  for (const { path, form, consent } of FORM_PAGES) {
-    test(`${path}: the ${form} form shows the notice just above its submit button, linking to /privacy and /terms`, async ({ page }) => {
-      await page.goto(path);
-      const submit = page.locator(`#${form}-form-consent + button[type="submit"]`);
-      await expect(submit, 'the submit button comes right after the notice').toHaveCount(1);
-      const notice = page.locator(`#${form}-form-consent`);
-      await expect(notice).toBeVisible();
-      // The notice's words and link labels as site/ has them; the links lead to /privacy and /terms.
-      await expect(notice).toContainText(consent!.text.split('{')[0]!.trim());
-      const links = linksOf(consent);
-      expect(links.map((l) => l.href)).toEqual(expect.arrayContaining(['/privacy', '/terms']));
-      for (const link of links) await expect(notice.getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
-    });
-  }
 });
 
 test('the notice links open the privacy policy and the terms', async ({ page, request }) => {

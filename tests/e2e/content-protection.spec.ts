@@ -21,10 +21,17 @@ function planNames(path: string): string[] {
 // against the spec's table in tests/unit/content/price-catalogue.test.ts).
 const plansOf = (p: IndustryPage) => planNames(p.path).map((name, i) => `${name} ${priceText(siteModel().pricing, p.prices[i]!)}`);
 
+/** Each page's HTML, fetched once per worker: several tests read the same page, none changes it. */
+const fetched = new Map<string, string>();
+
 async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
+  const known = fetched.get(path);
+  if (known !== undefined) return known;
   const response = await request.get(path);
   expect(response.status(), `GET ${path}`).toBe(200);
-  return response.text();
+  const html = await response.text();
+  fetched.set(path, html);
+  return html;
 }
 
 const h1sOf = (html: string) => all(html, /<h1[\s>][\s\S]*?<\/h1>/g).map((m) => textOf(m[0]));

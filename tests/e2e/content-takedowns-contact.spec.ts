@@ -2,7 +2,7 @@
 // it: the raw prerendered HTML, before any script runs. Each page is checked for its h1, its
 // canonical address, every heading, label, name and figure its sections hold in site/ (read from
 // the site model, so a writer's new words pass), and the anchors and link targets the spec names.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { actionsOn, routeAt, shownTexts, siteUrl } from './site';
 
@@ -110,6 +110,19 @@ const PAGES: Expected[] = [
   },
 ];
 
+/** Each page's HTML, fetched once per worker: several tests read the same page, none changes it. */
+const fetched = new Map<string, string>();
+
+async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
+  const known = fetched.get(path);
+  if (known !== undefined) return known;
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  const html = await response.text();
+  fetched.set(path, html);
+  return html;
+}
+
 /** The page's own content: the <main> element, without the shared header and footer. */
 function mainOf(html: string): string {
   const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0];
@@ -119,9 +132,7 @@ function mainOf(html: string): string {
 
 for (const page of PAGES) {
   test(`${page.path} shows its content: its h1, canonical, headings, labels, figures and links`, async ({ request }) => {
-    const response = await request.get(page.path);
-    expect(response.status(), `GET ${page.path}`).toBe(200);
-    const html = await response.text();
+    const html = await htmlOf(request, page.path);
 
     const h1s = all(html, /<h1[\s>][\s\S]*?<\/h1>/g).map((m) => textOf(m[0]).trim());
     expect(h1s, 'exactly one <h1>').toEqual([routeAt(page.path).h1]);
@@ -157,7 +168,7 @@ for (const page of PAGES) {
 }
 
 test('the DIY template buttons: free ones go to the free template, paid ones to purchase', async ({ request }) => {
-  const main = mainOf(await (await request.get('/takedowns/diy')).text());
+  const main = mainOf(await htmlOf(request, '/takedowns/diy'));
   const templates = /<section\b[^>]*\bid="templates"[\s\S]*?<\/section>/.exec(main)?.[0] ?? '';
   const buttons = all(templates, /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g).map((m) => ({
     href: m[1],
@@ -174,7 +185,7 @@ test('the DIY template buttons: free ones go to the free template, paid ones to 
 });
 
 test('the Contact Us page: chat and consultation lead back to /contact-us, with an emergency button', async ({ request }) => {
-  const main = mainOf(await (await request.get('/contact-us')).text());
+  const main = mainOf(await htmlOf(request, '/contact-us'));
   const links = all(main, /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g).map((m) => `${textOf(m[2]!).trim()} → ${m[1]}`);
   // Every button the page's sections declare back to /contact-us (chat, consultation, emergency), with its words from site/.
   const back = actionsOn('/contact-us').filter((a) => a.href === '/contact-us');
@@ -183,7 +194,7 @@ test('the Contact Us page: chat and consultation lead back to /contact-us, with 
 });
 
 test('the home page keeps its structured data with the site address filled in', async ({ request }) => {
-  const html = await (await request.get('/')).text();
+  const html = await htmlOf(request, '/');
   const blocks = all(html, /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g).map((m) => JSON.parse(m[1]!));
   const flat = blocks.flat();
   const website = flat.find((b: { '@type': string }) => b['@type'] === 'WebSite');

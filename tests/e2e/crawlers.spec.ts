@@ -1,10 +1,12 @@
 // What search engines and crawlers get from the built site: every sitemap page reachable by links
 // from /, addresses that answer 200, structured data that says what the page shows; and, in the
-// browser, no request of any page or of the inbox's sign-in screen that fails.
-import { expect, test, type Page } from '@playwright/test';
+// browser, no request of the inbox's sign-in screen that fails (each route's own requests are
+// watched in a11y.spec.ts, on the same load as its axe check).
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { createAccount, uniqueWord } from './admin';
-import { routes, siteModel, siteUrl, waitForIslands } from './site';
+import { watchRequests } from './failed-requests';
+import { routes, siteModel, siteUrl } from './site';
 
 const localPath = (address: string) => new URL(address, siteUrl()).pathname;
 const attribute = (tag: string, name: string) => textOf(new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? '');
@@ -14,20 +16,60 @@ function structuredData(html: string): Array<Record<string, unknown>> {
   return all(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g).map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
-test('a crawler following links from / reaches every page the sitemap lists', async ({ request }) => {
+interface Answer {
+  status: number;
+  contentType: string;
+  location: string | undefined;
+  body: string;
+}
+
+/** Every address this file reads, fetched once per worker and without following redirects (the tests read, never change, what is served). */
+const answers = new Map<string, Answer>();
+
+async function fetchOnce(request: APIRequestContext, path: string): Promise<Answer> {
+  const known = answers.get(path);
+  if (known) return known;
+  const response = await request.get(path, { maxRedirects: 0 });
+  const headers = response.headers();
+  const contentType = headers['content-type'] ?? '';
+  const answer = {
+    status: response.status(),
+    contentType,
+    location: headers.location,
+    body: contentType.includes('text/html') ? await response.text() : '',
+  };
+  answers.set(path, answer);
+  return answer;
+}
+
+/** A page's HTML, which answers 200. */
+async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
+  const answer = await fetchOnce(request, path);
+  expect(answer.status, `GET ${path}`).toBe(200);
+  return answer.body;
+}
+
+test('a crawler following links from / reaches every page the sitemap lists', async ({ request, baseURL }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const listed = all(sitemap, /<loc>([^<]+)<\/loc>/g).map((m) => localPath(textOf(m[1]!)));
   expect(listed.length).toBeGreaterThan(40);
 
+  const origin = new URL(baseURL!).origin;
   const reached = new Set<string>();
   const queue = ['/'];
   const seen = new Set(queue);
   for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
     // As a crawler does: redirects followed, only HTML read for more links.
-    const response = await request.get(path);
-    if (response.status() !== 200 || !response.headers()['content-type']?.includes('text/html')) continue;
-    reached.add(new URL(response.url()).pathname);
-    for (const m of all(await response.text(), /<a\s[^>]*?href="([^"]*)"/g)) {
+    let at = new URL(path, origin);
+    let answer = await fetchOnce(request, at.pathname);
+    for (let hops = 0; answer.status >= 300 && answer.status < 400 && answer.location && hops < 10; hops++) {
+      at = new URL(answer.location, at);
+      if (at.origin !== origin) break;
+      answer = await fetchOnce(request, at.pathname);
+    }
+    if (at.origin !== origin || answer.status !== 200 || !answer.contentType.includes('text/html')) continue;
+    reached.add(at.pathname);
+    for (const m of all(answer.body, /<a\s[^>]*?href="([^"]*)"/g)) {
       const href = textOf(m[1]!);
       if (!href.startsWith('/') || href.startsWith('//')) continue;
       const next = href.split(/[?#]/)[0]!;
@@ -42,20 +84,21 @@ test('a crawler following links from / reaches every page the sitemap lists', as
 
 test('every canonical and og:url is the page itself, answering 200 without a redirect', async ({ request }) => {
   for (const route of routes()) {
-    const html = await (await request.get(route.path)).text();
+    const html = await htmlOf(request, route.path);
     const canonical = all(html, /<link\b[^>]*\brel="canonical"[^>]*>/g).map((m) => attribute(m[0], 'href'));
     const ogUrl = all(html, /<meta\b[^>]*\bproperty="og:url"[^>]*>/g).map((m) => attribute(m[0], 'content'));
     expect(canonical, `${route.path}: one canonical, its own address`).toEqual([siteUrl() + route.path]);
     expect(ogUrl, `${route.path}: og:url as the canonical`).toEqual(canonical);
-    const answer = await request.get(localPath(canonical[0]!), { maxRedirects: 0 });
-    expect(answer.status(), `${canonical[0]} answers 200`).toBe(200);
+    // Fetched without following redirects, as every address here is.
+    const answer = await fetchOnce(request, localPath(canonical[0]!));
+    expect(answer.status, `${canonical[0]} answers 200`).toBe(200);
   }
 });
 
 test('a page with a visible breadcrumb describes the same trail as a BreadcrumbList, and no other page has one', async ({ request }) => {
   let withBreadcrumb = 0;
   for (const route of routes()) {
-    const html = await (await request.get(route.path)).text();
+    const html = await htmlOf(request, route.path);
     const lists = structuredData(html).filter((d) => d['@type'] === 'BreadcrumbList');
     const nav = /<nav aria-label="Breadcrumb">([\s\S]*?)<\/nav>/.exec(html)?.[1];
     if (!nav) {
@@ -88,7 +131,7 @@ test('each article tells search engines its picture, the dates and the author it
     .find((s) => s.type === 'article-list');
   const byLabel = list?.type === 'article-list' ? list.articlePage.byLabel : '';
   for (const article of articles) {
-    const html = await (await request.get(article.path)).text();
+    const html = await htmlOf(request, article.path);
     const [data, ...others] = structuredData(html).filter((d) => d['@type'] === 'Article');
     expect(others).toEqual([]);
     const byline = /<p class="article__byline">([\s\S]*?)<\/p>/.exec(html)![1]!;
@@ -104,35 +147,15 @@ test('each article tells search engines its picture, the dates and the author it
         name: textOf(/<span class="article__author">([\s\S]*?)<\/span>/.exec(byline)![1]!).replace(new RegExp(`^${byLabel}\\s+`), ''),
       },
     });
-    const picture = await request.get(localPath(String(data!.image)));
-    expect(picture.status(), `${String(data!.image)} answers`).toBe(200);
-    expect(picture.headers()['content-type']).toMatch(/^image\//);
+    const picture = await fetchOnce(request, localPath(String(data!.image)));
+    expect(picture.status, `${String(data!.image)} answers`).toBe(200);
+    expect(picture.contentType).toMatch(/^image\//);
   }
 });
 
-/** Every request the page makes that fails or answers 4xx/5xx, as the browser's console would list them. */
-function watchRequests(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('requestfailed', (r) => failed.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.request().method()} ${r.url()}: ${r.status()}`);
-  });
-  return failed;
-}
-
-for (const route of routes()) {
-  test(`${route.path} loads with no failed request in the browser, its forms' code included`, async ({ page }) => {
-    const failed = watchRequests(page);
-    await page.goto(route.path);
-    await waitForIslands(page);
-    await page.waitForLoadState('networkidle');
-    expect(failed).toEqual([]);
-  });
-}
-
 test("the inbox's sign-in screen shows the site's icon and makes no failed request", async ({ page }) => {
   createAccount(`${uniqueWord('icon')}@example.com`);
-  const failed = watchRequests(page);
+  const { failed } = watchRequests(page);
   await page.goto('/admin');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.waitForLoadState('networkidle');

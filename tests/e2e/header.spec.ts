@@ -1,6 +1,6 @@
 // The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile,
 // all from the platform (popovers, <details>, CSS): the pages load no script for it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type ViewportSize } from '@playwright/test';
 import { accessibleExpanded, horizontalOverflow, MISSING_PATH, siteModel } from './site';
 
 // The navigation's structure as specified (which pages each menu lists, in order), so a content
@@ -58,7 +58,25 @@ async function expectClosed(page: Page, name: MenuName): Promise<void> {
   await expect.poll(() => accessibleExpanded(trigger(page, name)), `${name} is announced as collapsed`).toBe(false);
 }
 
-async function open(page: Page, path = '/'): Promise<void> {
+// One browser page per worker for the tests at a given size: each test loads its page afresh, so
+// what one opened, focused or hovered never carries over, without a new context per test. The
+// touch-screen test has its own (touch is a property of the context).
+const test = base.extend<object, { headerPage: Page }>({
+  headerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Loads `path` afresh at the given size, with the pointer parked where no menu is, as on a first visit. */
+async function open(page: Page, viewport: ViewportSize, path = '/'): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.setViewportSize(viewport);
   await page.goto(path);
 }
 
@@ -68,25 +86,49 @@ async function settled(page: Page): Promise<void> {
 }
 
 test.describe('desktop header (1280 × 800)', () => {
-  test.use({ viewport: DESKTOP });
+  test('shows the full navigation, closed, with no menu button; its menus, links and Get Protection button point at the right pages, and About Us is not among them', async ({
+    headerPage: page,
+  }) => {
+    await open(page, DESKTOP);
+    await test.step('the full navigation, every dropdown closed, and no menu button', async () => {
+      await expect(header(page).locator('button.menu-toggle')).toBeHidden();
+      await expect(page.locator('nav#site-nav')).toBeVisible();
+      for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
+    });
 
-  test('shows the full navigation and no menu button', async ({ page }) => {
-    await open(page);
-    await expect(header(page).locator('button.menu-toggle')).toBeHidden();
-    await expect(page.locator('nav#site-nav')).toBeVisible();
-    for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
+    await test.step('the menus, links and Get Protection button point at the right pages', async () => {
+      for (const [name, hrefs] of Object.entries(MENUS) as Array<[MenuName, readonly string[]]>) {
+        const panel = panelOf(page, name);
+        await expect(panel.locator('a'), `links of ${name}`).toHaveCount(hrefs.length);
+        expect(await panel.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), `links of ${name}`).toEqual(hrefs);
+      }
+      const singles = header(page).locator('li.site-nav__link > a');
+      expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(
+        SINGLE_LINKS.map((l) => [...l]),
+      );
+      const cta = header(page).getByRole('link', { name: HEADER.cta!.label, exact: true });
+      await expect(cta).toBeVisible();
+      await expect(cta).toHaveAttribute('href', '/takedowns/commercial');
+    });
+
+    await test.step('About Us is not in the desktop header', async () => {
+      await expect(header(page).getByRole('link', { name: ABOUT_US, exact: true })).toBeHidden();
+      for (const [label] of SINGLE_LINKS.filter(([l]) => l !== ABOUT_US)) {
+        await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+      }
+    });
   });
 
-  test('opens the Solutions menu on hover and closes it when the pointer leaves', async ({ page }) => {
-    await open(page);
+  test('opens the Solutions menu on hover and closes it when the pointer leaves', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     await trigger(page, SOLUTIONS).hover();
     await expectOpen(page, SOLUTIONS, { announced: false });
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 20);
     await expectClosed(page, SOLUTIONS);
   });
 
-  test('the pointer can move from the Protection Services button into its menu and follow a link', async ({ page }) => {
-    await open(page);
+  test('the pointer can move from the Protection Services button into its menu and follow a link', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     await trigger(page, PROTECTION).hover();
     await expectOpen(page, PROTECTION, { announced: false });
     const link = panelOf(page, PROTECTION).locator('a[href="/brand-protection"]');
@@ -96,8 +138,8 @@ test.describe('desktop header (1280 × 800)', () => {
     await expect(page).toHaveURL(/\/brand-protection$/);
   });
 
-  test('a mouse user who hovers a dropdown button and then clicks it still sees its menu', async ({ page }) => {
-    await open(page);
+  test('a mouse user who hovers a dropdown button and then clicks it still sees its menu', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     const button = trigger(page, SOLUTIONS);
     await button.hover();
     // A person clicks once the hover has opened the menu; the click must not toggle it shut.
@@ -107,8 +149,8 @@ test.describe('desktop header (1280 × 800)', () => {
     await expectOpen(page, SOLUTIONS);
   });
 
-  test('pressing Enter on an open dropdown button closes its menu', async ({ page }) => {
-    await open(page);
+  test('pressing Enter on an open dropdown button closes its menu', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     const button = trigger(page, SOLUTIONS);
     // Keyboard activation, so that hover does not take part.
     await button.focus();
@@ -118,8 +160,8 @@ test.describe('desktop header (1280 × 800)', () => {
     await expectClosed(page, SOLUTIONS);
   });
 
-  test('opening a second dropdown from the keyboard closes the first: only one menu is open at a time', async ({ page }) => {
-    await open(page);
+  test('opening a second dropdown from the keyboard closes the first: only one menu is open at a time', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     await trigger(page, TAKEDOWNS).focus();
     await page.keyboard.press('Enter');
     await expectOpen(page, TAKEDOWNS);
@@ -130,8 +172,8 @@ test.describe('desktop header (1280 × 800)', () => {
     await expect(header(page).locator('.site-nav__panel:visible')).toHaveCount(1);
   });
 
-  test('a keyboard user can Tab to a dropdown, open it with Enter and close it with Escape', async ({ page }) => {
-    await open(page);
+  test('a keyboard user can Tab to a dropdown, open it with Enter and close it with Escape', async ({ headerPage: page }) => {
+    await open(page, DESKTOP);
     // Tab from the top of the page until a dropdown button has focus.
     let focused = '';
     for (let i = 0; i < 10 && !focused; i++) {
@@ -162,37 +204,13 @@ test.describe('desktop header (1280 × 800)', () => {
     await expectClosed(page, TAKEDOWNS);
     await expect(button).toBeFocused();
   });
-
-  test('the menus, links and Get Protection button point at the right pages', async ({ page }) => {
-    await open(page);
-    for (const [name, hrefs] of Object.entries(MENUS) as Array<[MenuName, readonly string[]]>) {
-      const panel = panelOf(page, name);
-      await expect(panel.locator('a'), `links of ${name}`).toHaveCount(hrefs.length);
-      expect(await panel.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), `links of ${name}`).toEqual(hrefs);
-    }
-    const singles = header(page).locator('li.site-nav__link > a');
-    expect(await singles.evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(
-      SINGLE_LINKS.map((l) => [...l]),
-    );
-    const cta = header(page).getByRole('link', { name: HEADER.cta!.label, exact: true });
-    await expect(cta).toBeVisible();
-    await expect(cta).toHaveAttribute('href', '/takedowns/commercial');
-  });
-
-  test('About Us is not in the desktop header', async ({ page }) => {
-    await open(page);
-    await expect(header(page).getByRole('link', { name: ABOUT_US, exact: true })).toBeHidden();
-    for (const [label] of SINGLE_LINKS.filter(([l]) => l !== ABOUT_US)) {
-      await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible();
-    }
-  });
 });
 
 test.describe('desktop header on a touch screen (1280 × 800)', () => {
   test.use({ viewport: DESKTOP, hasTouch: true });
 
   test('tapping dropdown buttons opens one menu at a time, and tapping it again closes it', async ({ page }) => {
-    await open(page);
+    await open(page, DESKTOP);
     await trigger(page, TAKEDOWNS).tap();
     await expectOpen(page, TAKEDOWNS);
     await trigger(page, SOLUTIONS).tap();
@@ -207,10 +225,9 @@ test.describe('desktop header on a touch screen (1280 × 800)', () => {
 test.describe('header between the breakpoints', () => {
   for (const width of [1024, 1200, 1279]) {
     test(`at ${width} px the header behaves as one layout: hover opens dropdowns only when the full navigation is shown`, async ({
-      page,
+      headerPage: page,
     }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await open(page);
+      await open(page, { width, height: 800 });
       const menuButtonShown = await header(page).locator('button.menu-toggle').isVisible();
       if (menuButtonShown) await header(page).locator('button.menu-toggle').click();
       await trigger(page, SOLUTIONS).hover();
@@ -231,10 +248,8 @@ test.describe('header between the breakpoints', () => {
 });
 
 test.describe('mobile header (375 × 740)', () => {
-  test.use({ viewport: MOBILE });
-
-  test('the Menu button shows and hides the navigation', async ({ page }) => {
-    await open(page);
+  test('the Menu button shows and hides the navigation', async ({ headerPage: page }) => {
+    await open(page, MOBILE);
     const toggle = header(page).locator('button.menu-toggle');
     const nav = page.locator('nav#site-nav');
     await expect(toggle).toBeVisible();
@@ -255,8 +270,8 @@ test.describe('mobile header (375 × 740)', () => {
     await expect(nav).toBeHidden();
   });
 
-  test('a tap outside the open menu closes it', async ({ page }) => {
-    await open(page);
+  test('a tap outside the open menu closes it', async ({ headerPage: page }) => {
+    await open(page, MOBILE);
     const toggle = header(page).locator('button.menu-toggle');
     await toggle.click();
     await expect(page.locator('nav#site-nav')).toBeVisible();
@@ -264,8 +279,8 @@ test.describe('mobile header (375 × 740)', () => {
     await expect(page.locator('nav#site-nav')).toBeHidden();
   });
 
-  test('dropdowns in the mobile menu are accordions: opening a second closes the first', async ({ page }) => {
-    await open(page);
+  test('dropdowns in the mobile menu are accordions: opening a second closes the first', async ({ headerPage: page }) => {
+    await open(page, MOBILE);
     await header(page).locator('button.menu-toggle').click();
     for (const name of Object.keys(MENUS) as MenuName[]) await expectClosed(page, name);
 
@@ -283,8 +298,8 @@ test.describe('mobile header (375 × 740)', () => {
     await expect(page.locator('nav#site-nav'), 'closing an accordion keeps the menu open').toBeVisible();
   });
 
-  test('About Us is in the mobile menu', async ({ page }) => {
-    await open(page);
+  test('About Us is in the mobile menu', async ({ headerPage: page }) => {
+    await open(page, MOBILE);
     const aboutUs = header(page).getByRole('link', { name: ABOUT_US, exact: true });
     await expect(aboutUs).toBeHidden();
     await header(page).locator('button.menu-toggle').click();
@@ -292,8 +307,8 @@ test.describe('mobile header (375 × 740)', () => {
     await expect(aboutUs).toHaveAttribute('href', '/about-us');
   });
 
-  test('Escape closes the mobile menu', async ({ page }) => {
-    await open(page);
+  test('Escape closes the mobile menu', async ({ headerPage: page }) => {
+    await open(page, MOBILE);
     const toggle = header(page).locator('button.menu-toggle');
     await toggle.click();
     await expect(page.locator('nav#site-nav')).toBeVisible();
@@ -304,17 +319,22 @@ test.describe('mobile header (375 × 740)', () => {
 });
 
 test.describe('no horizontal scrolling', () => {
-  for (const width of [360, 768, 1280]) {
-    for (const [name, path] of [
-      ['the home page', '/'],
-      ['the not-found page', MISSING_PATH],
-    ] as const) {
-      test(`${name} fits a ${width} px wide window without sideways scrolling`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 800 });
-        await open(page, path);
-        const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-        expect(scrollWidth, `document width at ${width} px`).toBeLessThanOrEqual(innerWidth);
-      });
-    }
+  for (const [name, path] of [
+    ['the home page', '/'],
+    ['the not-found page', MISSING_PATH],
+  ] as const) {
+    test(`${name} fits a 360, 768 and 1280 px wide window without sideways scrolling`, async ({ headerPage: page }) => {
+      await open(page, { width: 360, height: 800 });
+      if (path !== '/') await page.goto(path);
+      // One load, then the window is resized: the layout is CSS only, recomputed at each width.
+      for (const width of [360, 768, 1280]) {
+        await test.step(`${width} px`, async () => {
+          await page.setViewportSize({ width, height: 800 });
+          const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+          expect(innerWidth, 'the window has the width asked for').toBe(width);
+          expect(scrollWidth, `document width at ${width} px`).toBeLessThanOrEqual(innerWidth);
+        });
+      }
+    });
   }
 });

@@ -1,14 +1,31 @@
 // Every route, as a crawler gets it: the raw prerendered HTML, before any script runs.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { MISSING_PATH, notFoundPage, routes, siteModel, siteUrl } from './site';
 
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** Each route's answer, fetched once per worker without following redirects: a route and the sitemap's address for it are one request. */
+const answers = new Map<string, Answer>();
+
+async function fetchOnce(request: APIRequestContext, path: string): Promise<Answer> {
+  const known = answers.get(path);
+  if (known) return known;
+  const response = await request.get(path, { maxRedirects: 0 });
+  const answer = { status: response.status(), contentType: response.headers()['content-type'] ?? '', body: await response.text() };
+  answers.set(path, answer);
+  return answer;
+}
+
 for (const route of routes()) {
   test(`${route.path} answers 200 with its title, one h1 "${route.h1}" and its canonical link`, async ({ request }) => {
-    const response = await request.get(route.path);
-    expect(response.status(), `GET ${route.path}`).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/html');
-    const html = await response.text();
+    const { status, contentType, body: html } = await fetchOnce(request, route.path);
+    expect(status, `GET ${route.path}`).toBe(200);
+    expect(contentType).toContain('text/html');
 
     const titles = all(html, /<title[^>]*>([\s\S]*?)<\/title>/g).map((m) => textOf(m[1]!));
     expect(titles, 'exactly one <title>, from site.titleTemplate and meta.title').toEqual([route.title]);
@@ -50,7 +67,7 @@ test('the sitemap lists every indexable page once, at an address that is served'
   for (const loc of listed) {
     expect(loc.startsWith(`${origin}/`) || loc === origin, `${loc} is on ${origin}`).toBe(true);
     const path = loc.slice(origin.length) || '/';
-    const status = (await request.get(path, { maxRedirects: 0 })).status();
+    const { status } = await fetchOnce(request, path);
     if (status !== 200) notServed.push(`${loc} → ${status}`);
   }
   expect(notServed, 'every sitemap URL answers 200 (not the not-found page, not a redirect)').toEqual([]);
