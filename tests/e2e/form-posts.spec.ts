@@ -105,67 +105,70 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { path, form } of formPages) {
-    test(`${path}: an empty send of ${form.id} shows each message beside its field and in a summary, keeps what was typed, and puts nothing in the address`, async ({
+    // One test per form: the empty send, then a valid one from the page as first served (a notice's
+    // confirmation lists its addresses, so it is the post's own answer: takedown-notice.spec.ts sends one).
+    test(`${path}: an empty send of ${form.id} shows each message beside its field and in a summary, keeps what was typed, and puts nothing in the address; a valid send stores one lead and shows its success message, and a reload stores no second`, async ({
       page,
     }) => {
       const addresses = addressesOf(page);
-      await page.goto(path);
-      const typedField = freeTextField(form);
-      await fill(page, form, typedField, TYPED);
-      if (form.errors.show === 'browser') {
-        // This form leaves its checks to the browser: an empty send never leaves the page...
-        let posted = 0;
-        page.on('request', (r) => void (r.method() === 'POST' && posted++));
+      await test.step('an empty send', async () => {
+        await page.goto(path);
+        const typedField = freeTextField(form);
+        await fill(page, form, typedField, TYPED);
+        if (form.errors.show === 'browser') {
+          // This form leaves its checks to the browser: an empty send never leaves the page...
+          let posted = 0;
+          page.on('request', (r) => void (r.method() === 'POST' && posted++));
+          await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+          await expect(formOf(page, form).locator(':invalid').first()).toBeVisible();
+          expect(posted).toBe(0);
+          // ...and a browser that skips them is answered by the server with the same messages.
+          await formOf(page, form).evaluate((el: HTMLFormElement) => (el.noValidate = true));
+        }
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST');
         await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
-        await expect(formOf(page, form).locator(':invalid').first()).toBeVisible();
-        expect(posted).toBe(0);
-        // ...and a browser that skips them is answered by the server with the same messages.
-        await formOf(page, form).evaluate((el: HTMLFormElement) => (el.noValidate = true));
-      }
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
-      await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
-      expect((await answer).status()).toBe(422);
+        expect((await answer).status()).toBe(422);
 
-      const missing = leftEmpty(form, typedField);
-      const summary = page.locator('.error-summary');
-      await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
-      for (const name of missing) {
-        const message = messageFor(form, name, 'required');
-        await expect(errorOf(page, form, name), `${name}'s message`).toHaveText(message);
-        await expect(summary.getByRole('link', { name: message, exact: true }).first()).toHaveAttribute('href', `#${form.id}-form_${name}`);
-      }
-      await expect(summary.getByRole('link')).toHaveCount(new Set(missing.map((n) => messageFor(form, n, 'required'))).size);
-      await expect(errorOf(page, form, typedField)).toBeHidden();
-      await expect(fieldLocator(page, form, typedField)).toHaveValue(TYPED);
-      expect(new URL(page.url()).pathname).toBe(path);
-      expectNoTypedValueIn(addresses, [TYPED, 'Lovelace']);
-    });
+        const missing = leftEmpty(form, typedField);
+        const summary = page.locator('.error-summary');
+        await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+        for (const name of missing) {
+          const message = messageFor(form, name, 'required');
+          await expect(errorOf(page, form, name), `${name}'s message`).toHaveText(message);
+          await expect(summary.getByRole('link', { name: message, exact: true }).first()).toHaveAttribute(
+            'href',
+            `#${form.id}-form_${name}`,
+          );
+        }
+        await expect(summary.getByRole('link')).toHaveCount(new Set(missing.map((n) => messageFor(form, n, 'required'))).size);
+        await expect(errorOf(page, form, typedField)).toBeHidden();
+        await expect(fieldLocator(page, form, typedField)).toHaveValue(TYPED);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expectNoTypedValueIn(addresses, [TYPED, 'Lovelace']);
+      });
+      if (isNoticeForm(form)) return;
 
-    test(`${path}: a valid send of ${form.id} stores one lead and shows its success message; a reload stores no second`, async ({
-      page,
-    }) => {
-      // A notice's confirmation lists its addresses, so it is the post's own answer: takedown-notice.spec.ts sends one.
-      test.skip(isNoticeForm(form), 'takedown-notice.spec.ts');
-      const addresses = addressesOf(page);
-      const email = uniqueEmail(form.id);
-      await page.goto(path);
-      const typed: string[] = [];
-      for (const [name, schema] of Object.entries(propertiesOf(form))) {
-        if (isHidden(form, name) || !requiredOf(form).includes(name)) continue;
-        const value = validValue(name, schema, email);
-        await fill(page, form, name, value);
-        if (!isChoice(schema)) typed.push(value);
-      }
-      await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
-      await expect(page.getByRole('status').filter({ hasText: form.result.success.text ?? SUCCESS_DEFAULT })).toBeVisible();
-      expect(new URL(page.url()).pathname).toBe(path);
-      expect(leadsFor(email)).toEqual([expect.objectContaining({ formId: form.id })]);
+      await test.step('a valid send, and a reload', async () => {
+        const email = uniqueEmail(form.id);
+        await page.goto(path);
+        const typed: string[] = [];
+        for (const [name, schema] of Object.entries(propertiesOf(form))) {
+          if (isHidden(form, name) || !requiredOf(form).includes(name)) continue;
+          const value = validValue(name, schema, email);
+          await fill(page, form, name, value);
+          if (!isChoice(schema)) typed.push(value);
+        }
+        await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+        await expect(page.getByRole('status').filter({ hasText: form.result.success.text ?? SUCCESS_DEFAULT })).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(leadsFor(email)).toEqual([expect.objectContaining({ formId: form.id })]);
 
-      const reloaded = await page.reload();
-      expect(reloaded?.request().method()).toBe('GET');
-      await expect(page.getByRole('status').filter({ hasText: form.result.success.text ?? SUCCESS_DEFAULT })).toBeVisible();
-      expect(leadsFor(email)).toHaveLength(1);
-      expectNoTypedValueIn(addresses, typed);
+        const reloaded = await page.reload();
+        expect(reloaded?.request().method()).toBe('GET');
+        await expect(page.getByRole('status').filter({ hasText: form.result.success.text ?? SUCCESS_DEFAULT })).toBeVisible();
+        expect(leadsFor(email)).toHaveLength(1);
+        expectNoTypedValueIn(addresses, typed);
+      });
     });
   }
 
@@ -197,52 +200,49 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('with the page scripts blocked', () => {
-  // axe itself runs as script, so the page's own scripts are refused instead: the same page as without JavaScript.
-  test.beforeEach(async ({ page }) => {
-    await page.route(/\.js$/, (route) => route.abort());
-  });
-
+test.describe('axe with the messages showing', () => {
   for (const { path, form } of formPages) {
-    // The page as it loads is a11y.spec.ts's (every page with islands, as shown without JavaScript); here, after the post.
-    test(`${path} passes axe with the server's messages showing`, async ({ page }) => {
+    // The page as it loads is a11y.spec.ts's (every page with islands, as shown without JavaScript, and
+    // every route hydrated); here, after the post and with the hydrated form's messages, on one page.
+    test(`${path} passes axe with the server's messages showing, and with its form hydrated and its messages showing`, async ({ page }) => {
       test.slow();
-      await page.goto(path);
-      await formOf(page, form).evaluate((el: HTMLFormElement) => (el.noValidate = true));
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
-      await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
-      expect((await answer).status()).toBe(422);
-      await expect(page.locator('.error-summary')).toBeVisible();
-      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+      await test.step('with the page scripts blocked', async () => {
+        // axe itself runs as script, so the page's own scripts are refused instead: the same page as without JavaScript.
+        await page.route(/\.js$/, (route) => route.abort());
+        await page.goto(path);
+        await formOf(page, form).evaluate((el: HTMLFormElement) => (el.noValidate = true));
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+        await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+        expect((await answer).status()).toBe(422);
+        await expect(page.locator('.error-summary')).toBeVisible();
+        expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+        await page.unroute(/\.js$/);
+      });
+
+      await test.step('with JavaScript', async () => {
+        await page.goto(path);
+        await waitForIslands(page);
+        await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
+        // A form that leaves its checks to the browser shows the browser's own message; the others their summary.
+        if (form.errors.show === 'browser') await expect(formOf(page, form).locator(':invalid').first()).toBeVisible();
+        else await expect(page.locator('.error-summary')).toBeVisible();
+        expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+      });
     });
   }
 });
 
 test.describe('with JavaScript', () => {
-  for (const { path, form } of formPages) {
-    // The hydrated page before a click is a11y.spec.ts's (every route, islands hydrated); here, with the form's messages.
-    test(`${path} passes axe with its form hydrated and its messages showing`, async ({ page }) => {
-      test.slow();
-      await page.goto(path);
-      await waitForIslands(page);
-      await formOf(page, form).getByRole('button', { name: form.buttons.idle }).click();
-      // A form that leaves its checks to the browser shows the browser's own message; the others their summary.
-      if (form.errors.show === 'browser') await expect(formOf(page, form).locator(':invalid').first()).toBeVisible();
-      else await expect(page.locator('.error-summary')).toBeVisible();
-      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
-    });
-  }
-
   for (const formId of ['personal-takedown', 'contact-us']) {
     const { path, form } = formPages.find((f) => f.form.id === formId)!;
     test(`${path}: Submit clicked before the form's script has arrived shows the spec's messages, keeps what was typed, and the address stays`, async ({
       page,
     }) => {
-      // The form's code is held back by the network, as on a slow phone: it arrives only once Submit has been clicked.
+      // The form's code is held back by the network, as on a slow phone, until Submit has been clicked.
       let clicked!: () => void;
-      const submitClicked = new Promise<void>((resolve) => (clicked = resolve));
+      const afterClick = new Promise<void>((resolve) => (clicked = resolve));
       await page.route(/FormSection\.island-[^/]*\.js$/, async (route) => {
-        await submitClicked;
+        await afterClick;
         await route.continue();
       });
       let postedPages = 0;

@@ -10,15 +10,31 @@ export interface SentMail {
   mail: ParsedMail;
 }
 
-async function all(): Promise<SentMail[]> {
+/**
+ * Each file parsed once, by its name and the text read: the catcher writes a file once and never
+ * changes it, so a wait that looks every 100 ms parses only what arrived since, not the whole run's
+ * mail again. A file read while it was being written is parsed again once its text is complete.
+ */
+const parsed = new Map<string, { text: string; sent: Promise<SentMail> }>();
+
+function parse(text: string): Promise<SentMail> {
+  const [first, ...rest] = text.split('\r\n');
+  return simpleParser(rest.join('\r\n')).then((mail) => ({ envelopeTo: first!.replace(/^X-Envelope-To: /, '').split(', '), mail }));
+}
+
+/** Every e-mail the catcher has kept so far, in the order it received them. */
+export async function sentMails(): Promise<SentMail[]> {
   if (!existsSync(DIR)) return [];
   return Promise.all(
     readdirSync(DIR)
       .sort()
-      .map(async (name) => {
+      .map((name) => {
         const text = readFileSync(join(DIR, name), 'utf8');
-        const [first, ...rest] = text.split('\r\n');
-        return { envelopeTo: first!.replace(/^X-Envelope-To: /, '').split(', '), mail: await simpleParser(rest.join('\r\n')) };
+        const known = parsed.get(name);
+        if (known?.text === text) return known.sent;
+        const sent = parse(text);
+        parsed.set(name, { text, sent });
+        return sent;
       }),
   );
 }
@@ -27,7 +43,7 @@ async function all(): Promise<SentMail[]> {
 export async function mailsAbout(address: string, timeoutMs = 15_000): Promise<{ team: SentMail; autoReply: SentMail }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await all();
+    const mails = await sentMails();
     // A notice request's team e-mail has no Reply-To (decision "A notice request reads as its elements
     // outside the notices panel…"): it is the one to the team whose text names the address.
     const team = mails.find(
@@ -45,7 +61,7 @@ export async function mailsAbout(address: string, timeoutMs = 15_000): Promise<{
 export async function mailTo(address: string, matches: (m: SentMail) => boolean = () => true, timeoutMs = 15_000): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await all()).find((m) => m.envelopeTo.includes(address) && matches(m));
+    const found = (await sentMails()).find((m) => m.envelopeTo.includes(address) && matches(m));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
