@@ -8,6 +8,7 @@ import {
   createAccount,
   leadRows,
   openFilters,
+  openSignedIn,
   parseCsv,
   PASSWORD,
   search,
@@ -49,7 +50,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('finds a lead by a word of it, sets its status and adds a note', async ({ page }) => {
-  await signIn(page, ACCOUNT);
+  await openSignedIn(page, ACCOUNT);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   await search(page, ada.word);
   await expect(leadRows(page)).toHaveCount(1);
@@ -95,7 +96,7 @@ test('finds a lead by a word of it, sets its status and adds a note', async ({ p
 });
 
 test('exports the filtered view as a CSV file holding just those leads', async ({ page }) => {
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${RUN}`);
   await expect(leadRows(page)).toHaveCount(3);
   const link = page.getByRole('link', { name: /^Export CSV/ });
   await expect(link).toHaveAttribute('href', `/admin/api/leads.csv?q=${RUN}`);
@@ -114,7 +115,7 @@ test('exports the filtered view as a CSV file holding just those leads', async (
 });
 
 test('erases a lead after a confirmation: the tombstone stays, the fields are gone', async ({ page }) => {
-  await signIn(page, ACCOUNT);
+  await openSignedIn(page, ACCOUNT);
   await search(page, cyd.word);
   await expect(leadRows(page)).toHaveCount(1);
   await leadRows(page).first().getByRole('link', { name: cyd.name }).click();
@@ -150,7 +151,7 @@ test('erases a lead after a confirmation: the tombstone stays, the fields are go
 });
 
 test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narrowed by dates; and back', async ({ page }) => {
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${brook.word}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${brook.word}`);
   await expect(leadRows(page)).toHaveCount(1);
   await leadRows(page).first().getByRole('link', { name: brook.name }).click();
   await page.getByRole('button', { name: 'Mark as spam' }).click();
@@ -197,7 +198,7 @@ test('marks a lead as spam: hidden from the inbox, shown with "Only spam", narro
 });
 
 test('names the part of an address’s filter it cannot use, and applies the rest', async ({ page }) => {
-  await signIn(page, ACCOUNT, undefined, `/admin/?status=bogus&q=${ada.word}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?status=bogus&q=${ada.word}`);
   await expect(page.getByRole('alert')).toContainText(`status must be one of ${STATUS_FILTERS.join(', ')}.`);
   await expect(leadRows(page)).toHaveCount(1);
 });
@@ -216,7 +217,7 @@ test('a session that ends returns to the sign-in view, and signing in again stay
 });
 
 test('the audit log lists the status change, the note, the export and the erasure', async ({ page }) => {
-  await signIn(page, ACCOUNT);
+  await openSignedIn(page, ACCOUNT);
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();

@@ -2,7 +2,7 @@
 // clock passes it (words and an icon), can be filtered by it, and stops its clock at the first reply
 // sent, not when it is taken on.
 import { expect, test } from '@playwright/test';
-import { createAccount, expectNoAxeViolations, leadRows, openFilters, seedLead, signIn, uniqueWord } from './admin';
+import { createAccount, expectNoAxeViolations, leadRows, openFilters, openSignedIn, seedLead, uniqueWord } from './admin';
 
 const ACCOUNT = `${uniqueWord('due')}@takedownshield.test`;
 const WORD = uniqueWord('promise');
@@ -28,7 +28,7 @@ test('a new emergency lead is due in 2 hours, overdue once the clock passes it, 
     urgency: 'emergency',
   });
   await page.clock.install({ time: new Date() });
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${WORD}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${WORD}`);
   const row = leadRows(page).filter({ hasText: 'Rita Promise' });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').filter({ has: page.locator('time.admin-due') })).toHaveText('Due in 2 h');
@@ -77,7 +77,7 @@ test('taking a lead makes it yours: it shows you as its owner and is listed unde
     subject: 'Copied course',
     message: `My course is copied, ${word}.`,
   });
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}&owner=unassigned`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${word}&owner=unassigned`);
   await expect(leadRows(page)).toHaveCount(1);
   await expect(leadRows(page).first()).toContainText('Unassigned');
 

@@ -2,7 +2,7 @@
 // through with the keyboard alone, and a list that keeps its place and filters around a lead.
 import { expect, test, type Page } from '@playwright/test';
 import { INBOX_VIEWS, STATUS_LABELS, type AuditPage } from '../../contracts/inbox-contract';
-import { createAccount, expectNoAxeViolations, leadRows, seedLead, signIn, statusLine, uniqueWord } from './admin';
+import { createAccount, expectNoAxeViolations, leadRows, openSignedIn, seedLead, statusLine, uniqueWord } from './admin';
 
 const ACCOUNT = `${uniqueWord('triage')}@takedownshield.test`;
 
@@ -45,7 +45,7 @@ async function rowId(page: Page, index: number): Promise<string> {
 
 test('checks three leads and marks them done at once; each change is audited on its own lead', async ({ page, request }) => {
   const { word, names } = await seedBatch(request, 'Bulk', 4);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${word}`);
   await expect(leadRows(page)).toHaveCount(4);
   const ids = await Promise.all([0, 1, 2, 3].map((i) => rowId(page, i)));
   for (const name of names.slice(0, 3)) await page.getByRole('checkbox', { name: `Select the lead from ${name}` }).check();
@@ -81,7 +81,7 @@ test('works through five leads with the keyboard alone: next, take, done, spam, 
   request,
 }) => {
   const { word, names } = await seedBatch(request, 'Keys', 5);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}&sort=newest`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${word}&sort=newest`);
   await expect(leadRows(page)).toHaveCount(5);
 
   // Typing a key's letter into the search box is text, not a command.
@@ -141,7 +141,7 @@ test('works through five leads with the keyboard alone: next, take, done, spam, 
 
 test('shows each saved view with its count, and following a view lists that many leads', async ({ page, request }) => {
   const { word } = await seedBatch(request, 'Views', 2);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${word}`);
   await expect(leadRows(page)).toHaveCount(2);
   await leadRows(page).first().getByRole('link').focus();
   await page.keyboard.press('t');
@@ -176,7 +176,7 @@ test('shows each saved view with its count, and following a view lists that many
 test('at 1366 × 900 the rows start near the top, no column is cut, and the folded filters open', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const { word } = await seedBatch(request, 'Layout', 1);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${word}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${word}`);
   await expect(leadRows(page)).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('list-1366.png') });
   const top = (await leadRows(page).first().boundingBox())!.y;
@@ -192,7 +192,7 @@ test('at 1366 × 900 the rows start near the top, no column is cut, and the fold
 test('coming back from a lead keeps the filters and puts the keyboard on the row it was opened from', async ({ page, request }) => {
   const { word, names } = await seedBatch(request, 'Place', 4);
   const filters = `q=${word}&status=open&sort=newest`;
-  await signIn(page, ACCOUNT, undefined, `/admin/?${filters}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?${filters}`);
   await expect(leadRows(page)).toHaveCount(4);
   const third = [...names].reverse()[2]!;
   await leadRows(page).nth(2).getByRole('link').focus();

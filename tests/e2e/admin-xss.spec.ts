@@ -2,7 +2,7 @@
 // them as the literal text they are, and none of it runs.
 import { expect, test, type Page } from '@playwright/test';
 import { escapeInvisible } from '../../server/leads/display-safe';
-import { createAccount, leadRows, seedLead, signIn, uniqueWord } from './admin';
+import { createAccount, leadRows, openSignedIn, seedLead, uniqueWord } from './admin';
 
 const ACCOUNT = `${uniqueWord('xss')}@takedownshield.test`;
 const RUN = uniqueWord('hostile');
@@ -68,7 +68,7 @@ async function expectNothingRan(page: Page): Promise<void> {
 
 test('the list shows hostile names as text and runs none of them', async ({ page }) => {
   await guard(page);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${RUN}`);
   await expect(leadRows(page)).toHaveCount(2);
   await expect(page.getByRole('link', { name: PAYLOADS.script, exact: true })).toBeVisible();
   const rtlLink = page.getByRole('link', { name: RTL_SHOWN, exact: true });
@@ -80,7 +80,7 @@ test('the list shows hostile names as text and runs none of them', async ({ page
 
 test('the detail shows every hostile field literally and runs none of them', async ({ page }) => {
   await guard(page);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${RUN}`);
   await page.getByRole('link', { name: PAYLOADS.script, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lead from ${PAYLOADS.script}`);
   const values = await page.locator('.admin-dl dd').allTextContents();
@@ -104,7 +104,7 @@ test('the detail shows every hostile field literally and runs none of them', asy
 
 test('a staff note with a direction override shows it as an escape, after a reload too', async ({ page }) => {
   await guard(page);
-  await signIn(page, ACCOUNT, undefined, `/admin/?q=${RUN}`);
+  await openSignedIn(page, ACCOUNT, `/admin/?q=${RUN}`);
   await page.getByRole('link', { name: RTL_SHOWN, exact: true }).click();
   await page.getByRole('textbox', { name: 'Add a note' }).fill(`Quoted: ${PAYLOADS.rtl}`);
   await page.getByRole('button', { name: 'Add note' }).click();

@@ -1,6 +1,6 @@
 // Helpers for the leads inbox's end-to-end tests: accounts made with the CLI in the store the
 // server under test uses, leads sent through the public API, signing in, and axe.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { axeBuilder } from './axe';
@@ -85,6 +85,29 @@ export async function seedLead(request: APIRequestContext, lead: SeedLead): Prom
 
 export async function signIn(page: Page, email: string, password = PASSWORD, path = '/admin'): Promise<void> {
   await typePassword(page, email, password, path);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The session cookies each account's first sign-in in this worker left, by server and account. */
+const keptSessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` signed in as `email`, for tests to which signing in is only the way in. The first
+ * time in a worker it signs in through the form (`signIn`); after that it gives the test's new
+ * browser context that session's cookies, as a browser that stays signed in has them, so the
+ * password is typed once per account and worker. Tests of signing in and out use `signIn`: a test
+ * that ends a session must not end a kept one.
+ */
+export async function openSignedIn(page: Page, email: string, path = '/admin'): Promise<void> {
+  const key = `${test.info().project.use.baseURL ?? ''} ${email}`;
+  const kept = keptSessions.get(key);
+  if (!kept) {
+    await signIn(page, email, PASSWORD, path);
+    keptSessions.set(key, await page.context().cookies());
+    return;
+  }
+  await page.context().addCookies(kept);
+  await page.goto(path);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 

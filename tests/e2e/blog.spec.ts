@@ -63,48 +63,90 @@ test('the prerendered page lists every article, featured ones first, with the re
   expect(html).not.toMatch(/<img\b/);
 });
 
-test('each card shows its category, author, date, read time and views, and links to the article', async ({ page }) => {
+// Read-only checks of the list as it loads share one page.
+test('the list as loaded: each card with its details, the result line as a polite live region, and the sidebar', async ({ page }) => {
   await openBlog(page);
-  await expectMatches(page, articles);
-  for (const a of articles) {
-    const card = page.locator('.article-card', { has: page.locator(`a[href="${a.path}"]`) });
-    await expect(card.locator('.article-card__category')).toHaveText(a.category);
-    await expect(card.locator('.article-card__byline')).toHaveText([a.author, formatLongDate(a.date), readTime(a), a.views ?? ''].join(''));
-    await expect(card.locator('.article-card__featured')).toHaveCount(a.featured ? 1 : 0);
-  }
+  await test.step('each card shows its category, author, date, read time and views, and links to the article', async () => {
+    await expectMatches(page, articles);
+    for (const a of articles) {
+      const card = page.locator('.article-card', { has: page.locator(`a[href="${a.path}"]`) });
+      await expect(card.locator('.article-card__category')).toHaveText(a.category);
+      await expect(card.locator('.article-card__byline')).toHaveText(
+        [a.author, formatLongDate(a.date), readTime(a), a.views ?? ''].join(''),
+      );
+      await expect(card.locator('.article-card__featured')).toHaveCount(a.featured ? 1 : 0);
+    }
+  });
+
+  await test.step('the result line is a polite live region', async () => {
+    await expect(countLine(page)).toHaveAttribute('aria-live', 'polite');
+    await expect(page.getByRole('status').filter({ hasText: showing(total) })).toBeVisible();
+  });
+
+  await test.step('the sidebar has trending topics, a newsletter box linking to /contact-us and quick resources', async () => {
+    const trending = list.sidebar.trending!;
+    const newsletter = list.sidebar.newsletter!;
+    const resources = list.sidebar.resources!;
+    await expect(sidebar(page).locator('.blog-sidebar__topics li')).toHaveText(
+      trending.topics.map(
+        (t) => new RegExp(`${escapeRegExp(t.name)}\\s*${escapeRegExp(trending.countText.replace('{count}', String(t.posts)))}`),
+      ),
+    );
+    expect(trending.topics.length).toBeGreaterThan(0);
+    const email = sidebar(page).getByLabel(newsletter.emailLabel);
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(sidebar(page).getByRole('link', { name: newsletter.action.label })).toHaveAttribute('href', '/contact-us');
+    await expect(sidebar(page).getByRole('heading', { name: resources.title })).toBeVisible();
+    const toolkit = resources.links.find((l) => l.href === '/takedowns/diy')!;
+    await expect(sidebar(page).getByRole('link', { name: toolkit.label })).toHaveAttribute('href', '/takedowns/diy');
+    await expect(page.getByRole('link', { name: list.moreAction!.label })).toHaveAttribute('href', '/contact-us');
+  });
 });
 
-test('search finds an article by its title, ignoring case', async ({ page }) => {
+// One page through the search and the category filter: a search typed replaces the last, and the
+// empty state's button leaves the list as loaded for the categories that follow.
+test('search by title (any case) and by excerpt, the empty state and its reset, and each category as counted', async ({ page }) => {
   await openBlog(page);
-  const title = articles[0]!.title;
-  for (const text of [title, title.toUpperCase(), title.toLowerCase()]) {
-    await search(page).fill(text);
-    await expectMatches(page, matching(title));
-  }
-});
+  await test.step('search finds an article by its title, ignoring case', async () => {
+    const title = articles[0]!.title;
+    for (const text of [title, title.toUpperCase(), title.toLowerCase()]) {
+      await search(page).fill(text);
+      await expectMatches(page, matching(title));
+    }
+  });
 
-test('search finds an article by words that are only in its excerpt', async ({ page }) => {
-  await openBlog(page);
-  const words = articles[0]!.excerpt.split(' ').slice(1, 4).join(' ');
-  await search(page).fill(words);
-  await expectMatches(page, matching(words));
-  await expect(page.locator('.article-card__excerpt').first()).toContainText(words);
-});
+  await test.step('search finds an article by words that are only in its excerpt', async () => {
+    const words = articles[0]!.excerpt.split(' ').slice(1, 4).join(' ');
+    await search(page).fill(words);
+    await expectMatches(page, matching(words));
+    await expect(page.locator('.article-card__excerpt').first()).toContainText(words);
+  });
 
-test('choosing each category shows exactly as many articles as the sidebar counts for it', async ({ page }) => {
-  await openBlog(page);
-  const buttons = sidebar(page).locator('.blog-sidebar__category');
-  await expect(buttons).toHaveText([
-    new RegExp(`${list.allCategoriesLabel}\\s*${total}`),
-    ...list.categories.map((c) => new RegExp(`${c.name}\\s*${articles.filter((a) => a.category === c.name).length}$`)),
-  ]);
-  for (const c of list.categories) {
-    await category(page).selectOption({ label: c.name });
-    await expect(category(page)).toHaveValue(c.id);
-    const inCategory = matching('', c.name);
-    if (inCategory.length > 0) await expectMatches(page, inCategory);
-    else await expect(countLine(page)).toHaveText(showing(0));
-  }
+  await test.step('a search with no match shows the empty state, and its button shows every article again', async () => {
+    await search(page).fill('no article has this text in it');
+    await expect(countLine(page)).toHaveText(showing(0));
+    await expect(page.locator('.article-card')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: list.empty.title })).toBeVisible();
+    await page.getByRole('button', { name: list.empty.resetLabel }).click();
+    await expect(search(page)).toHaveValue('');
+    await expect(category(page)).toHaveValue('all');
+    await expectMatches(page, articles);
+  });
+
+  await test.step('choosing each category shows exactly as many articles as the sidebar counts for it', async () => {
+    const buttons = sidebar(page).locator('.blog-sidebar__category');
+    await expect(buttons).toHaveText([
+      new RegExp(`${list.allCategoriesLabel}\\s*${total}`),
+      ...list.categories.map((c) => new RegExp(`${c.name}\\s*${articles.filter((a) => a.category === c.name).length}$`)),
+    ]);
+    for (const c of list.categories) {
+      await category(page).selectOption({ label: c.name });
+      await expect(category(page)).toHaveValue(c.id);
+      const inCategory = matching('', c.name);
+      if (inCategory.length > 0) await expectMatches(page, inCategory);
+      else await expect(countLine(page)).toHaveText(showing(0));
+    }
+  });
 });
 
 test("search and category together, and a sidebar category link opens that category's page", async ({ page }) => {
@@ -123,24 +165,6 @@ test("search and category together, and a sidebar category link opens that categ
   await expectMatches(page, matching(first.title, first.category));
   await category(page).selectOption({ label: list.allCategoriesLabel });
   await expectMatches(page, matching(first.title));
-});
-
-test('a search with no match shows the empty state, and its button shows every article again', async ({ page }) => {
-  await openBlog(page);
-  await search(page).fill('no article has this text in it');
-  await expect(countLine(page)).toHaveText(showing(0));
-  await expect(page.locator('.article-card')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: list.empty.title })).toBeVisible();
-  await page.getByRole('button', { name: list.empty.resetLabel }).click();
-  await expect(search(page)).toHaveValue('');
-  await expect(category(page)).toHaveValue('all');
-  await expectMatches(page, articles);
-});
-
-test('the result line is a polite live region', async ({ page }) => {
-  await openBlog(page);
-  await expect(countLine(page)).toHaveAttribute('aria-live', 'polite');
-  await expect(page.getByRole('status').filter({ hasText: showing(total) })).toBeVisible();
 });
 
 test('search and category are written to the address, and a copied link shows the same list', async ({ page }) => {
@@ -178,26 +202,6 @@ test('an unknown ?category= falls back to every article, with no script errors',
   await expectMatches(page, articles);
   await expect(page).toHaveURL(/\/blog$/);
   expect(errors).toEqual([]);
-});
-
-test('the sidebar has trending topics, a newsletter box linking to /contact-us and quick resources', async ({ page }) => {
-  await openBlog(page);
-  const trending = list.sidebar.trending!;
-  const newsletter = list.sidebar.newsletter!;
-  const resources = list.sidebar.resources!;
-  await expect(sidebar(page).locator('.blog-sidebar__topics li')).toHaveText(
-    trending.topics.map(
-      (t) => new RegExp(`${escapeRegExp(t.name)}\\s*${escapeRegExp(trending.countText.replace('{count}', String(t.posts)))}`),
-    ),
-  );
-  expect(trending.topics.length).toBeGreaterThan(0);
-  const email = sidebar(page).getByLabel(newsletter.emailLabel);
-  await expect(email).toHaveAttribute('type', 'email');
-  await expect(sidebar(page).getByRole('link', { name: newsletter.action.label })).toHaveAttribute('href', '/contact-us');
-  await expect(sidebar(page).getByRole('heading', { name: resources.title })).toBeVisible();
-  const toolkit = resources.links.find((l) => l.href === '/takedowns/diy')!;
-  await expect(sidebar(page).getByRole('link', { name: toolkit.label })).toHaveAttribute('href', '/takedowns/diy');
-  await expect(page.getByRole('link', { name: list.moreAction!.label })).toHaveAttribute('href', '/contact-us');
 });
 
 test('a filtered list and the empty state on a phone have no accessibility violations', async ({ page }) => {
@@ -313,69 +317,73 @@ test.describe('article pages', () => {
     const previous = newestFirst[i + 1];
     const next = newestFirst[i - 1];
 
-    test(`${article.path} shows its title, byline, text, tags, structured data and the articles before and after it`, async ({ page }) => {
-      await page.goto(article.path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
-      await expect(page).toHaveTitle((model.site.titleTemplate ?? '%s').replace('%s', article.title));
-      const byline = page.locator('.article__byline');
-      await expect(byline).toContainText(article.author);
-      await expect(byline.locator('time')).toHaveText(formatLongDate(article.date));
-      await expect(byline.locator('time')).toHaveAttribute('datetime', article.date);
-      await expect(byline).toContainText(readTime(article));
-      await expect(byline).toContainText(article.category);
-      await expect(page.locator('.article__tag-list li')).toHaveText(article.tags);
-
-      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-      await expect(crumbs.getByRole('link', { name: list.articlePage.blogLabel })).toHaveAttribute('href', '/blog');
-      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(article.title);
-
-      // The Article block; the page also has its breadcrumb's BreadcrumbList (tests/e2e/crawlers.spec.ts).
-      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s));
-      const jsonLd = blocks.find((b) => b['@type'] === 'Article');
-      expect(jsonLd).toMatchObject({
-        '@type': 'Article',
-        headline: article.title,
-        datePublished: article.date,
-        author: { name: article.author },
-        description: article.excerpt,
-      });
-      expect(new URL(jsonLd.url).pathname).toBe(article.path);
-
-      const more = page.getByRole('navigation', { name: list.articlePage.moreLabel });
-      if (!previous && !next) await expect(more).toHaveCount(0);
-      for (const [rel, neighbour] of [
-        ['prev', previous],
-        ['next', next],
-      ] as const) {
-        const linkTo = more.locator(`a[rel="${rel}"]`);
-        if (!neighbour) {
-          await expect(linkTo).toHaveCount(0);
-          continue;
-        }
-        await expect(linkTo).toHaveAttribute('href', neighbour.path);
-        await expect(linkTo.locator('.article-nav__title')).toHaveText(neighbour.title);
-      }
-    });
-
-    test(`${article.path} runs no script from its text, and fits a phone screen`, async ({ page }) => {
+    test(`${article.path} shows its title, byline, text, tags, structured data and the articles before and after it; runs no script from its text, and fits a phone screen`, async ({
+      page,
+    }) => {
       const dialogs: string[] = [];
       page.on('dialog', async (d) => {
         dialogs.push(d.message());
         await d.dismiss();
       });
-      await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(article.path);
-      await expect(page.locator('.article__body')).toBeVisible();
-      await expect(page.locator('.article__body script, .article__body [onerror], .article__body [onclick]')).toHaveCount(0);
-      expect(dialogs).toEqual([]);
-      // A code block scrolls inside itself; the page never scrolls sideways.
-      const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      // Every heading in the text can be linked to.
-      for (const heading of await page.locator('.article__body :is(h2, h3, h4)').all()) {
-        const id = await heading.getAttribute('id');
-        await expect(heading.locator('a.heading-anchor')).toHaveAttribute('href', `#${id}`);
-      }
+      await test.step('its title, byline, tags, breadcrumb, structured data and neighbours', async () => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+        await expect(page).toHaveTitle((model.site.titleTemplate ?? '%s').replace('%s', article.title));
+        const byline = page.locator('.article__byline');
+        await expect(byline).toContainText(article.author);
+        await expect(byline.locator('time')).toHaveText(formatLongDate(article.date));
+        await expect(byline.locator('time')).toHaveAttribute('datetime', article.date);
+        await expect(byline).toContainText(readTime(article));
+        await expect(byline).toContainText(article.category);
+        await expect(page.locator('.article__tag-list li')).toHaveText(article.tags);
+
+        const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+        await expect(crumbs.getByRole('link', { name: list.articlePage.blogLabel })).toHaveAttribute('href', '/blog');
+        await expect(crumbs.locator('[aria-current="page"]')).toHaveText(article.title);
+
+        // The Article block; the page also has its breadcrumb's BreadcrumbList (tests/e2e/crawlers.spec.ts).
+        const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s));
+        const jsonLd = blocks.find((b) => b['@type'] === 'Article');
+        expect(jsonLd).toMatchObject({
+          '@type': 'Article',
+          headline: article.title,
+          datePublished: article.date,
+          author: { name: article.author },
+          description: article.excerpt,
+        });
+        expect(new URL(jsonLd.url).pathname).toBe(article.path);
+
+        const more = page.getByRole('navigation', { name: list.articlePage.moreLabel });
+        if (!previous && !next) await expect(more).toHaveCount(0);
+        for (const [rel, neighbour] of [
+          ['prev', previous],
+          ['next', next],
+        ] as const) {
+          const linkTo = more.locator(`a[rel="${rel}"]`);
+          if (!neighbour) {
+            await expect(linkTo).toHaveCount(0);
+            continue;
+          }
+          await expect(linkTo).toHaveAttribute('href', neighbour.path);
+          await expect(linkTo.locator('.article-nav__title')).toHaveText(neighbour.title);
+        }
+      });
+
+      // The same page at a phone's width: the layout follows the viewport, as on a phone.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await test.step('no script from its text runs, and it fits a phone screen', async () => {
+        await expect(page.locator('.article__body')).toBeVisible();
+        await expect(page.locator('.article__body script, .article__body [onerror], .article__body [onclick]')).toHaveCount(0);
+        expect(dialogs).toEqual([]);
+        // A code block scrolls inside itself; the page never scrolls sideways.
+        const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+        // Every heading in the text can be linked to.
+        for (const heading of await page.locator('.article__body :is(h2, h3, h4)').all()) {
+          const id = await heading.getAttribute('id');
+          await expect(heading.locator('a.heading-anchor')).toHaveAttribute('href', `#${id}`);
+        }
+      });
     });
   });
 });

@@ -248,7 +248,8 @@ test.describe('npm run dev', () => {
 
   test('serves the leads inbox through Vite: sign in and see the list, under the same Content-Security-Policy', async ({ page }) => {
     test.setTimeout(60_000);
-    const added = spawnSync('npx', ['tsx', 'scripts/leads.ts', 'add-user', 'dev@example.com', '--password-stdin'], {
+    // The CLI through tsx's loader in one process, as tests/e2e/admin.ts runs it (`npx tsx` starts two more).
+    const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'add-user', 'dev@example.com', '--password-stdin'], {
       cwd: ROOT,
       input: 'a development password\n',
       env: { ...process.env, DATA_DIR: join(contentRoot, 'data') },

@@ -203,77 +203,81 @@ test('a takedown plan can be highlighted from the keyboard', async ({ page }) =>
   await expect(card(page, ENTERPRISE.name)).toHaveClass(/price-card--selected/);
 });
 
-test('the plan buttons, hero and closing links go where the spec says', async ({ page }) => {
-  await page.goto('/pricing');
-  const hrefOf = async (scope: Locator, name: string) => scope.getByRole('link', { name, exact: true }).getAttribute('href');
-  const hero = page.locator('main > section').first();
-  // The hero's three buttons, by the words site/ gives them, to where the spec sends them.
-  const heroActions = actionsOn('/pricing').slice(0, 3);
-  expect(heroActions.map((a) => a.href)).toEqual(['#plans', '/takedown/commercial', '/takedown/diy']);
-  for (const action of heroActions) expect(await hrefOf(hero, action.label)).toBe(action.href);
-
-  const planLinks = await cards(page).evaluateAll((cs) => cs.map((c) => c.querySelector('.card__action a')?.getAttribute('href')));
-  expect(planLinks).toEqual([
-    '/takedown/commercial',
-    '/takedown/commercial',
-    '/contact',
-    '/protection/content-writing',
-    '/protection/content-writing',
-    '/contact',
-  ]);
-
-  const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  for (const href of ['/contact-us', '/faq/pricing', '/faq/general', '/faq/legal', '/questions']) expect(hrefs, href).toContain(href);
-
-  // The hero's anchor to the plans lands on them.
-  await hero.getByRole('link', { name: heroActions[0]!.label, exact: true }).click();
-  await expect(page).toHaveURL(/#plans$/);
-  const plansTitle = (pageAt('/pricing').sections.find((s) => s.id === 'plans') as { title?: string }).title!;
-  await expect(page.getByRole('heading', { level: 2, name: plansTitle, exact: true })).toBeInViewport();
-});
-
-test('add-ons, volume discounts, payment options and the pricing questions are shown', async ({ page }) => {
+// Read from one load of /pricing: the step that follows the hero's anchor to the plans comes last.
+test('add-ons, volume discounts, payment options and the pricing questions are shown; the plan buttons, hero and closing links go where the spec says', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   await waitForIslands(page);
-  const addOns = page.locator('#add-ons');
-  // Each add-on card shows its title from site/ and its catalogue price, in the spec's order.
-  const addOnSection = pageAt('/pricing').sections.find((s) => s.id === 'add-ons');
-  const addOnCards = addOnSection?.type === 'card-grid' ? addOnSection.cards : [];
-  const keys = ['add-ons.emergency', 'add-ons.legal-consultation', 'add-ons.counter-notice', 'add-ons.cease-and-desist'];
-  expect(addOnCards).toHaveLength(keys.length);
-  for (const [i, card] of addOnCards.entries()) {
-    await expect(addOns.locator('.card').nth(i)).toContainText(card.title);
-    await expect(addOns.locator('.card').nth(i)).toContainText(price(keys[i]!));
-  }
+  await test.step('add-ons, volume discounts, payment options and the pricing questions are shown', async () => {
+    const addOns = page.locator('#add-ons');
+    // Each add-on card shows its title from site/ and its catalogue price, in the spec's order.
+    const addOnSection = pageAt('/pricing').sections.find((s) => s.id === 'add-ons');
+    const addOnCards = addOnSection?.type === 'card-grid' ? addOnSection.cards : [];
+    const keys = ['add-ons.emergency', 'add-ons.legal-consultation', 'add-ons.counter-notice', 'add-ons.cease-and-desist'];
+    expect(addOnCards).toHaveLength(keys.length);
+    for (const [i, card] of addOnCards.entries()) {
+      await expect(addOns.locator('.card').nth(i)).toContainText(card.title);
+      await expect(addOns.locator('.card').nth(i)).toContainText(price(keys[i]!));
+    }
 
-  const rows = await page
-    .locator('#volume-discounts tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
-  const volume = pageAt('/pricing').sections.find((s) => s.type === 'comparison');
-  const rowLabels = volume?.type === 'comparison' ? volume.rows.map((r) => r.label) : [];
-  expect(rows).toEqual(
-    ['5', '10', '25', '50'].map((n, i) => [
-      rowLabels[i],
-      ...['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
-    ]),
-  );
+    const rows = await page
+      .locator('#volume-discounts tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
+    const volume = pageAt('/pricing').sections.find((s) => s.type === 'comparison');
+    const rowLabels = volume?.type === 'comparison' ? volume.rows.map((r) => r.label) : [];
+    expect(rows).toEqual(
+      ['5', '10', '25', '50'].map((n, i) => [
+        rowLabels[i],
+        ...['regular', 'discounted', 'saving', 'per-takedown'].map((column) => price(`volume.${n}.${column}`)),
+      ]),
+    );
 
-  // Each way to pay, by its title in site/.
-  const payments = pageAt('/pricing').sections.find((s) => s.id === 'payment-options');
-  const paymentTitles = payments?.type === 'card-grid' ? payments.cards.map((c) => c.title) : [];
-  expect(paymentTitles.length).toBeGreaterThan(2);
-  await expect(page.locator('#payment-options h3')).toHaveText(paymentTitles);
+    // Each way to pay, by its title in site/.
+    const payments = pageAt('/pricing').sections.find((s) => s.id === 'payment-options');
+    const paymentTitles = payments?.type === 'card-grid' ? payments.cards.map((c) => c.title) : [];
+    expect(paymentTitles.length).toBeGreaterThan(2);
+    await expect(page.locator('#payment-options h3')).toHaveText(paymentTitles);
 
-  const questions = page.locator('#pricing-faq .accordion__trigger');
-  await expect(questions).toHaveCount(3);
-  await questions.nth(2).click();
-  // The third question opens on its answer, as site/ words it.
-  const pricingFaq = pageAt('/pricing').sections.find((s) => s.id === 'pricing-faq');
-  const third = pricingFaq?.type === 'faq' ? siteModel().faqSets[pricingFaq.faqSet]!.items[2]! : undefined;
-  await expect(questions.nth(2)).toHaveText(third!.question);
-  await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText(
-    prosePlainText(third!.answer).split('\n')[0]!.slice(0, 40),
-  );
+    const questions = page.locator('#pricing-faq .accordion__trigger');
+    await expect(questions).toHaveCount(3);
+    await questions.nth(2).click();
+    // The third question opens on its answer, as site/ words it.
+    const pricingFaq = pageAt('/pricing').sections.find((s) => s.id === 'pricing-faq');
+    const third = pricingFaq?.type === 'faq' ? siteModel().faqSets[pricingFaq.faqSet]!.items[2]! : undefined;
+    await expect(questions.nth(2)).toHaveText(third!.question);
+    await expect(page.locator('#pricing-faq .accordion__panel:visible')).toContainText(
+      prosePlainText(third!.answer).split('\n')[0]!.slice(0, 40),
+    );
+  });
+
+  await test.step('the plan buttons, hero and closing links go where the spec says', async () => {
+    const hrefOf = async (scope: Locator, name: string) => scope.getByRole('link', { name, exact: true }).getAttribute('href');
+    const hero = page.locator('main > section').first();
+    // The hero's three buttons, by the words site/ gives them, to where the spec sends them.
+    const heroActions = actionsOn('/pricing').slice(0, 3);
+    expect(heroActions.map((a) => a.href)).toEqual(['#plans', '/takedown/commercial', '/takedown/diy']);
+    for (const action of heroActions) expect(await hrefOf(hero, action.label)).toBe(action.href);
+
+    const planLinks = await cards(page).evaluateAll((cs) => cs.map((c) => c.querySelector('.card__action a')?.getAttribute('href')));
+    expect(planLinks).toEqual([
+      '/takedown/commercial',
+      '/takedown/commercial',
+      '/contact',
+      '/protection/content-writing',
+      '/protection/content-writing',
+      '/contact',
+    ]);
+
+    const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const href of ['/contact-us', '/faq/pricing', '/faq/general', '/faq/legal', '/questions']) expect(hrefs, href).toContain(href);
+
+    // The hero's anchor to the plans lands on them.
+    await hero.getByRole('link', { name: heroActions[0]!.label, exact: true }).click();
+    await expect(page).toHaveURL(/#plans$/);
+    const plansTitle = (pageAt('/pricing').sections.find((s) => s.id === 'plans') as { title?: string }).title!;
+    await expect(page.getByRole('heading', { level: 2, name: plansTitle, exact: true })).toBeInViewport();
+  });
 });
 
 /** Every FAQ answer that names a price, as written in site/faq/ (before the loader fills the figures in). */
@@ -308,17 +312,22 @@ test('every FAQ answer that names a price shows the catalogue figure, which /pri
   const pageShowing = (set: string) =>
     siteModel().pages.find((p) => p.sections.some((s) => s.type === 'faq' && s.faqSet === set && s.limit === undefined))!.path!;
   const checkedOnPricing = new Set<string>();
-  for (const { set, question, prices } of answers) {
-    await page.goto(pageShowing(set));
-    const answer = page
-      .locator('main details.accordion__item, main li.faq-card')
-      .filter({ has: page.getByText(question, { exact: true }) });
-    const text = (await answer.first().textContent()) ?? '';
-    for (const key of prices) {
-      expect(text, `${set}: "${question}" shows {price:${key}}`).toContain(price(key));
-      if (!key.includes('*') && statedOnPricing(key)) {
-        expect(onPricing, `/pricing shows ${key}`).toContain(price(key));
-        checkedOnPricing.add(key);
+  // Each page once, for all the answers it shows.
+  const byPage = new Map<string, typeof answers>();
+  for (const answer of answers) byPage.set(pageShowing(answer.set), [...(byPage.get(pageShowing(answer.set)) ?? []), answer]);
+  for (const [path, onPage] of byPage) {
+    await page.goto(path);
+    for (const { set, question, prices } of onPage) {
+      const answer = page
+        .locator('main details.accordion__item, main li.faq-card')
+        .filter({ has: page.getByText(question, { exact: true }) });
+      const text = (await answer.first().textContent()) ?? '';
+      for (const key of prices) {
+        expect(text, `${set}: "${question}" shows {price:${key}}`).toContain(price(key));
+        if (!key.includes('*') && statedOnPricing(key)) {
+          expect(onPricing, `/pricing shows ${key}`).toContain(price(key));
+          checkedOnPricing.add(key);
+        }
       }
     }
   }
