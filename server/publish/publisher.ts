@@ -1,11 +1,11 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChangedFile, FileDiff, PendingChanges, Problem, PublishAnswer, Release, RollbackPlan } from '../../contracts/editor-contract';
 import { createAuditLog } from '../admin/audit';
 import type { Logger } from '../logging';
 import type { LeadStore } from '../store/types';
-import type { BuildOutcome } from './build-outcome';
+import { BUILDER_IDLE_MS, BUILDER_MAX_BUILDS, type BuildJob, type BuildOutcome } from './build-outcome';
 import { authorOf, commitMessage, openContentGit, type ContentGit } from './content-git';
 import {
   changedFiles,
@@ -101,31 +101,84 @@ export function createPublisher(options: PublisherOptions) {
     return null;
   }
 
-  /** Runs scripts/build-release.ts in its own process: a crash there never takes the server down. */
+  /** The build process between publishes, with its modules loaded; null before the first or once it was let go. */
+  let builder: ChildProcess | null = null;
+  let builderBuilds = 0;
+  let builderIdle: NodeJS.Timeout | undefined;
+
+  /** Lets the build process go (it exits once its channel closes); the next publish starts another. */
+  function retireBuilder(): void {
+    clearTimeout(builderIdle);
+    const child = builder;
+    builder = null;
+    if (child?.connected) child.disconnect();
+  }
+
+  /** The build process, started when there is none: scripts/build-release.ts, which takes one job after another. */
+  function builderProcess(): ChildProcess {
+    if (builder) return builder;
+    const child = fork(join(options.projectRoot, 'scripts', 'build-release.ts'), [], {
+      cwd: options.projectRoot,
+      execArgv: ['--import', 'tsx'],
+      env: { ...options.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    child.on('exit', () => {
+      if (builder === child) builder = null;
+    });
+    child.on('error', () => {
+      if (builder === child) builder = null;
+    });
+    builder = child;
+    builderBuilds = 0;
+    return child;
+  }
+
+  /** Whether the build process keeps this process running: only while it builds, so a server or test can end between publishes. */
+  function hold(child: ChildProcess, held: boolean) {
+    for (const handle of [child, child.channel, child.stdout, child.stderr] as Array<{ ref?(): void; unref?(): void } | null>)
+      if (held) handle?.ref?.();
+      else handle?.unref?.();
+  }
+
+  /** Builds in the build process, its own: a crash there never takes the server down, and the next publish starts another. */
   function build(into: string, contentRoot: string, reuseFrom: string | null): Promise<BuildOutcome> {
+    clearTimeout(builderIdle);
+    const child = builderProcess();
+    hold(child, true);
     return new Promise((resolve) => {
-      const args = [into, ...(reuseFrom ? ['--reuse-from', reuseFrom] : [])];
-      const child = fork(join(options.projectRoot, 'scripts', 'build-release.ts'), args, {
-        cwd: options.projectRoot,
-        execArgv: ['--import', 'tsx'],
-        env: { ...options.env, CONTENT_ROOT: contentRoot, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      });
       let said = '';
       const keepTail = (chunk: Buffer) => (said = (said + chunk.toString()).slice(-4000));
       child.stdout!.on('data', keepTail);
       child.stderr!.on('data', keepTail);
-      let outcome: BuildOutcome | null = null;
-      child.on('message', (m) => (outcome = m as BuildOutcome));
       const limit = setTimeout(() => child.kill('SIGKILL'), options.buildTimeoutMs ?? 300_000);
-      child.on('error', (err) => {
-        outcome ??= { kind: 'failed', message: err.message };
-      });
-      child.on('close', (code, signal) => {
+      const finish = (outcome: BuildOutcome) => {
         clearTimeout(limit);
-        if (outcome?.kind === 'failed' || (!outcome && said)) log.error(`The publish build said:\n${said.trim()}`);
-        resolve(outcome ?? { kind: 'failed', message: `the build stopped (${signal ?? `exit code ${code}`}) before it finished` });
-      });
+        child.stdout!.off('data', keepTail);
+        child.stderr!.off('data', keepTail);
+        child.off('message', answered);
+        child.off('exit', stopped);
+        child.off('error', failed);
+        hold(child, false);
+        // Kept for the next publish for a while: writers often publish again soon. A fresh one after a
+        // failed build, and now and then, keeps it from carrying a broken state or growing memory.
+        if (outcome.kind === 'failed' || ++builderBuilds >= BUILDER_MAX_BUILDS) retireBuilder();
+        else builderIdle = setTimeout(retireBuilder, BUILDER_IDLE_MS).unref();
+        if (outcome.kind === 'failed' && said) log.error(`The publish build said:\n${said.trim()}`);
+        resolve(outcome);
+      };
+      const answered = (m: unknown) => finish(m as BuildOutcome);
+      const stopped = (code: number | null, signal: NodeJS.Signals | null) =>
+        finish({ kind: 'failed', message: `the build stopped (${signal ?? `exit code ${code}`}) before it finished` });
+      const failed = (err: Error) => {
+        child.kill('SIGKILL');
+        finish({ kind: 'failed', message: err.message });
+      };
+      child.on('message', answered);
+      child.on('exit', stopped);
+      child.on('error', failed);
+      const job: BuildJob = { contentRoot, outDir: into, reuseFrom };
+      child.send(job, (err) => err && failed(err));
     });
   }
 
@@ -491,8 +544,11 @@ export function createPublisher(options: PublisherOptions) {
       timer.unref();
     },
 
+    /** Stops following the store, and ends the build process kept between publishes. */
     stop(): void {
       clearInterval(timer);
+      builder?.kill();
+      retireBuilder();
     },
 
     get serving() {

@@ -5,10 +5,11 @@
 // screen and History with a rollback to confirm and after it (editor-drafts), the formatting toolbar
 // (editor-prose). This spec covers the rest.
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectNoAxeViolations, signIn, uniqueWord } from './admin';
+import { expectNoAxeViolations, signIn, uniqueWord } from './admin';
 import {
-  createEditor,
+  editorAccount,
   field,
+  leadsAccount,
   openFile,
   openSection,
   originalFile,
@@ -23,7 +24,7 @@ import { pageAt, siteModel } from './site';
 
 let editor = '';
 test.beforeAll(() => {
-  editor = createEditor('axe');
+  editor = editorAccount('writer');
 });
 
 test('the menu follows the roles: an editor sees Content and no leads, a lead handler the inbox and no Content', async ({ page }) => {
@@ -34,8 +35,7 @@ test('the menu follows the roles: an editor sees Content and no leads, a lead ha
   await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 
-  const leadsOnly = `${uniqueWord('leads')}@takedownshield.test`;
-  createAccount(leadsOnly);
+  const leadsOnly = leadsAccount();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, leadsOnly);
   await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();

@@ -4,7 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from './admin';
-import { createEditor, field, openFile, openItem, originalFile, save, servedFile } from './editor';
+import { editorAccount, field, openFile, openItem, originalFile, save, servedFile } from './editor';
 
 type FaqSet = { title: string; items: Array<{ question: string; answer: string }> };
 const faqSet = (text: string) => parse(text) as FaqSet;
@@ -15,8 +15,8 @@ const answer = async (page: Page, n: number) => field(await openItem(page, n), '
 async function twoWriters(browser: Browser, path: string) {
   const title = faqSet(originalFile(path)).title;
   const writers = [];
-  for (const name of ['ann', 'bob']) {
-    const email = createEditor(name);
+  for (const name of ['writer', 'colleague'] as const) {
+    const email = editorAccount(name);
     const context = await browser.newContext();
     const page = await context.newPage();
     await openFile(page, email, title, title);

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { EDITOR_ROUTES, type EditableFile } from '../../contracts/editor-contract';
 import { expectNoAxeViolations } from './admin';
 import {
-  createEditor,
+  editorAccount,
   field,
   items,
   openFile,
@@ -27,7 +27,7 @@ const faqSet = () => parse(originalFile(FAQ)) as { id: string; title: string; it
 
 let editor = '';
 test.beforeAll(() => {
-  editor = createEditor('forms');
+  editor = editorAccount('writer');
 });
 test.afterEach(() => {
   // Each test starts from the project's FAQ set, whatever the one before saved.

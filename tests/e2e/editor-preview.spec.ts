@@ -4,7 +4,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { EDITOR_ROUTES, type EditableFile, type SaveAnswer } from '../../contracts/editor-contract';
 import { ADMIN_ROUTES } from '../../contracts/inbox-contract';
-import { createAccount, PASSWORD, uniqueWord } from './admin';
+import { PASSWORD } from './admin';
+import { editorAccount, leadsAccount } from './editor';
 
 const JSON_CHANGE = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -14,11 +15,11 @@ async function signIn(request: APIRequestContext, email: string): Promise<void> 
 }
 
 test.describe('the content editor’s preview', () => {
-  const writer = `${uniqueWord('writer')}@takedownshield.test`;
-  const reader = `${uniqueWord('reader')}@takedownshield.test`;
+  let writer = '';
+  let reader = '';
   test.beforeAll(() => {
-    createAccount(writer, PASSWORD, undefined, ['content']);
-    createAccount(reader);
+    writer = editorAccount('writer');
+    reader = leadsAccount();
   });
 
   test('shows a script typed into a title as text, runs none, and marks each section', async ({ page, request }) => {

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from './admin';
-import { createEditor, field, openFile, openItem, originalFile, save, servedFile } from './editor';
+import { editorAccount, field, openFile, openItem, originalFile, save, servedFile } from './editor';
 
 const PATH = 'site/faq/legal-questions.yaml';
 type FaqSet = { title: string; items: Array<{ answer: string }> };
@@ -12,7 +12,7 @@ test('Bold and Link in an FAQ answer write Markdown the save keeps; a heading is
   // Two whole-site checks (a save, a blur) on a busy machine.
   test.setTimeout(150_000);
   const set = parse(originalFile(PATH)) as FaqSet;
-  await openFile(page, createEditor('prose'), set.title, set.title);
+  await openFile(page, editorAccount('writer'), set.title, set.title);
   // Questions are folded to their summary: the first is opened to reach its answer.
   const item = await openItem(page, 0);
   const answer = field(item, 'answer');

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import {
   changedLines,
-  createEditor,
+  editorAccount,
   field,
   openFile,
   openSection,
@@ -25,7 +25,7 @@ let editor = '';
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(() => {
-  editor = createEditor('writer');
+  editor = editorAccount('writer');
 });
 
 /** Publishes from the Publish screen and waits for the answer (a build takes a while on a busy machine). */

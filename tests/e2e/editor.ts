@@ -1,7 +1,7 @@
 // Helpers for the content editor's end-to-end tests: an account with the content role, the copy of
 // site/ the server under test edits (CONTENT_ROOT, made by tests/e2e/content-copy.ts), and the
 // editor's parts as a person finds them.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT as SITE_SOURCE } from '../../scripts/read-project';
@@ -11,12 +11,27 @@ import { e2eContentRoot } from './content-root';
 /** The editor's server's copy of site/ (playwright.config.ts points its CONTENT_ROOT at it). */
 const CONTENT_ROOT = e2eContentRoot(process.env.E2E_OUTPUT ?? 'test-results', true);
 
-/** A new account that may edit and publish the site (and nothing else). */
-export function createEditor(prefix: string): string {
-  const email = `${uniqueWord(prefix)}@takedownshield.test`;
-  createAccount(email, PASSWORD, undefined, ['content']);
+/** The accounts this worker made, by name: the command line that makes one runs once per worker, not once per spec. */
+const accounts = new Map<string, string>();
+
+function accountOnce(name: string, roles: readonly string[]): string {
+  let email = accounts.get(name);
+  if (!email) {
+    email = `${uniqueWord(name)}@takedownshield.test`;
+    createAccount(email, PASSWORD, undefined, roles);
+    accounts.set(name, email);
+  }
   return email;
 }
+
+/**
+ * An account that may edit and publish the site (and nothing else), one per name and worker: the
+ * specs need two writers at most (`writer` and `colleague`), and tell them apart by address.
+ */
+export const editorAccount = (name: 'writer' | 'colleague'): string => accountOnce(name, ['content']);
+
+/** An account of this worker that handles leads and may not edit the site. */
+export const leadsAccount = (): string => accountOnce('leads', []);
 
 /**
  * A file as the server under test has it now, and as the copy started (the project's site/, or the
@@ -35,9 +50,22 @@ export function changedLines(before: string, after: string): Array<[string, stri
   return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!] as [string, string]]));
 }
 
-/** Signs in at the Content list and waits for it. */
+/** Each account's session as its first sign-in in this worker left it, to be carried into later browser contexts. */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>();
+
+/**
+ * Signs in at the Content list and waits for it. An account signs in with its password once per
+ * worker, through the form; after that, a new page takes that session's cookie and opens the list.
+ */
 export async function signInToContent(page: Page, email: string): Promise<void> {
-  await signIn(page, email, PASSWORD, '/admin/content');
+  const kept = sessions.get(email);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto('/admin/content');
+  } else {
+    await signIn(page, email, PASSWORD, '/admin/content');
+    sessions.set(email, await page.context().cookies());
+  }
   await expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible({ timeout: 15_000 });
 }
 
