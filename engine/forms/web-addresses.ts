@@ -30,10 +30,20 @@ export interface WebAddress {
   url: URL;
 }
 
-/** Each address in `text` that the URL parser accepts, in order. */
+/**
+ * Each address in `text` that the URL parser accepts, in order. Its `url` is parsed when it is
+ * read: the spam score only counts and removes the addresses, and need not parse each one twice.
+ */
 export function* webAddressesIn(text: string): Generator<WebAddress> {
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const address = withoutTrailing(match[0]);
-    if (URL.canParse(address)) yield { address, index: match.index, url: new URL(address) };
+    if (URL.canParse(address))
+      yield {
+        address,
+        index: match.index,
+        get url() {
+          return new URL(address);
+        },
+      };
   }
 }

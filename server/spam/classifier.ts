@@ -48,8 +48,11 @@ export function classifierWords(text: string): string[] {
     const cut = word.length > MAX_WORD ? [...word].slice(0, MAX_WORD).join('') : word;
     if (cut.length >= 2 || IDEOGRAPHIC.test(cut)) words.push(cut);
   };
-  for (const [run] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
-    if (!UNSPACED.test(run)) keep(run);
+  const folded = text.normalize('NFKC').toLowerCase();
+  // Most texts have no letter of a script written without spaces: then no run is asked about one.
+  const unspaced = UNSPACED.test(folded);
+  for (const [run] of folded.matchAll(WORD)) {
+    if (!unspaced || !UNSPACED.test(run)) keep(run);
     else for (const s of segmenter.segment(run)) if (s.isWordLike) keep(s.segment);
   }
   return words;
@@ -214,11 +217,11 @@ export async function classifierSignal(
   payload: Record<string, unknown>,
   options: ClassifierOptions,
 ): Promise<{ code: 'classifier'; weight: number; detail: string } | null> {
-  const keys = new Map(classifierTokens(payload).map((t) => [tokenKey(t), t]));
-  const counts = await options.counts([TOTALS_KEY, ...keys.keys()]);
+  const keys = new Set(classifierTokens(payload).map(tokenKey));
+  const counts = await options.counts([TOTALS_KEY, ...keys]);
   const totals = counts.get(TOTALS_KEY) ?? { spam: 0, ham: 0 };
   const probabilities: number[] = [];
-  for (const key of keys.keys()) {
+  for (const key of keys) {
     const seen = counts.get(key);
     const f = seen ? tokenProbability(seen, totals) : null;
     if (f !== null) probabilities.push(f);

@@ -6,9 +6,10 @@ import {
   compileWordList,
   linkSignal,
   randomTextSignal,
+  readFreeText,
   scriptSignal,
   wordSignal,
-  wordsOf,
+  type FreeText,
   type SpamReason,
   type SpamWeights,
   type WordList,
@@ -84,8 +85,8 @@ export function freeTexts(form: SubmissionRules, payload: Record<string, unknown
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The message as words (case, spacing and punctuation aside), hashed; null for a short one. */
-export function messageHashOf(messages: readonly string[]): string | null {
-  const normalised = messages.flatMap(wordsOf).join(' ');
+export function messageHashOf(messages: readonly FreeText[]): string | null {
+  const normalised = messages.flatMap((m) => m.words).join(' ');
   return normalised.length >= MIN_MESSAGE_LENGTH ? sha256(`message\0${normalised}`) : null;
 }
 
@@ -98,8 +99,11 @@ export function createSpamScorer(options: SpamScorerOptions): SpamScorer {
   const { weights, language, countSameMessage, mailDomain, classifier, now = () => new Date() } = options;
   const list: WordList = compileWordList(options.words);
   return async ({ form, payload }) => {
-    const { all, messages } = freeTexts(form, payload);
-    const messageHash = messageHashOf(messages);
+    const texts = freeTexts(form, payload);
+    // Each text's words and addresses are found once, for every signal that reads them.
+    const read = new Map(texts.all.map((t) => [t, readFreeText(t)]));
+    const all = texts.all.map((t) => read.get(t)!);
+    const messageHash = messageHashOf(texts.messages.map((t) => read.get(t)!));
     const senderHash = senderHashOf(payload.email);
     const reasons: Array<SpamReason | null> = [
       linkSignal(all, weights.links),

@@ -36,10 +36,28 @@ export const FREE_LINKS = 3;
 /** At most this many points from links, and from listed words, however many there are. */
 export const MAX_COUNTED = 3;
 
+/**
+ * One free text as the signals read it: its words and its web addresses, found once for every
+ * signal that needs them rather than once by each.
+ */
+export interface FreeText {
+  text: string;
+  /** wordsOf(text). */
+  words: readonly string[];
+  /** The web addresses in it, as the visitor wrote them, in order. */
+  addresses: readonly string[];
+}
+
+export function readFreeText(text: string): FreeText {
+  const addresses: string[] = [];
+  for (const { address } of webAddressesIn(text)) addresses.push(address);
+  return { text, words: wordsOf(text), addresses };
+}
+
 /** The web addresses in the free text, beyond FREE_LINKS. */
-export function linkSignal(texts: readonly string[], weight: number): SpamReason | null {
+export function linkSignal(texts: readonly FreeText[], weight: number): SpamReason | null {
   let count = 0;
-  for (const text of texts) for (const _ of webAddressesIn(text)) count++;
+  for (const { addresses } of texts) count += addresses.length;
   const over = Math.min(count - FREE_LINKS, MAX_COUNTED);
   if (over <= 0) return null;
   return { code: 'links', weight: over * weight, detail: `${count} web addresses in the message (${FREE_LINKS} are usual)` };
@@ -72,11 +90,10 @@ export function compileWordList(entries: readonly string[]): WordList {
 }
 
 /** The listed words and phrases found in the text; each counts once, however often it appears. */
-export function wordSignal(texts: readonly string[], list: WordList, weight: number): SpamReason | null {
+export function wordSignal(texts: readonly FreeText[], list: WordList, weight: number): SpamReason | null {
   if (list.byFirst.size === 0) return null;
   const found = new Set<string>();
-  for (const text of texts) {
-    const words = wordsOf(text);
+  for (const { words } of texts) {
     words.forEach((word, i) => {
       for (const phrase of list.byFirst.get(word) ?? []) {
         if (phrase.every((w, j) => words[i + j] === w)) found.add(phrase.join(' '));
@@ -118,21 +135,37 @@ export const MIN_LETTERS = 20;
 /** A message is "in another script" when more than this share of its letters are. */
 export const FOREIGN_SHARE = 0.5;
 
-export function scriptSignal(texts: readonly string[], language: string, weight: number): SpamReason | null {
+/** Any letter; and, per list of scripts, a letter in one of them (counted by one match each, not tested one by one). */
+const LETTER = /\p{L}/gu;
+const ownLetterPatterns = new Map<string, RegExp>();
+function ownLetters(own: readonly string[]): RegExp {
+  const key = own.join(',');
+  let pattern = ownLetterPatterns.get(key);
+  if (!pattern) ownLetterPatterns.set(key, (pattern = new RegExp(`(?=[${own.map((s) => `\\p{Script=${s}}`).join('')}])\\p{L}`, 'gu')));
+  return pattern;
+}
+const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+export function scriptSignal(texts: readonly FreeText[], language: string, weight: number): SpamReason | null {
   const own = SCRIPTS_OF[language.toLowerCase().split('-')[0]!] ?? ['Latin'];
-  const counts = new Map<string, number>();
+  const inOwn = ownLetters(own);
   let letters = 0;
   let foreign = 0;
-  for (const text of texts) {
-    for (const ch of text.match(/\p{L}/gu) ?? []) {
-      letters++;
+  for (const { text } of texts) {
+    const all = countOf(text, LETTER);
+    letters += all;
+    foreign += all - countOf(text, inOwn);
+  }
+  if (letters < MIN_LETTERS || foreign / letters <= FOREIGN_SHARE) return null;
+  // Only a message that fires is read letter by letter, to name the script most of it is in.
+  const counts = new Map<string, number>();
+  for (const { text } of texts) {
+    for (const ch of text.match(LETTER) ?? []) {
       if (own.some((s) => SCRIPT_PATTERNS.get(s)!.test(ch))) continue;
-      foreign++;
       const script = NAMED_SCRIPTS.find((s) => SCRIPT_PATTERNS.get(s)!.test(ch)) ?? 'another script';
       counts.set(script, (counts.get(script) ?? 0) + 1);
     }
   }
-  if (letters < MIN_LETTERS || foreign / letters <= FOREIGN_SHARE) return null;
   const [main] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
   return {
     code: 'script',
@@ -156,13 +189,13 @@ export function looksRandom(word: string): boolean {
  * Text typed by a script rather than a person: three words of keyboard noise, or two that are a
  * third of the longer words or more (one alone is a name from a language with other spellings). Only Latin letters are judged; web addresses are left out, since their paths are codes.
  */
-export function randomTextSignal(texts: readonly string[], weight: number): SpamReason | null {
+export function randomTextSignal(texts: readonly FreeText[], weight: number): SpamReason | null {
   let long = 0;
   let noisy = 0;
-  for (const text of texts) {
+  for (const { text, words, addresses } of texts) {
     let plain = text;
-    for (const { address } of webAddressesIn(text)) plain = plain.replace(address, ' ');
-    for (const word of wordsOf(plain)) {
+    for (const address of addresses) plain = plain.replace(address, ' ');
+    for (const word of addresses.length ? wordsOf(plain) : words) {
       if (word.length < MIN_WORD || !/^[a-z]+$/.test(word)) continue;
       long++;
       if (looksRandom(word)) noisy++;

@@ -5,11 +5,14 @@ import {
   linkSignal,
   looksRandom,
   randomTextSignal,
+  readFreeText,
   scriptSignal,
   wordSignal,
 } from '../../../server/spam/signals';
 import { cpuTime } from '../../support/cpu-time';
 
+/** Free texts as the scorer gives them to the signals. */
+const read = (...texts: string[]) => texts.map(readFreeText);
 const links = (n: number) => Array.from({ length: n }, (_, i) => `https://example.com/page-${i}`).join(' and ');
 
 describe('the web addresses signal', () => {
@@ -20,11 +23,11 @@ describe('the web addresses signal', () => {
     [6, 3],
     [20, 3],
   ])('%i addresses add %i points', (count, points) => {
-    expect(linkSignal([`See ${links(count)}.`], W.links)?.weight ?? 0).toBe(points * W.links);
+    expect(linkSignal(read(`See ${links(count)}.`), W.links)?.weight ?? 0).toBe(points * W.links);
   });
 
   it('counts the addresses of every free-text field together', () => {
-    expect(linkSignal([links(2), links(3)], 1)).toMatchObject({ code: 'links', weight: 2 });
+    expect(linkSignal(read(links(2), links(3)), 1)).toMatchObject({ code: 'links', weight: 2 });
   });
 });
 
@@ -38,21 +41,21 @@ describe('the word list signal', () => {
     ['casinos are not the word', []],
     ['Please remove my photos from this site', []],
   ])('%j finds %j', (text, found) => {
-    const reason = wordSignal([text], list, 2);
+    const reason = wordSignal(read(text), list, 2);
     expect(reason?.weight ?? 0).toBe(Math.min(found.length, 3) * 2);
     for (const word of found) expect(reason!.detail).toContain(word);
   });
 
   it('counts at most three words, and each once', () => {
     const many = compileWordList(['a1', 'b2', 'c3', 'd4']);
-    expect(wordSignal(['a1 a1 b2 c3 d4'], many, 2)!.weight).toBe(6);
-    expect(wordSignal(['a1 a1 a1'], many, 2)!.weight).toBe(2);
+    expect(wordSignal(read('a1 a1 b2 c3 d4'), many, 2)!.weight).toBe(6);
+    expect(wordSignal(read('a1 a1 a1'), many, 2)!.weight).toBe(2);
   });
 
   it('stays fast on a hostile list and a hostile text: words are compared, never made into a pattern', async () => {
     const hostile = compileWordList([...Array.from({ length: 2000 }, (_, i) => `${'a'.repeat(50)} ${i}`), '(a+)+$', '.*']);
     const text = `${'a'.repeat(50)} `.repeat(2000);
-    const { value, ms } = await cpuTime(() => wordSignal([text, '(a+)+$ .*'], hostile, 2));
+    const { value, ms } = await cpuTime(() => wordSignal(read(text, '(a+)+$ .*'), hostile, 2));
     expect(value).toMatchObject({ code: 'words' });
     // CPU time, which a busy machine does not stretch: a list made into patterns backtracks for hours on this text.
     expect(ms).toBeLessThan(2_000);
@@ -69,9 +72,15 @@ describe('the script signal', () => {
     ['ru', 'Please take down the copies of my photographs on this site.', 'Latin'],
     ['en-GB', 'Bonjour, je voudrais faire retirer mes photos de ce site.', null],
   ])('a %s site: %j is in %s', (language, text, script) => {
-    const reason = scriptSignal([text], language, 3);
+    const reason = scriptSignal(read(text), language, 3);
     if (script === null) expect(reason).toBeNull();
     else expect(reason).toMatchObject({ code: 'script', weight: 3, detail: expect.stringContaining(script) });
+  });
+
+  it('names the script most of the foreign letters are in, and their share of all letters', () => {
+    // 18 Cyrillic letters, 4 Greek, 5 Latin: 22 of 27 are not the English site's.
+    const reason = scriptSignal(read('Здравствуйте друзья', 'αβγδ hello'), 'en', 3);
+    expect(reason?.detail).toMatch(/^81% of the letters are Cyrillic,/);
   });
 });
 
@@ -96,6 +105,6 @@ describe('the random text signal', () => {
     ['Hello friends, xkcdqwrtz lives here with seven other ordinary words today', false],
     ['See https://example.com/xkcdqwrtz/bcdfghjk for details', false],
   ])('%j fires: %s', (text, fires) => {
-    expect(randomTextSignal([text], 3) !== null).toBe(fires);
+    expect(randomTextSignal(read(text), 3) !== null).toBe(fires);
   });
 });
