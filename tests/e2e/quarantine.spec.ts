@@ -93,6 +93,8 @@ async function expectAllSent(address: string, count: number): Promise<void> {
 }
 
 async function scenario(browser: Browser, page: Page, withScript: boolean) {
+  // Two visitors' sends, a sign-in, three axe runs and a release: past the default 30 s on a busy machine.
+  test.slow();
   const marker = uniqueWord(withScript ? 'held' : 'heldplain');
   const visitorContext = await browser.newContext({ javaScriptEnabled: withScript, baseURL: test.info().project.use.baseURL });
   const visitor = await visitorContext.newPage();
