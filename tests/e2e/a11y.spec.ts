@@ -134,6 +134,8 @@ async function asShownWithoutJavaScript(analysed: string, page: Page, path: stri
       test.info().annotations.push({ type: 'axe', description: `${path}: with JavaScript off, the same document as hydrated (one run)` });
       return;
     }
+    // A second analysis: the test gets the time a test of its own would have.
+    test.setTimeout(test.info().timeout + test.info().project.timeout);
     await expectNoViolations(page, `${path} (JavaScript off)`);
   });
 }
