@@ -61,7 +61,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   let fixture: Fixture;
   let server: Running;
   let editor: ReturnType<typeof browser>;
-  let contentEditor: ReturnType<typeof createEditor>;
+  let contentEditor: ReturnType<typeof createEditor> | undefined;
   const disk = (path: string) => readFileSync(join(contentRoot, path), 'utf8');
 
   beforeAll(async () => {
@@ -72,11 +72,16 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     await store.accounts.createAccount('writer@example.com', hash, ['content']);
     await store.accounts.createAccount('leads@example.com', hash, ['leads']);
     fixture = createFixture();
+  });
+
+  beforeEach(async () => {
+    await server?.close();
+    await contentEditor?.close();
+    if (contentRoot) rmSync(contentRoot, { recursive: true, force: true });
+    // Every test edits its own copy of site/: the repository's is never written.
     contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-    // One editor and server for the file: starting a worker thread (the engine and the site loaded)
-    // per test was most of the file's time. Its worker reads site/ from disk for every job, so a
-    // test sees only its own copy (below); the editor over this copy is closed by the test, its maker.
+    // The editor over this copy (CONTENT_ROOT's, in production); the test closes it, as its maker.
     contentEditor = createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] });
     server = await startServer({
       buildDir: fixture.root,
@@ -85,12 +90,6 @@ describe('the content editor API', { timeout: 60_000 }, () => {
       scryptCost: { log2N: 10, r: 8, p: 1 },
       env: { SIGN_IN_RATE_LIMIT_MAX: '10000' },
     });
-  });
-
-  beforeEach(async () => {
-    // Every test edits a fresh copy of site/ in the same folder: the repository's is never written.
-    rmSync(join(contentRoot, 'site'), { recursive: true, force: true });
-    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
     editor = browser(server.url);
     expect((await editor.signIn('writer@example.com')).status).toBe(204);
   });
