@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UPLOAD_TIMEOUT_MS } from '../contracts/evidence-contract';
-import { chooseStore } from './store/create-store';
+import { chooseStore } from './store/store-choice';
 import type { NotifyConfig } from './notify/config';
 import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
 import { REMINDER_SWEEP_MS } from './notify/reminders';

@@ -4,7 +4,10 @@ import { insertLead, leadRow } from './leads';
 import { migrationsFor, runMigrations, type Migration } from './migrations';
 import type { Schema, StoreDialect } from './schema';
 import { sharedStore } from './store';
+import { describePostgresUrl } from './store-choice';
 import type { LeadStore, NewLead } from './types';
+
+export { describePostgresUrl } from './store-choice';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */
@@ -24,16 +27,6 @@ export interface PostgresStoreOptions {
 export interface PostgresLeadStore extends LeadStore {
   /** The versions recorded in schema_migrations; for diagnostics and tests. */
   appliedMigrations(): Promise<number[]>;
-}
-
-/** Where the store points, without the password: safe for logs and error messages. */
-export function describePostgresUrl(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}`;
-  } catch {
-    return 'PostgreSQL (unparsable DATABASE_URL)';
-  }
 }
 
 // One key per kind of work (see StoreLock); hashing a name keeps it readable in pg_locks and
