@@ -219,7 +219,7 @@ test('reference fields offer the site’s FAQ sets; an FAQ set and a form previe
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToContent(page, editor);
+  await signInToContent(page, editor, { throughForm: true });
   // Signed in, focus is on the page's heading.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
