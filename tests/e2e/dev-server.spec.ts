@@ -19,6 +19,12 @@ const HERO_TITLE_LINE = new RegExp(`^ {4}title: ${SUPPORT_H1.replace(/[.*+?^${}(
 let PORT = 0;
 let BASE = '';
 
+/**
+ * Each test waits on Vite to notice a saved file and render again. Alone that takes seconds, but in the
+ * full run it shares both cores with the content editor's publishes and took over a minute once.
+ */
+const DEV_TEST_TIMEOUT = 150_000;
+
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -79,7 +85,7 @@ test.describe('npm run dev', () => {
   });
 
   test('updates the open page when a YAML file is saved, and shows a content error with its file:line:column', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const file = join(contentRoot, 'site/pages/support.yaml');
     const original = readFileSync(file, 'utf8');
     await page.goto(BASE + '/support');
@@ -112,7 +118,7 @@ test.describe('npm run dev', () => {
   test('a title saved as *New* shows the problem in the browser instead of stopping the server, and the page comes back once fixed', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const file = join(contentRoot, 'site/pages/support.yaml');
     const original = readFileSync(file, 'utf8');
     await page.goto(BASE + '/support');
@@ -169,7 +175,7 @@ test.describe('npm run dev', () => {
   });
 
   test('the site search finds an FAQ answer as soon as it is saved, at its anchor', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const file = join(contentRoot, 'site/faq/pricing-questions.yaml');
     const original = readFileSync(file, 'utf8');
     const entry = [
@@ -196,7 +202,7 @@ test.describe('npm run dev', () => {
   });
 
   test('forms on dev pages really submit: the lead lands in the store DATA_DIR names', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     await page.goto(BASE + '/takedowns/diy');
     await waitForIslands(page);
     const email = `dev.${Date.now().toString(36)}@example.org`;
@@ -220,7 +226,7 @@ test.describe('npm run dev', () => {
   test('runs the production app: pages carry its Content-Security-Policy and security headers, and nothing on a page breaks them', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const res = await page.request.get(BASE + '/pricing');
     const headers = res.headers();
     expect(headers['content-security-policy']).toContain("script-src 'self'");
@@ -247,7 +253,7 @@ test.describe('npm run dev', () => {
   });
 
   test('serves the leads inbox through Vite: sign in and see the list, under the same Content-Security-Policy', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     // The CLI through tsx's loader in one process, as tests/e2e/admin.ts runs it (`npx tsx` starts two more).
     const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'add-user', 'dev@example.com', '--password-stdin'], {
       cwd: ROOT,
@@ -313,7 +319,7 @@ test.describe('npm run dev', () => {
   });
 
   test('without JavaScript the catalogue has no Copy button and its YAML is plain text to select', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(BASE + '/_catalogue#type-steps');
@@ -325,7 +331,7 @@ test.describe('npm run dev', () => {
   });
 
   test('each section carries the file:line:column that declares it, and ?sources shows it on the page', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(DEV_TEST_TIMEOUT);
     const declared = declaredSections(contentRoot, 'site/pages/pricing.yaml');
     expect(declared.length).toBeGreaterThan(3);
 
