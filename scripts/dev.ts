@@ -20,7 +20,8 @@ import { buildSearchIndex, loadSiteSearch } from '../engine/search/search-index'
 import { formMockDefine, readConfig, readScriptConfig } from '../server/config';
 import { createServer } from '../server/create-server';
 import { createLogger } from '../server/logging';
-import { chooseStore, createStore } from '../server/store/create-store';
+import { createStore } from '../server/store/create-store';
+import { chooseStore } from '../server/store/store-choice';
 import type { SchemaSet } from '../engine/content/schema-set';
 import { CONTENT_ROOT, ROOT, readSchemas, readSiteFiles } from './read-project';
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { SOURCE_COLUMNS } from '../server/leads/lead-source';
-import type { StoreChoice } from '../server/store/create-store';
+import type { StoreChoice } from '../server/store/store-choice';
 import { backupSqliteFile } from '../server/store/sqlite-backup';
 import type { LeadsSlice, StoredLead } from '../server/store/types';
 

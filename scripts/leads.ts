@@ -15,7 +15,8 @@ import { csvRow } from '../server/leads/csv';
 import { SOURCE_COLUMNS, sourceCells } from '../server/leads/lead-source';
 import { jsonSafe } from '../server/leads/display-safe';
 import type { NotificationRules } from '../server/notify/plan';
-import { chooseStore, createStore } from '../server/store/create-store';
+import { createStore } from '../server/store/create-store';
+import { chooseStore } from '../server/store/store-choice';
 import type { LeadStore, StoredLead } from '../server/store/types';
 import {
   ACCOUNT_COMMANDS,

@@ -2,7 +2,8 @@ import { ConfigError, environmentForChildren, readConfig } from './config';
 import { createServer, readSiteModel, StartError } from './create-server';
 import { createPublisher, findProjectRoot } from './publish/publisher';
 import { createLogger, type Logger } from './logging';
-import { chooseStore, createStore } from './store/create-store';
+import { createStore } from './store/create-store';
+import { chooseStore } from './store/store-choice';
 
 /** npm start: read the configuration, build the server, listen, and shut down gracefully on SIGTERM or SIGINT. */
 async function main(log: Logger, config: ReturnType<typeof readConfig>): Promise<void> {

@@ -3,8 +3,6 @@ import { createSqliteStore } from './sqlite';
 import { chooseStore, type StoreConfig } from './store-choice';
 import type { LeadStore } from './types';
 
-export { chooseStore, type StoreChoice, type StoreConfig, type StoreKind } from './store-choice';
-
 /** The lead store the server and scripts use; call init() before use. */
 export function createStore(config: StoreConfig): LeadStore {
   const choice = chooseStore(config);

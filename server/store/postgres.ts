@@ -7,8 +7,6 @@ import { sharedStore } from './store';
 import { describePostgresUrl } from './store-choice';
 import type { LeadStore, NewLead } from './types';
 
-export { describePostgresUrl } from './store-choice';
-
 export interface PostgresStoreOptions {
   /** e.g. `postgresql://user:password@db.internal:5432/leads?sslmode=require` */
   connectionString: string;

@@ -4,6 +4,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import { axeBuilder } from './axe';
 import { expect, test as base, type Page } from '@playwright/test';
+import { workerPage } from './worker-page';
 import { islandsOf } from '../../engine/render/render-page';
 import { watchRequests } from './failed-requests';
 import { MISSING_PATH, routes, siteModel, waitForIslands } from './site';
@@ -18,40 +19,25 @@ const scripted = siteModel()
 // One browser page per worker for each way of showing the site, reused across the checks: axe is
 // the slow part, so the per-test cost of a fresh context adds up over ~50 routes on a 2-core machine.
 const test = base.extend<object, { workerPage: Page; scriptlessPage: Page }>({
-  workerPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
+  workerPage: workerPage(),
   // With JavaScript off, a page with islands shows their prerendered HTML (and a form its note that
   // sending needs JavaScript); a page without islands is the same either way. axe itself needs
   // JavaScript, so the page is served as a browser without it would show it: no module scripts, and
   // the <noscript> content in place.
-  scriptlessPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport });
-      await context.route(
-        (url) => scripted.includes(url.pathname),
-        async (route) => {
-          const response = await route.fetch();
-          const html = (await response.text()).replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<\/?noscript>/g, '');
-          // The body is served decoded, so it carries no encoding or length of the original.
-          const headers = Object.fromEntries(
-            Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
-          );
-          await route.fulfill({ status: response.status(), headers, body: html });
-        },
-      );
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
+  scriptlessPage: workerPage({}, (context) =>
+    context.route(
+      (url) => scripted.includes(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<\/?noscript>/g, '');
+        // The body is served decoded, so it carries no encoding or length of the original.
+        const headers = Object.fromEntries(
+          Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+        );
+        await route.fulfill({ status: response.status(), headers, body: html });
+      },
+    ),
+  ),
 });
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];

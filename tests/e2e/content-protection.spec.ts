@@ -2,6 +2,7 @@
 // HTML before any script runs (spec 001 §2 "Industry protection pages", §9 "Industry plans").
 import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
+import { htmlOf } from './fetch-once';
 import { priceText } from '../../engine/content/placeholders';
 import { pageAt, routeAt, siteModel, siteUrl } from './site';
 
@@ -20,19 +21,6 @@ function planNames(path: string): string[] {
 // A plan as its card reads: its name from site/, with the price from site/data/pricing.yaml (checked
 // against the spec's table in tests/unit/content/price-catalogue.test.ts).
 const plansOf = (p: IndustryPage) => planNames(p.path).map((name, i) => `${name} ${priceText(siteModel().pricing, p.prices[i]!)}`);
-
-/** Each page's HTML, fetched once per worker: several tests read the same page, none changes it. */
-const fetched = new Map<string, string>();
-
-async function fetchPage(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
-  const known = fetched.get(path);
-  if (known !== undefined) return known;
-  const response = await request.get(path);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  const html = await response.text();
-  fetched.set(path, html);
-  return html;
-}
 
 const h1sOf = (html: string) => all(html, /<h1[\s>][\s\S]*?<\/h1>/g).map((m) => textOf(m[0]));
 const canonicalsOf = (html: string) =>
@@ -99,7 +87,7 @@ const INDUSTRY_PAGES: IndustryPage[] = [
 
 for (const p of INDUSTRY_PAGES) {
   test(`${p.path}: h1, canonical, #features and #get-started, and its three plan prices`, async ({ request }) => {
-    const html = await fetchPage(request, p.path);
+    const html = await htmlOf(request, p.path);
     expect(h1sOf(html)).toEqual([p.h1]);
     expect(canonicalsOf(html)).toEqual([siteUrl() + (p.canonical ?? p.path)]);
     expect(html).toMatch(/<section\b[^>]*\bid="features"/);
@@ -128,7 +116,7 @@ for (const p of INDUSTRY_PAGES) {
 }
 
 test('/protection/photography: the Professional tier button is a plain button, the others link to /contact-us', async ({ request }) => {
-  const html = await fetchPage(request, '/protection/photography');
+  const html = await htmlOf(request, '/protection/photography');
   // The plan cards, each from its opening <li> to the next one (or the end of the section).
   const section = /<section\b[^>]*\bid="pricing"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
   const cards = section.split(/<li class="card plan[^"]*">/).slice(1);
@@ -144,13 +132,13 @@ test('/protection/photography: the Professional tier button is a plain button, t
 });
 
 test('/protection/art shows the six art-style cards', async ({ request }) => {
-  const text = textOf(await fetchPage(request, '/protection/art'));
+  const text = textOf(await htmlOf(request, '/protection/art'));
   for (const style of ['Illustrations', 'Graphic design', 'Concept art', 'Photography', 'NFT art', 'Patterns'])
     expect(text).toContain(style);
 });
 
 test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {
-  const html = await fetchPage(request, '/protection');
+  const html = await htmlOf(request, '/protection');
   expect(h1sOf(html)).toEqual([routeAt('/protection').h1]);
   expect(canonicalsOf(html)).toEqual([`${siteUrl()}/protection`]);
   const hrefs = hrefsOf(html);

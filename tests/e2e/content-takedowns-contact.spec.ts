@@ -2,8 +2,9 @@
 // it: the raw prerendered HTML, before any script runs. Each page is checked for its h1, its
 // canonical address, every heading, label, name and figure its sections hold in site/ (read from
 // the site model, so a writer's new words pass), and the anchors and link targets the spec names.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
+import { htmlOf } from './fetch-once';
 import { actionsOn, routeAt, shownTexts, siteUrl } from './site';
 
 interface Expected {
@@ -109,19 +110,6 @@ const PAGES: Expected[] = [
     hrefs: ['/contact-us', '/compliant', '/badges', '/wordpress-dmca', '/lawyers'],
   },
 ];
-
-/** Each page's HTML, fetched once per worker: several tests read the same page, none changes it. */
-const fetched = new Map<string, string>();
-
-async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
-  const known = fetched.get(path);
-  if (known !== undefined) return known;
-  const response = await request.get(path);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  const html = await response.text();
-  fetched.set(path, html);
-  return html;
-}
 
 /** The page's own content: the <main> element, without the shared header and footer. */
 function mainOf(html: string): string {

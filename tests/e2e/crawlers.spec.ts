@@ -2,10 +2,11 @@
 // from /, addresses that answer 200, structured data that says what the page shows; and, in the
 // browser, no request of the inbox's sign-in screen that fails (each route's own requests are
 // watched in a11y.spec.ts, on the same load as its axe check).
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
 import { createAccount, uniqueWord } from './admin';
 import { watchRequests } from './failed-requests';
+import { fetchOnce, htmlOf } from './fetch-once';
 import { routes, siteModel, siteUrl } from './site';
 
 const localPath = (address: string) => new URL(address, siteUrl()).pathname;
@@ -14,39 +15,6 @@ const attribute = (tag: string, name: string) => textOf(new RegExp(`\\b${name}="
 /** The JSON-LD blocks of a page, parsed. */
 function structuredData(html: string): Array<Record<string, unknown>> {
   return all(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g).map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-}
-
-interface Answer {
-  status: number;
-  contentType: string;
-  location: string | undefined;
-  body: string;
-}
-
-/** Every address this file reads, fetched once per worker and without following redirects (the tests read, never change, what is served). */
-const answers = new Map<string, Answer>();
-
-async function fetchOnce(request: APIRequestContext, path: string): Promise<Answer> {
-  const known = answers.get(path);
-  if (known) return known;
-  const response = await request.get(path, { maxRedirects: 0 });
-  const headers = response.headers();
-  const contentType = headers['content-type'] ?? '';
-  const answer = {
-    status: response.status(),
-    contentType,
-    location: headers.location,
-    body: contentType.includes('text/html') ? await response.text() : '',
-  };
-  answers.set(path, answer);
-  return answer;
-}
-
-/** A page's HTML, which answers 200. */
-async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
-  const answer = await fetchOnce(request, path);
-  expect(answer.status, `GET ${path}`).toBe(200);
-  return answer.body;
 }
 
 test('a crawler following links from / reaches every page the sitemap lists', async ({ request, baseURL }) => {

@@ -1,6 +1,7 @@
 // The sticky header: hover/click dropdowns on desktop, the menu button and accordions on mobile,
 // all from the platform (popovers, <details>, CSS): the pages load no script for it.
 import { expect, test as base, type Page, type ViewportSize } from '@playwright/test';
+import { workerPage } from './worker-page';
 import { accessibleExpanded, horizontalOverflow, MISSING_PATH, siteModel } from './site';
 
 // The navigation's structure as specified (which pages each menu lists, in order), so a content
@@ -62,15 +63,7 @@ async function expectClosed(page: Page, name: MenuName): Promise<void> {
 // what one opened, focused or hovered never carries over, without a new context per test. The
 // touch-screen test has its own (touch is a property of the context).
 const test = base.extend<object, { headerPage: Page }>({
-  headerPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
+  headerPage: workerPage(),
 });
 
 /** Loads `path` afresh at the given size, with the pointer parked where no menu is, as on a first visit. */

@@ -3,21 +3,14 @@
 // form's fields with a note that sending needs JavaScript, and its consent notice (site/site.yaml
 // `consent`, or the form's own) just above the submit button.
 import { expect, test as base, type Page } from '@playwright/test';
+import { workerPage } from './worker-page';
 import type { ResolvedFormSection } from '../../engine/content/model';
 import { siteModel } from './site';
 
 // One page per worker for the checks that only read a page as loaded; the header's tests, which
 // change the window's size and open menus, take a fresh page each.
 const test = base.extend<object, { scriptlessPage: Page }>({
-  scriptlessPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
+  scriptlessPage: workerPage({ javaScriptEnabled: false }),
 });
 
 test.use({ javaScriptEnabled: false });

@@ -1,25 +1,8 @@
 // Every route, as a crawler gets it: the raw prerendered HTML, before any script runs.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { all, textOf } from '../support/html-text';
+import { fetchOnce } from './fetch-once';
 import { MISSING_PATH, notFoundPage, routes, siteModel, siteUrl } from './site';
-
-interface Answer {
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-/** Each route's answer, fetched once per worker without following redirects: a route and the sitemap's address for it are one request. */
-const answers = new Map<string, Answer>();
-
-async function fetchOnce(request: APIRequestContext, path: string): Promise<Answer> {
-  const known = answers.get(path);
-  if (known) return known;
-  const response = await request.get(path, { maxRedirects: 0 });
-  const answer = { status: response.status(), contentType: response.headers()['content-type'] ?? '', body: await response.text() };
-  answers.set(path, answer);
-  return answer;
-}
 
 for (const route of routes()) {
   test(`${route.path} answers 200 with its title, one h1 "${route.h1}" and its canonical link`, async ({ request }) => {

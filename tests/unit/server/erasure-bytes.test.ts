@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupSqlite } from '../../../scripts/leads-backup';
-import { chooseStore } from '../../../server/store/create-store';
+import { chooseStore } from '../../../server/store/store-choice';
 import { createSqliteStore, type SqliteLeadStore } from '../../../server/store/sqlite';
 import type { NewLead } from '../../../server/store/types';
 

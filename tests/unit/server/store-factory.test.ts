@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseStore, createStore } from '../../../server/store/create-store';
+import { createStore } from '../../../server/store/create-store';
+import { chooseStore } from '../../../server/store/store-choice';
 import { createSqliteStore } from '../../../server/store/sqlite';
 
 const dirs: string[] = [];

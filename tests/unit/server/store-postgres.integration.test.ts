@@ -1,7 +1,8 @@
 /** PostgreSQL-only behaviour: what happens when the database goes away and comes back. */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, describePostgresUrl, type PostgresLeadStore } from '../../../server/store/postgres';
+import { createPostgresStore, type PostgresLeadStore } from '../../../server/store/postgres';
+import { describePostgresUrl } from '../../../server/store/store-choice';
 import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 
 const found = await findPostgres();
