@@ -35,7 +35,7 @@ export async function run(challenges) {
 }
 `;
 
-const step = createChallengeStep({ score: 0, hmacKey: 'bench', spend: async () => true });
+const step = createChallengeStep({ score: 0, hmacKey: 'bench' });
 const challenges = await Promise.all(Array.from({ length: count }, () => step.issue()));
 
 const node: number[] = [];

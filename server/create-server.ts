@@ -309,16 +309,17 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
   const formTokens = tokenSettings
     ? createFormTokens({ ...tokenSettings, secret: config.ipHashSalt, secure: config.siteUrl.startsWith('https:'), now: deps.now })
     : undefined;
-  // A spent token's nonce is of no use once the token has expired; any process may forget it.
-  const tokenSweep = tokenSettings
-    ? createSweep(() => store.tokens.pruneSpentFormTokens(deps.now?.() ?? new Date()), {
-        everyMs: config.reminderSweepMs,
-        onError: (err) => {
-          metrics?.storeError('form_tokens');
-          log.error({ err }, 'Spent form tokens');
-        },
-      })
-    : null;
+  // A spent token's nonce (or challenge) is of no use once it has expired; any process may forget it.
+  const tokenSweep =
+    tokenSettings || spam?.challenge
+      ? createSweep(() => store.tokens.pruneSpentTokens(deps.now?.() ?? new Date()), {
+          everyMs: config.reminderSweepMs,
+          onError: (err) => {
+            metrics?.storeError('form_tokens');
+            log.error({ err }, 'Spent form tokens');
+          },
+        })
+      : null;
   // One cache for every reload: a domain's answer does not change with the content.
   const mailDomain = spam?.mailCheck ? createMailDomainCheck({ resolver: deps.mailResolver ?? systemResolver() }) : undefined;
   // Kept across releases: the counts belong to the store, not to a release.
@@ -347,7 +348,6 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
     createChallengeStep({
       score: spam.challenge.score,
       hmacKey: spam.challenge.hmacKey,
-      spend: (spent) => store.tokens.spendChallenge(spent),
     });
 
   // Only the built site's pages are counted: npm run dev renders them on every request instead.

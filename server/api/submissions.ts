@@ -21,11 +21,11 @@ import type { ReplyPromise } from '../../engine/content/reply-promise';
 import type { Notifier } from '../notify/notifier';
 import type { FormTokens, TokenRefusal } from '../spam/form-token';
 import type { SpamScorer, SpamVerdict } from '../spam/score';
-import { stepReason, type ChallengeStep, type StepOutcome } from '../spam/challenge';
+import { stepReason, type ChallengeStep, type CheckedProof, type StepOutcome } from '../spam/challenge';
 import type { Challenge } from 'altcha-lib';
 import type { Quarantine } from '../../contracts/inbox-contract';
 import type { EvidenceSlice } from '../store/evidence';
-import { FormTokenSpent, IdempotencyKeyReused, type LeadsSlice, type StoredLead } from '../store/types';
+import { FormTokenSpent, IdempotencyKeyReused, type LeadsSlice, type NewLead, type StoredLead } from '../store/types';
 import { checkSubmission, type CompiledForm } from './form-validation';
 import { formValidatorsSource, loadFormValidators } from './form-validators-code';
 import { checkBodyHeaders, MAX_BODY_BYTES, NOTICE_MAX_BODY_BYTES, readJsonObject, type BodyProblem } from './json-body';
@@ -322,6 +322,7 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
       // A doubtful score takes the proof-of-work step: asked for it first (nothing stored), then held unless it was passed.
       let held: Kept | null = verdict?.quarantined ? { score: verdict.score, reasons: verdict.reasons } : null;
       let scored: Kept | null = null;
+      let spent: NewLead['challenge'] = null;
       if (verdict && !verdict.quarantined && challenge?.inBand(verdict.score)) {
         if (proof === undefined)
           return {
@@ -331,10 +332,14 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
             message: API_MESSAGES.proofOfWorkRequired,
             challenge: await challenge.issue(),
           };
-        const step: StepOutcome = proof === NO_SCRIPT ? 'no-script' : await challenge.check(proof, flightKey);
-        const kept = { score: verdict.score, reasons: [...verdict.reasons, stepReason(step)] };
-        if (step === 'passed') scored = kept;
-        else held = kept;
+        const step: CheckedProof | { outcome: 'no-script' } = proof === NO_SCRIPT ? { outcome: 'no-script' } : await challenge.check(proof);
+        const kept = (outcome: StepOutcome): Kept => ({ score: verdict.score, reasons: [...verdict.reasons, stepReason(outcome)] });
+        if (step.outcome !== 'passed') held = kept(step.outcome);
+        else {
+          scored = kept('passed');
+          // Spent with the lead, in its transaction: held there instead if another submission spent it first.
+          spent = { id: step.challenge.id, expiresAt: step.challenge.expiresAt.toISOString(), ifSpent: kept('replayed') };
+        }
       }
       // A retry with a known key gets the first lead back from the store, so it is answered the same and stored once.
       const notifications = notifier?.plan({ endpoint, formId: target.form.id, payload: outcome.payload, spam: outcome.spam }) ?? [];
@@ -355,10 +360,12 @@ export function createSubmissions(config: SubmissionConfig): Submissions {
         messageHash: verdict?.messageHash ?? null,
         senderHash: verdict?.senderHash ?? null,
         formToken: token?.ok ? { nonce: token.nonce, expiresAt: token.expiresAt.toISOString() } : null,
+        challenge: spent,
       });
       // The files are kept in one transaction of their own right after the lead, before any answer: all of them or none.
       // A retry with the same key gets the same lead back and fills the places still empty, never one twice.
       if (files.length) await evidenceFiles.saveEvidence(lead.id, files);
+      // A nudge to the outbox's worker; one for a lead held as a replay in the store finds nothing to send.
       if (notifications.length && !held) notifier!.queued();
       storeMs += (performance.now() - started - storeMs) / 8;
     } catch (err) {

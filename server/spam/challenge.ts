@@ -1,7 +1,7 @@
 // The proof-of-work step for a doubtful (grey) score: ALTCHA's open-source challenge, made and
 // checked here, solved by the visitor's browser with nothing for the visitor to do.
 
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { PROOF_UNSOLVED } from '../../contracts/api-contract';
@@ -37,20 +37,22 @@ export interface ChallengeStepOptions {
   score: number;
   /** The key challenges are signed with (ALTCHA_HMAC_KEY, see server/config.ts). */
   hmacKey: string;
-  /**
-   * Records a challenge as used by `by` until `expiresAt`; true the first time, and again for the
-   * same `by` (a resend of the same submission), false when another submission used it.
-   */
-  spend: (spent: { id: string; expiresAt: Date; by: string }) => Promise<boolean>;
 }
+
+/**
+ * What the browser's answer proved. A right answer names its challenge, which the lead's own
+ * transaction spends (NewLead.challenge): a challenge another submission spent holds the lead as
+ * 'replayed' there, with no commit of its own.
+ */
+export type CheckedProof = { outcome: 'failed' | 'unsolved' } | { outcome: 'passed'; challenge: { id: string; expiresAt: Date } };
 
 export interface ChallengeStep {
   /** Whether a score (below the quarantine threshold) is doubtful enough for the step. */
   inBand: (score: number) => boolean;
   /** A new signed challenge for the browser to solve. */
   issue: () => Promise<Challenge>;
-  /** Checks what the browser sent (base64 JSON of the challenge and its solution, or PROOF_UNSOLVED), spending the challenge. */
-  check: (proof: string, by: string | null) => Promise<StepOutcome>;
+  /** Checks what the browser sent (base64 JSON of the challenge and its solution, or PROOF_UNSOLVED). */
+  check: (proof: string) => Promise<CheckedProof>;
 }
 
 function readPayload(proof: string): Payload | null {
@@ -66,7 +68,7 @@ function readPayload(proof: string): Payload | null {
 }
 
 export function createChallengeStep(options: ChallengeStepOptions): ChallengeStep {
-  const { score, spend } = options;
+  const { score } = options;
   // The challenge's signature only: with one SHA-256 a try, checking an answer by hashing it once costs
   // less than a second signature over the derived key would (each of altcha-lib's HMACs is a Web Crypto
   // call, some 100 µs of CPU; the hash is a few). docs/developers/decisions.md, "A proof-of-work step".
@@ -85,20 +87,19 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
         expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
         hmacSignatureSecret: signing,
       }),
-    check: async (proof, by) => {
-      if (proof === PROOF_UNSOLVED) return 'unsolved';
+    check: async (proof) => {
+      if (proof === PROOF_UNSOLVED) return { outcome: 'unsolved' };
       const payload = readPayload(proof);
-      if (!payload) return 'failed';
+      if (!payload) return { outcome: 'failed' };
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
         deriveKey,
         hmacSignatureSecret: signing,
       }).catch(() => ({ verified: false }));
-      if (!result.verified) return 'failed';
+      if (!result.verified) return { outcome: 'failed' };
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
-      const fresh = await spend({ id: payload.challenge.signature!, expiresAt, by: by ?? randomUUID() });
-      return fresh ? 'passed' : 'replayed';
+      return { outcome: 'passed', challenge: { id: payload.challenge.signature!, expiresAt } };
     },
   };
 }

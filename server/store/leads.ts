@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { DUE_SOON_MS, type LeadFilter, type LeadStatus } from '../../contracts/inbox-contract';
+import { DUE_SOON_MS, type LeadFilter, type LeadStatus, type Quarantine } from '../../contracts/inbox-contract';
 import { isSameRequest, requestFingerprint } from './fingerprint';
 import { searchTerms, searchText } from './inbox-queries';
 import type { InboxLead, LeadPosition } from './inbox-types';
@@ -21,9 +21,13 @@ import {
 type LeadInput = NewLead & { id?: string; createdAt?: string; erasedAt?: string | null };
 
 /** A lead as it is written, by a submission or an import. */
-export function leadRow(lead: LeadInput, now: () => Date) {
+export function leadRow(lead: LeadInput, now: () => Date): LeadRow {
+  const row = plainRow(lead, now);
+  return lead.quarantine ? heldRow(row, lead.quarantine, lead.notifications ?? []) : row;
+}
+
+function plainRow(lead: LeadInput, now: () => Date) {
   const createdAt = lead.createdAt ? new Date(lead.createdAt).toISOString() : now().toISOString();
-  const held = lead.quarantine ? { score: lead.quarantine.score, reasons: lead.quarantine.reasons } : null;
   return {
     id: lead.id ?? randomUUID(),
     created_at: createdAt,
@@ -40,21 +44,27 @@ export function leadRow(lead: LeadInput, now: () => Date) {
     erased_at: lead.erasedAt ?? null,
     due_at: lead.dueAt ?? null,
     ...sourceColumns(lead.source ?? null),
-    // In quarantine, the notifications wait in the lead's own row: nothing is queued until it is released.
-    quarantined_at: held ? createdAt : null,
+    // Set by heldRow for a lead in quarantine.
+    quarantined_at: null as string | null,
     // A grey lead let through keeps what it scored in the same column, never in quarantine (quarantined_at stays null).
-    quarantine: held
-      ? JSON.stringify(held)
-      : lead.scored
-        ? JSON.stringify({ score: lead.scored.score, reasons: lead.scored.reasons })
-        : null,
-    held_notifications: held ? JSON.stringify(lead.notifications ?? []) : null,
+    quarantine: lead.scored ? JSON.stringify({ score: lead.scored.score, reasons: lead.scored.reasons }) : (null as string | null),
+    held_notifications: null as string | null,
     message_hash: lead.messageHash ?? null,
     sender_hash: lead.senderHash ?? null,
   };
 }
 
-export type LeadRow = ReturnType<typeof leadRow>;
+export type LeadRow = ReturnType<typeof plainRow>;
+
+/** The row in quarantine with these reasons: its notifications wait in the row, nothing is queued until it is released. */
+function heldRow(row: LeadRow, held: Pick<Quarantine, 'score' | 'reasons'>, notifications: readonly PlannedNotification[]): LeadRow {
+  return {
+    ...row,
+    quarantined_at: row.created_at,
+    quarantine: JSON.stringify({ score: held.score, reasons: held.reasons }),
+    held_notifications: JSON.stringify(notifications),
+  };
+}
 
 /**
  * Inserts a lead and queues its notifications (give a transaction when there are any), or finds
@@ -84,6 +94,27 @@ const spendToken = prepared((db, v: { nonce: string; expires: string }) =>
     .onConflict((oc) => oc.column('nonce').doNothing()),
 );
 
+const spendChallenge = prepared((db, v: { id: string; by: string; expires: string }) =>
+  db
+    .insertInto('spent_challenges')
+    .values({ id: v.id, spent_by: v.by, expires_at: v.expires })
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
+const challengeSpender = prepared((db, v: { id: string }) => db.selectFrom('spent_challenges').select('spent_by').where('id', '=', v.id));
+
+/**
+ * Spends the row's proof-of-work challenge in the caller's transaction; true when another submission
+ * spent it first. A submission is its endpoint and idempotency key (a resend of it spends nothing
+ * new), or the lead alone without a key.
+ */
+async function challengeSpentElsewhere(db: Db, row: LeadRow, challenge: { id: string; expiresAt: string }): Promise<boolean> {
+  const by = row.idempotency_key === null ? row.id : `${row.endpoint} ${row.idempotency_key}`;
+  const inserted = await spendChallenge(db, { id: challenge.id, by, expires: challenge.expiresAt });
+  if (inserted.numAffectedRows === 1n) return false;
+  const [first] = (await challengeSpender(db, { id: challenge.id })).rows;
+  return first?.spent_by !== by;
+}
+
 /** The lead that first used the row's idempotency key, if this row is a retry of that very request. */
 async function retried(db: Db, row: LeadRow): Promise<StoredLead | IdempotencyKeyReused | null> {
   const [first] = (await keyHolder(db, { endpoint: row.endpoint, key: row.idempotency_key })).rows;
@@ -100,14 +131,17 @@ async function retried(db: Db, row: LeadRow): Promise<StoredLead | IdempotencyKe
 /**
  * With a form token, its nonce is spent first, in the caller's transaction: a token already spent
  * stores nothing (FormTokenSpent), unless the request is a retry of the lead that spent it (the
- * same idempotency key, form and payload), which gets that lead back as any retry does.
+ * same idempotency key, form and payload), which gets that lead back as any retry does. Then the
+ * proof-of-work challenge, if any (NewLead.challenge): one another submission spent holds the lead.
  */
 export async function insertLead(
   db: Db,
-  row: LeadRow,
+  given: LeadRow,
   notifications: readonly PlannedNotification[],
   token: NewLead['formToken'] = null,
+  challenge: NewLead['challenge'] = null,
 ): Promise<StoredLead | IdempotencyKeyReused | FormTokenSpent | null> {
+  let row = given;
   if (token) {
     const spent = await spendToken(db, { nonce: token.nonce, expires: token.expiresAt });
     if (spent.numAffectedRows !== 1n) {
@@ -115,6 +149,7 @@ export async function insertLead(
       return first && !(first instanceof IdempotencyKeyReused) ? first : new FormTokenSpent();
     }
   }
+  if (challenge && (await challengeSpentElsewhere(db, row, challenge))) row = heldRow(row, challenge.ifSpent, notifications);
   const inserted = await insertRow(db, row);
   if (inserted.numAffectedRows === 1n) {
     if (row.quarantined_at === null) await enqueueJobs(db, row.id, row.created_at, notifications);
@@ -123,10 +158,17 @@ export async function insertLead(
   return retried(db, row);
 }
 
-/** Forgets the spent tokens that expired before `before`: an expired token is refused as expired anyway. */
-export async function pruneSpentFormTokens(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom('spent_form_tokens').where('expires_at', '<', before.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Forgets the spent form tokens and proof-of-work challenges that expired before `before`: an
+ * expired token is refused as expired anyway, and an expired challenge's answer fails its check.
+ */
+export async function pruneSpentTokens(db: Db, before: Date): Promise<number> {
+  let pruned = 0;
+  for (const table of ['spent_form_tokens', 'spent_challenges'] as const) {
+    const result = await db.deleteFrom(table).where('expires_at', '<', before.toISOString()).executeTakeFirst();
+    pruned += Number(result.numDeletedRows);
+  }
+  return pruned;
 }
 
 /** Leads as they were (an export), in one transaction; one whose id or key is here already is skipped. */

@@ -192,17 +192,18 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresLead
         // is on disk. A concurrent insert with the same key waits on the unique index until the first
         // commits. Normally one round trip; the loop only repeats if a concurrent first attempt with
         // the same key was rolled back between our conflict and our read.
-        // A form token is spent in the lead's own transaction: a lead that fails to commit leaves its token good for a retry.
+        // A form token and a proof-of-work challenge are spent in the lead's own transaction: a lead that fails to commit leaves them good for a retry.
         const notifications = lead.notifications ?? [];
         const token = lead.formToken ?? null;
+        const challenge = lead.challenge ?? null;
         for (let attempt = 0; attempt < 3; attempt++) {
           const outcome =
-            notifications.length === 0 && token === null
+            notifications.length === 0 && token === null && challenge === null
               ? await insertLead(db, row, notifications)
               : await db
                   .transaction()
                   .execute(async (trx) => {
-                    const written = await insertLead(trx, row, notifications, token);
+                    const written = await insertLead(trx, row, notifications, token, challenge);
                     // Rolled back, so the token spent in it is good again for the next attempt.
                     if (written === null) throw new RetryInsert();
                     return written;

@@ -261,6 +261,7 @@ interface Waiter {
   row: LeadRow;
   notifications: readonly PlannedNotification[];
   token: NewLead['formToken'];
+  challenge: NewLead['challenge'];
   resolve(lead: StoredLead): void;
   reject(err: unknown): void;
 }
@@ -303,7 +304,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         stored = await db.transaction().execute(async (trx) => {
           const written: Written[] = [];
           // The write lock makes the key's first lead visible here: insertLead never loses a race on SQLite.
-          for (const w of batch) written.push((await insertLead(trx, w.row, w.notifications, w.token))!);
+          for (const w of batch) written.push((await insertLead(trx, w.row, w.notifications, w.token, w.challenge))!);
           return written;
         });
       } catch (err) {
@@ -345,7 +346,14 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteLeadStore 
         open();
         const row = leadRow(lead, now);
         return new Promise<StoredLead>((resolve, reject) => {
-          queue.push({ row, notifications: lead.notifications ?? [], token: lead.formToken ?? null, resolve, reject });
+          queue.push({
+            row,
+            notifications: lead.notifications ?? [],
+            token: lead.formToken ?? null,
+            challenge: lead.challenge ?? null,
+            resolve,
+            reject,
+          });
           // After the current turn's I/O callbacks, so every request that arrived with this one joins its batch.
           flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
         });

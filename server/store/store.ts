@@ -52,7 +52,7 @@ export function sharedStore(db: () => Kysely<Schema>, d: StoreDialect, now: () =
       classifierCounts: async (keys) => tokenCounts(db(), d, keys),
       classifierMarks: async () => marksSeen(db(), d),
     },
-    tokens: tokensSlice(db, now),
+    tokens: tokensSlice(db),
     outbox: {
       claimJobs: async (opts) => claimJobs(db(), d, now(), opts),
       queueReminders: async ({ now: at, limit, plan }) => queueReminders(db(), at, limit, plan),

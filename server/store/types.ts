@@ -43,6 +43,13 @@ export interface NewLead {
   senderHash?: string | null;
   /** The form token the submission came with: its nonce is spent in the lead's transaction, so the token stores one lead. */
   formToken?: { nonce: string; expiresAt: string } | null;
+  /**
+   * The proof-of-work challenge the submission's browser answered (its answer already checked): spent
+   * in the lead's transaction, so it passes one submission. When another submission spent it
+   * first, the lead is stored in quarantine with `ifSpent` instead (a resend of the same
+   * submission, by its idempotency key, is not another one).
+   */
+  challenge?: { id: string; expiresAt: string; ifSpent: Pick<Quarantine, 'score' | 'reasons'> } | null;
 }
 
 /** `reply`: the team's answer to the visitor, written in the inbox. */

@@ -441,8 +441,8 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       const s = await store();
       await s.leads.insertLead({ ...lead, formToken: { nonce: 'c'.repeat(32), expiresAt: '2026-11-28T10:00:00.000Z' } });
       await s.leads.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } });
-      expect(await s.tokens.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
-      expect(await s.tokens.pruneSpentFormTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
+      expect(await s.tokens.pruneSpentTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
+      expect(await s.tokens.pruneSpentTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
       await expect(
         s.leads.insertLead({ ...lead, formToken: { nonce: 'd'.repeat(32), expiresAt: '2026-11-28T14:00:00.000Z' } }),
       ).rejects.toBeInstanceOf(FormTokenSpent);
@@ -461,19 +461,50 @@ describe.each(backends)('%s lead store contract', (_name, backend) => {
       expect(await s.leads.listLeads()).toEqual(won);
     });
 
-    it('a proof-of-work challenge is spent once: again by the same submission, not by another, and forgotten once it expires', async () => {
-      let t = Date.parse('2026-05-01T10:00:00.000Z');
-      const s = await store(() => new Date(t));
-      const expiresAt = new Date(t + 10 * 60_000);
-      const spend = (id: string, by: string) => s.tokens.spendChallenge({ id, expiresAt, by });
-      expect(await spend('c1', '/api/contact k1')).toBe(true);
-      expect(await spend('c1', '/api/contact k1')).toBe(true);
-      expect(await spend('c1', '/api/contact k2')).toBe(false);
-      expect(await Promise.all([spend('c2', 'a'), spend('c2', 'b')])).toEqual(expect.arrayContaining([true, false]));
-      t += 10 * 60_000 + 1;
-      // Expired, its record is deleted with the next spend: no table grows without end.
-      expect(await s.tokens.spendChallenge({ id: 'c3', expiresAt: new Date(t + 60_000), by: 'x' })).toBe(true);
-      expect(await spend('c1', '/api/contact k2')).toBe(true);
+    it('a proof-of-work challenge is spent with its lead: a resend of that submission gets the lead back, another submission is held with ifSpent', async () => {
+      const s = await store();
+      const ifSpent = { score: 3, reasons: [{ code: 'proof-of-work', weight: 0, detail: 'replayed' }] };
+      const challenge = { id: 'c1', expiresAt: '2026-11-28T14:00:00.000Z', ifSpent };
+      const scored = { score: 3, reasons: [{ code: 'proof-of-work', weight: 0, detail: 'passed' }] };
+      const notifications: PlannedNotification[] = [{ channel: 'email', rule: 'team', data: { to: ['team@example.com'] } }];
+      const grey = { ...lead, formId: 'contact-us', scored, notifications, challenge };
+      const first = await s.leads.insertLead({ ...grey, idempotencyKey: 'pow-1' });
+      expect(await s.leads.insertLead({ ...grey, idempotencyKey: 'pow-1' })).toEqual(first);
+      const replayed = await s.leads.insertLead({ ...grey, payload: { other: true }, idempotencyKey: 'pow-2' });
+      const keyless = await s.leads.insertLead({ ...grey, payload: { third: true } });
+      expect(await s.leads.listLeads()).toHaveLength(3);
+      expect((await s.inbox.getLead(first.id))!.quarantine).toBeNull();
+      for (const held of [replayed, keyless]) {
+        const inbox = (await s.inbox.getLead(held.id))!;
+        expect(inbox.quarantine).toMatchObject(ifSpent);
+      }
+      // Only the first lead's notifications were queued; the others' wait in their rows.
+      const jobs = await s.outbox.claimJobs({ limit: 10, leaseMs: 60_000 });
+      expect(jobs.map((j) => j.leadId)).toEqual([first.id]);
+    });
+
+    it('racing one challenge from many submissions: one lead passes, the others are held', async () => {
+      const s = await store();
+      const ifSpent = { score: 3, reasons: [{ code: 'proof-of-work', weight: 0, detail: 'replayed' }] };
+      const challenge = { id: 'c2', expiresAt: '2026-11-28T14:00:00.000Z', ifSpent };
+      const stored = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          s.leads.insertLead({ ...lead, payload: { attempt: i }, idempotencyKey: `pow-race-${i}`, challenge }),
+        ),
+      );
+      const held = await Promise.all(stored.map(async (l) => (await s.inbox.getLead(l.id))!.quarantine !== null));
+      expect(held.filter((h) => !h)).toHaveLength(1);
+    });
+
+    it('spent challenges are forgotten once expired, and only those', async () => {
+      const s = await store();
+      const ifSpent = { score: 3, reasons: [] };
+      await s.leads.insertLead({ ...lead, challenge: { id: 'old', expiresAt: '2026-11-28T10:00:00.000Z', ifSpent } });
+      await s.leads.insertLead({ ...lead, challenge: { id: 'new', expiresAt: '2026-11-28T14:00:00.000Z', ifSpent } });
+      expect(await s.tokens.pruneSpentTokens(new Date('2026-11-28T12:00:00Z'))).toBe(1);
+      expect(await s.tokens.pruneSpentTokens(new Date('2026-11-28T12:00:00Z'))).toBe(0);
+      const again = await s.leads.insertLead({ ...lead, challenge: { id: 'new', expiresAt: '2026-11-28T14:00:00.000Z', ifSpent } });
+      expect((await s.inbox.getLead(again.id))!.quarantine).not.toBeNull();
     });
   });
 });

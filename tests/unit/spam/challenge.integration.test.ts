@@ -180,21 +180,25 @@ describe('the proof-of-work step for a grey score', () => {
 });
 
 describe("the step's check of an answer", () => {
-  const step = () => createChallengeStep({ score: 3, hmacKey: 'check key', spend: async () => true });
+  const step = () => createChallengeStep({ score: 3, hmacKey: 'check key' });
   const encode = (challenge: Challenge, solution: unknown) => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 
   it('passes the answer the browser found, and fails a signed challenge answered with another counter or key', async () => {
     const s = step();
     const challenge = await s.issue();
     const solution = (await solveChallenge({ challenge, deriveKey }))!;
-    expect(await s.check(encode(challenge, solution), 'k1')).toBe('passed');
+    // Passed, naming the challenge (its signature) for the lead's transaction to spend, and when it expires.
+    expect(await s.check(encode(challenge, solution))).toEqual({
+      outcome: 'passed',
+      challenge: { id: challenge.signature, expiresAt: new Date(challenge.parameters.expiresAt! * 1000) },
+    });
     // The right key with a counter that does not make it, and a made-up key with the right counter.
-    expect(await s.check(encode(challenge, { ...solution, counter: solution.counter + 1 }), 'k2')).toBe('failed');
-    expect(await s.check(encode(challenge, { ...solution, derivedKey: 'ab'.repeat(32) }), 'k3')).toBe('failed');
+    expect(await s.check(encode(challenge, { ...solution, counter: solution.counter + 1 }))).toEqual({ outcome: 'failed' });
+    expect(await s.check(encode(challenge, { ...solution, derivedKey: 'ab'.repeat(32) }))).toEqual({ outcome: 'failed' });
   });
 
   it("fails another server's challenge, solved as it was made", async () => {
-    const foreign = await createChallengeStep({ score: 3, hmacKey: 'another key', spend: async () => true }).issue();
-    expect(await step().check(encode(foreign, await solveChallenge({ challenge: foreign, deriveKey })), 'k4')).toBe('failed');
+    const foreign = await createChallengeStep({ score: 3, hmacKey: 'another key' }).issue();
+    expect(await step().check(encode(foreign, await solveChallenge({ challenge: foreign, deriveKey })))).toEqual({ outcome: 'failed' });
   });
 });
