@@ -6,12 +6,12 @@
  * reason; below the band nothing changes; SPAM_CHALLENGE_SCORE=off turns the step off.
  */
 import Database from 'better-sqlite3';
-import { solveChallenge, type Challenge } from 'altcha-lib';
+import { createChallenge, solveChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED } from '../../../contracts/api-contract';
 import type { Env } from '../../../server/config';
-import { createChallengeStep } from '../../../server/spam/challenge';
+import { challengeSigningKey, createChallengeStep } from '../../../server/spam/challenge';
 import { served, startSpamServer } from './spam-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -195,6 +195,32 @@ describe("the step's check of an answer", () => {
     // The right key with a counter that does not make it, and a made-up key with the right counter.
     expect(await s.check(encode(challenge, { ...solution, counter: solution.counter + 1 }))).toEqual({ outcome: 'failed' });
     expect(await s.check(encode(challenge, { ...solution, derivedKey: 'ab'.repeat(32) }))).toEqual({ outcome: 'failed' });
+  });
+
+  it("speaks ALTCHA's protocol: altcha-lib's own check takes its challenges, and it takes altcha-lib's, signed with its key", async () => {
+    const hmacSignatureSecret = challengeSigningKey('check key');
+    const ours = await step().issue();
+    const verdict = await verifySolution({
+      challenge: ours,
+      solution: (await solveChallenge({ challenge: ours, deriveKey }))!,
+      deriveKey,
+      hmacSignatureSecret,
+    });
+    expect(verdict.verified).toBe(true);
+
+    const made = (expiresAt: Date) =>
+      createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 20_000, deriveKey, expiresAt, hmacSignatureSecret });
+    const theirs = await made(new Date(Date.now() + 60_000));
+    const answer = (await solveChallenge({ challenge: theirs, deriveKey }))!;
+    expect((await step().check(encode(theirs, answer))).outcome).toBe('passed');
+    // Their challenge with a parameter changed after signing, or past its time, fails as theirs would.
+    const altered = { ...theirs, parameters: { ...theirs.parameters, cost: 2 } };
+    expect((await verifySolution({ challenge: altered, solution: answer, deriveKey, hmacSignatureSecret })).verified).toBe(false);
+    expect(await step().check(encode(altered, answer))).toEqual({ outcome: 'failed' });
+    const late = await made(new Date(Date.now() - 1_000));
+    const lateAnswer = (await solveChallenge({ challenge: late, deriveKey }))!;
+    expect((await verifySolution({ challenge: late, solution: lateAnswer, deriveKey, hmacSignatureSecret })).verified).toBe(false);
+    expect(await step().check(encode(late, lateAnswer))).toEqual({ outcome: 'failed' });
   });
 
   it("fails another server's challenge, solved as it was made", async () => {
