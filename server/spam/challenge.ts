@@ -108,6 +108,27 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
       .digest();
   const { algorithm, cost, counterMin, counterMax } = POW_DIFFICULTY;
 
+  async function checked({ challenge, solution }: Payload): Promise<CheckedProof> {
+    const { parameters } = challenge;
+    // Every challenge this step makes expires: one without a time is not one of them. The wall clock, as the expiry was set.
+    if (typeof parameters.expiresAt !== 'number' || parameters.expiresAt < Date.now() / 1000) return { outcome: 'failed' };
+    const signature = Buffer.from(HEX.test(challenge.signature!) ? challenge.signature! : '', 'hex');
+    const expected = sign(parameters);
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return { outcome: 'failed' };
+    const { counter, derivedKey: answer } = solution;
+    if (!Number.isInteger(counter) || counter < 0 || counter > MAX_COUNTER || typeof answer !== 'string' || !HEX.test(answer))
+      return { outcome: 'failed' };
+    const nonce = Buffer.from(parameters.nonce, 'hex');
+    const password = Buffer.alloc(nonce.length + 4);
+    nonce.copy(password);
+    password.writeUInt32BE(counter, nonce.length);
+    const { derivedKey } = await deriveKey(parameters, Buffer.from(parameters.salt, 'hex'), password);
+    const key = Buffer.from(derivedKey).toString('hex');
+    const prefix = parameters.keyPrefix.toLowerCase();
+    if (key !== answer || !prefix || !key.startsWith(prefix)) return { outcome: 'failed' };
+    return { outcome: 'passed', challenge: { id: challenge.signature!, expiresAt: new Date(parameters.expiresAt * 1000) } };
+  }
+
   return {
     inBand: (s) => s >= score,
     issue: async () => {
@@ -124,27 +145,8 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
     check: async (proof) => {
       if (proof === PROOF_UNSOLVED) return { outcome: 'unsolved' };
       const payload = readPayload(proof);
-      if (!payload) return { outcome: 'failed' };
-      const { challenge, solution } = payload;
-      const { parameters } = challenge;
-      // Every challenge this step makes expires: one without a time is not one of them. The wall clock, as the expiry was set.
-      if (typeof parameters.expiresAt !== 'number' || parameters.expiresAt < Date.now() / 1000) return { outcome: 'failed' };
-      const signature = Buffer.from(HEX.test(challenge.signature!) ? challenge.signature! : '', 'hex');
-      const expected = sign(parameters);
-      if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return { outcome: 'failed' };
-      const { counter, derivedKey: answer } = solution;
-      if (!Number.isInteger(counter) || counter < 0 || counter > MAX_COUNTER || typeof answer !== 'string' || !HEX.test(answer))
-        return { outcome: 'failed' };
-      const nonce = Buffer.from(parameters.nonce, 'hex');
-      const password = Buffer.alloc(nonce.length + 4);
-      nonce.copy(password);
-      password.writeUInt32BE(counter, nonce.length);
-      const derived = await deriveKey(parameters, Buffer.from(parameters.salt, 'hex'), password).catch(() => null);
-      if (!derived) return { outcome: 'failed' };
-      const key = Buffer.from(derived.derivedKey).toString('hex');
-      const prefix = parameters.keyPrefix.toLowerCase();
-      if (key !== answer || !prefix || !key.startsWith(prefix)) return { outcome: 'failed' };
-      return { outcome: 'passed', challenge: { id: challenge.signature!, expiresAt: new Date(parameters.expiresAt * 1000) } };
+      // Anything the checks below cannot read (a parameter of the wrong type, say) fails, as in verifySolution.
+      return payload ? checked(payload).catch(() => ({ outcome: 'failed' }) as const) : { outcome: 'failed' };
     },
   };
 }

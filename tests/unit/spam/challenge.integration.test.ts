@@ -223,6 +223,12 @@ describe("the step's check of an answer", () => {
     expect(await step().check(encode(late, lateAnswer))).toEqual({ outcome: 'failed' });
   });
 
+  it('fails an answer it cannot read, however it is built, rather than throwing', async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const payload = `{"challenge":{"parameters":{"expiresAt":${Math.floor(Date.now() / 1000) + 60},"data":${deep}},"signature":"00"},"solution":{}}`;
+    expect(await step().check(Buffer.from(payload).toString('base64'))).toEqual({ outcome: 'failed' });
+  });
+
   it("fails another server's challenge, solved as it was made", async () => {
     const foreign = await createChallengeStep({ score: 3, hmacKey: 'another key' }).issue();
     expect(await step().check(encode(foreign, await solveChallenge({ challenge: foreign, deriveKey })))).toEqual({ outcome: 'failed' });
