@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { BADGE_API_PATH } from '../engine/badges/resolve';
+import { parseUrl } from '../engine/parse-url';
 import type { Badges, Form, SiteModel } from '../engine/content/model';
 import type { KnownLinks } from '../engine/generated/content';
 import { ADMIN_API, ADMIN_PATH } from '../contracts/inbox-contract';
@@ -207,9 +208,10 @@ function mountInbox(app: express.Express, config: AppConfig, inbox: InboxConfig,
     // Loaded with the inbox's first call (its code, two-step sign-in's): a page never waits for it.
     lazyHandler(async () => {
       const { createAdminRouter } = await import('./admin/router');
+      const site = parseUrl(config.siteUrl);
       return createAdminRouter({
         requireTwoStep: inbox.requireTwoStep,
-        issuer: URL.canParse(config.siteUrl) ? `${new URL(config.siteUrl).host} leads inbox` : 'Leads inbox',
+        issuer: site ? `${site.host} leads inbox` : 'Leads inbox',
         store: config.store,
         forms: formsById(config.forms ?? {}, config.apiPayloads),
         siteUrl: config.siteUrl,

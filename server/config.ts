@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UPLOAD_TIMEOUT_MS } from '../contracts/evidence-contract';
+import { parseUrl } from '../engine/parse-url';
 import { chooseStore } from './store/store-choice';
 import type { NotifyConfig } from './notify/config';
 import { DELIVERY_TIMEOUT_MS, isPlainAddress } from './notify/config';
@@ -369,8 +370,9 @@ function isLoopback(hostname: string): boolean {
 
 /** What is wrong with WEBHOOK_URL, or null: signed lead data goes over https, unless it stays on this machine or is allowed. */
 function webhookUrlProblem(url: string, allowHttp: boolean): string | null {
-  if (!/^https?:\/\/\S+$/i.test(url) || !URL.canParse(url)) return 'WEBHOOK_URL must be an https:// address.';
-  const { protocol, hostname } = new URL(url);
+  const parsed = /^https?:\/\/\S+$/i.test(url) ? parseUrl(url) : null;
+  if (!parsed) return 'WEBHOOK_URL must be an https:// address.';
+  const { protocol, hostname } = parsed;
   if (protocol === 'https:' || isLoopback(hostname) || allowHttp) return null;
   return (
     `WEBHOOK_URL is http://, which would send every lead's name, e-mail and message unencrypted to ${hostname}. ` +
@@ -430,7 +432,7 @@ export function readProjectPaths(env: Env = process.env as Env): { distDir: stri
 export function readSiteUrlSetting(env: Env): string | null {
   const setting = blank(env.SITE_URL);
   if (setting === null) return null;
-  if (!/^https?:\/\/\S+$/i.test(setting) || !URL.canParse(setting))
+  if (!/^https?:\/\/\S+$/i.test(setting) || !parseUrl(setting))
     throw new Error(`SITE_URL must be the site's public address, such as https://www.example.com, got "${env.SITE_URL}".`);
   return setting.replace(/\/$/, '');
 }

@@ -1,4 +1,5 @@
 import { UPLOAD_TIMEOUT_MS, VALUES_PART } from '../../contracts/evidence-contract';
+import { parseUrl } from '../parse-url';
 import {
   API_MESSAGES,
   CAMPAIGN_PARAMS,
@@ -73,7 +74,7 @@ export function pageSource(location: Pick<Location, 'pathname' | 'search' | 'hos
   }
   const query = campaign.toString();
   const source: SourceBody = { page: query ? `${location.pathname}?${query}` : location.pathname };
-  const host = referrer && URL.canParse(referrer) ? new URL(referrer).host : '';
+  const host = (referrer && parseUrl(referrer)?.host) || '';
   if (host && host !== location.host) source.referrer = host;
   return source;
 }

@@ -1,4 +1,5 @@
 // The http(s) addresses in a visitor's text, for the inbox's links and the saved replies' lines alike.
+import { parseUrl } from '../parse-url';
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 // A sentence's full stop or closing bracket after an address belongs to the sentence.
@@ -30,20 +31,11 @@ export interface WebAddress {
   url: URL;
 }
 
-/**
- * Each address in `text` that the URL parser accepts, in order. Its `url` is parsed when it is
- * read: the spam score only counts and removes the addresses, and need not parse each one twice.
- */
+/** Each address in `text` that the URL parser accepts, in order, parsed once. */
 export function* webAddressesIn(text: string): Generator<WebAddress> {
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const address = withoutTrailing(match[0]);
-    if (URL.canParse(address))
-      yield {
-        address,
-        index: match.index,
-        get url() {
-          return new URL(address);
-        },
-      };
+    const url = parseUrl(address);
+    if (url) yield { address, index: match.index, url };
   }
 }

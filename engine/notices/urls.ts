@@ -3,6 +3,7 @@
 // grouped by host. The form (as the visitor types), the server (its confirmation page) and the inbox
 // all read a list through this module, so it runs in the browser and in Node alike: no node: imports.
 import { withoutTrailing } from '../forms/web-addresses';
+import { parseUrl } from '../parse-url';
 
 /** How many addresses one request may hold; the address that goes past it is refused at its line. */
 export const MAX_ADDRESSES = 1000;
@@ -157,8 +158,8 @@ export function normaliseAddress(input: string): Normalised {
   const text = input.trim();
   const scheme = HAS_SCHEME.exec(text)?.[1];
   const written = scheme && !scheme.includes('.') ? text : `${text.startsWith('//') ? 'https:' : 'https://'}${text}`;
-  if (!URL.canParse(written)) return { ok: false, reason: /^https?:[/?#]*$/i.test(written) ? 'no-host' : 'unreadable' };
-  const url = new URL(written);
+  const url = parseUrl(written);
+  if (!url) return { ok: false, reason: /^https?:[/?#]*$/i.test(written) ? 'no-host' : 'unreadable' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'not-web' };
   if (url.username || url.password) return { ok: false, reason: 'credentials' };
   // The parser keeps a host's final dot ("example.com."), and a host of dots alone ("http://./").
@@ -209,7 +210,7 @@ function typedHost(written: string, host: string): string {
   if (!typed) return host;
   const lower = withoutFinalDots(typed.toLowerCase());
   if (lower === host) return host;
-  return URL.canParse(`https://${lower}`) && new URL(`https://${lower}`).hostname === host ? lower : host;
+  return parseUrl(`https://${lower}`)?.hostname === host ? lower : host;
 }
 
 function ipv4Number(text: string): number | null {

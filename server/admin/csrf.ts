@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { PendingStep } from '../../contracts/inbox-contract';
 import { ERROR_CODES, HEADERS, REQUESTED_WITH } from '../../contracts/api-contract';
+import { parseUrl } from '../../engine/parse-url';
 import { sendApiError } from '../api/router';
 import { signIn, type AdminContext } from './context';
 
@@ -46,7 +47,7 @@ export const fromAdminApp: RequestHandler = (req, res, next) => {
 
 /** The site's origin as SITE_URL names it; empty when it names none. */
 export function siteOriginOf(siteUrl: string): string {
-  return URL.canParse(siteUrl) ? new URL(siteUrl).origin : '';
+  return parseUrl(siteUrl)?.origin ?? '';
 }
 
 /** What a session owing a step may call: that step, and signing out. */

@@ -6,6 +6,7 @@ import { FORM_ID_FIELD, FORM_MEDIA_TYPE, SENT_PARAM, sentAddress, valuesFromPost
 import { API_MESSAGES, ERROR_CODES } from '../../contracts/api-contract';
 import { buildPayload, HONEYPOT_FIELD } from '../../engine/forms/payload';
 import { matchPage } from '../../engine/render/page-routes';
+import { parseUrl } from '../../engine/parse-url';
 import type { PageAssets } from '../../engine/render/render-page';
 import { lazy } from '../lazy';
 import { ownHostsOf, sourceOfFormPost } from '../leads/lead-source';
@@ -66,7 +67,7 @@ function pathAndQuery(url: string): { path: string; query: URLSearchParams } {
 }
 
 function hostOf(origin: string): string | null {
-  return URL.canParse(origin) ? new URL(origin).host : null;
+  return parseUrl(origin)?.host ?? null;
 }
 
 /**
@@ -110,7 +111,7 @@ export function createFormPosts(config: FormPostConfig): FormPosts {
   const { model, assets, submissions } = config;
   const now = config.now ?? (() => new Date());
   const secret = config.secret ?? randomBytes(32).toString('hex');
-  const siteOrigin = URL.canParse(config.siteUrl) ? new URL(config.siteUrl).origin : '';
+  const siteOrigin = parseUrl(config.siteUrl)?.origin ?? '';
 
   const formPage = (path: string): ResolvedPage | null => {
     const page = matchPage(model, path);

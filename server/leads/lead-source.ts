@@ -6,6 +6,7 @@ import {
   SOURCE_KEY,
   type LeadSource,
 } from '../../contracts/api-contract';
+import { parseUrl } from '../../engine/parse-url';
 
 /**
  * What the server records of where a lead or a page view came from, read from what a browser sent.
@@ -69,8 +70,8 @@ export function referrerHostOf(referrer: string | undefined, ownHosts: ReadonlyS
   let raw = PLAIN_HTTP_HOST.exec(referrer)?.[1];
   // Anything unusual (a user part, an international name, odd case in the scheme) goes through the URL parser.
   if (raw === undefined) {
-    if (!URL.canParse(referrer)) return null;
-    const url = new URL(referrer);
+    const url = parseUrl(referrer);
+    if (!url) return null;
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     raw = url.host;
   }
@@ -113,17 +114,16 @@ export function takeSource(
 export function sourceOfFormPost(postPath: string, referer: string | undefined, ownHosts: ReadonlySet<string>): LeadSource {
   const page = cleanPath(postPath);
   let campaign = campaignOf(new URLSearchParams());
-  if (referer && referer.length <= MAX_SOURCE_PAGE && URL.canParse(referer)) {
-    const url = new URL(referer);
-    if (ownHosts.has(url.host.toLowerCase()) && url.pathname === postPath) campaign = campaignOf(url.searchParams);
-  }
+  const url = referer && referer.length <= MAX_SOURCE_PAGE ? parseUrl(referer) : null;
+  if (url && ownHosts.has(url.host.toLowerCase()) && url.pathname === postPath) campaign = campaignOf(url.searchParams);
   return { page, ...campaign, referrerHost: null };
 }
 
 /** The hosts that are this site: the public address's and the one the request was sent to. */
 export function ownHostsOf(siteUrl: string, requestHost: string | undefined): Set<string> {
   const hosts = new Set<string>();
-  if (URL.canParse(siteUrl)) hosts.add(new URL(siteUrl).host.toLowerCase());
+  const site = parseUrl(siteUrl);
+  if (site) hosts.add(site.host.toLowerCase());
   if (requestHost) hosts.add(requestHost.toLowerCase());
   return hosts;
 }

@@ -205,8 +205,15 @@ test('names the part of an address’s filter it cannot use, and applies the res
 
 test('a session that ends returns to the sign-in view, and signing in again stays on the page', async ({ page }) => {
   await signIn(page, ACCOUNT);
+  // The inbox asks for the list and its views' counts as it opens, and nothing more until someone acts.
+  // Both have answered before the session ends, so the click below is what meets the ended session: on a
+  // busy machine one of them could otherwise leave after the cookies went, and its refusal would show
+  // the sign-in view in place of the link before the click.
+  await expect(page.locator('.admin-summary')).toHaveText(/^Showing \d+ leads?,/);
+  await expect(page.getByRole('navigation', { name: 'Saved views' }).locator('.admin-views__count').first()).toBeVisible();
   await page.context().clearCookies();
   await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeFocused();
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await page.getByLabel('E-mail address').fill(ACCOUNT);

@@ -12,11 +12,14 @@ function stepTitles(path: string): string[] {
   return steps?.type === 'steps' ? steps.steps.map((step) => step.title) : [];
 }
 
-/** The names of a page's plan tiers, in order, as site/ has them. */
-function planNames(path: string): string[] {
+/** A page's plan tiers, in order, as site/ has them. */
+function plansAt(path: string) {
   const plans = pageAt(path).sections.find((s) => s.type === 'plans');
-  return plans?.type === 'plans' ? plans.plans.map((p) => p.name) : [];
+  return plans?.type === 'plans' ? plans.plans : [];
 }
+
+/** The names of a page's plan tiers, in order, as site/ has them. */
+const planNames = (path: string) => plansAt(path).map((p) => p.name);
 
 // A plan as its card reads: its name from site/, with the price from site/data/pricing.yaml (checked
 // against the spec's table in tests/unit/content/price-catalogue.test.ts).
@@ -98,7 +101,10 @@ for (const p of INDUSTRY_PAGES) {
     expect(getStarted).toMatch(new RegExp(`<input\\b[^>]*\\bid="${formId}-form_email"[^>]*\\btype="email"`));
     expect(planNames(p.path)).toHaveLength(p.prices.length);
     expect(planPricesOf(html)).toEqual(plansOf(p));
-    expect(textOf(html)).toContain('/month');
+    // The words after each price (a period such as "per month"), as site/ has them.
+    const periods = plansAt(p.path).map((plan) => plan.period);
+    expect(periods.every(Boolean), 'every tier names its period').toBe(true);
+    expect(all(html, /<span class="plan__period">([\s\S]*?)<\/span>/g).map((m) => textOf(m[1]!).trim())).toEqual(periods);
 
     const featured = all(html, /<li class="card plan plan--featured">[\s\S]*?<h3>([\s\S]*?)<\/h3>/g).map((m) => textOf(m[1]!));
     expect(featured, 'tiers with the Most Popular ribbon').toEqual(p.mostPopular === undefined ? [] : [planNames(p.path)[p.mostPopular]]);
@@ -132,9 +138,12 @@ test('/protection/photography: the Professional tier button is a plain button, t
 });
 
 test('/protection/art shows the six art-style cards', async ({ request }) => {
-  const text = textOf(await htmlOf(request, '/protection/art'));
-  for (const style of ['Illustrations', 'Graphic design', 'Concept art', 'Photography', 'NFT art', 'Patterns'])
-    expect(text).toContain(style);
+  const html = await htmlOf(request, '/protection/art');
+  const section = /<section\b[^>]*\bid="art-styles"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const styles = pageAt('/protection/art').sections.find((s) => s.type === 'card-grid' && s.id === 'art-styles');
+  const titles = styles?.type === 'card-grid' ? styles.cards.map((card) => card.title) : [];
+  expect(titles).toHaveLength(6);
+  expect(all(section, /<h3\b[^>]*>([\s\S]*?)<\/h3>/g).map((m) => textOf(m[1]!).trim())).toEqual(titles);
 });
 
 test('/protection: h1, canonical, the seven industry links and the calls to /contact and /pricing', async ({ request }) => {

@@ -217,7 +217,7 @@ test('a new article: the draft in the editor, a refused save, the saved notice, 
   await expect(page.getByRole('heading', { level: 1, name: /^Delete/ })).toBeVisible();
   await page.getByLabel('see “page not found”').check();
   await page.getByRole('button', { name: 'Delete the article' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(page, 'the Deleted screen');
 });
 
@@ -238,7 +238,7 @@ test('a page other pages link to, deleted: the links listed after the delete, an
       .click();
     await page.getByLabel('see “page not found”').check();
     await page.getByRole('button', { name: 'Delete the page' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible({ timeout: 30_000 });
     const left = page.getByRole('alert');
     await expect(left).toContainText(linked.path!);
     await expect(left.getByRole('link').first()).toBeVisible();

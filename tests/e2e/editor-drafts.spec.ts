@@ -165,7 +165,7 @@ test('drafts stay off the site until ready, deleted pages redirect or answer 404
     else await page.getByLabel('see “page not found”').check();
     await expectNoAxeViolations(page, 'the Delete screen');
     await page.getByRole('button', { name: 'Delete the page' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Deleted/ })).toBeVisible({ timeout: 30_000 });
     // Nothing links to it, so nothing stands in the way of publishing.
     await expect(page.getByRole('alert')).toHaveCount(0);
   }

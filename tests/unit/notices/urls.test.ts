@@ -57,6 +57,15 @@ describe('normaliseAddress: what an accepted address becomes', () => {
     expect(result.ok && result.url.href).toBe(expected);
   });
 
+  it('reads an international host as well after a server has read many addresses as on its first', () => {
+    // Node 20 and 22's URL.canParse, once optimised, refuses a host with a Latin-1 letter: a running
+    // server would have called such an address unreadable (engine/parse-url.ts).
+    for (let i = 0; i < 20_000; i++) normaliseAddress(`https://example.com/${i}`);
+    const result = normaliseAddress('https://bücher.example/titel');
+    expect(result).toMatchObject({ ok: true, displayHost: 'bücher.example' });
+    expect(result.ok && result.url.href).toBe('https://xn--bcher-kva.example/titel');
+  });
+
   it('gives the host as typed for people to read when it is the same host', () => {
     expect(normaliseAddress('https://BÜCHER.example/x')).toMatchObject({ ok: true, displayHost: 'bücher.example' });
     expect(normaliseAddress('https://xn--bcher-kva.example/x')).toMatchObject({ ok: true, displayHost: 'xn--bcher-kva.example' });

@@ -3,10 +3,11 @@
  * process and switched to whole; bad content and a failed build leave the live site serving; a
  * rollback switches back; old releases are pruned; and the endpoints are for the `content` role.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -163,26 +164,35 @@ describe('publishing', { timeout: 300_000 }, () => {
     const live = await store.releases.liveRelease();
     const head = git(content, 'rev-parse', 'HEAD');
     edit(ABOUT, (t) => t.replace('path: /about', 'path: about'));
-    const cy = await signedIn('cy.writer@example.com');
-    const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
-    expect(res.status).toBe(422);
-    const { problems } = (await res.json()) as ProblemsAnswer;
-    const validate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, CONTENT_ROOT: content },
-      encoding: 'utf8',
-    });
-    expect(validate.status).toBe(1);
-    expect(problems.length).toBeGreaterThan(0);
-    for (const p of problems) {
-      expect(p.path).toBe(ABOUT);
-      expect(validate.stderr).toContain(`${p.path}:${p.line}:${p.column} ${p.message}`);
+    // Put back however the test ends, so a failure here is not also every later test's.
+    try {
+      const cy = await signedIn('cy.writer@example.com');
+      const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
+      expect(res.status).toBe(422);
+      const { problems } = (await res.json()) as ProblemsAnswer;
+      // Not spawnSync: while validate runs, the server in this process keeps its timers, and a kept-alive
+      // connection it closed meanwhile is not reused for the next request (ECONNRESET on a busy machine).
+      const validate = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, CONTENT_ROOT: content },
+        encoding: 'utf8',
+      }).then(
+        () => ({ status: 0, stderr: '' }),
+        (err: { code?: number; stderr?: string }) => ({ status: err.code, stderr: err.stderr ?? '' }),
+      );
+      expect(validate.status).toBe(1);
+      expect(problems.length).toBeGreaterThan(0);
+      for (const p of problems) {
+        expect(p.path).toBe(ABOUT);
+        expect(validate.stderr).toContain(`${p.path}:${p.line}:${p.column} ${p.message}`);
+      }
+      expect(problems.some((p) => p.pointer === '/path')).toBe(true);
+      expect(await store.releases.liveRelease()).toBe(live);
+      expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
+      expect(await page('/about')).toContain('About Our Takedown Team');
+    } finally {
+      edit(ABOUT, (t) => t.replace('path: about', 'path: /about'));
     }
-    expect(problems.some((p) => p.pointer === '/path')).toBe(true);
-    expect(await store.releases.liveRelease()).toBe(live);
-    expect(git(content, 'rev-parse', 'HEAD')).toBe(head);
-    expect(await page('/about')).toContain('About Our Takedown Team');
-    edit(ABOUT, (t) => t.replace('path: about', 'path: /about'));
   });
 
   it('refuses a site with a symbolic link in it before copying anything, and keeps the live site', async () => {
