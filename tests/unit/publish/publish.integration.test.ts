@@ -3,7 +3,7 @@
  * process and switched to whole; bad content and a failed build leave the live site serving; a
  * rollback switches back; old releases are pruned; and the endpoints are for the `content` role.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,10 +167,15 @@ describe('publishing', { timeout: 300_000 }, () => {
     const res = await cy(EDITOR_ROUTES.publish, { method: 'POST' });
     expect(res.status).toBe(422);
     const { problems } = (await res.json()) as ProblemsAnswer;
-    const validate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, CONTENT_ROOT: content },
-      encoding: 'utf8',
+    // Started without blocking this thread, which also answers the server's requests: a synchronous
+    // wait of some seconds outlasts the server's keep-alive and resets the next request's connection.
+    const validate = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/validate.ts'],
+        { cwd: ROOT, env: { ...process.env, CONTENT_ROOT: content }, encoding: 'utf8' },
+        (_err, _out, stderr) => resolve({ status: child.exitCode, stderr }),
+      );
     });
     expect(validate.status).toBe(1);
     expect(problems.length).toBeGreaterThan(0);
