@@ -22,7 +22,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', isolate: false, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], exclude: [INTEGRATION] },
       },
-      { extends: true, test: { name: 'integration', include: [INTEGRATION] } },
+      {
+        extends: true,
+        // The PostgreSQL data directory the files' servers start from is made once (tests/support/postgres-template.ts).
+        test: { name: 'integration', include: [INTEGRATION], globalSetup: ['tests/support/postgres-template.ts'] },
+      },
     ],
   },
 });
