@@ -24,8 +24,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The PostgreSQL data directory the files' servers start from is made once (tests/support/postgres-template.ts).
-        test: { name: 'integration', include: [INTEGRATION], globalSetup: ['tests/support/postgres-template.ts'] },
+        // Also one module graph per worker (docs/developers/decisions.md, "The integration files share
+        // a module graph per worker"); the PostgreSQL data directory the files' servers start from is
+        // made once (tests/support/postgres-template.ts).
+        test: { name: 'integration', isolate: false, include: [INTEGRATION], globalSetup: ['tests/support/postgres-template.ts'] },
       },
     ],
   },
