@@ -22,7 +22,13 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', isolate: false, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], exclude: [INTEGRATION] },
       },
-      { extends: true, test: { name: 'integration', include: [INTEGRATION] } },
+      {
+        extends: true,
+        // Also one module graph per worker (docs/developers/decisions.md, "The integration files share
+        // a module graph per worker"); the PostgreSQL data directory the files' servers start from is
+        // made once (tests/support/postgres-template.ts).
+        test: { name: 'integration', isolate: false, include: [INTEGRATION], globalSetup: ['tests/support/postgres-template.ts'] },
+      },
     ],
   },
 });

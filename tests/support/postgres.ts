@@ -25,8 +25,8 @@ export interface LocalPostgres {
   readonly running: boolean;
   /** Connection string for a database on this server (default: the `postgres` database). */
   url(database?: string): string;
-  /** Creates an empty database and returns its connection string; each test gets its own. */
-  createDatabase(prefix?: string): Promise<string>;
+  /** Creates an empty database (or a copy of `template`) and returns its connection string; each test gets its own. */
+  createDatabase(prefix?: string, template?: string): Promise<string>;
   /** `fast` disconnects clients and shuts down cleanly; `immediate` is a crash (recovery on next start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Starts again on the same port and data directory, so existing connection strings keep working. */
@@ -39,6 +39,11 @@ export interface LocalPostgres {
 }
 
 export interface StartOptions {
+  /**
+   * A stopped server's data directory to start from (copied), instead of a new one made by initdb:
+   * the integration run makes one once (tests/support/postgres-template.ts), with a migrated database.
+   */
+  dataTemplate?: string;
   /**
    * fsync=off makes initdb, CREATE DATABASE and commits much faster. Committed data still survives
    * `stop('immediate')` (a PostgreSQL crash); only an OS crash could lose it, which tests never do.
@@ -209,7 +214,14 @@ export async function startLocalPostgres(found: PostgresAvailability, options: S
   };
 
   try {
-    await tool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', ...(fsync ? [] : ['--no-sync'])]);
+    if (options.dataTemplate) {
+      // As the user the server runs as, so the copy is that user's (cp -a keeps the files' modes).
+      await (runAs
+        ? run('runuser', ['-u', runAs, '--', 'cp', '-a', options.dataTemplate, dataDir], { cwd: dir })
+        : run('cp', ['-a', options.dataTemplate, dataDir]));
+    } else {
+      await tool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', ...(fsync ? [] : ['--no-sync'])]);
+    }
     // The port is free when asked but could be taken before the server binds it; try a few.
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
@@ -239,12 +251,12 @@ export async function startLocalPostgres(found: PostgresAvailability, options: S
       return running;
     },
     url,
-    async createDatabase(prefix = 'test') {
+    async createDatabase(prefix = 'test', template?: string) {
       const name = `${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${process.pid}_${++databaseCounter}`;
       const client = new pg.Client({ connectionString: url() });
       await client.connect();
       try {
-        await client.query(`CREATE DATABASE "${name}"`);
+        await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       } finally {
         await client.end();
       }

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { createPostgresStore } from '../../../server/store/postgres';
@@ -60,7 +60,7 @@ const backends: Backend[] = [
     name: 'PostgreSQL',
     skipReason: found.available ? null : found.reason,
     async open() {
-      postgres = await startLocalPostgres(found);
+      postgres = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
       return createPostgresStore({ connectionString: await postgres.createDatabase('idempotency') });
     },
     async tearDown() {

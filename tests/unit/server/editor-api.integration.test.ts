@@ -61,7 +61,7 @@ describe('the content editor API', { timeout: 60_000 }, () => {
   let fixture: Fixture;
   let server: Running;
   let editor: ReturnType<typeof browser>;
-  let contentEditor: ReturnType<typeof createEditor> | undefined;
+  let contentEditor: ReturnType<typeof createEditor>;
   const disk = (path: string) => readFileSync(join(contentRoot, path), 'utf8');
 
   beforeAll(async () => {
@@ -72,17 +72,22 @@ describe('the content editor API', { timeout: 60_000 }, () => {
     await store.accounts.createAccount('writer@example.com', hash, ['content']);
     await store.accounts.createAccount('leads@example.com', hash, ['leads']);
     fixture = createFixture();
+    // One editor for the file, over one folder whose site/ is copied fresh before each test (below).
+    // Its worker threads read site/ from disk for every job and key what they keep by the files'
+    // contents, so no test sees another's edits; what the editor remembers between tests is file
+    // versions and who saved them, as a long-running server does. A worker per test (the engine
+    // imported and the site loaded each time) was most of the file's time.
+    contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
+    cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
+    contentEditor = createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] });
   });
 
   beforeEach(async () => {
+    // A server per test: a connection kept alive from one test to the next is never reused.
     await server?.close();
-    await contentEditor?.close();
-    if (contentRoot) rmSync(contentRoot, { recursive: true, force: true });
-    // Every test edits its own copy of site/: the repository's is never written.
-    contentRoot = mkdtempSync(join(tmpdir(), 'editor-content-'));
+    // Every test edits a fresh copy of site/ in the same folder: the repository's is never written.
+    rmSync(join(contentRoot, 'site'), { recursive: true, force: true });
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-    // The editor over this copy (CONTENT_ROOT's, in production); the test closes it, as its maker.
-    contentEditor = createEditor({ contentRoot, schemas, siteUrl: 'https://example.com', previewStylesheets: ['/assets/site-abc.css'] });
     server = await startServer({
       buildDir: fixture.root,
       store,

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import type { NewLead } from '../../../server/store/types';
@@ -108,7 +108,7 @@ const found = await findPostgres();
 describe.skipIf(!found.available)(`export and import, SQLite to PostgreSQL${found.available ? '' : ` (skipped: ${found.reason})`}`, () => {
   let server: LocalPostgres | undefined;
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 120_000);
   afterAll(async () => server?.destroy());
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseArgs, parseSince, UsageError } from '../../../scripts/leads';
 import { csvCell } from '../../../server/leads/csv';
 import { createPostgresStore } from '../../../server/store/postgres';
@@ -358,7 +358,7 @@ const found = await findPostgres();
 describe.skipIf(!found.available)('npm run leads -- export with DATABASE_URL', { timeout: 30_000 }, () => {
   let server: LocalPostgres;
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 60_000);
   afterAll(() => server?.destroy(), 30_000);
 

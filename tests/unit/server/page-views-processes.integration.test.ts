@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
@@ -87,7 +87,7 @@ const backends = [
     name: 'PostgreSQL',
     skip: !found.available,
     async setUp() {
-      const pg = await startLocalPostgres(found);
+      const pg = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
       cleanups.push(() => pg.destroy());
       const url = await pg.createDatabase('views');
       return { env: { DATABASE_URL: url }, open: () => createPostgresStore({ connectionString: url }) as LeadStore };
@@ -149,7 +149,7 @@ describe.skipIf(!found.available)('PostgreSQL gone when a process stops', () => 
     cleanups.push(() => fixture.cleanup());
     const dir = mkdtempSync(join(tmpdir(), 'views-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const pg = await startLocalPostgres(found);
+    const pg = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
     cleanups.push(() => pg.destroy());
     const url = await pg.createDatabase('views');
     // Flushed only on stop: every view below is still in memory when the database goes.

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
 
@@ -19,7 +19,7 @@ const SCRIPT = join(import.meta.dirname, '../../support/release-lead.ts');
 describe.skipIf(!found.available)('a release killed mid-way on PostgreSQL', { timeout: 60_000 }, () => {
   let server: LocalPostgres;
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 60_000);
   afterAll(() => server?.destroy(), 30_000);
 

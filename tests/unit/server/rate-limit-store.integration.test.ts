@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { StoredRateLimits } from '../../../server/rate-limit';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
@@ -64,7 +64,7 @@ describe('rate-limit counts in the SQLite store', () => {
 
 describe.skipIf(!found.available)(`rate limit in PostgreSQL${found.available ? '' : ` (skipped: ${found.reason})`}`, () => {
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
     url = await server.createDatabase('ratelimit');
     // The table comes with the lead store's migrations (version 5).
     const leads = createPostgresStore({ connectionString: url });

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { createPostgresStore, migratePostgres } from '../../../server/store/postgres';
 import { createSqliteStore, migrateSqliteFile } from '../../../server/store/sqlite';
 import type { LeadStore } from '../../../server/store/types';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
+import { MIGRATED_DATABASE } from '../../support/postgres-template';
 
 /** One empty database of a backend, plus raw access for checks the LeadStore API cannot express. */
 export interface Target {
@@ -36,7 +37,12 @@ export interface Backend {
   skipReason: string | null;
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
-  freshTarget(): Promise<Target>;
+  /**
+   * A new database: empty, or (`migrated`) as the store's `init()` leaves an empty one. PostgreSQL
+   * copies the run's migrated template database; SQLite's migrations take milliseconds, so its
+   * store migrates a new file either way.
+   */
+  freshTarget(options?: { migrated?: boolean }): Promise<Target>;
 }
 
 export const sqliteBackend: Backend = {
@@ -87,13 +93,17 @@ export const postgresBackend: Backend = {
   where: 'on a throwaway local server',
   skipReason: found.available ? null : found.reason,
   async setUp() {
-    server = await startLocalPostgres(found);
+    // The integration run's global setup made the data directory, with a migrated database in it.
+    const dataTemplate = inject('postgresDataTemplate');
+    if (!dataTemplate)
+      throw new Error("No PostgreSQL template: tests/support/postgres-template.ts runs as the integration project's global setup.");
+    server = await startLocalPostgres(found, { dataTemplate });
   },
   async tearDown() {
     await server?.destroy();
   },
-  async freshTarget() {
-    const url = await server!.createDatabase('contract');
+  async freshTarget({ migrated = false } = {}) {
+    const url = await server!.createDatabase('contract', migrated ? MIGRATED_DATABASE : undefined);
     const withClient = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -130,7 +140,9 @@ export const backends = [sqliteBackend, postgresBackend].map((b) => [b.name, b] 
 
 /**
  * Inside a describe: starts the backend for the file and gives each test a new database, so no
- * test sees another's leads. `store()` opens (and initialises) a store on the test's database.
+ * test sees another's leads. `store()` opens (and initialises) a store on the test's database: a
+ * migrated one when the test asks for a store first, an empty one when it asks for `target()` first
+ * (to run the migrations itself).
  */
 export function useFreshStores(backend: Backend) {
   const state: { target?: Target; opened: LeadStore[] } = { opened: [] };
@@ -144,7 +156,7 @@ export function useFreshStores(backend: Backend) {
   });
   return {
     async store(now?: () => Date): Promise<LeadStore> {
-      state.target ??= await backend.freshTarget();
+      state.target ??= await backend.freshTarget({ migrated: true });
       const s = state.target.open(now);
       state.opened.push(s);
       await s.init();

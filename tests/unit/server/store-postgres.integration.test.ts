@@ -1,6 +1,6 @@
 /** PostgreSQL-only behaviour: what happens when the database goes away and comes back. */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresLeadStore } from '../../../server/store/postgres';
 import { describePostgresUrl } from '../../../server/store/store-choice';
 import { findPostgres, freePort, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
@@ -36,7 +36,7 @@ describe.skipIf(!found.available)('PostgreSQL store across a server restart', { 
   const logged: string[] = [];
 
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 60_000);
   afterAll(() => server?.destroy(), 30_000);
   afterEach(() => store?.close());
@@ -93,7 +93,7 @@ describe.skipIf(!found.available)('PostgreSQL store after an erasure', { timeout
   let server: LocalPostgres;
   let store: PostgresLeadStore;
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 60_000);
   afterAll(() => server?.destroy(), 30_000);
   afterEach(() => store?.close());

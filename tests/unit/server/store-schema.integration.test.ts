@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
 import { findPostgres, startLocalPostgres, type LocalPostgres } from '../../support/postgres';
@@ -125,7 +125,7 @@ const found = await findPostgres();
 describe.skipIf(!found.available)('the store Schema against the migrated PostgreSQL database', { timeout: 60_000 }, () => {
   let server: LocalPostgres;
   beforeAll(async () => {
-    server = await startLocalPostgres(found);
+    server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') });
   }, 60_000);
   afterAll(() => server?.destroy(), 30_000);
 

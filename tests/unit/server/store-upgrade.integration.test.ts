@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrations } from '../../../server/store/migrations';
 import { createPostgresStore } from '../../../server/store/postgres';
 import { createSqliteStore } from '../../../server/store/sqlite';
@@ -118,7 +118,7 @@ const found = await findPostgres();
 
 describe.skipIf(!found.available)('a PostgreSQL database made by the previous release', () => {
   let server: LocalPostgres;
-  beforeAll(async () => void (server = await startLocalPostgres(found)), 60_000);
+  beforeAll(async () => void (server = await startLocalPostgres(found, { dataTemplate: inject('postgresDataTemplate') })), 60_000);
   afterAll(() => server?.destroy(), 30_000);
 
   it('opens with every row as it was, and takes new leads, retries, sign-ins and jobs', { timeout: 30_000 }, async () => {
