@@ -1,10 +1,17 @@
-// Finds the system Chromium the e2e tests drive (Debian's `chromium` package), installing it
-// with apt-get when the tests run as root on a fresh machine. Playwright's own browser
-// download is not used, so `npx playwright install` is never needed.
+// Finds the system Chromium the e2e tests drive, installing it with apt-get when the tests run as
+// root on a fresh machine. Playwright's own browser download is not used, so `npx playwright install`
+// is never needed.
+//
+// It is Chromium's headless shell (Debian's `chromium-headless-shell`, the same Chromium release and
+// Blink as the `chromium` package, without the browser's windows and toolbar), the build Playwright
+// itself runs for headless Chromium. The full browser in headless mode opens a window for every page
+// and preloads the address bar's suggestion list into a renderer of its own: about two thirds of a CPU
+// second per test on top of the page, against about a fifth in the shell (docs/developers/decisions.md,
+// "End-to-end tests run in Chromium's headless shell").
 import { ensureProgram, findProgram, type SystemProgram } from './system-packages';
 
-/** Where Debian's chromium package puts its launcher. */
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/** Where Debian's chromium-headless-shell package puts its launcher. */
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,16 +25,16 @@ export const CHROMIUM_ARGS = [
 ];
 
 const CHROMIUM: SystemProgram = {
-  label: 'Chromium',
+  label: "Chromium's headless shell",
   envVar: 'CHROMIUM_PATH',
   paths: [DEBIAN_CHROMIUM],
-  names: ['chromium', 'chromium-browser'],
-  packages: ['chromium'],
+  names: ['chromium-headless-shell'],
+  packages: ['chromium-headless-shell'],
 };
 
 /**
- * CHROMIUM_PATH when set (it must then exist), else /usr/bin/chromium, else `chromium` or
- * `chromium-browser` on PATH; null when there is none. Never installs anything.
+ * CHROMIUM_PATH when set (it must then exist), else /usr/bin/chromium-headless-shell, else
+ * `chromium-headless-shell` on PATH; null when there is none. Never installs anything.
  */
 export const findChromium = (): string | null => findProgram(CHROMIUM);
 
