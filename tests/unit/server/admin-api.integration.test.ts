@@ -660,7 +660,8 @@ describe.each(backends)('the inbox API on the %s store', (_name, backend) => {
       ]);
       expect(after.notifications.filter((n) => n.channel === 'reply')).toHaveLength(1);
       // Queued, and sent by the server's worker: once.
-      await vi.waitFor(() => expect(delivered.filter((channel) => channel === 'reply')).toHaveLength(1));
+      // The worker looks at the outbox once a second (NOTIFY_POLL_MS), as long as waitFor's default wait.
+      await vi.waitFor(() => expect(delivered.filter((channel) => channel === 'reply')).toHaveLength(1), { timeout: 5_000 });
       const log = await b.json<AuditPage>(ADMIN_ROUTES.audit);
       expect(log.entries.find((e) => e.action === 'reply')).toMatchObject({ actor: 'ann@example.com', leadId: lead.id });
     });

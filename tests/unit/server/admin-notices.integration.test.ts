@@ -239,7 +239,8 @@ describe('the inbox’s notice screens over HTTP', { timeout: 30_000 }, () => {
     // Queued once: one job per notice, none more for the refused second send, each handed to delivery.
     const listed = await store.outbox.listLeadJobs(lead.id);
     expect(listed).toHaveLength(host.notices.length);
-    await vi.waitFor(() => expect(queued).toHaveLength(host.notices.length));
+    // The server's worker looks at the outbox once a second (NOTIFY_POLL_MS), as long as waitFor's default wait.
+    await vi.waitFor(() => expect(queued).toHaveLength(host.notices.length), { timeout: 5_000 });
     const order = listed.map((j) => j.id);
     const jobs = [...queued].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
     expect(jobs.map((j) => j.id)).toEqual(order);
