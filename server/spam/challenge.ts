@@ -2,6 +2,7 @@
 // checked here, solved by the visitor's browser with nothing for the visitor to do.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { createChallenge, randomInt, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { PROOF_UNSOLVED } from '../../contracts/api-contract';
@@ -76,17 +77,6 @@ export function challengeSigningKey(hmacKey: string): string {
   return createHmac('sha256', hmacKey).update('altcha challenge').digest('hex');
 }
 
-/** ALTCHA's canonical form of a value (its canonicalJSON): object keys sorted at every level, undefined values left out. */
-function canonical(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const object = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(object)
-      .sort()
-      .flatMap((key) => (object[key] === undefined ? [] : [[key, canonical(object[key])]])),
-  );
-}
-
 const HEX = /^(?:[0-9a-f]{2})+$/;
 const MAX_COUNTER = 0xffffffff;
 
@@ -104,7 +94,8 @@ export function createChallengeStep(options: ChallengeStepOptions): ChallengeSte
   const signing = challengeSigningKey(options.hmacKey);
   const sign = (parameters: Challenge['parameters']) =>
     createHmac('sha256', signing)
-      .update(JSON.stringify(canonical(parameters)))
+      // ALTCHA's canonical JSON (keys sorted, undefined left out) is RFC 8785's for these flat parameters.
+      .update(canonicalize(parameters)!)
       .digest();
   const { algorithm, cost, counterMin, counterMax } = POW_DIFFICULTY;
 
