@@ -2,6 +2,7 @@
 // for two minutes, so the API's answers are played here, in its contract's shapes.
 import { expect, test, type Page } from '@playwright/test';
 import {
+  ADMIN_API,
   ADMIN_ROUTES,
   PAGE_SIZE,
   type AuditEntry,
@@ -12,6 +13,7 @@ import {
   type LeadSummary,
   type ViewCounts,
 } from '../../contracts/inbox-contract';
+import { EVIDENCE_ROUTES, type EvidenceList } from '../../contracts/evidence-contract';
 import { leadRows } from './admin';
 import { horizontalOverflow } from './site';
 
@@ -57,9 +59,31 @@ function entry(n: number): AuditEntry {
   };
 }
 
-/** Answers the session, and the list and log in two pages each; records the queries the app sent. */
+/** The inbox's calls this spec does not answer: each test ends by expecting none. */
+const unanswered = new WeakMap<Page, string[]>();
+
+test.afterEach(({ page }) => {
+  expect(unanswered.get(page) ?? [], 'calls to the inbox API that no route of this spec answered').toEqual([]);
+});
+
+/**
+ * Answers the session, and the list and log in two pages each; records the queries the app sent.
+ * Any other call under the API is refused here and named at the test's end, so it never reaches the
+ * real server (which would answer 401 and end the played session at a moment that varies).
+ */
 async function playApi(page: Page): Promise<string[]> {
   const asked: string[] = [];
+  const missed: string[] = [];
+  unanswered.set(page, missed);
+  // Registered first, so every route below (and any a test adds) takes precedence over it.
+  await page.route(
+    (url) => url.pathname.startsWith(`${ADMIN_API}/`),
+    (route) => {
+      const request = route.request();
+      missed.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      return route.fulfill({ status: 500, json: { error: 'NOT_PLAYED', message: 'This call is not played by the test.' } });
+    },
+  );
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.session,
     (route) => route.fulfill({ json: SESSION }),
@@ -180,6 +204,10 @@ test('at phone width the list and a lead with long values fit the screen; the ta
   await page.route(
     (url) => url.pathname === ADMIN_ROUTES.lead(long.id),
     (route) => route.fulfill({ json: detail }),
+  );
+  await page.route(
+    (url) => url.pathname === EVIDENCE_ROUTES.list(long.id),
+    (route) => route.fulfill({ json: { files: [] } satisfies EvidenceList }),
   );
 
   await page.goto('/admin/');
