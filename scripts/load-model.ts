@@ -2,7 +2,7 @@ import { formatAnnotation, outputFormatOf, type OutputFormat } from '../tooling/
 import { loadSite } from '../engine/content/load-site';
 import type { SiteModel } from '../engine/content/model';
 import { formatProblem, type Problem } from '../engine/content/problem';
-import { ConfigError, publicSiteUrl, readScriptConfig } from '../server/config';
+import { ConfigError, publicSiteUrl, readScriptConfig, type Env } from '../server/config';
 import { CONTENT_ROOT, readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
 
 /** The command's --format, or exit 2 with the reason (no stack trace for a typo in a flag). */
@@ -37,9 +37,9 @@ export function printProblems(problems: readonly Problem[], format: OutputFormat
 }
 
 /** Loads site/ or exits with every problem listed (warnings printed either way); shared by the build and the link checker. */
-export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
-  const links = siteLinkProblems(CONTENT_ROOT);
-  const { model, problems, warnings } = loadSite(readSiteFiles(CONTENT_ROOT), readSchemas());
+export function loadModelOrExit(format: OutputFormat = 'text', contentRoot = CONTENT_ROOT): SiteModel {
+  const links = siteLinkProblems(contentRoot);
+  const { model, problems, warnings } = loadSite(readSiteFiles(contentRoot), readSchemas());
   // Warnings never stop a build or a link check, but whoever runs one sees them too.
   printProblems(warnings, format);
   if (model && links.length === 0) return model;
@@ -52,9 +52,9 @@ export function loadModelOrExit(format: OutputFormat = 'text'): SiteModel {
 }
 
 /** SITE_URL overrides site.yaml's url, so one build can be made for staging and production. */
-export function siteUrlOf(model: SiteModel): string {
+export function siteUrlOf(model: SiteModel, env?: Env): string {
   try {
-    return publicSiteUrl(readScriptConfig().siteUrlSetting, model.site.url);
+    return publicSiteUrl(readScriptConfig(env).siteUrlSetting, model.site.url);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`${err.message}\nNothing was built.`);

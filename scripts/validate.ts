@@ -1,31 +1,4 @@
 // npm run validate [-- --format github]: checks every file under site/ and prints all problems at once.
-import { loadSite } from '../engine/content/load-site';
-import { outputFormatOrExit, printProblems } from './load-model';
-import { readSchemas, readSiteFiles, siteLinkProblems } from './read-project';
+import { validateCommand } from './commands/validate-command';
 
-const format = outputFormatOrExit();
-const started = performance.now();
-const files = readSiteFiles();
-const links = siteLinkProblems();
-const loaded = loadSite(files, readSchemas());
-const { warnings } = loaded;
-const problems = [...links, ...loaded.problems];
-const model = links.length === 0 ? loaded.model : undefined;
-const ms = Math.round(performance.now() - started);
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-// Warnings are printed either way; only errors fail the check.
-printProblems(warnings, format);
-if (!model) {
-  printProblems(problems, format);
-  const also = warnings.length > 0 ? ` and ${count(warnings.length, 'warning')}` : '';
-  console.error(
-    `\n${count(problems.length, 'problem')}${also} in site/. Fix each at the file:line:column shown, then run npm run validate again.`,
-  );
-  process.exit(1);
-}
-const articles = model.articles.length;
-const also = warnings.length > 0 ? `, ${count(warnings.length, 'warning')} (see above)` : '';
-const drafts = model.drafts.length > 0 ? `, ${count(model.drafts.length, 'draft')} not published` : '';
-console.log(
-  `site/ is valid: ${files.length} files, ${count(model.pages.length - articles, 'page')} and ${count(articles, 'article')}${drafts}${also} (${ms} ms).`,
-);
+validateCommand(process.argv.slice(2));

@@ -1,7 +1,7 @@
 /**
  * Starting files for `npm run new` and the editor's New button: a draft page or article that passes
- * `npm run validate` as written, with comments that say what each part is for. Pure: scripts/new.ts
- * and the server write the files.
+ * `npm run validate` as written, with comments that say what each part is for. Pure: `npm run new`
+ * (scripts/commands/new-command.ts) and the server write the files.
  */
 import { closest } from '../../engine/content/closest';
 import { trimTrailing } from '../../engine/trim';

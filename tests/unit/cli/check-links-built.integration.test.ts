@@ -1,6 +1,5 @@
 // `npm run check-links -- --built` on a copy of site/ whose pages are written into a DIST_DIR the way
 // the build writes them (without the browser bundles, which the check does not read).
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,9 +8,9 @@ import { formatProblem } from '../../../engine/content/problem';
 import { renderPage } from '../../../engine/render/render-page';
 import { htmlFileFor, renderSitemap } from '../../../engine/render/site-files';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
-import { contentCopyPerTest } from '../../support/content-copy';
+import { contentCopyPerTest, runCommand, runCommandProcess } from '../../support/content-copy';
 
-// Each case loads the site, renders it and starts a tsx process; give slow, busy machines room.
+// Each case loads the site and renders it; the first starts a tsx process too. Give slow, busy machines room.
 vi.setConfig({ testTimeout: 120_000 });
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -37,13 +36,10 @@ function buildCopy(): string {
   return dist;
 }
 
-function checkBuilt(dist: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'check-links.ts'), '--built'], {
-    cwd: ROOT,
-    env: { ...process.env, CONTENT_ROOT: root(), DIST_DIR: dist, SITE_URL },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+/** npm run check-links -- --built on the copy and its DIST_DIR: in this process, or as a process of its own (tests/support/content-copy.ts). */
+function checkBuilt(dist: string, as: 'in process' | 'process' = 'in process') {
+  const run = as === 'process' ? runCommandProcess : runCommand;
+  return run('check-links.ts', ['--built'], { CONTENT_ROOT: root(), DIST_DIR: dist, SITE_URL });
 }
 
 /** site.yaml without its one footer link to `href` (a `- label: …` line and its `href:` line). */
@@ -54,8 +50,8 @@ function withoutLink(text: string, href: string): string {
 }
 
 describe('npm run check-links -- --built', () => {
-  it('passes on the real site: every address is a live page and links from / reach every sitemap page', () => {
-    const r = checkBuilt(buildCopy());
+  it('passes on the real site: every address is a live page and links from / reach every sitemap page (as a process)', () => {
+    const r = checkBuilt(buildCopy(), 'process');
     expect(r.err).not.toContain('Broken links');
     expect(r.code).toBe(0);
     expect(r.out).toContain('No new broken links, and links from / reach every page of the sitemap.');

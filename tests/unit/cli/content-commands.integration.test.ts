@@ -5,11 +5,13 @@ import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { contentCopyPerTest } from '../../support/content-copy';
 
-// Each case starts a fresh tsx process; give slow, busy machines room.
+// A case that starts a tsx process takes seconds of CPU; give slow, busy machines room.
 vi.setConfig({ testTimeout: 30_000 });
 
-// The commands a person runs, on a copy of site/, so the real content is never edited.
-const { run, edit, root } = contentCopyPerTest();
+// The commands a person runs, on a copy of site/, so the real content is never edited: in this
+// process, and each command once as a process of its own, which proves its exit code and output reach
+// whoever runs it (tests/support/content-copy.ts).
+const { run, runProcess, edit, root } = contentCopyPerTest();
 
 // How many pages the site has (articles apart), counted from its model, so a writer's new page changes no test.
 const { model } = loadSite(readSiteFiles(), readSchemas());
@@ -22,9 +24,9 @@ describe('npm run validate', () => {
     expect(r.out).toMatch(new RegExp(`^site/ is valid: \\d+ files, ${PAGES} pages and \\d+ articles? `));
   });
 
-  it('prints file:line:column for a wrong type and exits 1', () => {
+  it('prints file:line:column for a wrong type and exits 1 (as a process)', () => {
     edit('site/pages/pricing.yaml', (t) => t.replace(/^(\s+)title: (.*)$/m, '$1title: 42'));
-    const r = run('validate.ts');
+    const r = runProcess('validate.ts');
     expect(r.code).toBe(1);
     const line =
       readFileSync(join(root(), 'site/pages/pricing.yaml'), 'utf8')
@@ -82,13 +84,13 @@ describe('npm run check-links', () => {
     );
   });
 
-  it('fails on a new broken link and names the YAML line that declares it', () => {
+  it('fails on a new broken link and names the YAML line that declares it (as a process)', () => {
     edit('site/pages/support.yaml', (t) => t.replace('href: /contact-us', 'href: /contact-uss'));
     const line =
       readFileSync(join(root(), 'site/pages/support.yaml'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('href: /contact-uss')) + 1;
-    const r = run('check-links.ts');
+    const r = runProcess('check-links.ts');
     expect(r.code).toBe(1);
     expect(r.err).toContain('/contact-uss — no page at /contact-uss');
     expect(r.err).toContain(`declared at site/pages/support.yaml:${line}:15`);

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { contentCopyPerTest } from '../../support/content-copy';
 
-// Each case starts a fresh tsx process; give slow, busy machines room.
 vi.setConfig({ testTimeout: 60_000 });
 
-// What a content account could save, refused by npm run validate on a copy of site/ at its line.
+// What a content account could save, refused by npm run validate on a copy of site/ at its line
+// (in this process; content-commands runs validate as a process too).
 const { run, edit, root } = contentCopyPerTest();
 const lineOf = (file: string, words: string) =>
   readFileSync(join(root(), file), 'utf8')

@@ -5,11 +5,12 @@ import { loadSite } from '../../../engine/content/load-site';
 import { readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { contentCopyPerTest } from '../../support/content-copy';
 
-// Each case starts a fresh tsx process; give slow, busy machines room.
+// A case that starts a tsx process takes seconds of CPU; give slow, busy machines room.
 vi.setConfig({ testTimeout: 30_000 });
 
-// npm run new on a copy of site/, so the real content is never edited.
-const { run, root } = contentCopyPerTest();
+// npm run new on a copy of site/, so the real content is never edited: in this process, and once as a
+// process of its own, as a writer runs it (tests/support/content-copy.ts).
+const { run, runProcess, root } = contentCopyPerTest();
 
 // What npm run validate counts on the site as it is (pages apart from articles, and articles), from its
 // model, so a test does not start a process to learn it; content-commands checks validate prints the same.
@@ -22,8 +23,8 @@ const articlesIn = (validateOutput: string) => Number(/ and (\d+) articles?/.exe
 const draftsIn = (validateOutput: string) => Number(/, (\d+) drafts? not published/.exec(validateOutput)?.[1] ?? 0);
 
 describe('npm run new -- page', () => {
-  it('writes a commented draft page that validates and is kept off the site until it is ready', () => {
-    const r = run('new.ts', 'page', '/guides/youtube-claims');
+  it('writes a commented draft page that validates and is kept off the site until it is ready (as a process)', () => {
+    const r = runProcess('new.ts', 'page', '/guides/youtube-claims');
     expect(r.code).toBe(0);
     expect(r.out).toContain('Wrote site/pages/guides/youtube-claims.yaml.');
     const text = readFileSync(join(root(), 'site/pages/guides/youtube-claims.yaml'), 'utf8');

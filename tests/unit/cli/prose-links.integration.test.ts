@@ -1,5 +1,6 @@
 // A link written in an FAQ answer is checked by npm run check-links like every other link, and a
-// broken one is reported where the answer declares it.
+// broken one is reported where the answer declares it (in this process; content-commands runs
+// check-links as a process too).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
