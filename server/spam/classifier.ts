@@ -51,7 +51,8 @@ export function classifierWords(text: string): string[] {
   const folded = text.normalize('NFKC').toLowerCase();
   // Most texts have no letter of a script written without spaces: then no run is asked about one.
   const unspaced = UNSPACED.test(folded);
-  for (const [run] of folded.matchAll(WORD)) {
+  // The runs as strings (one match of the whole text), not a match object per run.
+  for (const run of folded.match(WORD) ?? []) {
     if (!unspaced || !UNSPACED.test(run)) keep(run);
     else for (const s of segmenter.segment(run)) if (s.isWordLike) keep(s.segment);
   }
@@ -180,22 +181,30 @@ export function keptCounts(read: CountsReader, limit = 200_000): CountsReader {
   const kept = new Map<string, TokenCounts | null>();
   const generationOf = (found: Map<string, TokenCounts>) => found.get(GENERATION_KEY)?.spam ?? 0;
   return async (keys) => {
-    const missing = keys.filter((k) => !kept.has(k));
-    let found = await read([GENERATION_KEY, ...missing]);
-    let fresh = missing;
+    // One look in what is kept per key (the kept map is large, and each look costs a memory fetch):
+    // a kept key's counts are taken now, the others are asked for after the generation.
+    const counts = new Map<string, TokenCounts>();
+    let asked = [GENERATION_KEY];
+    for (const k of keys) {
+      const c = kept.get(k);
+      if (c === undefined) asked.push(k);
+      else if (c) counts.set(k, c);
+    }
+    let found = await read(asked);
     if (generationOf(found) !== generation) {
       kept.clear();
-      if (missing.length < keys.length) {
-        found = await read([GENERATION_KEY, ...keys]);
-        fresh = [...keys];
+      counts.clear();
+      if (asked.length <= keys.length) {
+        asked = [GENERATION_KEY, ...keys];
+        found = await read(asked);
       }
       generation = generationOf(found);
     }
-    if (kept.size + fresh.length > limit) kept.clear();
-    for (const k of fresh) kept.set(k, found.get(k) ?? null);
-    const counts = new Map<string, TokenCounts>();
-    for (const k of keys) {
-      const c = kept.get(k);
+    if (kept.size + asked.length - 1 > limit) kept.clear();
+    for (let i = 1; i < asked.length; i++) {
+      const k = asked[i]!;
+      const c = found.get(k);
+      kept.set(k, c ?? null);
       if (c) counts.set(k, c);
     }
     return counts;
@@ -217,7 +226,8 @@ export async function classifierSignal(
   payload: Record<string, unknown>,
   options: ClassifierOptions,
 ): Promise<{ code: 'classifier'; weight: number; detail: string } | null> {
-  const keys = new Set(classifierTokens(payload).map(tokenKey));
+  const keys = new Set<string>();
+  for (const token of classifierTokens(payload)) keys.add(tokenKey(token));
   const counts = await options.counts([TOTALS_KEY, ...keys]);
   const totals = counts.get(TOTALS_KEY) ?? { spam: 0, ham: 0 };
   const probabilities: number[] = [];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { messageFromChoices, type SubmissionRules } from '../../engine/forms/payload';
 import { classifierSignal, type ClassifierOptions } from './classifier';
 import type { MailDomainCheck } from './mail-domain';
@@ -82,7 +82,7 @@ export function freeTexts(form: SubmissionRules, payload: Record<string, unknown
   return { all, messages };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** The message as words (case, spacing and punctuation aside), hashed; null for a short one. */
 export function messageHashOf(messages: readonly FreeText[]): string | null {

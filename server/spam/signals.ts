@@ -135,26 +135,40 @@ export const MIN_LETTERS = 20;
 /** A message is "in another script" when more than this share of its letters are. */
 export const FOREIGN_SHARE = 0.5;
 
-/** Any letter; and, per list of scripts, a letter in one of them (counted by one match each, not tested one by one). */
+/** Any letter. */
 const LETTER = /\p{L}/gu;
-const ownLetterPatterns = new Map<string, RegExp>();
-function ownLetters(own: readonly string[]): RegExp {
+/** What is not a letter, in runs: removed, it leaves a text's letters as one string. */
+const NOT_LETTERS = /\P{L}+/gu;
+/** Per list of scripts, the runs of characters in none of them: removed from the letters, it leaves those in them. */
+const notInScriptsPatterns = new Map<string, RegExp>();
+function notInScripts(own: readonly string[]): RegExp {
   const key = own.join(',');
-  let pattern = ownLetterPatterns.get(key);
-  if (!pattern) ownLetterPatterns.set(key, (pattern = new RegExp(`(?=[${own.map((s) => `\\p{Script=${s}}`).join('')}])\\p{L}`, 'gu')));
+  let pattern = notInScriptsPatterns.get(key);
+  if (!pattern) notInScriptsPatterns.set(key, (pattern = new RegExp(`[^${own.map((s) => `\\p{Script=${s}}`).join('')}]+`, 'gu')));
   return pattern;
 }
-const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+/** The characters of a string (a letter outside the Basic Multilingual Plane is two UTF-16 units, one character). */
+function characters(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) n--;
+  }
+  return n;
+}
 
 export function scriptSignal(texts: readonly FreeText[], language: string, weight: number): SpamReason | null {
   const own = SCRIPTS_OF[language.toLowerCase().split('-')[0]!] ?? ['Latin'];
-  const inOwn = ownLetters(own);
+  const notOwn = notInScripts(own);
   let letters = 0;
   let foreign = 0;
+  // Counted by removing runs of what is not counted, not by a match per letter: a message's
+  // letters are hundreds of matches, its runs of other characters a few dozen.
   for (const { text } of texts) {
-    const all = countOf(text, LETTER);
-    letters += all;
-    foreign += all - countOf(text, inOwn);
+    const all = text.replace(NOT_LETTERS, '');
+    const count = characters(all);
+    letters += count;
+    foreign += count - characters(all.replace(notOwn, ''));
   }
   if (letters < MIN_LETTERS || foreign / letters <= FOREIGN_SHARE) return null;
   // Only a message that fires is read letter by letter, to name the script most of it is in.
