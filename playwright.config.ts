@@ -69,6 +69,8 @@ export default defineConfig<{ engineName: EngineName }>({
     {
       command: 'node --import tsx tests/e2e/mail-catcher.ts',
       port: SMTP_PORT,
+      // Ready when it says where the mail is kept (it listens first): the port check alone waits up to a second more.
+      wait: { stdout: /Mail for the end-to-end tests is kept in/ },
       env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_OUTPUT: OUTPUT },
       reuseExistingServer: false,
       timeout: 30_000,
