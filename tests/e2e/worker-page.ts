@@ -17,8 +17,8 @@ import type {
  *
  * It is a test-scoped fixture over module state, not a worker-scoped fixture: Playwright runs a spec
  * that declares a worker fixture of its own only in workers of its own, so each such spec would cost
- * a worker start (a process, the browser, the site model) on each of the two workers, and left the
- * run's last minute to those starts (see the decision record on one kind of worker).
+ * a worker start (a process, the browser, the site model) on each of the two workers; queued last,
+ * such starts took the run's last 20 seconds (see the decision record on sharing one kind of worker).
  */
 export function workerPage(
   options: BrowserContextOptions = {},
