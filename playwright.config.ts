@@ -63,16 +63,20 @@ export default defineConfig<{ engineName: EngineName }>({
     // first runs them beside Chromium's from the start instead of one at a time after it.
     { name: 'chromium', testIgnore: ['engines/**', 'editor-*.spec.ts'], use: CHROMIUM },
   ],
+  // Each command runs its TypeScript through tsx's loader in one process: `npx tsx` adds npx and a second
+  // node process, about half a CPU-second each time, and the servers start one after another.
   webServer: [
     {
-      command: 'npx tsx tests/e2e/mail-catcher.ts',
+      command: 'node --import tsx tests/e2e/mail-catcher.ts',
       port: SMTP_PORT,
+      // Ready when it says where the mail is kept (it listens first): the port check alone waits up to a second more.
+      wait: { stdout: /Mail for the end-to-end tests is kept in/ },
       env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_OUTPUT: OUTPUT },
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `npx tsx tests/e2e/copy-content.ts && npx tsx tests/e2e/ensure-build.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
+      command: `node --import tsx tests/e2e/copy-content.ts && node --import tsx tests/e2e/ensure-build.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
       url: `${BASE_URL}/healthz`,
       env: {
         PORT: String(PORT),
@@ -114,7 +118,7 @@ export default defineConfig<{ engineName: EngineName }>({
     },
     {
       // Started after the one above, so the build it may have made is there.
-      command: `npx tsx tests/e2e/copy-content.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
+      command: `node --import tsx tests/e2e/copy-content.ts && node --enable-source-maps ${DIST_DIR}/server/index.js`,
       url: `http://127.0.0.1:${EDITOR_PORT}/healthz`,
       env: {
         PORT: String(EDITOR_PORT),

@@ -18,7 +18,7 @@ const scripted = siteModel()
 
 // One browser page per worker for each way of showing the site, reused across the checks: axe is
 // the slow part, so the per-test cost of a fresh context adds up over ~50 routes on a 2-core machine.
-const test = base.extend<object, { workerPage: Page; scriptlessPage: Page }>({
+const test = base.extend<{ workerPage: Page; scriptlessPage: Page }>({
   workerPage: workerPage(),
   // With JavaScript off, a page with islands shows their prerendered HTML (and a form its note that
   // sending needs JavaScript); a page without islands is the same either way. axe itself needs

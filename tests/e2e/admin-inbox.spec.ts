@@ -42,7 +42,7 @@ const cyd = lead('Cyd');
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   for (const l of [ada, brook, cyd]) {
     const { word: _word, ...body } = l;
     await seedLead(request, body);

@@ -35,9 +35,9 @@ async function storeNoticeRequest(facts: Partial<typeof NOTICE_FACTS> = {}): Pro
 }
 
 let created = false;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (created) return;
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   created = true;
 });
 

@@ -9,9 +9,9 @@ const WORD = uniqueWord('promise');
 
 // Tests of this file may run one after the other in the same worker, each with this hook.
 let created = false;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (created) return;
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   created = true;
 });
 

@@ -13,9 +13,9 @@ const ACCOUNT = `${uniqueWord('replier')}@takedownshield.test`;
 const TEAM_ADDRESS = 'leads@takedownshield.test';
 
 let created = false;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (created) return;
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   created = true;
 });
 

@@ -5,7 +5,7 @@ import { createAccount, PASSWORD, uniqueWord } from './admin';
 
 test('a sign-in whose cookie the browser does not keep says so instead of staying on "Signing in…"', async ({ page }) => {
   const email = `${uniqueWord('nocookie')}@takedownshield.test`;
-  createAccount(email);
+  await createAccount(email);
   // The password is right and the server sets the cookie; the browser is made to drop it.
   await page.route('**/admin/api/sign-in', async (route) => {
     const response = await route.fetch();

@@ -7,9 +7,9 @@ import { createAccount, expectNoAxeViolations, leadRows, openSignedIn, seedLead,
 const ACCOUNT = `${uniqueWord('triage')}@takedownshield.test`;
 
 let created = false;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (created) return;
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   created = true;
 });
 

@@ -79,7 +79,7 @@ test('sets up two-step sign-in, signs in with a code, and with a recovery code o
   // Five axe runs; on a busy machine each can take seconds.
   test.setTimeout(120_000);
   const account = `${uniqueWord('totp')}@takedownshield.test`;
-  createAccount(account);
+  await createAccount(account);
   await signIn(page, account);
   await page.getByRole('link', { name: 'Your account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
@@ -125,7 +125,7 @@ test('moves two-step sign-in to a new app and turns it off, each with the passwo
   // Four axe runs; on a busy machine each can take seconds.
   test.setTimeout(120_000);
   const account = `${uniqueWord('move')}@takedownshield.test`;
-  createAccount(account);
+  await createAccount(account);
   await signIn(page, account);
   await page.getByRole('link', { name: 'Your account' }).click();
   const { secret, usedAt } = await setUp(page);
@@ -173,8 +173,8 @@ test('an account that must use two-step sign-in reaches nothing but its set-up u
   // Three axe runs; on a busy machine each can take seconds.
   test.setTimeout(90_000);
   const account = `${uniqueWord('must')}@takedownshield.test`;
-  createAccount(account);
-  requireTwoStep(account);
+  await createAccount(account);
+  await requireTwoStep(account);
   await typePassword(page, account);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
@@ -198,7 +198,7 @@ test('an account that must use two-step sign-in reaches nothing but its set-up u
 test('your sessions lists each browser signed in, and signing out everywhere else ends the others', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const account = `${uniqueWord('sessions')}@takedownshield.test`;
-  createAccount(account);
+  await createAccount(account);
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await signIn(other, account);

@@ -38,7 +38,7 @@ const second = {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   await seedLead(request, first);
   await seedLead(request, second);
 });

@@ -1,8 +1,10 @@
 // Helpers for the leads inbox's end-to-end tests: accounts made with the CLI in the store the
 // server under test uses, leads sent through the public API, signing in, and axe.
 import { expect, test, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { Env } from '../../server/config';
+import type { AccountCommand } from '../../scripts/leads-accounts';
 import { axeBuilder } from './axe';
 import { siteModel } from './site';
 import { e2eDataDir } from './content-root';
@@ -19,9 +21,6 @@ function serverDataDir(): string {
   return port === e2ePorts().editor ? e2eDataDir(OUTPUT, true) : DATA_DIR;
 }
 
-/** The CLI through tsx's loader in one process: `npx tsx` starts two and costs about a second more per account. */
-const TSX = ['--import', 'tsx'];
-
 export const PASSWORD = 'correct horse battery staple 42';
 
 /** Letters and digits only, so the inbox's word search finds it as one word. */
@@ -29,29 +28,53 @@ export function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/**
+ * Runs an account command of `npm run leads --` (add-user, require-2fa…) on the store in `dataDir`,
+ * in this worker: its own parsing, password rules, hashing and audit line, on the store the CLI
+ * would open there (DATABASE_URL, else DATA_DIR's SQLite). A process per account cost about 1.6
+ * CPU-s of start and imports each time; here the imports are paid once per worker. The command as a
+ * process is run by `dev-server.spec.ts` and in process by `tests/unit/server/leads-accounts.test.ts`.
+ */
+async function accountCommand(command: AccountCommand, rest: string[], dataDir: string, input = ''): Promise<void> {
+  const [{ parseAccountArgs, runAccountCommand }, { createStore }, { readScriptConfig }] = await Promise.all([
+    import('../../scripts/leads-accounts'),
+    import('../../server/store/create-store'),
+    import('../../server/config'),
+  ]);
+  const store = createStore(readScriptConfig({ ...(process.env as Env), DATA_DIR: dataDir }));
+  try {
+    await store.init();
+    await runAccountCommand(
+      parseAccountArgs(command, rest),
+      store,
+      { stdin: Readable.from([input]), prompt: new PassThrough() },
+      undefined,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
 /** An inbox account, made the way the README says: `npm run leads -- add-user EMAIL [--role …]`, password on stdin. */
-export function createAccount(email: string, password = PASSWORD, dataDir = serverDataDir(), roles: readonly string[] = []): void {
+export async function createAccount(
+  email: string,
+  password = PASSWORD,
+  dataDir = serverDataDir(),
+  roles: readonly string[] = [],
+): Promise<void> {
   const roleArgs = roles.length ? ['--role', roles.join(',')] : [];
-  const result = spawnSync(process.execPath, [...TSX, 'scripts/leads.ts', 'add-user', email, ...roleArgs, '--password-stdin'], {
-    cwd: ROOT,
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  // A hook that runs again in the same worker (after a failed test) asks for the account it already made.
-  if (result.status !== 0 && `${result.stdout}${result.stderr}`.includes('There is already an account')) return;
-  if (result.status !== 0)
-    throw new Error(`add-user ${email} exited with ${result.status}:\n${result.stdout}\n${result.stderr}\n${result.error?.message ?? ''}`);
+  try {
+    await accountCommand('add-user', [email, ...roleArgs, '--password-stdin'], dataDir, `${password}\n`);
+  } catch (err) {
+    // A hook that runs again in the same worker (after a failed test) asks for the account it already made.
+    if ((err as Error).message.includes('There is already an account')) return;
+    throw new Error(`add-user ${email}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /** `npm run leads -- require-2fa EMAIL`: two-step sign-in required of that account. */
-export function requireTwoStep(email: string): void {
-  const result = spawnSync(process.execPath, [...TSX, 'scripts/leads.ts', 'require-2fa', email], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`require-2fa ${email} exited with ${result.status}:\n${result.stdout}\n${result.stderr}`);
+export async function requireTwoStep(email: string): Promise<void> {
+  await accountCommand('require-2fa', [email], DATA_DIR);
 }
 
 export interface SeedLead {

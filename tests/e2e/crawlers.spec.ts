@@ -122,7 +122,7 @@ test('each article tells search engines its picture, the dates and the author it
 });
 
 test("the inbox's sign-in screen shows the site's icon and makes no failed request", async ({ page }) => {
-  createAccount(`${uniqueWord('icon')}@example.com`);
+  await createAccount(`${uniqueWord('icon')}@example.com`);
   const { failed } = watchRequests(page);
   await page.goto('/admin');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -59,7 +59,8 @@ test.describe('npm run dev', () => {
     BASE = `http://127.0.0.1:${PORT}`;
     contentRoot = mkdtempSync(join(tmpdir(), 'site-dev-'));
     cpSync(join(CONTENT_ROOT, 'site'), join(contentRoot, 'site'), { recursive: true });
-    server = spawn('npx', ['tsx', 'scripts/dev.ts'], {
+    // Through tsx's loader in one process, as `npm run dev` runs it less npm's and tsx's own starts.
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
       cwd: ROOT,
       // Playwright fills a form faster than a person: no least fill time (the form token stays on, and is tested in process).
       env: {
@@ -254,7 +255,8 @@ test.describe('npm run dev', () => {
 
   test('serves the leads inbox through Vite: sign in and see the list, under the same Content-Security-Policy', async ({ page }) => {
     test.setTimeout(DEV_TEST_TIMEOUT);
-    // The CLI through tsx's loader in one process, as tests/e2e/admin.ts runs it (`npx tsx` starts two more).
+    // The CLI as its own process (through tsx's loader; `npx tsx` starts two more): the browser specs' one such run,
+    // as tests/e2e/admin.ts runs the account command in the test worker.
     const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'add-user', 'dev@example.com', '--password-stdin'], {
       cwd: ROOT,
       input: 'a development password\n',

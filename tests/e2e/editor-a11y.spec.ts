@@ -23,8 +23,8 @@ import {
 import { pageAt, siteModel } from './site';
 
 let editor = '';
-test.beforeAll(() => {
-  editor = editorAccount('writer');
+test.beforeAll(async () => {
+  editor = await editorAccount('writer');
 });
 
 test('the menu follows the roles: an editor sees Content and no leads, a lead handler the inbox and no Content', async ({ page }) => {
@@ -35,7 +35,7 @@ test('the menu follows the roles: an editor sees Content and no leads, a lead ha
   await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 
-  const leadsOnly = leadsAccount();
+  const leadsOnly = await leadsAccount();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, leadsOnly);
   await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();

@@ -16,7 +16,7 @@ async function twoWriters(browser: Browser, path: string) {
   const title = faqSet(originalFile(path)).title;
   const writers = [];
   for (const name of ['writer', 'colleague'] as const) {
-    const email = editorAccount(name);
+    const email = await editorAccount(name);
     const context = await browser.newContext();
     const page = await context.newPage();
     await openFile(page, email, title, title);

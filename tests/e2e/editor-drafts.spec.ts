@@ -12,9 +12,9 @@ import { routeAt } from './site';
 
 let writer = '';
 let colleague = '';
-test.beforeAll(() => {
-  writer = editorAccount('writer');
-  colleague = editorAccount('colleague');
+test.beforeAll(async () => {
+  writer = await editorAccount('writer');
+  colleague = await editorAccount('colleague');
 });
 
 const contentNav = (page: Page) => page.getByRole('navigation', { name: 'Content' });

@@ -26,8 +26,8 @@ const FAQ = 'site/faq/technical-questions.yaml';
 const faqSet = () => parse(originalFile(FAQ)) as { id: string; title: string; items: { question: string; answer: string }[] };
 
 let editor = '';
-test.beforeAll(() => {
-  editor = editorAccount('writer');
+test.beforeAll(async () => {
+  editor = await editorAccount('writer');
 });
 test.afterEach(() => {
   // Each test starts from the project's FAQ set, whatever the one before saved.

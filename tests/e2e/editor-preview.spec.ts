@@ -17,9 +17,9 @@ async function signIn(request: APIRequestContext, email: string): Promise<void> 
 test.describe('the content editor’s preview', () => {
   let writer = '';
   let reader = '';
-  test.beforeAll(() => {
-    writer = editorAccount('writer');
-    reader = leadsAccount();
+  test.beforeAll(async () => {
+    writer = await editorAccount('writer');
+    reader = await leadsAccount();
   });
 
   test('shows a script typed into a title as text, runs none, and marks each section', async ({ page, request }) => {

@@ -12,7 +12,7 @@ test('Bold and Link in an FAQ answer write Markdown the save keeps; a heading is
   // Two whole-site checks (a save, a blur) on a busy machine.
   test.setTimeout(150_000);
   const set = parse(originalFile(PATH)) as FaqSet;
-  await openFile(page, editorAccount('writer'), set.title, set.title);
+  await openFile(page, await editorAccount('writer'), set.title, set.title);
   // Questions are folded to their summary: the first is opened to reach its answer.
   const item = await openItem(page, 0);
   const answer = field(item, 'answer');

@@ -24,8 +24,8 @@ const privacy = () => ({ listed: pageAt('/privacy').meta.title, hero: routeAt('/
 let editor = '';
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(() => {
-  editor = editorAccount('writer');
+test.beforeAll(async () => {
+  editor = await editorAccount('writer');
 });
 
 /** Publishes from the Publish screen and waits for the answer (a build takes a while on a busy machine). */

@@ -14,11 +14,11 @@ const CONTENT_ROOT = e2eContentRoot(process.env.E2E_OUTPUT ?? 'test-results', tr
 /** The accounts this worker made, by name: the command line that makes one runs once per worker, not once per spec. */
 const accounts = new Map<string, string>();
 
-function accountOnce(name: string, roles: readonly string[]): string {
+async function accountOnce(name: string, roles: readonly string[]): Promise<string> {
   let email = accounts.get(name);
   if (!email) {
     email = `${uniqueWord(name)}@takedownshield.test`;
-    createAccount(email, PASSWORD, undefined, roles);
+    await createAccount(email, PASSWORD, undefined, roles);
     accounts.set(name, email);
   }
   return email;
@@ -28,10 +28,10 @@ function accountOnce(name: string, roles: readonly string[]): string {
  * An account that may edit and publish the site (and nothing else), one per name and worker: the
  * specs need two writers at most (`writer` and `colleague`), and tell them apart by address.
  */
-export const editorAccount = (name: 'writer' | 'colleague'): string => accountOnce(name, ['content']);
+export const editorAccount = (name: 'writer' | 'colleague'): Promise<string> => accountOnce(name, ['content']);
 
 /** An account of this worker that handles leads and may not edit the site. */
-export const leadsAccount = (): string => accountOnce('leads', []);
+export const leadsAccount = (): Promise<string> => accountOnce('leads', []);
 
 /**
  * A file as the server under test has it now, and as the copy started (the project's site/, or the

@@ -62,7 +62,7 @@ async function expectClosed(page: Page, name: MenuName): Promise<void> {
 // One browser page per worker for the tests at a given size: each test loads its page afresh, so
 // what one opened, focused or hovered never carries over, without a new context per test. The
 // touch-screen test has its own (touch is a property of the context).
-const test = base.extend<object, { headerPage: Page }>({
+const test = base.extend<{ headerPage: Page }>({
   headerPage: workerPage(),
 });
 

@@ -9,7 +9,7 @@ import { siteModel } from './site';
 
 // One page per worker for the checks that only read a page as loaded; the header's tests, which
 // change the window's size and open menus, take a fresh page each.
-const test = base.extend<object, { scriptlessPage: Page }>({
+const test = base.extend<{ scriptlessPage: Page }>({
   scriptlessPage: workerPage({ javaScriptEnabled: false }),
 });
 

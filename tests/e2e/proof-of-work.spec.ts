@@ -26,9 +26,9 @@ const { path, form } = siteModel()
   .find((f) => f.form.id === 'contact')!;
 
 let created = false;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (created) return;
-  createAccount(ACCOUNT);
+  await createAccount(ACCOUNT);
   created = true;
 });
 

@@ -55,7 +55,7 @@ test.describe('publishing on the production server', () => {
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
     await expect.poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 110_000 }).toBe(200);
-    createAccount(EDITOR, PASSWORD, env.DATA_DIR, ['content']);
+    await createAccount(EDITOR, PASSWORD, env.DATA_DIR, ['content']);
   });
 
   test.afterAll(() => {

@@ -59,6 +59,13 @@ export const notFoundPage = () => ({ title: pageTitle(siteModel().notFound), h1:
 export const MISSING_PATH = '/missing-page';
 
 /**
+ * How often the hydration checks look again, in ms: an island fetches its code and hydrates in a tenth
+ * of a second or so, and expect.poll's default steps (0.1, 0.25, 0.5, then 1 s) kept each form page
+ * waiting about as long again after it was done. A look is one small evaluate in the page.
+ */
+const HYDRATION_POLL = [20, 50, 100];
+
+/**
  * Waits until every island on the page has been hydrated by React: hydrateRoot marks the island
  * element as a root, and hydration then attaches a fiber to each element inside it. An island that
  * hydrates on intent (a form) is first brought into view, as a visitor scrolling to it would, and
@@ -78,6 +85,7 @@ export async function waitForIslands(page: Page): Promise<void> {
       await expect
         .poll(() => island.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$'))), {
           message: 'a form hydrates once it is scrolled into view',
+          intervals: HYDRATION_POLL,
         })
         .toBe(true);
     }
@@ -91,7 +99,7 @@ export async function waitForIslands(page: Page): Promise<void> {
           const hasKey = (el: Element | null, prefix: string) => !!el && Object.keys(el).some((k) => k.startsWith(prefix));
           return islands.every((el) => hasKey(el, '__reactContainer$') && hasKey(el.firstElementChild, '__reactFiber$'));
         }),
-      { message: 'every div.island[data-island] should be hydrated by the page scripts' },
+      { message: 'every div.island[data-island] should be hydrated by the page scripts', intervals: HYDRATION_POLL },
     )
     .toBe(true);
 }

@@ -69,7 +69,7 @@ test('a writer changes an FAQ question in the editor, saves, publishes, and the 
   test.setTimeout(300_000);
   const faq = faqShownOnAPage();
   const email = `${uniqueWord(engine.name)}@takedownshield.test`;
-  createAccount(email, PASSWORD, editorSite.dataDir, ['content']);
+  await createAccount(email, PASSWORD, editorSite.dataDir, ['content']);
   const at = (path: string) => new URL(path, editorSite.url).href;
 
   await engine.resize(1280, 900);

@@ -165,7 +165,7 @@ test("a form shows each field's error, then sends and says so", async ({ engine 
 
 test('the leads inbox signs a person in', async ({ engine, site }, testInfo) => {
   const email = `${uniqueWord(engine.name)}@takedownshield.test`;
-  createAccount(email, PASSWORD, site.dataDir);
+  await createAccount(email, PASSWORD, site.dataDir);
   await engine.resize(1280, 900);
   await engine.goto('/admin');
   await expect.poll(() => engine.evaluate(boxOf, '#sign-in-email')).not.toBeNull();
