@@ -19,23 +19,25 @@ if (builderSection?.type !== 'badge-builder') throw new Error('/badges has no ba
 const LABELS = builderSection.labels;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// The badge types, sizes and colours and their ids are the spec's (spec 001 §7).
-const TYPES = {
-  standard: { id: 'standard', label: 'Standard Protection', name: 'Standard Protection' },
-  premium: { id: 'premium', label: 'Premium Protection', name: 'Premium Protection' },
-  enterprise: { id: 'enterprise', label: 'Enterprise Protection', name: 'Enterprise Protection' },
-};
-const SIZES = {
-  small: { id: 'small', label: 'Small', width: 120, height: 60 },
-  medium: { id: 'medium', label: 'Medium', width: 160, height: 80 },
-  large: { id: 'large', label: 'Large', width: 200, height: 100 },
-};
+// The badge types, sizes and colours: their ids and the sizes' dimensions are the spec's (spec 001
+// §3); their names are the writers', read from site/data/badges.yaml.
+function byId<T extends { id: string }>(list: readonly T[], id: string): T {
+  const found = list.find((item) => item.id === id);
+  if (!found) throw new Error(`site/data/badges.yaml has no "${id}"`);
+  return found;
+}
+const { badges } = builderSection;
+const badgeType = (id: string) => ({ id, label: byId(badges.types, id).name, name: byId(badges.types, id).name });
+const badgeSize = (id: string, width: number, height: number) => ({ id, label: byId(badges.sizes, id).name, width, height });
+const badgeColor = (id: string) => ({ id, label: byId(badges.colors, id).name });
+const TYPES = { standard: badgeType('standard'), premium: badgeType('premium'), enterprise: badgeType('enterprise') };
+const SIZES = { small: badgeSize('small', 120, 60), medium: badgeSize('medium', 160, 80), large: badgeSize('large', 200, 100) };
 const COLORS = {
-  blue: { id: 'blue', label: 'Blue' },
-  green: { id: 'green', label: 'Green' },
-  purple: { id: 'purple', label: 'Purple' },
-  red: { id: 'red', label: 'Red' },
-  gray: { id: 'gray', label: 'Gray' },
+  blue: badgeColor('blue'),
+  green: badgeColor('green'),
+  purple: badgeColor('purple'),
+  red: badgeColor('red'),
+  gray: badgeColor('gray'),
 };
 
 const DEFAULT: Combination = { type: TYPES.standard, size: SIZES.medium, color: COLORS.blue };
