@@ -18,6 +18,9 @@ const builderSection = pageAt('/badges').sections.find((s) => s.type === 'badge-
 if (builderSection?.type !== 'badge-builder') throw new Error('/badges has no badge customiser');
 const LABELS = builderSection.labels;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A colour as the browser's computed style gives it (`rgb(r, g, b)`), from its `#rrggbb`. */
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
 
 // The badge types, sizes and colours: their ids and the sizes' dimensions are the spec's (spec 001
 // §3); their names are the writers', read from site/data/badges.yaml.
@@ -86,9 +89,10 @@ async function expectShows(page: Page, c: Combination): Promise<void> {
 
 test('the prerendered page shows the default badge (standard, medium, blue) and its snippet', async ({ request }) => {
   const html = await (await request.get('/badges')).text();
-  expect(html).toContain('<img src="/api/badge/standard/medium/blue" alt="Standard Protection - DMCA Protected" width="160" height="80"/>');
-  const escaped = expectedSnippet(DEFAULT).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  expect(html).toContain(`<code>${escaped}</code>`);
+  expect(html).toContain(
+    `<img src="/api/badge/standard/medium/blue" alt="${escapeHtml(DEFAULT.type.name)} - DMCA Protected" width="160" height="80"/>`,
+  );
+  expect(html).toContain(`<code>${escapeHtml(expectedSnippet(DEFAULT))}</code>`);
   for (const [name, value] of [
     ['type', 'standard'],
     ['size', 'medium'],
@@ -109,23 +113,25 @@ test('the customiser offers the spec types, sizes and colours, with the default 
   await page.goto('/badges');
   await waitForIslands(page);
   const labels = (group: string) => builder(page).getByRole('group', { name: group }).locator('label').allTextContents();
-  expect(await labels(LABELS.type)).toEqual([
-    'Standard Protection Free',
-    `Premium Protection ${priceText(siteModel().pricing, 'badges.premium')}/month`,
-    'Enterprise Protection Custom',
-  ]);
-  expect(await labels(LABELS.size)).toEqual(['Small 120x60', 'Medium 160x80', 'Large 200x100']);
-  expect(await labels(LABELS.color)).toEqual(['Blue', 'Green', 'Purple', 'Red', 'Gray']);
-  await expect(radio(page, 'type', 'Standard Protection')).toBeChecked();
-  await expect(radio(page, 'size', 'Medium')).toBeChecked();
-  await expect(radio(page, 'color', 'Blue')).toBeChecked();
+  // The spec's ids, in its order; each shown with its name and its price or size.
+  expect(badges.types.map((t) => t.id)).toEqual(Object.keys(TYPES));
+  expect(badges.sizes.map((t) => t.id)).toEqual(Object.keys(SIZES));
+  expect(badges.colors.map((t) => t.id)).toEqual(Object.keys(COLORS));
+  // The premium badge's price is the price catalogue's.
+  expect(byId(badges.types, 'premium').price).toContain(priceText(siteModel().pricing, 'badges.premium'));
+  expect(await labels(LABELS.type)).toEqual(badges.types.map((t) => `${t.name} ${t.price}`));
+  expect(await labels(LABELS.size)).toEqual(Object.values(SIZES).map((z) => `${z.label} ${z.width}x${z.height}`));
+  expect(await labels(LABELS.color)).toEqual(Object.values(COLORS).map((c) => c.label));
+  await expect(radio(page, 'type', TYPES.standard.label)).toBeChecked();
+  await expect(radio(page, 'size', SIZES.medium.label)).toBeChecked();
+  await expect(radio(page, 'color', COLORS.blue.label)).toBeChecked();
   await expectShows(page, DEFAULT);
 
   // Each colour swatch is the colour's hex.
   const swatches = await builder(page)
     .locator('.badge-swatch')
     .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
-  expect(swatches).toEqual(['rgb(37, 99, 235)', 'rgb(22, 163, 74)', 'rgb(124, 58, 237)', 'rgb(220, 38, 38)', 'rgb(75, 85, 99)']);
+  expect(swatches).toEqual(badges.colors.map((c) => rgbOf(c.hex)));
 });
 
 const COMBINATIONS: Combination[] = [
@@ -160,13 +166,13 @@ test('the selected type shows its description, features and price', async ({ pag
 test('the choices work from the keyboard (arrow keys move within a group)', async ({ page }) => {
   await page.goto('/badges');
   await waitForIslands(page);
-  await radio(page, 'size', 'Medium').focus();
+  await radio(page, 'size', SIZES.medium.label).focus();
   await page.keyboard.press('ArrowRight');
-  await expect(radio(page, 'size', 'Large')).toBeChecked();
-  await radio(page, 'color', 'Blue').focus();
+  await expect(radio(page, 'size', SIZES.large.label)).toBeChecked();
+  await radio(page, 'color', COLORS.blue.label).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(radio(page, 'color', 'Purple')).toBeChecked();
+  await expect(radio(page, 'color', COLORS.purple.label)).toBeChecked();
   await expectShows(page, { type: TYPES.standard, size: SIZES.large, color: COLORS.purple });
 });
 
@@ -328,11 +334,11 @@ test.describe('before the picker has its code', () => {
     await page.waitForLoadState('networkidle');
     expect(code.requested(), 'the picker code is not fetched with the page').toBe(false);
     // From the keyboard: the arrow key moves the choice within the group.
-    await radio(page, 'size', 'Medium').focus();
+    await radio(page, 'size', SIZES.medium.label).focus();
     await page.keyboard.press('ArrowDown');
     expect(await islandHydrated(page, 'BadgeBuilder')).toBe(false);
     code.release();
-    await expect(radio(page, 'size', 'Large')).toBeChecked();
+    await expect(radio(page, 'size', SIZES.large.label)).toBeChecked();
     await expectShows(page, { ...DEFAULT, size: SIZES.large });
   });
 
