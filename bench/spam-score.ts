@@ -10,6 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { spread } from './lib/stats';
 import { CORPUS_FILE, type Corpus } from './spam-corpus/generate';
 import { loadSite } from '../engine/content/load-site';
 import { buildPayload, type SubmissionRules } from '../engine/forms/payload';
@@ -69,12 +70,11 @@ function scorer(score: ScoreModule, classifier: ClassifierModule) {
   });
 }
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summary = (xs: readonly number[]) => ({
-  median: Math.round(median(xs) * 10) / 10,
-  min: Math.round(Math.min(...xs) * 10) / 10,
-  max: Math.round(Math.max(...xs) * 10) / 10,
-});
+const tenth = (x: number) => Math.round(x * 10) / 10;
+const summary = (xs: readonly number[]) => {
+  const { median, min, max } = spread(xs);
+  return { median: tenth(median), min: tenth(min), max: tenth(max) };
+};
 
 try {
   await store.init();

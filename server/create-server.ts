@@ -315,8 +315,9 @@ export function createServer(config: Config, deps: ServerDeps): RunningServer {
       ? createSweep(() => store.tokens.pruneSpentTokens(deps.now?.() ?? new Date()), {
           everyMs: config.reminderSweepMs,
           onError: (err) => {
+            // The metric keeps its first label: dashboards count these errors under it.
             metrics?.storeError('form_tokens');
-            log.error({ err }, 'Spent form tokens');
+            log.error({ err }, 'Spent form tokens and challenges');
           },
         })
       : null;
