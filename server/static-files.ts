@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 import { FEED_CONTENT_TYPE } from '../engine/render/feed';
+import { parseUrl } from '../engine/parse-url';
 import { trimTrailing } from '../engine/trim';
 import { etagMatches, strongEtag } from './etag';
 import { REQUEST_ID_HEADER } from './logging';
@@ -314,12 +315,8 @@ function sendText(
 /** The path and the query of a request target; an absolute-form target (`GET http://host/page`) names its path after the host. */
 export function splitTarget(target: string): { path: string; query: string } {
   if (!target.startsWith('/')) {
-    try {
-      const url = new URL(target);
-      return { path: url.pathname, query: url.search };
-    } catch {
-      return { path: target, query: '' };
-    }
+    const url = parseUrl(target);
+    return url ? { path: url.pathname, query: url.search } : { path: target, query: '' };
   }
   const index = target.indexOf('?');
   return index === -1 ? { path: target, query: '' } : { path: target.slice(0, index), query: target.slice(index) };

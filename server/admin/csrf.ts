@@ -9,11 +9,7 @@ const SECOND_STEP_NEEDED = 'Finish signing in first: enter a code from your auth
 const ENROLMENT_NEEDED = 'Set up two-step sign-in first: it is required for this account.';
 
 function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
+  return parseUrl(origin)?.host ?? null;
 }
 
 /**

@@ -13,6 +13,8 @@
  * - Links are shown as links only when they are http: or https: addresses.
  */
 
+import { parseUrl } from '../../engine/parse-url';
+
 // Cc: C0 controls, DEL and C1 controls. Cf: format characters (bidi controls and isolates, zero-width
 // space/joiners, word joiner, BOM, soft hyphen, invisible operators, tags). Zl/Zp: U+2028, U+2029.
 // Cs: a surrogate without its pair. Hangul fillers are blank letters often used to fake a blank name.
@@ -90,11 +92,6 @@ export function jsonSafe(json: string): string {
 
 /** The address when it is an http: or https: link, else null: anything else is shown as text, never as a link. */
 export function safeLinkTarget(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : null;
+  const url = parseUrl(value.trim());
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : null;
 }

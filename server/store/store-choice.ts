@@ -3,6 +3,7 @@
  * stores themselves, so reading the configuration (every script's start) loads no database driver.
  */
 import { join } from 'node:path';
+import { parseUrl } from '../../engine/parse-url';
 
 export interface StoreConfig {
   /** DATABASE_URL: when set, leads go to PostgreSQL (needed once more than one server process writes). */
@@ -27,12 +28,8 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
 /** Where the store points, without the password: safe for logs and error messages. */
 export function describePostgresUrl(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}`;
-  } catch {
-    return 'PostgreSQL (unparsable DATABASE_URL)';
-  }
+  const url = parseUrl(connectionString);
+  return url ? `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}` : 'PostgreSQL (unparsable DATABASE_URL)';
 }
 
 /** Which backend a configuration selects; throws on a DATABASE_URL that is not a PostgreSQL address. */
