@@ -1,6 +1,9 @@
 // Section "spam", run as its own process: `node --import tsx bench/spam.ts <distDir> <cpuRounds> [NAME=value…]`;
 // each NAME=value is a setting of the server with the layers on (to weigh a default before changing it).
-// `bench/spam.ts <distDir> layers <rounds>` measures only the CPU, of each layer apart (LAYER_SETTINGS).
+// `bench/spam.ts <distDir> layers <rounds> [notify]` measures only the CPU, of each layer apart (LAYER_SETTINGS);
+// with `notify`, every server also sends the team's e-mails, auto-replies and webhook calls, as a
+// deployment with notifications set up does (to sinks in this process), and each batch's CPU runs
+// until its server's outbox is empty.
 // Replays the labelled corpus (bench/spam-corpus/corpus.json) against the compiled server over HTTP
 // on 127.0.0.1, as visitors' browsers would: each loads the form's page, waits as a person does, then
 // posts the JSON the form's island posts with its headers (some send the form without script, a few
@@ -26,10 +29,12 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
 import type { Form, ResolvedFormSection, SiteModel } from '../engine/content/model';
@@ -125,20 +130,27 @@ export interface SpamBenchResult {
   train: SplitResult;
   test: SplitResult;
   all: SplitResult;
-  /** Server CPU per submission (page load + post), layers on and off, interleaved rounds. */
-  cpu: {
-    rounds: number;
-    submissions: number;
-    onMsPerSubmission: number[];
-    offMsPerSubmission: number[];
-    /** on / off, round by round, and its median: the goal is under 1.10. */
-    ratio: number[];
-    ratioMedian: number;
-    /** The posts alone (the page loads left out). */
-    postOnMs: number[];
-    postOffMs: number[];
-    postRatioMedian: number;
-  } | null;
+  /**
+   * Server CPU per submission (page load + post), layers on and off, interleaved rounds: bare, and
+   * with the team's notifications set up (their delivery counted with the posts that caused it).
+   */
+  cpu: (CpuComparison & { withNotifications?: CpuComparison }) | null;
+}
+
+export interface CpuComparison {
+  rounds: number;
+  submissions: number;
+  onMsPerSubmission: number[];
+  offMsPerSubmission: number[];
+  /** on / off, round by round, and its median: the goal is under 1.10. */
+  ratio: number[];
+  ratioMedian: number;
+  /** The posts alone (the page loads left out). */
+  postOnMs: number[];
+  postOffMs: number[];
+  postRatioMedian: number;
+  /** E-mails and webhook calls sent each round, layers on and off (0 and 0 without notifications). */
+  deliveries: { on: number[]; off: number[] };
 }
 
 // ---------------------------------------------------------------------------------------------- http
@@ -353,6 +365,8 @@ interface ServerSide {
   port: number;
   metricsPort: number | null;
   pid: number | undefined;
+  /** With notifications on: resolves once the server's outbox has sent everything it holds. */
+  drain?: () => Promise<void>;
 }
 
 interface BatchCpu {
@@ -390,6 +404,12 @@ async function replayBatch(server: ServerSide, site: Site, items: CorpusItem[], 
   const rest = visits.filter((v) => v.item.behaviour !== 'fast');
   await sleep(Math.max(0, PERSON_WAIT_MS - (performance.now() - Math.max(...visits.map((v) => v.loadedAt)))));
   await postAll(rest);
+  if (server.drain) {
+    // What the batch's leads cause after their answers: the team's e-mails, auto-replies and webhook calls.
+    const before = cpuSeconds(server.pid) ?? 0;
+    await server.drain();
+    postCpu += (cpuSeconds(server.pid) ?? 0) - before;
+  }
   batchVisits.push(...visits);
   return { pages: cpu1 - cpu0, posts: postCpu };
 }
@@ -576,6 +596,87 @@ async function markTraining(port: number, outcomes: readonly Outcome[]): Promise
   return { sent: marked.length, accepted };
 }
 
+// -------------------------------------------------------------------------------------- notifications
+
+/**
+ * The team's notifications as the product sends them once an operator has set them up (README,
+ * "Notifications"): an e-mail per lead to LEADS_EMAIL_TO, the forms' auto-replies, and the signed
+ * webhook. Both go to sinks in this process on 127.0.0.1, so a server does the delivery work a real
+ * deployment does and nothing leaves the machine; the sinks' own work is this process's, not the
+ * server's. One pair per server, so each server's deliveries are counted apart.
+ */
+interface Sinks {
+  env: Record<string, string>;
+  mails: number;
+  webhooks: number;
+  close(): Promise<void>;
+}
+
+async function startSinks(): Promise<Sinks> {
+  const sinks = { mails: 0, webhooks: 0 };
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        sinks.mails++;
+        callback();
+      });
+    },
+  });
+  smtp.on('error', () => {});
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const hooks = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      sinks.webhooks++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  const env = {
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    MAIL_FROM: 'leads@example.com',
+    LEADS_EMAIL_TO: 'team@example.com',
+    WEBHOOK_URL: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/leads`,
+    WEBHOOK_SECRET: `whsec_${Buffer.from('benchmark webhook secret, 32 b.').toString('base64')}`,
+  };
+  return Object.assign(sinks, {
+    env,
+    close: async () => {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => hooks.close(() => resolve()));
+    },
+  });
+}
+
+/**
+ * Waits until the server's outbox holds nothing pending: what its leads caused has been sent. A job
+ * the sinks made fail would wait for a retry, so it ends the run with its error instead.
+ */
+async function outboxDrained(dataDir: string, timeoutMs = 120_000): Promise<void> {
+  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const pending = db.prepare(
+      `SELECT count(*) FILTER (WHERE status = 'pending') AS n,
+              max(CASE WHEN status = 'dead' OR (status = 'pending' AND last_error IS NOT NULL) THEN coalesce(last_error, status) END) AS error
+         FROM outbox`,
+    );
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const { n, error } = pending.get() as { n: number; error: string | null };
+      if (error) throw new Error(`A notification failed: ${error}`);
+      if (n === 0) return;
+      if (performance.now() > until) throw new Error(`The outbox still holds ${n} notifications after ${timeoutMs / 1000} s.`);
+      await sleep(20);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- run
 
 async function start(compiled: string, distDir: string, dataDir: string, extra: Record<string, string>, label: string): Promise<Started> {
@@ -638,8 +739,18 @@ async function recordFates(
   }
 }
 
-/** Server CPU per submission (ms) of each setting, page and post and the posts alone, one entry per round. */
-type CpuBySetting = Array<{ all: number[]; posts: number[] }>;
+/** A server's settings beyond the shipped ones; with `notify`, it sends the team's notifications to sinks of its own. */
+interface Setting {
+  label: string;
+  env: Record<string, string>;
+  notify?: boolean;
+}
+
+/**
+ * Server CPU per submission (ms) of each setting, page and post and the posts alone, one entry per
+ * round; and the e-mails and webhook calls its sinks received each round (0 without notifications).
+ */
+type CpuBySetting = Array<{ all: number[]; posts: number[]; mails: number[]; webhooks: number[] }>;
 
 /**
  * The corpus replayed to one server per setting, started afresh each round, batch by batch: each
@@ -652,16 +763,24 @@ async function cpuBySetting(
   site: Site,
   corpus: Corpus,
   rounds: number,
-  settings: ReadonlyArray<{ label: string; env: Record<string, string> }>,
+  settings: ReadonlyArray<Setting>,
 ): Promise<CpuBySetting> {
   const n = corpus.items.length;
-  const out: CpuBySetting = settings.map(() => ({ all: [], posts: [] }));
+  const out: CpuBySetting = settings.map(() => ({ all: [], posts: [], mails: [], webhooks: [] }));
   for (let round = 0; round < rounds; round++) {
     const dirs = settings.map(() => mkdtempSync(join(tmpdir(), 'bench-spam-cpu-')));
     const servers: Started[] = [];
+    const sinks: Array<Sinks | null> = [];
     try {
-      for (const [i, { label, env }] of settings.entries()) servers.push(await start(compiled, distDir, dirs[i]!, env, label));
-      const sides = servers.map((s): ServerSide => ({ port: s.port, metricsPort: null, pid: s.child.pid }));
+      for (const setting of settings) sinks.push(setting.notify ? await startSinks() : null);
+      for (const [i, { label, env }] of settings.entries())
+        servers.push(await start(compiled, distDir, dirs[i]!, { ...sinks[i]?.env, ...env }, label));
+      const sides = servers.map((s, i): ServerSide => ({
+        port: s.port,
+        metricsPort: null,
+        pid: s.child.pid,
+        drain: sinks[i] ? () => outboxDrained(dirs[i]!) : undefined,
+      }));
       const totals = settings.map(() => ({ pages: 0, posts: 0 }));
       batchVisits = [];
       let b = 0;
@@ -677,32 +796,48 @@ async function cpuBySetting(
       totals.forEach((t, i) => {
         out[i]!.all.push(((t.pages + t.posts) * 1000) / n);
         out[i]!.posts.push((t.posts * 1000) / n);
+        out[i]!.mails.push(sinks[i]?.mails ?? 0);
+        out[i]!.webhooks.push(sinks[i]?.webhooks ?? 0);
       });
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
+      await Promise.all(sinks.map((s) => s?.close()));
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   }
   return out;
 }
 
-async function measureCpu(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number): Promise<SpamBenchResult['cpu']> {
-  const [on, off] = await cpuBySetting(compiled, distDir, site, corpus, rounds, [
-    { label: 'the server (spam layers on)', env: layersOn },
-    { label: 'the server (spam layers off)', env: SPAM_LAYERS_OFF },
-  ]);
-  const ratio = on!.all.map((x, i) => x / off!.all[i]!);
+/** On against off, round by round, of two settings' CPU, and their deliveries. */
+function versus(on: CpuBySetting[number], off: CpuBySetting[number], rounds: number, submissions: number): CpuComparison {
+  const ratio = on.all.map((x, i) => x / off.all[i]!);
   return {
     rounds,
-    submissions: corpus.items.length,
-    onMsPerSubmission: on!.all,
-    offMsPerSubmission: off!.all,
+    submissions,
+    onMsPerSubmission: on.all,
+    offMsPerSubmission: off.all,
     ratio,
     ratioMedian: median(ratio),
-    postOnMs: on!.posts,
-    postOffMs: off!.posts,
-    postRatioMedian: median(on!.posts.map((x, i) => x / off!.posts[i]!)),
+    postOnMs: on.posts,
+    postOffMs: off.posts,
+    postRatioMedian: median(on.posts.map((x, i) => x / off.posts[i]!)),
+    deliveries: { on: on.mails.map((m, i) => m + on.webhooks[i]!), off: off.mails.map((m, i) => m + off.webhooks[i]!) },
   };
+}
+
+/**
+ * Layers on and off, each bare (no notifications set up: the server's own work on a submission) and
+ * with the team's notifications on (what a deployment does per submission), four servers side by side.
+ */
+async function measureCpu(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number): Promise<SpamBenchResult['cpu']> {
+  const [on, off, notifyOn, notifyOff] = await cpuBySetting(compiled, distDir, site, corpus, rounds, [
+    { label: 'the server (spam layers on)', env: layersOn },
+    { label: 'the server (spam layers off)', env: SPAM_LAYERS_OFF },
+    { label: 'the server (spam layers on, notifications on)', env: layersOn, notify: true },
+    { label: 'the server (spam layers off, notifications on)', env: SPAM_LAYERS_OFF, notify: true },
+  ]);
+  const n = corpus.items.length;
+  return { ...versus(on!, off!, rounds, n), withNotifications: versus(notifyOn!, notifyOff!, rounds, n) };
 }
 
 /**
@@ -710,7 +845,7 @@ async function measureCpu(compiled: string, distDir: string, site: Site, corpus:
  * on but one (the proof-of-work step, the form tokens) or only the tokens, side by side as above.
  * Each is given as its CPU per submission against the layers off, round by round.
  */
-export const LAYER_SETTINGS: ReadonlyArray<{ label: string; env: Record<string, string> }> = [
+export const LAYER_SETTINGS: readonly Setting[] = [
   { label: 'layers off', env: SPAM_LAYERS_OFF },
   { label: 'every layer on', env: {} },
   { label: 'every layer but the proof-of-work step', env: { SPAM_CHALLENGE_SCORE: 'off' } },
@@ -718,8 +853,15 @@ export const LAYER_SETTINGS: ReadonlyArray<{ label: string; env: Record<string, 
   { label: 'the form tokens alone', env: { SPAM_QUARANTINE_SCORE: 'off' } },
 ];
 
-async function measureLayers(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number) {
-  const cpu = await cpuBySetting(compiled, distDir, site, corpus, rounds, LAYER_SETTINGS);
+async function measureLayers(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number, notify: boolean) {
+  const cpu = await cpuBySetting(
+    compiled,
+    distDir,
+    site,
+    corpus,
+    rounds,
+    LAYER_SETTINGS.map((setting) => ({ ...setting, notify })),
+  );
   const off = cpu[0]!;
   return LAYER_SETTINGS.map(({ label, env }, i) => ({
     label,
@@ -728,6 +870,7 @@ async function measureLayers(compiled: string, distDir: string, site: Site, corp
     postMsPerSubmission: cpu[i]!.posts,
     againstOff: cpu[i]!.all.map((x, r) => x / off.all[r]!),
     againstOffMedian: median(cpu[i]!.all.map((x, r) => x / off.all[r]!)),
+    ...(notify ? { notifications: { mails: cpu[i]!.mails, webhooks: cpu[i]!.webhooks } } : {}),
   }));
 }
 
@@ -737,9 +880,10 @@ async function main(): Promise<void> {
     const loadAtStart = loadavg();
     const corpus = JSON.parse(readFileSync(join(ROOT, 'bench', 'spam-corpus', 'corpus.json'), 'utf8')) as Corpus;
     const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server-layers'));
-    const layers = await measureLayers(compiled, distDir, readSite(distDir), corpus, Number(settings[0] ?? '2'));
+    const notify = settings[1] === 'notify';
+    const layers = await measureLayers(compiled, distDir, readSite(distDir), corpus, Number(settings[0] ?? '2'), notify);
     connections.destroy();
-    console.log(JSON.stringify({ loadAverage: { start: loadAtStart, end: loadavg() }, layers }));
+    console.log(JSON.stringify({ loadAverage: { start: loadAtStart, end: loadavg() }, notifications: notify, layers }));
     return;
   }
   layersOn = Object.fromEntries(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
