@@ -1,7 +1,9 @@
 // npm run test:reworded: the tests must pass whatever words the writers choose. Rewrites every
-// heading, title, FAQ question and answer and button label in a copy of site/ (tests/support/reword-site.ts),
-// builds that copy, and runs the unit suite and the Chromium and content editor end-to-end suites
-// against it (the editor's server edits and publishes a copy of the reworded site/).
+// heading, title, FAQ question and answer and button label in a copy of site/, and the names and
+// texts writers keep in site/data/ (badge, size, colour and notice recipient names, the notice
+// template's words; tests/support/reword-site.ts), builds that copy, and runs the unit suite and the
+// Chromium and content editor end-to-end suites against it (the editor's server edits and publishes
+// a copy of the reworded site/).
 // Arguments after `--` go to Playwright (e.g. `-- --workers 1`, or a spec file).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

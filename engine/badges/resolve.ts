@@ -58,7 +58,10 @@ export function badgeImagePath({ type, size, color }: BadgeChoice): string {
   return `${BADGE_API_PATH}/${encodeURIComponent(type)}/${encodeURIComponent(size)}/${encodeURIComponent(color)}`;
 }
 
+/** What follows a badge's name in its accessible name (spec 001 §7: '{badge name} - DMCA Protected'). */
+export const BADGE_LABEL_SUFFIX = ' - DMCA Protected';
+
 /** The accessible name of a badge; also its alt text and SVG title. */
 export function badgeLabel(type: BadgeType): string {
-  return `${type.name} - DMCA Protected`;
+  return `${type.name}${BADGE_LABEL_SUFFIX}`;
 }

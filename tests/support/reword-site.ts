@@ -9,10 +9,17 @@
  * `{price:…}` and `{promise:…}` placeholders, link targets, addresses, form fields and their
  * messages, the words a form shows while sending, the empty states and the not-found page, and the
  * FAQ and blog categories (a category's name makes its anchor and its `?category=` address).
+ *
+ * In site/data/, the names and texts writers keep there are reworded too (DATA_TEXTS): the badges'
+ * names, descriptions and features, the size and colour names, the notice recipients' names and
+ * notes, and every text of the notice template (its `{{placeholders}}` kept). Ids, hosts, addresses,
+ * prices, pixel sizes and colour codes stay, and so do the price catalogue (only keys and amounts)
+ * and the spam word list (its words must stay the words spam is written in).
  */
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
+import { BADGE_LABEL_SUFFIX } from '../../engine/badges/resolve';
 
 /** The keys whose text a writer rewords: headings, titles, FAQ items, button or link labels and a breadcrumb's current page. */
 const REWORDED_KEYS = new Set(['title', 'question', 'answer', 'label', 'idle', 'button', 'current']);
@@ -29,6 +36,34 @@ const NAMES_AS_HEADINGS = new Set(['members']);
 export const KEPT_BRANCHES = new Set(['fields', 'ui', 'messages', 'autoReply', 'empty', 'billing', 'labels']);
 /** Files kept whole: the not-found page's title and buttons are the spec's (spec 001 §8). */
 const KEPT_FILES = new Set(['not-found.yaml']);
+/**
+ * The texts of site/data/ a writer words, by file: the keys on the way to a text, joined by dots
+ * (a list's items count as their list's key; a key names every text under it). What is not listed
+ * is kept: ids, hosts, e-mail and form addresses, prices (the badges' Free, {price:…}/month and
+ * Custom are the spec's, 001 §9), pixel sizes and colour codes (§3), the price catalogue, whose
+ * keys other files name and whose amounts the spec fixes, and the spam word list, which must keep
+ * the words spam is written in to catch it. The notice template is the team's wording (a lawyer
+ * reads a change, docs/writers/editing.md); the law asks for its elements, not its words, and
+ * `npm run validate` checks its placeholders, which stay.
+ */
+export const DATA_TEXTS: Record<string, string[]> = {
+  'data/badges.yaml': ['types.name', 'types.description', 'types.features', 'sizes.name', 'colors.name'],
+  'data/notice-recipients.yaml': ['recipients.name', 'recipients.note'],
+  'data/notice-template.yaml': [
+    'checkboxes',
+    'subject',
+    'partLabel',
+    'unknownRecipient',
+    'opening',
+    'work',
+    'material',
+    'contact',
+    'statements',
+    'lumen',
+    'signature',
+    'capacity',
+  ],
+};
 
 /** A 32-bit FNV-1a hash: a seed for one word. */
 function hash(text: string): number {
@@ -76,15 +111,29 @@ export function rewordText(text: string, seed: string): string {
   );
 }
 
-/**
- * The YAML text with the reworded keys' values changed where they are written. Every word keeps its
- * length, so each value is rewritten in place: quotes, folding, comments and every line and column
- * stay as the writer left them (the tests that point at a line still find it).
- */
-function rewordYaml(text: string, seed: string): string {
-  const doc = parseDocument(text);
+const keyOf = (node: unknown): string | undefined => (isPair(node) && isScalar(node.key) ? String(node.key.value) : undefined);
+
+/** The ranges of a site/data/ file's texts that `rules` (its DATA_TEXTS) name. */
+function dataTextRanges(text: string, rules: string[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  visit(doc, {
+  visit(parseDocument(text), {
+    Scalar(_, node, path) {
+      const parent = path[path.length - 1];
+      if ((isPair(parent) && parent.key === node) || typeof node.value !== 'string' || !node.range) return;
+      const keys = path
+        .map(keyOf)
+        .filter((key) => key !== undefined)
+        .join('.');
+      if (rules.some((rule) => keys === rule || keys.startsWith(`${rule}.`))) ranges.push([node.range[0], node.range[1]]);
+    },
+  });
+  return ranges;
+}
+
+/** The ranges of a page's or other file's texts under the reworded keys (see the keys above). */
+function keyedTextRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  visit(parseDocument(text), {
     Pair(_, pair, path) {
       if (!isScalar(pair.key)) return;
       const key = String(pair.key.value);
@@ -97,6 +146,13 @@ function rewordYaml(text: string, seed: string): string {
             isScalar(node.key) &&
             (typeof names === 'string' ? node.key.value === names : names.has(String(node.key.value))),
         );
+      // A picture of a badge (the badge gallery) is named as the badge is: its name, reworded as
+      // site/data/badges.yaml's is, then the spec's ' - DMCA Protected' (spec 001 §7), kept.
+      if (key === 'alt' && pair.value.value.endsWith(BADGE_LABEL_SUFFIX)) {
+        const [start, end] = pair.value.range;
+        ranges.push([start, start + text.slice(start, end).lastIndexOf(BADGE_LABEL_SUFFIX)]);
+        return;
+      }
       const reworded =
         // A form's `buttons.idle` is its button; another `idle` key is not a label.
         key === 'idle'
@@ -108,6 +164,17 @@ function rewordYaml(text: string, seed: string): string {
       ranges.push([pair.value.range[0], pair.value.range[1]]);
     },
   });
+  return ranges;
+}
+
+/**
+ * The YAML text with the reworded values changed where they are written (`rules`: a site/data/
+ * file's DATA_TEXTS; otherwise the reworded keys). Every word keeps its length, so each value is
+ * rewritten in place: quotes, folding, comments and every line and column stay as the writer left
+ * them (the tests that point at a line still find it).
+ */
+function rewordYaml(text: string, seed: string, rules?: string[]): string {
+  const ranges = rules ? dataTextRanges(text, rules) : keyedTextRanges(text);
   let out = text;
   for (const [start, end] of ranges) {
     const source = text.slice(start, end);
@@ -152,12 +219,17 @@ export function rewordSite(fromRoot: string, toRoot: string, seed = 'reworded'):
   cpSync(join(fromRoot, 'site'), target, { recursive: true });
   const changed: string[] = [];
   for (const file of filesUnder(target)) {
-    if (KEPT_FILES.has(file.slice(target.length + 1))) continue;
+    const name = file.slice(target.length + 1);
+    if (KEPT_FILES.has(name)) continue;
     const text = readFileSync(file, 'utf8');
-    const reworded = file.endsWith('.yaml') ? rewordYaml(text, seed) : file.endsWith('.md') ? rewordArticle(text, seed) : text;
+    const reworded = file.endsWith('.yaml')
+      ? rewordYaml(text, seed, name.startsWith('data/') ? (DATA_TEXTS[name] ?? []) : undefined)
+      : file.endsWith('.md')
+        ? rewordArticle(text, seed)
+        : text;
     if (reworded === text) continue;
     writeFileSync(file, reworded);
-    changed.push(file.slice(target.length + 1));
+    changed.push(name);
   }
   return changed;
 }

@@ -4,6 +4,8 @@ import { badgeSnippet } from '../../../engine/badges/snippet';
 import type { Badges } from '../../../engine/content/model';
 
 const badges = siteBadges();
+// The names are the writers' (site/data/badges.yaml); the ids, sizes and ' - DMCA Protected' are the spec's (001 §3, §7).
+const nameOf = (id: string) => badges.types.find((t) => t.id === id)!.name;
 
 describe('badgeSnippet', () => {
   it('builds the exact install snippet for the default badge', () => {
@@ -13,7 +15,7 @@ describe('badgeSnippet', () => {
     expect(snippet).toBe(
       '<div style="text-align:center">\n' +
         '  <a href="https://example.com/protection" target="_blank" rel="noopener">' +
-        '<img src="https://example.com/api/badge/standard/medium/blue" alt="Standard Protection - DMCA Protected" width="160" height="80">' +
+        `<img src="https://example.com/api/badge/standard/medium/blue" alt="${nameOf('standard')} - DMCA Protected" width="160" height="80">` +
         '</a>\n' +
         '</div>',
     );
@@ -21,7 +23,7 @@ describe('badgeSnippet', () => {
 
   it.each(badges.sizes.map((s) => [s.id, s] as const))('uses the width and height of the %s size', (_id, size) => {
     const { snippet } = badgeSnippet(badges, { type: 'premium', size: size.id, color: 'green' }, 'https://example.com');
-    expect(snippet).toContain(`alt="Premium Protection - DMCA Protected" width="${size.width}" height="${size.height}">`);
+    expect(snippet).toContain(`alt="${nameOf('premium')} - DMCA Protected" width="${size.width}" height="${size.height}">`);
     expect(snippet).toContain(`src="https://example.com/api/badge/premium/${size.id}/green"`);
   });
 

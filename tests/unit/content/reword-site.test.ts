@@ -11,7 +11,7 @@ import { formatProblem } from '../../../engine/content/problem';
 import { renderPage } from '../../../engine/render/render-page';
 import { CONTENT_ROOT, readSchemas, readSiteFiles } from '../../../scripts/read-project';
 import { textOf } from '../../support/html-text';
-import { KEPT_BRANCHES, rewordSite, rewordText } from '../../support/reword-site';
+import { DATA_TEXTS, KEPT_BRANCHES, rewordSite, rewordText } from '../../support/reword-site';
 
 const schemas = readSchemas();
 const original = loadSite(readSiteFiles(), schemas).model!;
@@ -32,6 +32,13 @@ const categoryNames = (model: SiteModel) => [
   ...Object.values(model.faqSets).flatMap((set) => set.items.map((item) => item.category)),
   ...textsUnder(model.pages, 'categories'),
 ];
+/** Every text in a value, in order. */
+const textsIn = (value: unknown): string[] => textsUnder({ value }, 'value');
+const placeholders = (text: string) => text.match(/\{\{\w+\}\}/g) ?? [];
+const galleryAlts = (model: SiteModel) =>
+  model.pages
+    .flatMap((p) => p.sections)
+    .flatMap((s) => (s.type === 'gallery' ? s.items.map((item) => ({ src: item.src, alt: item.alt })) : []));
 const heroTitle = (model: SiteModel, path: string) => {
   const hero = model.pages.find((p) => p.path === path)!.sections[0]!;
   return hero.type === 'hero' ? hero.title : '';
@@ -63,6 +70,68 @@ describe('the reworded copy of site/', () => {
         expect(other.items[i]!.answer).not.toContain('{price:');
       });
     }
+  });
+
+  // What writers keep in site/data/ is theirs to rename too (DATA_TEXTS); what other files, the
+  // spec or the law's placeholders name is kept.
+  it('renames the names and texts writers keep in site/data/, and keeps the ids, prices, sizes, colour codes and addresses', () => {
+    const [before, after] = [original, reworded.model!];
+    expect(changed.filter((file) => file.startsWith('data/')).sort()).toEqual(Object.keys(DATA_TEXTS).sort());
+    const renamed = (was: string, is: string) => {
+      expect(is, was).not.toBe(was);
+      expect(is).toHaveLength(was.length);
+    };
+
+    const { badges } = before;
+    expect(after.badges.linkPath).toBe(badges.linkPath);
+    expect(after.badges.defaults).toEqual(badges.defaults);
+    expect(after.badges.types.map((t) => [t.id, t.price])).toEqual(badges.types.map((t) => [t.id, t.price]));
+    badges.types.forEach((type, i) => {
+      const other = after.badges.types[i]!;
+      renamed(type.name, other.name);
+      renamed(type.description, other.description);
+      expect(other.features).toHaveLength(type.features.length);
+      type.features.forEach((feature, j) => renamed(feature, other.features[j]!));
+    });
+    expect(after.badges.sizes.map(({ id, width, height }) => ({ id, width, height }))).toEqual(
+      badges.sizes.map(({ id, width, height }) => ({ id, width, height })),
+    );
+    badges.sizes.forEach((size, i) => renamed(size.name, after.badges.sizes[i]!.name));
+    expect(after.badges.colors.map(({ id, hex }) => ({ id, hex }))).toEqual(badges.colors.map(({ id, hex }) => ({ id, hex })));
+    badges.colors.forEach((color, i) => renamed(color.name, after.badges.colors[i]!.name));
+
+    // The badge gallery's pictures are named as their badges are now, with the spec's ending.
+    const alts = galleryAlts(before);
+    expect(alts.length).toBeGreaterThan(0);
+    expect(galleryAlts(after).map((item) => item.src)).toEqual(alts.map((item) => item.src));
+    galleryAlts(after).forEach((item, i) => {
+      const type = after.badges.types.find((t) => item.src.includes(`/${t.id}/`))!;
+      expect(item.alt).toBe(`${type.name} - DMCA Protected`);
+      renamed(alts[i]!.alt, item.alt);
+    });
+
+    const recipients = before.noticeRecipients;
+    expect(after.noticeRecipients.map(({ id, hosts, email, webForm }) => ({ id, hosts, email, webForm }))).toEqual(
+      recipients.map(({ id, hosts, email, webForm }) => ({ id, hosts, email, webForm })),
+    );
+    recipients.forEach((recipient, i) => {
+      renamed(recipient.name, after.noticeRecipients[i]!.name);
+      if (recipient.note) renamed(recipient.note, after.noticeRecipients[i]!.note!);
+    });
+
+    // Every text of the notice template is reworded; each keeps its placeholders.
+    const template = textsIn(before.noticeTemplate);
+    const otherTemplate = textsIn(after.noticeTemplate);
+    expect(template.length).toBeGreaterThan(10);
+    expect(otherTemplate).toHaveLength(template.length);
+    template.forEach((text, i) => {
+      expect(otherTemplate[i], text).not.toBe(text);
+      expect(placeholders(otherTemplate[i]!)).toEqual(placeholders(text));
+    });
+
+    // Kept whole: the price catalogue's keys and amounts, and the words spam is written in.
+    expect(after.pricing).toEqual(before.pricing);
+    expect(after.spamWords).toEqual(before.spamWords);
   });
 
   // The proof that the check works: an assertion written with a heading copied from site/ (read here
