@@ -279,7 +279,7 @@ async function main(): Promise<void> {
   );
 
   report.spam = await attempt('spam', () =>
-    runJson<SpamBenchResult>(join(ROOT, 'bench', 'spam.ts'), [distDir, String(settings.spamCpuRounds)], { timeoutMs: 30 * 60_000 }),
+    runJson<SpamBenchResult>(join(ROOT, 'bench', 'spam.ts'), [distDir, String(settings.spamCpuRounds)], { timeoutMs: 60 * 60_000 }),
   );
 
   machine.finishedAt = new Date().toISOString();
