@@ -21,6 +21,10 @@ const SITE_SOURCE = process.env.CONTENT_ROOT ?? '';
 const CHROMIUM = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
+  // Less motion, as a visitor may ask: the site then jumps to what a click or a fill scrolls to instead of
+  // scrolling smoothly, and Playwright need not wait for the element to stop moving (up to a second and a
+  // half a click). about-legal.spec.ts checks both ways of scrolling; Firefox and WebKit keep the default.
+  reducedMotion: 'reduce' as const,
   launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
 };
 

@@ -144,6 +144,39 @@ for (const legal of LEGAL) {
   });
 }
 
+// The Chromium projects ask for less motion (playwright.config.ts), so their clicks need not wait out
+// a scroll; this test, and the Firefox and WebKit journeys, keep a visitor's default.
+test.describe('the page scrolls', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('smoothly to a table-of-contents link’s section, and at once for a visitor who asks for less motion', async ({ page }) => {
+    const legal = LEGAL[0]!;
+    const [id] = legal.parts.at(-1)!;
+    await page.goto(legal.path);
+    /** Clicks the last part's link, brought into view at once first, and gives back every position the window scrolled through. */
+    const scrollThrough = async (): Promise<number[]> => {
+      const link = toc(page, legal).getByRole('link').last();
+      await link.evaluate((a) => {
+        a.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const seen: number[] = [];
+        (window as unknown as { seen: number[] }).seen = seen;
+        // From the next frame on: the jump to the link may still be reported in this one.
+        requestAnimationFrame(() => requestAnimationFrame(() => addEventListener('scroll', () => seen.push(Math.round(scrollY)))));
+      });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await link.click();
+      await expectLandedOn(page, id);
+      return page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    };
+    const smooth = new Set(await scrollThrough());
+    expect(smooth.size, 'positions the window passed on its way').toBeGreaterThan(2);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const jump = new Set(await scrollThrough());
+    expect([...jump], 'positions the window passed on its way').toHaveLength(1);
+  });
+});
+
 /** The figures of a page's stats section (its only one), as site/ has them. */
 function statValues(path: string): string[] {
   const stats = pageAt(path).sections.filter((s) => s.type === 'stats');

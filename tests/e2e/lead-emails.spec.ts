@@ -1,10 +1,14 @@
-// Every one of the site's forms, filled in and sent in Chromium: the team gets an e-mail about the
-// lead (labelled as the form labels its fields, answering to the visitor), and the visitor gets
-// the form's own auto-reply, which repeats nothing they typed.
+// Every one of the site's forms, filled in and sent in Chromium on every page that shows it: the
+// team gets an e-mail about the lead (labelled as the form labels its fields, answering to the
+// visitor), and the visitor gets the form's own auto-reply, which repeats nothing they typed.
+// The same load and send show that the page asks no other host: the page, its scripts and styles,
+// its images, and the submission with whatever the spam defences add to it all go to the site's own
+// origin; no third-party script, font, captcha or check is asked anything about a visitor.
 import { expect, test, type Page, type Request } from '@playwright/test';
-import type { Form } from '../../engine/content/model';
+import type { Form, ResolvedFormSection } from '../../engine/content/model';
 import { mailsAbout } from './mail';
 import { fillNotice, isNoticeForm, noticeAnswers } from './notice';
+import { elsewhere, recordRequests } from './other-hosts';
 import { siteModel, waitForIslands } from './site';
 
 type FieldSchema = {
@@ -17,11 +21,16 @@ type FieldSchema = {
   format?: string;
 };
 
-/** Where each form is shown: the first page with a form section naming it. */
-function pageOf(formId: string): string {
-  const page = siteModel().pages.find((p) => p.sections.some((s) => s.type === 'form' && (s as { form?: string }).form === formId));
-  if (!page?.path) throw new Error(`no page shows the form ${formId}`);
-  return page.path;
+/** Every page with a form, once per form it shows. */
+const formPages = siteModel().pages.flatMap((p) =>
+  p.sections.filter((s): s is ResolvedFormSection => s.type === 'form').map((s) => ({ path: p.path!, form: s.definition })),
+);
+
+/** Where each form is shown: every page with a form section naming it. */
+function pagesOf(formId: string): string[] {
+  const paths = formPages.filter((f) => f.form.id === formId).map((f) => f.path);
+  if (!paths.length) throw new Error(`no page shows the form ${formId}`);
+  return paths;
 }
 
 /** A valid answer for a field, from its schema: an option, an address, a link, or text long enough. */
@@ -71,37 +80,52 @@ function sentValues(request: Request): Record<string, string> {
 }
 
 for (const form of Object.values(siteModel().forms).sort((a, b) => a.id.localeCompare(b.id))) {
-  test(`${form.id}: a sent form e-mails the team about the lead and auto-replies to the visitor`, async ({ page }) => {
+  test(`${form.id}: a sent form e-mails the team about the lead and auto-replies to the visitor, and each page showing it asks no other host`, async ({
+    page,
+    baseURL,
+  }) => {
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(pageOf(form.id));
-    await waitForIslands(page);
-    const email = `${form.id}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
-    const given = await fill(page, form, email);
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === form.submit.endpoint);
-    await page.locator(`form:has(#${form.id}-form_email) button[type="submit"]`).click();
-    const response = await answered;
-    expect(response.status()).toBe(201);
-    const sent = sentValues(response.request());
+    const origin = new URL(baseURL!).origin;
+    for (const path of pagesOf(form.id)) {
+      await test.step(path, async () => {
+        const seen = recordRequests(page);
+        await page.goto(path);
+        await waitForIslands(page);
+        const email = `${form.id}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+        const given = await fill(page, form, email);
+        const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === form.submit.endpoint);
+        await page.locator(`form:has(#${form.id}-form_email) button[type="submit"]`).click();
+        const response = await answered;
+        expect(response.status()).toBe(201);
+        const sent = sentValues(response.request());
 
-    const { team, autoReply } = await mailsAbout(email);
-    expect(team.envelopeTo).toEqual(['team@takedownshield.test']);
-    // A form with an urgency puts it in front of the subject, as the visitor chose it.
-    const urgency = (form.fields.properties as Record<string, FieldSchema>).urgency;
-    const chosen = urgency?.oneOf?.find((o) => o.const === sent.urgency)?.title ?? sent.urgency;
-    // site/notifications.yaml gives the takedown forms subjects of their own; the rest get the default.
-    const subjects: Record<string, string> = {
-      'commercial-takedown': `Commercial takedown request from ${sent.companyName}`,
-      'personal-takedown': `Takedown request from ${sent.contactName}`,
-    };
-    expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}${subjects[form.id] ?? `New lead: ${form.title}`}`);
-    expect(team.mail.text).toContain(`Form: ${form.title} (${form.id})`);
-    const emailLabel = (form.fields.properties as Record<string, FieldSchema>).email?.title ?? 'Email';
-    expect(team.mail.text).toContain(`${emailLabel}: ${email}`);
+        // While the e-mails arrive, anything the answer sets off (a download, a follow-up request) has its chance to start.
+        const [{ team, autoReply }] = await Promise.all([mailsAbout(email), page.waitForLoadState('networkidle')]);
+        expect(team.envelopeTo).toEqual(['team@takedownshield.test']);
+        // A form with an urgency puts it in front of the subject, as the visitor chose it.
+        const urgency = (form.fields.properties as Record<string, FieldSchema>).urgency;
+        const chosen = urgency?.oneOf?.find((o) => o.const === sent.urgency)?.title ?? sent.urgency;
+        // site/notifications.yaml gives the takedown forms subjects of their own; the rest get the default.
+        const subjects: Record<string, string> = {
+          'commercial-takedown': `Commercial takedown request from ${sent.companyName}`,
+          'personal-takedown': `Takedown request from ${sent.contactName}`,
+        };
+        expect(team.mail.subject).toBe(`${chosen ? `[${chosen}] ` : ''}${subjects[form.id] ?? `New lead: ${form.title}`}`);
+        expect(team.mail.text).toContain(`Form: ${form.title} (${form.id})`);
+        const emailLabel = (form.fields.properties as Record<string, FieldSchema>).email?.title ?? 'Email';
+        expect(team.mail.text).toContain(`${emailLabel}: ${email}`);
 
-    expect(autoReply.mail.subject).toBe(form.autoReply!.subject);
-    expect(autoReply.mail.text?.trim()).toBe(form.autoReply!.text.trim());
-    for (const [name, value] of Object.entries(given)) {
-      if (name !== 'email' && value.length > 12) expect(autoReply.mail.text, `${name} is not repeated`).not.toContain(value);
+        expect(autoReply.mail.subject).toBe(form.autoReply!.subject);
+        expect(autoReply.mail.text?.trim()).toBe(form.autoReply!.text.trim());
+        for (const [name, value] of Object.entries(given)) {
+          if (name !== 'email' && value.length > 12) expect(autoReply.mail.text, `${name} is not repeated`).not.toContain(value);
+        }
+
+        // The whole journey, from the page's load to the send and what followed it, stayed on the site's own origin.
+        expect(seen.filter((url) => new URL(url).pathname === form.submit.endpoint).length).toBeGreaterThan(0);
+        expect(seen.length).toBeGreaterThan(1);
+        expect(elsewhere(seen, origin)).toEqual([]);
+      });
     }
   });
 }
