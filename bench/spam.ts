@@ -29,12 +29,10 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import { ERROR_CODES, HEADERS, PROOF_OF_WORK_STATUS, PROOF_UNSOLVED, REQUESTED_WITH, SOURCE_KEY } from '../contracts/api-contract';
 import { ADMIN_ROUTES } from '../contracts/inbox-contract';
 import type { Form, ResolvedFormSection, SiteModel } from '../engine/content/model';
@@ -47,6 +45,8 @@ import { cpuSeconds } from './lib/cpu';
 import { freePort, ROOT, startServer, tsNodeArgs, type Started } from './lib/proc';
 import { median } from './lib/stats';
 import type { Corpus, CorpusItem, Label } from './spam-corpus/generate';
+import { startMailbox } from '../tests/support/mailbox';
+import { startWebhookReceiver } from '../tests/support/webhook-receiver';
 
 // ------------------------------------------------------------------------------------------ settings
 
@@ -601,55 +601,41 @@ async function markTraining(port: number, outcomes: readonly Outcome[]): Promise
 /**
  * The team's notifications as the product sends them once an operator has set them up (README,
  * "Notifications"): an e-mail per lead to LEADS_EMAIL_TO, the forms' auto-replies, and the signed
- * webhook. Both go to sinks in this process on 127.0.0.1, so a server does the delivery work a real
- * deployment does and nothing leaves the machine; the sinks' own work is this process's, not the
- * server's. One pair per server, so each server's deliveries are counted apart.
+ * webhook. They go to the tests' own mailbox and webhook receiver, in this process on 127.0.0.1, so
+ * a server does the delivery work a real deployment does and nothing leaves the machine; their work
+ * is this process's, not the server's. One pair per server, so each server's deliveries are counted apart.
  */
 interface Sinks {
   env: Record<string, string>;
-  mails: number;
-  webhooks: number;
+  readonly mails: number;
+  readonly webhooks: number;
   close(): Promise<void>;
 }
 
+const WEBHOOK_SECRET = `whsec_${Buffer.from('benchmark webhook secret, 32 b.').toString('base64')}`;
+
 async function startSinks(): Promise<Sinks> {
-  const sinks = { mails: 0, webhooks: 0 };
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        sinks.mails++;
-        callback();
-      });
+  const mailbox = await startMailbox();
+  const receiver = await startWebhookReceiver(WEBHOOK_SECRET);
+  return {
+    env: {
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: 'leads@example.com',
+      LEADS_EMAIL_TO: 'team@example.com',
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET,
     },
-  });
-  smtp.on('error', () => {});
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const hooks = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      sinks.webhooks++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  const env = {
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    MAIL_FROM: 'leads@example.com',
-    LEADS_EMAIL_TO: 'team@example.com',
-    WEBHOOK_URL: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/leads`,
-    WEBHOOK_SECRET: `whsec_${Buffer.from('benchmark webhook secret, 32 b.').toString('base64')}`,
-  };
-  return Object.assign(sinks, {
-    env,
+    get mails() {
+      return mailbox.messages.length;
+    },
+    get webhooks() {
+      return receiver.calls.length;
+    },
     close: async () => {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await new Promise<void>((resolve) => hooks.close(() => resolve()));
+      await mailbox.close();
+      await receiver.close();
     },
-  });
+  };
 }
 
 /**
