@@ -8,7 +8,7 @@ import type { PipelineResult } from './pipeline';
 import type { SearchBenchResult } from './search';
 import type { EditorPreviewResult } from './editor-preview';
 import type { PublishBenchResult } from './publish';
-import type { SpamBenchResult, SplitResult, Tally } from './spam';
+import type { CpuComparison, SpamBenchResult, SplitResult, Tally } from './spam';
 import type { StartupReport } from './startup';
 import type { Spread } from './lib/types';
 import { median } from './lib/stats';
@@ -476,19 +476,31 @@ function spamTargets(r: SpamBenchResult): Target[] {
       met: test.spam.inbox / test.spam.total < 0.05,
     },
   ];
+  // The goal is read as a deployment runs (docs/developers/decisions.md, "The spam layers' CPU goal is
+  // read as a deployment runs"): with the team's notifications set up. The server's own handling
+  // alone, with nothing set up to notify, is reported beside it, not judged.
+  const deployed = (what: string, c: CpuComparison): Target => ({
+    what,
+    target: '< 1.10×',
+    measured: `${f2(c.ratioMedian)}× (median of ${c.rounds} interleaved rounds, ${c.ratio.map(f2).join(', ')}; ${f2(median(c.onMsPerSubmission))} against ${f2(median(c.offMsPerSubmission))} ms a submission, delivery included)`,
+    met: c.ratioMedian < 1.1,
+  });
+  const trained = r.cpu?.trained;
+  if (trained)
+    t.push(
+      deployed(
+        "Server CPU per submission, layers on against off, as a deployment runs (the team's notifications set up) on a site in use (its store as the marked training split left it)",
+        trained.withNotifications,
+      ),
+    );
+  if (r.cpu?.withNotifications)
+    t.push(deployed('The same on a new site (an empty store: the filter has no marks yet)', r.cpu.withNotifications));
   if (r.cpu)
     t.push({
-      what: 'Server CPU per submission (page and post) with the spam layers on, against off',
-      target: '< 1.10×',
-      measured: `${f2(r.cpu.ratioMedian)}× (median of ${r.cpu.rounds} interleaved rounds; the posts alone ${f2(r.cpu.postRatioMedian)}×)`,
-      met: r.cpu.ratioMedian < 1.1,
-    });
-  if (r.cpu?.withNotifications)
-    t.push({
-      what: "The same with the team's notifications set up (e-mail, auto-replies, webhook), as a deployment runs",
-      target: '< 1.10×',
-      measured: `${f2(r.cpu.withNotifications.ratioMedian)}× (${f2(median(r.cpu.withNotifications.onMsPerSubmission))} against ${f2(median(r.cpu.withNotifications.offMsPerSubmission))} ms a submission, delivery included)`,
-      met: r.cpu.withNotifications.ratioMedian < 1.1,
+      what: "The server's own handling alone (nothing set up to notify), layers on against off: reported, not the goal",
+      target: '–',
+      measured: `${trained ? `in use ${f2(trained.ratioMedian)}×, ` : ''}new ${f2(r.cpu.ratioMedian)}× (the posts alone ${f2(r.cpu.postRatioMedian)}×)`,
+      met: null,
     });
   return t;
 }
@@ -511,6 +523,38 @@ function inboxScores(x: SplitResult): string {
     byScore.set(key, (byScore.get(key) ?? 0) + 1);
   }
   return [...byScore].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+}
+
+/** A CPU comparison's rounds, bare and (when measured) with the team's notifications set up. */
+function cpuRounds(c: CpuComparison & { withNotifications?: CpuComparison }): string[] {
+  const out = [
+    '| Round | layers on, ms | layers off, ms | on / off | posts only: on, ms | off, ms |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...c.ratio.map(
+      (x, i) =>
+        `| ${i + 1} | ${f2(c.onMsPerSubmission[i]!)} | ${f2(c.offMsPerSubmission[i]!)} | ${f2(x)} | ${f2(c.postOnMs[i]!)} | ${f2(c.postOffMs[i]!)} |`,
+    ),
+    '',
+    `Median on / off: ${f2(c.ratioMedian)}× per submission, ${f2(c.postRatioMedian)}× for the posts alone.`,
+    '',
+  ];
+  const n = c.withNotifications;
+  if (n)
+    out.push(
+      "The same rounds, two more servers with the team's notifications set up (SMTP and the webhook, to sinks in the " +
+        "benchmark): each batch's CPU runs until its server has sent everything its leads caused.",
+      '',
+      '| Round | layers on, ms | layers off, ms | on / off | sent (e-mails and webhook calls): on | off |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...n.ratio.map(
+        (x, i) =>
+          `| ${i + 1} | ${f2(n.onMsPerSubmission[i]!)} | ${f2(n.offMsPerSubmission[i]!)} | ${f2(x)} | ${n.deliveries.on[i]} | ${n.deliveries.off[i]} |`,
+      ),
+      '',
+      `Median on / off with notifications: ${f2(n.ratioMedian)}× per submission.`,
+      '',
+    );
+  return out;
 }
 
 function spamSection(r: SpamBenchResult): string[] {
@@ -563,39 +607,24 @@ function spamSection(r: SpamBenchResult): string[] {
     '',
   ];
   if (r.cpu) {
-    out.push(
-      `Server CPU per submission (its page load and its post, from /proc), the corpus replayed to two servers side by side, ` +
-        `batch by batch in alternating order, ${r.cpu.rounds} rounds of ${r.cpu.submissions} submissions; layers off is ` +
-        `${Object.entries(r.layersOff ?? { SPAM_QUARANTINE_SCORE: 'off' })
-          .map(([k, v]) => `\`${k}=${v}\``)
-          .join(' and ')}.`,
-      '',
-      '| Round | layers on, ms | layers off, ms | on / off | posts only: on, ms | off, ms |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...r.cpu.ratio.map(
-        (x, i) =>
-          `| ${i + 1} | ${f2(r.cpu!.onMsPerSubmission[i]!)} | ${f2(r.cpu!.offMsPerSubmission[i]!)} | ${f2(x)} | ${f2(r.cpu!.postOnMs[i]!)} | ${f2(r.cpu!.postOffMs[i]!)} |`,
-      ),
-      '',
-      `Median on / off: ${f2(r.cpu.ratioMedian)}× per submission, ${f2(r.cpu.postRatioMedian)}× for the posts alone.`,
-      '',
-    );
-    const n = r.cpu.withNotifications;
-    if (n)
+    const layersOff = Object.entries(r.layersOff ?? { SPAM_QUARANTINE_SCORE: 'off' })
+      .map(([k, v]) => `\`${k}=${v}\``)
+      .join(' and ');
+    if (r.cpu.trained)
       out.push(
-        "The same rounds, two more servers with the team's notifications set up (SMTP and the webhook, to sinks in the " +
-          "benchmark): each batch's CPU runs until its server has sent everything its leads caused.",
+        `**A site in use.** Server CPU per submission (its page load and its post, from /proc): every server starts on a copy of ` +
+          `the store the training split left once the team marked it (so the filter votes), and is fed the held-out split, ` +
+          `batch by batch in alternating order, ${r.cpu.trained.rounds} rounds of ${r.cpu.trained.submissions} submissions; ` +
+          `layers off is ${layersOff}.`,
         '',
-        '| Round | layers on, ms | layers off, ms | on / off | sent (e-mails and webhook calls): on | off |',
-        '|---|---:|---:|---:|---:|---:|',
-        ...n.ratio.map(
-          (x, i) =>
-            `| ${i + 1} | ${f2(n.onMsPerSubmission[i]!)} | ${f2(n.offMsPerSubmission[i]!)} | ${f2(x)} | ${n.deliveries.on[i]} | ${n.deliveries.off[i]} |`,
-        ),
-        '',
-        `Median on / off with notifications: ${f2(n.ratioMedian)}× per submission.`,
-        '',
+        ...cpuRounds(r.cpu.trained),
       );
+    out.push(
+      `**A new site.** The same, every server on an empty store (the filter has no marks), fed the whole corpus: ` +
+        `${r.cpu.rounds} rounds of ${r.cpu.submissions} submissions.`,
+      '',
+      ...cpuRounds(r.cpu),
+    );
   }
   return out;
 }

@@ -17,8 +17,11 @@
 // a change. The training split is replayed first and marked "Spam" / "Not spam" through the inbox
 // API, as the team would, so a filter that learns from marks has seen them before the test split.
 //
-// Then the CPU the spam layers add: two servers, layers on and off, fed the same corpus in the same
-// batches, interleaved; the servers' own CPU (from /proc) per submission, the median of the rounds.
+// Then the CPU the spam layers add: servers with the layers on and off (each bare, and with the team's
+// notifications set up), fed the same submissions in the same batches, interleaved; the servers' own
+// CPU (from /proc) per submission, the median of the rounds. Twice: as a site in use (every server
+// starts on a copy of the store the marked training split left, and gets the held-out split), and
+// as a new site (empty stores, the whole corpus).
 //
 // A JSON post answered 428 with a proof-of-work challenge (a doubtful score) is solved with
 // altcha-lib, as the visitor's browser does (engine/forms/proof-of-work.ts), and sent again with the
@@ -28,7 +31,7 @@ import { spawnSync } from 'node:child_process';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,7 +137,16 @@ export interface SpamBenchResult {
    * Server CPU per submission (page load + post), layers on and off, interleaved rounds: bare, and
    * with the team's notifications set up (their delivery counted with the posts that caused it).
    */
-  cpu: (CpuComparison & { withNotifications?: CpuComparison }) | null;
+  cpu:
+    | (CpuComparison & {
+        withNotifications?: CpuComparison;
+        /**
+         * The same four servers, each started on a copy of the store the training split left once
+         * the team marked it (the filter voting), fed the held-out split: a site in use.
+         */
+        trained?: CpuComparison & { withNotifications: CpuComparison };
+      })
+    | null;
 }
 
 export interface CpuComparison {
@@ -688,11 +700,16 @@ function addTeamMember(dataDir: string): void {
 /** Settings given after the rounds (NAME=value), for the server with the layers on. */
 let layersOn: Record<string, string> = {};
 
+/**
+ * The fates, and with `trainedCopy`, a copy of the store as it is once the team has marked the
+ * training split (before the test split is replayed): what a site has after its first weeks.
+ */
 async function recordFates(
   compiled: string,
   distDir: string,
   site: Site,
   corpus: Corpus,
+  trainedCopy?: string,
 ): Promise<Omit<SpamBenchResult, 'corpus' | 'cpu'>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-spam-'));
   try {
@@ -715,6 +732,7 @@ async function recordFates(
       };
       const train = await replay(corpus.items.filter((i) => i.split === 'train'));
       const marks = await markTraining(server.port, train);
+      if (trainedCopy) await copyStore(dataDir, trainedCopy);
       const test = await replay(corpus.items.filter((i) => i.split === 'test'));
       return { marks, train: summarise(train), test: summarise(test), all: summarise([...train, ...test]) };
     } finally {
@@ -722,6 +740,16 @@ async function recordFates(
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A consistent copy of a running server's store (SQLite's online backup), read-only on its side. */
+async function copyStore(dataDir: string, to: string): Promise<void> {
+  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(to);
+  } finally {
+    db.close();
   }
 }
 
@@ -747,14 +775,17 @@ async function cpuBySetting(
   compiled: string,
   distDir: string,
   site: Site,
-  corpus: Corpus,
+  items: readonly CorpusItem[],
   rounds: number,
   settings: ReadonlyArray<Setting>,
+  /** A store every server starts from (a copy each), instead of an empty one. */
+  seed?: string,
 ): Promise<CpuBySetting> {
-  const n = corpus.items.length;
+  const n = items.length;
   const out: CpuBySetting = settings.map(() => ({ all: [], posts: [], mails: [], webhooks: [] }));
   for (let round = 0; round < rounds; round++) {
     const dirs = settings.map(() => mkdtempSync(join(tmpdir(), 'bench-spam-cpu-')));
+    if (seed) for (const dir of dirs) copyFileSync(seed, join(dir, 'leads.sqlite'));
     const servers: Started[] = [];
     const sinks: Array<Sinks | null> = [];
     try {
@@ -770,7 +801,7 @@ async function cpuBySetting(
       const totals = settings.map(() => ({ pages: 0, posts: 0 }));
       batchVisits = [];
       let b = 0;
-      for (const batch of batches(corpus.items, BATCH)) {
+      for (const batch of batches(items, BATCH)) {
         for (let k = 0; k < settings.length; k++) {
           const i = (k + b + round) % settings.length;
           const cpu = await replayBatch(sides[i]!, site, batch, false);
@@ -815,15 +846,42 @@ function versus(on: CpuBySetting[number], off: CpuBySetting[number], rounds: num
  * Layers on and off, each bare (no notifications set up: the server's own work on a submission) and
  * with the team's notifications on (what a deployment does per submission), four servers side by side.
  */
-async function measureCpu(compiled: string, distDir: string, site: Site, corpus: Corpus, rounds: number): Promise<SpamBenchResult['cpu']> {
-  const [on, off, notifyOn, notifyOff] = await cpuBySetting(compiled, distDir, site, corpus, rounds, [
-    { label: 'the server (spam layers on)', env: layersOn },
-    { label: 'the server (spam layers off)', env: SPAM_LAYERS_OFF },
-    { label: 'the server (spam layers on, notifications on)', env: layersOn, notify: true },
-    { label: 'the server (spam layers off, notifications on)', env: SPAM_LAYERS_OFF, notify: true },
-  ]);
-  const n = corpus.items.length;
-  return { ...versus(on!, off!, rounds, n), withNotifications: versus(notifyOn!, notifyOff!, rounds, n) };
+async function measureCpu(
+  compiled: string,
+  distDir: string,
+  site: Site,
+  corpus: Corpus,
+  rounds: number,
+  trained: string,
+): Promise<SpamBenchResult['cpu']> {
+  const fourServers = async (
+    items: readonly CorpusItem[],
+    seed?: string,
+  ): Promise<CpuComparison & { withNotifications: CpuComparison }> => {
+    const [on, off, notifyOn, notifyOff] = await cpuBySetting(
+      compiled,
+      distDir,
+      site,
+      items,
+      rounds,
+      [
+        { label: 'the server (spam layers on)', env: layersOn },
+        { label: 'the server (spam layers off)', env: SPAM_LAYERS_OFF },
+        { label: 'the server (spam layers on, notifications on)', env: layersOn, notify: true },
+        { label: 'the server (spam layers off, notifications on)', env: SPAM_LAYERS_OFF, notify: true },
+      ],
+      seed,
+    );
+    return { ...versus(on!, off!, rounds, items.length), withNotifications: versus(notifyOn!, notifyOff!, rounds, items.length) };
+  };
+  // A site in use: its store holds what the training split left, marked by the team, so the filter
+  // votes and looks its words up among real counts; the held-out split is what arrives next.
+  const inUse = await fourServers(
+    corpus.items.filter((i) => i.split === 'test'),
+    trained,
+  );
+  // A new site: every server on an empty store, the whole corpus.
+  return { ...(await fourServers(corpus.items)), trained: inUse };
 }
 
 /**
@@ -844,7 +902,7 @@ async function measureLayers(compiled: string, distDir: string, site: Site, corp
     compiled,
     distDir,
     site,
-    corpus,
+    corpus.items,
     rounds,
     LAYER_SETTINGS.map((setting) => ({ ...setting, notify })),
   );
@@ -876,9 +934,17 @@ async function main(): Promise<void> {
   const corpus = JSON.parse(readFileSync(join(ROOT, 'bench', 'spam-corpus', 'corpus.json'), 'utf8')) as Corpus;
   const site = readSite(distDir);
   const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
-  const fates = await recordFates(compiled, distDir, site, corpus);
+  const trainedDir = mkdtempSync(join(tmpdir(), 'bench-spam-trained-'));
+  const trained = join(trainedDir, 'leads.sqlite');
   const rounds = Number(roundsArg);
-  const cpu = rounds > 0 ? await measureCpu(compiled, distDir, site, corpus, rounds) : null;
+  let fates: Awaited<ReturnType<typeof recordFates>>;
+  let cpu: SpamBenchResult['cpu'];
+  try {
+    fates = await recordFates(compiled, distDir, site, corpus, rounds > 0 ? trained : undefined);
+    cpu = rounds > 0 ? await measureCpu(compiled, distDir, site, corpus, rounds, trained) : null;
+  } finally {
+    rmSync(trainedDir, { recursive: true, force: true });
+  }
   const items = corpus.items;
   const result: SpamBenchResult = {
     corpus: {
