@@ -65,11 +65,15 @@ export const LOG_FLUSH_MS = 200;
  */
 function standardOutput() {
   const stream = pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: true });
+  // flush(), not flushSync(): in sync mode it writes just as synchronously (so it serves at exit
+  // too), and a write that fails ends in the stream's error, where pino.destination stops logging
+  // on a broken pipe. flushSync() retries every failed write for ever: with nobody left reading
+  // standard output (a log shipper that died), the process would stop answering and never exit.
   const flush = () => {
     try {
-      stream.flushSync();
+      stream.flush();
     } catch {
-      // Standard output is closed: there is nowhere left to write.
+      // The stream is gone: there is nowhere left to write.
     }
   };
   setInterval(flush, LOG_FLUSH_MS).unref();
