@@ -78,7 +78,10 @@ function standardOutput() {
   };
   setInterval(flush, LOG_FLUSH_MS).unref();
   process.once('exit', flush);
-  return stream;
+  // pino calls the destination's flushSync() right after a fatal line: here that is the same
+  // flush(), so a fatal line after the reader left cannot hang the process either. Lines still go
+  // through the stream's own write(), which pino.destination turns off on a broken pipe.
+  return { write: (line: string) => stream.write(line), flushSync: flush };
 }
 
 /** For tests and tools that run the app in-process: nothing is written. */

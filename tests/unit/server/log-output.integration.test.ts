@@ -58,6 +58,18 @@ describe('the log on standard output', () => {
     expect(out).toContain('one quiet line');
   }, 20_000);
 
+  it('writes a fatal line at once, before anything else can run', async () => {
+    // The event loop is blocked right after the line: no timer and no exit can write it, only the fatal line's own flush.
+    const { out } = await run(
+      'fatal-at-once',
+      `log.fatal('written at once');\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);`,
+      (text, stop) => {
+        if (text.includes('written at once')) stop();
+      },
+    );
+    expect(out).toContain('written at once');
+  }, 20_000);
+
   it('writes what is left when the process exits at once after a line', async () => {
     const { code, out } = await run('exit', `log.error('the last words');\nprocess.exit(3);`);
     expect(code).toBe(3);
@@ -88,5 +100,34 @@ describe('the log on standard output', () => {
     expect(lines, 'what the process said on standard error').toContain('ready');
     expect(lines).toContain('alive');
     expect(code).toBe(0);
+  }, 20_000);
+  it('exits after a fatal line written once nobody reads it any more', async () => {
+    // pino flushes at once after a fatal line: that flush must not retry the broken pipe for ever either.
+    const file = join(dir, 'fatal.ts');
+    writeFileSync(
+      file,
+      `import { createLogger } from ${JSON.stringify(resolve('server/logging.ts'))};\nconst log = createLogger({ level: 'info' });\n` +
+        `log.info('started');\nsetTimeout(() => process.stderr.write('ready\\n'), ${LOG_FLUSH_MS} * 2);\n` +
+        `process.stdin.once('data', () => { log.fatal('cannot go on'); process.stderr.write('after\\n'); process.exit(4); });\n`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let said = '';
+    const code = await new Promise<number | null>((done) => {
+      const deadline = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('ready') && !child.stdout.destroyed) {
+          child.stdout.destroy();
+          child.stdin.write('go\n');
+        }
+      });
+      child.on('exit', (exit) => {
+        clearTimeout(deadline);
+        done(exit);
+      });
+    });
+    expect(said, 'what the process said on standard error').toContain('ready');
+    expect(said).toContain('after');
+    expect(code).toBe(4);
   }, 20_000);
 });
