@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,45 +8,65 @@ import { LOG_FLUSH_MS } from '../../../server/logging';
 const dir = mkdtempSync(join(tmpdir(), 'log-output-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/**
- * A process that logs as the server does (createLogger, standard output) and says on standard error
- * how it is doing: "ready" once it logs, "alive" once several flushes have passed after its reader
- * went away. It logs again only when told to on standard input.
- */
-const CHILD = `
-import { createLogger } from ${JSON.stringify(resolve('server/logging.ts'))};
-const log = createLogger({ level: 'info' });
-log.info('started');
-process.stderr.write('ready\\n');
-process.stdin.once('data', () => {
-  for (let i = 0; i < 5; i++) log.info({ i }, 'a line after the reader left');
-  setTimeout(() => {
-    process.stderr.write('alive\\n');
-    process.exit(0);
-  }, ${LOG_FLUSH_MS} * 4);
-});
-`;
-
-/** Runs a script that logs as the server does; resolves with what it wrote to standard output, when it exits. */
-function run(name: string, body: string, onLine?: (line: string, stop: () => void) => void): Promise<{ code: number | null; out: string }> {
+/** Starts a script that logs as the server does: `log` is createLogger's, on standard output. */
+function start(name: string, body: string, stdio: Array<'pipe' | 'ignore' | 'inherit'>): ChildProcess {
   const file = join(dir, `${name}.ts`);
   writeFileSync(
     file,
     `import { createLogger } from ${JSON.stringify(resolve('server/logging.ts'))};\nconst log = createLogger({ level: 'info' });\n${body}`,
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
+  return spawn(process.execPath, ['--import', 'tsx', file], { stdio });
+}
+
+/** Its exit code, or null once it was killed (by `stop`, or after 15 s). */
+function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => {
     const deadline = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      onLine?.(out, () => child.kill('SIGKILL'));
-    });
     child.on('exit', (code) => {
       clearTimeout(deadline);
-      done({ code, out });
+      done(code);
     });
   });
+}
+
+/** Runs a script; resolves with what it wrote to standard output once it exits (or `onOutput` stops it). */
+async function run(
+  name: string,
+  body: string,
+  onOutput?: (text: string, stop: () => void) => void,
+): Promise<{ code: number | null; out: string }> {
+  const child = start(name, body, ['ignore', 'pipe', 'inherit']);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    onOutput?.(out, () => child.kill('SIGKILL'));
+  });
+  const code = await exited(child);
+  return { code, out };
+}
+
+/**
+ * Runs a script that says "ready" on standard error once it has logged; then the reader of its log
+ * goes away (a log shipper that died) and it is told on standard input to go on, which `body` waits
+ * for as `process.stdin.once('data', …)`. Resolves with its exit code and what it said.
+ */
+async function runAfterReaderLeaves(name: string, body: string): Promise<{ code: number | null; said: string }> {
+  const child = start(name, `log.info('started');\nsetTimeout(() => process.stderr.write('ready\\n'), ${LOG_FLUSH_MS} * 2);\n${body}`, [
+    'pipe',
+    'pipe',
+    'pipe',
+  ]);
+  let said = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+    if (said.includes('ready') && !child.stdout!.destroyed) {
+      child.stdout!.destroy();
+      child.stdin!.write('go\n');
+    }
+  });
+  const code = await exited(child);
+  expect(said, 'what the process said on standard error').toContain('ready');
+  return { code, said };
 }
 
 describe('the log on standard output', () => {
@@ -77,56 +97,22 @@ describe('the log on standard output', () => {
   }, 20_000);
 
   it('never stops the process when nobody reads it any more: it goes on, and exits when it is told to', async () => {
-    const file = join(dir, 'child.ts');
-    writeFileSync(file, CHILD);
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let said = '';
-    const outcome = new Promise<{ code: number | null; said: string }>((done) => {
-      const deadline = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        said += chunk.toString();
-        if (said.includes('ready') && !child.stdout.destroyed) {
-          // The reader of the log goes away (a log shipper that died), then the process logs again.
-          child.stdout.destroy();
-          child.stdin.write('go\n');
-        }
-      });
-      child.on('exit', (code) => {
-        clearTimeout(deadline);
-        done({ code, said });
-      });
-    });
-    const { code, said: lines } = await outcome;
-    expect(lines, 'what the process said on standard error').toContain('ready');
-    expect(lines).toContain('alive');
+    // Lines after the reader left, then several flushes: the process must still be running to say "alive".
+    const { code, said } = await runAfterReaderLeaves(
+      'reader-left',
+      `process.stdin.once('data', () => {\n  for (let i = 0; i < 5; i++) log.info({ i }, 'a line after the reader left');\n` +
+        `  setTimeout(() => { process.stderr.write('alive\\n'); process.exit(0); }, ${LOG_FLUSH_MS} * 4);\n});\n`,
+    );
+    expect(said).toContain('alive');
     expect(code).toBe(0);
   }, 20_000);
+
   it('exits after a fatal line written once nobody reads it any more', async () => {
     // pino flushes at once after a fatal line: that flush must not retry the broken pipe for ever either.
-    const file = join(dir, 'fatal.ts');
-    writeFileSync(
-      file,
-      `import { createLogger } from ${JSON.stringify(resolve('server/logging.ts'))};\nconst log = createLogger({ level: 'info' });\n` +
-        `log.info('started');\nsetTimeout(() => process.stderr.write('ready\\n'), ${LOG_FLUSH_MS} * 2);\n` +
-        `process.stdin.once('data', () => { log.fatal('cannot go on'); process.stderr.write('after\\n'); process.exit(4); });\n`,
+    const { code, said } = await runAfterReaderLeaves(
+      'fatal-reader-left',
+      `process.stdin.once('data', () => { log.fatal('cannot go on'); process.stderr.write('after\\n'); process.exit(4); });\n`,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let said = '';
-    const code = await new Promise<number | null>((done) => {
-      const deadline = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        said += chunk.toString();
-        if (said.includes('ready') && !child.stdout.destroyed) {
-          child.stdout.destroy();
-          child.stdin.write('go\n');
-        }
-      });
-      child.on('exit', (exit) => {
-        clearTimeout(deadline);
-        done(exit);
-      });
-    });
-    expect(said, 'what the process said on standard error').toContain('ready');
     expect(said).toContain('after');
     expect(code).toBe(4);
   }, 20_000);
