@@ -476,8 +476,8 @@ function spamTargets(r: SpamBenchResult): Target[] {
       met: test.spam.inbox / test.spam.total < 0.05,
     },
   ];
-  // The goal is read as a deployment runs (docs/developers/decisions.md, "The spam layers' CPU goal is
-  // read as a deployment runs"): with the team's notifications set up. The server's own handling
+  // The goal is judged as a deployment runs (docs/developers/decisions.md, "The spam layers' CPU goal
+  // is judged as a deployment runs, on a new site and on a site in use"): with the team's notifications set up. The server's own handling
   // alone, with nothing set up to notify, is reported beside it, not judged.
   const deployed = (what: string, c: CpuComparison): Target => ({
     what,

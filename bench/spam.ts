@@ -44,6 +44,7 @@ import { buildPayload, HONEYPOT_FIELD } from '../engine/forms/payload';
 import { buildServer } from '../scripts/build-server';
 import { FORM_TOKEN_COOKIE } from '../server/spam/form-token';
 import { shippedServerEnv, SERVING_PORT } from './http';
+import { backupSqliteFile } from '../server/store/sqlite-backup';
 import { cpuSeconds } from './lib/cpu';
 import { freePort, ROOT, startServer, tsNodeArgs, type Started } from './lib/proc';
 import { median } from './lib/stats';
@@ -67,6 +68,9 @@ const TEAM_PASSWORD = 'benchmark marks password';
  * Both servers, as shipped, with the limiters at their defaults (each visitor has their own address,
  * told in X-Forwarded-For behind a trusted proxy) and no DNS question to anyone.
  */
+/** The SQLite file of the lead store a server keeps in `dataDir` (server/store/store-choice.ts). */
+const storeFile = (dataDir: string) => join(dataDir, 'leads.sqlite');
+
 function serverEnv(distDir: string, dataDir: string, extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { ...shippedServerEnv(distDir, dataDir), TRUST_PROXY: '1', SPAM_MAIL_CHECK: 'off', ...extra };
   delete env.RATE_LIMIT_MAX;
@@ -459,7 +463,7 @@ interface Outcome {
 }
 
 function readStore(dataDir: string): Map<string, StoredRow> {
-  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(storeFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare('SELECT id, payload, spam, quarantined_at, quarantine FROM leads').all() as StoredRow[];
     const byEmail = new Map<string, StoredRow>();
@@ -655,7 +659,7 @@ async function startSinks(): Promise<Sinks> {
  * the sinks made fail would wait for a retry, so it ends the run with its error instead.
  */
 async function outboxDrained(dataDir: string, timeoutMs = 120_000): Promise<void> {
-  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(storeFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     const pending = db.prepare(
       `SELECT count(*) FILTER (WHERE status = 'pending') AS n,
@@ -732,7 +736,8 @@ async function recordFates(
       };
       const train = await replay(corpus.items.filter((i) => i.split === 'train'));
       const marks = await markTraining(server.port, train);
-      if (trainedCopy) await copyStore(dataDir, trainedCopy);
+      // The shipped backup (`npm run leads -- backup`): one consistent copy while the server runs.
+      if (trainedCopy) backupSqliteFile(storeFile(dataDir), trainedCopy);
       const test = await replay(corpus.items.filter((i) => i.split === 'test'));
       return { marks, train: summarise(train), test: summarise(test), all: summarise([...train, ...test]) };
     } finally {
@@ -740,16 +745,6 @@ async function recordFates(
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** A consistent copy of a running server's store (SQLite's online backup), read-only on its side. */
-async function copyStore(dataDir: string, to: string): Promise<void> {
-  const db = new Database(join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    await db.backup(to);
-  } finally {
-    db.close();
   }
 }
 
@@ -785,7 +780,7 @@ async function cpuBySetting(
   const out: CpuBySetting = settings.map(() => ({ all: [], posts: [], mails: [], webhooks: [] }));
   for (let round = 0; round < rounds; round++) {
     const dirs = settings.map(() => mkdtempSync(join(tmpdir(), 'bench-spam-cpu-')));
-    if (seed) for (const dir of dirs) copyFileSync(seed, join(dir, 'leads.sqlite'));
+    if (seed) for (const dir of dirs) copyFileSync(seed, storeFile(dir));
     const servers: Started[] = [];
     const sinks: Array<Sinks | null> = [];
     try {
@@ -935,7 +930,7 @@ async function main(): Promise<void> {
   const site = readSite(distDir);
   const compiled = await buildServer(join(ROOT, 'node_modules', '.cache', 'bench-server'));
   const trainedDir = mkdtempSync(join(tmpdir(), 'bench-spam-trained-'));
-  const trained = join(trainedDir, 'leads.sqlite');
+  const trained = storeFile(trainedDir);
   const rounds = Number(roundsArg);
   let fates: Awaited<ReturnType<typeof recordFates>>;
   let cpu: SpamBenchResult['cpu'];
